@@ -1,0 +1,95 @@
+// swift-tools-version: 6.0
+// TapCard: an NFC tag toolkit. The folders under Sources/ name the layers:
+//   Support → Codecs → TagMappings → Transports / Persistence → Workflows → FrontEnds.
+// A lower layer never imports a higher one.
+import PackageDescription
+
+/// Every target compiles in Swift 6 language mode (strict concurrency). Async functions run on
+/// their caller's actor unless they say otherwise, so a transport created on one actor can be
+/// handed to a workflow without crossing isolation domains.
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
+
+func library(_ name: String, _ path: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: dependencies, path: "Sources/\(path)", swiftSettings: settings)
+}
+
+func tests(_ name: String, _ path: String, _ dependencies: [Target.Dependency], resources: [Resource]? = nil) -> Target
+{
+    .testTarget(
+        name: name, dependencies: dependencies, path: "Tests/\(path)", resources: resources,
+        swiftSettings: settings)
+}
+
+let package = Package(
+    name: "TapCard",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(
+            name: "TapCardKit",
+            targets: [
+                "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport", "TagEmulator",
+                "Store", "TagWorkflows", "Cards", "Focus", "ViewModels",
+            ]),
+        .executable(name: "tapcard", targets: ["tapcard"]),
+    ],
+    targets: [
+        // 0. Support: bytes, hex, the error contract. No I/O.
+        library("TapCardSupport", "Support/TapCardSupport"),
+
+        // 1. Codecs: NDEF records and messages; vCard 3.0 and MeCard. No I/O.
+        library("NDEF", "Codecs/NDEF", ["TapCardSupport"]),
+        library("Contacts", "Codecs/Contacts", ["TapCardSupport"]),
+
+        // 2. Tag mappings: tag models and capacity, NFC Forum Type 2, originality signatures.
+        library("TagCatalog", "TagMappings/TagCatalog", ["TapCardSupport"]),
+        library("Type2", "TagMappings/Type2", ["TapCardSupport", "TagCatalog", "NDEF"]),
+        library("Originality", "TagMappings/Originality", ["TapCardSupport"]),
+
+        // 3. Transports ("send a command to a tag") and persistence.
+        library("TagTransport", "Transports/TagTransport", ["TapCardSupport"]),
+        library("TagEmulator", "Transports/Emulator", ["TapCardSupport", "TagTransport", "TagCatalog", "Type2"]),
+        .systemLibrary(name: "CSQLite", path: "Sources/Persistence/CSQLite"),
+        library("Store", "Persistence/Store", ["TapCardSupport", "CSQLite"]),
+
+        // 4. Workflows: generic over the transport, returning typed reports. No printing.
+        library(
+            "TagWorkflows", "Workflows/TagWorkflows",
+            ["TapCardSupport", "NDEF", "TagCatalog", "Type2", "Originality", "TagTransport"]),
+        library("Cards", "Workflows/Cards", ["TapCardSupport", "NDEF", "Contacts", "TagCatalog"]),
+        library("Focus", "Workflows/Focus", ["TapCardSupport"]),
+
+        // 5. Front ends: view models (tested on Linux) and the CLI.
+        library(
+            "ViewModels", "FrontEnds/ViewModels",
+            ["TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Cards", "TagWorkflows", "Focus", "Store"]),
+        library(
+            "TapCardCLI", "FrontEnds/CLI",
+            [
+                "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport",
+                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus",
+            ]),
+        .executableTarget(
+            name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard",
+            swiftSettings: settings),
+
+        // Tests mirror Sources/.
+        tests("TapCardSupportTests", "Support/TapCardSupportTests", ["TapCardSupport"]),
+        tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport"]),
+        tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TapCardSupport"]),
+        tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
+        tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "NDEF", "TapCardSupport"]),
+        tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport"]),
+        tests("TagEmulatorTests", "Transports/EmulatorTests", ["TagEmulator", "TagTransport", "Type2", "TagCatalog"]),
+        tests("StoreTests", "Persistence/StoreTests", ["Store"]),
+        tests(
+            "TagWorkflowsTests", "Workflows/TagWorkflowsTests",
+            ["TagWorkflows", "TagEmulator", "TagTransport", "Type2", "NDEF", "TagCatalog"]),
+        tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog"]),
+        tests("FocusTests", "Workflows/FocusTests", ["Focus"]),
+        tests("ViewModelsTests", "FrontEnds/ViewModelsTests", ["ViewModels"]),
+        tests("TapCardCLITests", "FrontEnds/CLITests", ["TapCardCLI", "NDEF", "TapCardSupport"]),
+    ]
+)

@@ -1,0 +1,148 @@
+/// The tag models TapCard knows by name, with the factory facts from their datasheets.
+///
+/// Facts only: what a chip is when it leaves the factory. What a particular tag holds now is read
+/// from the tag (Type2 mapping); a figure derived here is a model default and is always presented
+/// as assumed.
+public enum TagModel: String, Sendable, CaseIterable, Codable {
+    case ntag203
+    case ntag210
+    case ntag212
+    case ntag213
+    case ntag215
+    case ntag216
+    /// MIFARE Ultralight (MF0ICU1): no GET_VERSION, 48 bytes of user memory.
+    case ultralight
+    /// MIFARE Ultralight EV1, 48-byte variant (MF0UL11).
+    case ultralightEV1_48 = "ultralight-ev1-48"
+    /// MIFARE Ultralight EV1, 128-byte variant (MF0UL21).
+    case ultralightEV1_128 = "ultralight-ev1-128"
+    case ultralightC = "ultralight-c"
+    case ntagI2C1k = "ntag-i2c-1k"
+    case ntagI2C2k = "ntag-i2c-2k"
+    /// An ISO-DEP (NFC Forum Type 4) tag; its capacity lives in its CC file, not in pages.
+    case genericType4 = "type4"
+
+    /// The name people and datasheets use.
+    public var displayName: String {
+        switch self {
+        case .ntag203: "NTAG203"
+        case .ntag210: "NTAG210"
+        case .ntag212: "NTAG212"
+        case .ntag213: "NTAG213"
+        case .ntag215: "NTAG215"
+        case .ntag216: "NTAG216"
+        case .ultralight: "MIFARE Ultralight"
+        case .ultralightEV1_48: "MIFARE Ultralight EV1 (48 bytes)"
+        case .ultralightEV1_128: "MIFARE Ultralight EV1 (128 bytes)"
+        case .ultralightC: "MIFARE Ultralight C"
+        case .ntagI2C1k: "NTAG I2C 1k"
+        case .ntagI2C2k: "NTAG I2C 2k"
+        case .genericType4: "Type 4 tag"
+        }
+    }
+
+    /// The NFC Forum tag type the model implements.
+    public var forumType: Int { self == .genericType4 ? 4 : 2 }
+
+    /// The factory Type 2 layout, or `nil` for a Type 4 tag.
+    public var type2Layout: Type2Layout? {
+        switch self {
+        // NTAG213/215/216 datasheet §8.5 memory organisation; nfcpy tt2_nxp.py for page numbers.
+        case .ntag213:
+            Type2Layout(
+                totalPages: 45, userPages: 4...39, factoryCC: [0xE1, 0x10, 0x12, 0x00],
+                dynamicLockPage: 40, configPage: 41,
+                version: [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x0F, 0x03])
+        case .ntag215:
+            Type2Layout(
+                totalPages: 135, userPages: 4...129, factoryCC: [0xE1, 0x10, 0x3E, 0x00],
+                dynamicLockPage: 130, configPage: 131,
+                version: [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x11, 0x03])
+        case .ntag216:
+            Type2Layout(
+                totalPages: 231, userPages: 4...225, factoryCC: [0xE1, 0x10, 0x6D, 0x00],
+                dynamicLockPage: 226, configPage: 227,
+                version: [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x13, 0x03])
+        // NTAG210/212 datasheet memory organisation.
+        case .ntag210:
+            Type2Layout(
+                totalPages: 20, userPages: 4...15, factoryCC: [0xE1, 0x10, 0x06, 0x00],
+                dynamicLockPage: nil, configPage: 16,
+                version: [0x00, 0x04, 0x04, 0x01, 0x01, 0x00, 0x0B, 0x03])
+        case .ntag212:
+            Type2Layout(
+                totalPages: 41, userPages: 4...35, factoryCC: [0xE1, 0x10, 0x10, 0x00],
+                dynamicLockPage: 36, configPage: 37,
+                version: [0x00, 0x04, 0x04, 0x01, 0x01, 0x00, 0x0E, 0x03])
+        // NTAG203: no GET_VERSION, dynamic lock bytes on page 40, counter page 41.
+        case .ntag203:
+            Type2Layout(
+                totalPages: 42, userPages: 4...39, factoryCC: [0xE1, 0x10, 0x12, 0x00],
+                dynamicLockPage: 40, configPage: nil, version: nil)
+        // MF0ICU1: 16 pages, CC is OTP and ships blank.
+        case .ultralight:
+            Type2Layout(
+                totalPages: 16, userPages: 4...15, factoryCC: [0x00, 0x00, 0x00, 0x00],
+                dynamicLockPage: nil, configPage: nil, version: nil)
+        // MF0ULx1 datasheet: EV1 ships with a blank CC.
+        case .ultralightEV1_48:
+            Type2Layout(
+                totalPages: 20, userPages: 4...15, factoryCC: [0x00, 0x00, 0x00, 0x00],
+                dynamicLockPage: nil, configPage: 16,
+                version: [0x00, 0x04, 0x03, 0x01, 0x01, 0x00, 0x0B, 0x03])
+        case .ultralightEV1_128:
+            Type2Layout(
+                totalPages: 41, userPages: 4...35, factoryCC: [0x00, 0x00, 0x00, 0x00],
+                dynamicLockPage: 36, configPage: 37,
+                version: [0x00, 0x04, 0x03, 0x01, 0x01, 0x00, 0x0E, 0x03])
+        // MF0ICU2: 48 pages, user pages 4–39, lock bytes page 40, 3DES key pages 44–47.
+        case .ultralightC:
+            Type2Layout(
+                totalPages: 48, userPages: 4...39, factoryCC: [0xE1, 0x10, 0x12, 0x00],
+                dynamicLockPage: 40, configPage: nil, version: nil)
+        // NTAG I2C: sector 0 only as seen over NFC here (user pages from 4).
+        case .ntagI2C1k:
+            Type2Layout(
+                totalPages: 231, userPages: 4...225, factoryCC: [0xE1, 0x10, 0x6D, 0x00],
+                dynamicLockPage: 226, configPage: nil,
+                version: [0x00, 0x04, 0x04, 0x05, 0x02, 0x01, 0x13, 0x03])
+        case .ntagI2C2k:
+            Type2Layout(
+                totalPages: 481, userPages: 4...479, factoryCC: [0xE1, 0x10, 0xEA, 0x00],
+                dynamicLockPage: 480, configPage: nil,
+                version: [0x00, 0x04, 0x04, 0x05, 0x02, 0x01, 0x15, 0x03])
+        case .genericType4:
+            nil
+        }
+    }
+}
+
+/// Where a Type 2 model keeps things, in 4-byte pages.
+public struct Type2Layout: Sendable, Equatable {
+    public var totalPages: Int
+    /// Pages that hold user data (the NDEF data area starts at page 4).
+    public var userPages: ClosedRange<Int>
+    /// Page 3 as shipped.
+    public var factoryCC: [UInt8]
+    /// The page holding the dynamic lock bytes, where the chip has them.
+    public var dynamicLockPage: Int?
+    /// CFG0 (MIRROR, AUTH0); CFG1 (ACCESS) follows, then PWD and PACK.
+    public var configPage: Int?
+    /// The GET_VERSION answer, or `nil` where the chip does not support the command.
+    public var version: [UInt8]?
+
+    public init(
+        totalPages: Int, userPages: ClosedRange<Int>, factoryCC: [UInt8], dynamicLockPage: Int?,
+        configPage: Int?, version: [UInt8]?
+    ) {
+        self.totalPages = totalPages
+        self.userPages = userPages
+        self.factoryCC = factoryCC
+        self.dynamicLockPage = dynamicLockPage
+        self.configPage = configPage
+        self.version = version
+    }
+
+    public var totalBytes: Int { totalPages * 4 }
+    public var userMemoryBytes: Int { userPages.count * 4 }
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The one test command (README, .ci/run): installs what the tests need, builds everything with
+# zero warnings allowed, then runs every test. Peer cross-checks (ndeflib, vobject, OpenSSL, pcscd)
+# are required here: a missing peer fails the run instead of skipping silently.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-test-deps.sh
+
+export TAPCARD_REQUIRE_PEERS=1
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+echo "== swift build --build-tests"
+if ! swift build --build-tests 2>&1 | tee "$log"; then
+    echo "build failed" >&2
+    exit 1
+fi
+if grep -E "(^|: )warning: " "$log" >/dev/null; then
+    echo "the build printed warnings (the house rule is zero):" >&2
+    grep -E "(^|: )warning: " "$log" | sort -u >&2
+    exit 1
+fi
+echo "== swift test"
+swift test --skip-build "$@"
