@@ -94,12 +94,18 @@ public enum LineFolding {
                 previousEndsWithEquals = bytes.last == UInt8(ascii: "=")
                 continue
             }
-            let preferred = !character.isWhitespace && !previousEndsWithEquals
+            let preferred = !Self.looksBlank(character) && !previousEndsWithEquals
             atoms.append(Atom(bytes: bytes, preferredBreakBefore: preferred))
             gluePending = character == "\\"
             previousEndsWithEquals = bytes.last == UInt8(ascii: "=")
         }
         return atoms
+    }
+
+    /// Whitespace by Unicode's definition, plus the separators U+001C–U+001F that Python's
+    /// `str.isspace` (and so vobject's blank-line test) also counts.
+    static func looksBlank(_ character: Character) -> Bool {
+        character.isWhitespace || character.unicodeScalars.allSatisfy { (0x1C...0x1F).contains($0.value) }
     }
 
     /// The index one past the last atom of the chunk starting at `start`: the last preferred

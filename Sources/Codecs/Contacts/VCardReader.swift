@@ -141,7 +141,7 @@ public enum VCardReader {
                 guard first("NOTE", line, number) else { return }
                 profile.note = VCardText.unescape(Substring(value))
             case "TEL":
-                var phoneNumber = VCardText.unescape(Substring(value)).trimmingSpaces
+                var phoneNumber = VCardText.unescape(Substring(value))
                 if phoneNumber.lowercased().hasPrefix("tel:") { phoneNumber = String(phoneNumber.dropFirst(4)) }
                 let (kind, dropped) = Self.phoneKind(line.values(of: "TYPE"))
                 if !dropped.isEmpty {
@@ -151,13 +151,13 @@ public enum VCardReader {
                 }
                 profile.phones.append(Phone(phoneNumber, kind: kind))
             case "EMAIL":
-                profile.emails.append(VCardText.unescape(Substring(value)).trimmingSpaces)
+                profile.emails.append(VCardText.unescape(Substring(value)))
                 let types = line.values(of: "TYPE").filter { !["INTERNET", "PREF"].contains($0.uppercased()) }
                 if !types.isEmpty {
                     warnings.append("Line \(number) (EMAIL): type \(types.joined(separator: ", ")) not kept.")
                 }
             case "URL":
-                profile.urls.append(VCardText.unescape(Substring(value)).trimmingSpaces)
+                profile.urls.append(VCardText.unescape(Substring(value)))
             case "ADR":
                 guard first("ADR", line, number) else { return }
                 let parts = VCardText.split(Substring(value), separator: ";").map(VCardText.unescape)
