@@ -12,7 +12,8 @@ public enum UTF16Layout: Sendable, Hashable, CaseIterable {
     case littleEndianWithBOM
     /// `FE FF` then big-endian code units.
     case bigEndianWithBOM
-    /// Big-endian code units with no byte order mark (the RFC 2781 default).
+    /// Big-endian code units with no byte order mark (the RFC 2781 default). A text that starts
+    /// with U+FEFF or U+FFFE cannot be written this way unambiguously: it reads back as a BOM.
     case bigEndian
 }
 
@@ -60,6 +61,20 @@ public struct TextRecord: Sendable, Hashable {
             }
         }
         return out
+    }
+
+    /// Equal when text, language and encoding match, and for UTF-16 also the byte layout (the
+    /// layout means nothing for UTF-8).
+    public static func == (lhs: TextRecord, rhs: TextRecord) -> Bool {
+        lhs.text == rhs.text && lhs.language == rhs.language && lhs.encoding == rhs.encoding
+            && (lhs.encoding == .utf8 || lhs.utf16Layout == rhs.utf16Layout)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(language)
+        hasher.combine(encoding)
+        if encoding == .utf16 { hasher.combine(utf16Layout) }
     }
 
     /// True when the language code fits its 6-bit length field (1–63 bytes).
