@@ -1,0 +1,42 @@
+import TagCatalog
+import TapCardSupport
+
+/// What can go wrong building an emulated tag or reading and writing its files.
+public enum EmulatorError: TapCardError, Equatable {
+    /// The emulator has no command-level model of this chip.
+    case unsupportedModel(TagModel)
+    /// A UID must be 7 bytes (ISO/IEC 14443-3 double size, as on every NXP Type 2 chip).
+    case uidLength(Int)
+    /// A memory image has the wrong size for the model.
+    case imageSize(bytes: Int, expected: Int, model: TagModel)
+    /// A signature must be 32 bytes (r ‖ s on secp128r1).
+    case signatureLength(Int)
+    /// A file could not be read; `reason` is the system's wording.
+    case fileUnreadable(path: String, reason: String)
+    /// A file could not be written; `reason` is the system's wording.
+    case fileUnwritable(path: String, reason: String)
+
+    public var origin: ErrorOrigin {
+        switch self {
+        case .unsupportedModel, .uidLength, .imageSize, .signatureLength: .input
+        case .fileUnreadable, .fileUnwritable: .platform
+        }
+    }
+
+    public var sentence: String {
+        switch self {
+        case .unsupportedModel(let model):
+            "The emulator cannot emulate \(model.displayName); it emulates NTAG210/212/213/215/216, MIFARE Ultralight and Ultralight EV1."
+        case .uidLength(let count):
+            "The UID has \(count) bytes; an NXP Type 2 tag has a 7-byte UID."
+        case .imageSize(let bytes, let expected, let model):
+            "The memory image has \(bytes) bytes; a \(model.displayName) has \(expected) bytes (\(expected / 4) pages)."
+        case .signatureLength(let count):
+            "The originality signature has \(count) bytes; it must have 32 (r and s, 16 bytes each)."
+        case .fileUnreadable(let path, let reason):
+            "Could not read \(path): \(reason)."
+        case .fileUnwritable(let path, let reason):
+            "Could not write \(path): \(reason)."
+        }
+    }
+}
