@@ -5,6 +5,10 @@ import TapCardSupport
 public enum EmulatorError: TapCardError, Equatable {
     /// The emulator has no command-level model of this chip.
     case unsupportedModel(TagModel)
+    /// A dump names a chip TapCard does not know.
+    case unknownChip(String)
+    /// A virtual tag file that is not a readable Flipper Zero NTAG/Ultralight file.
+    case malformedFile(path: String, FlipperNFCError)
     /// A UID must be 7 bytes (ISO/IEC 14443-3 double size, as on every NXP Type 2 chip).
     case uidLength(Int)
     /// A memory image has the wrong size for the model.
@@ -18,7 +22,7 @@ public enum EmulatorError: TapCardError, Equatable {
 
     public var origin: ErrorOrigin {
         switch self {
-        case .unsupportedModel, .uidLength, .imageSize, .signatureLength: .input
+        case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .imageSize, .signatureLength: .input
         case .fileUnreadable, .fileUnwritable: .platform
         }
     }
@@ -27,6 +31,10 @@ public enum EmulatorError: TapCardError, Equatable {
         switch self {
         case .unsupportedModel(let model):
             "The emulator cannot emulate \(model.displayName); it emulates NTAG210/212/213/215/216, MIFARE Ultralight and Ultralight EV1."
+        case .unknownChip(let name):
+            "The dump is of a chip named '\(name)', which TapCard cannot identify as a model it emulates."
+        case .malformedFile(let path, let error):
+            "\(path) is not a readable virtual tag: \(error.sentence)"
         case .uidLength(let count):
             "The UID has \(count) bytes; an NXP Type 2 tag has a 7-byte UID."
         case .imageSize(let bytes, let expected, let model):
