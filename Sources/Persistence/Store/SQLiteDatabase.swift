@@ -97,28 +97,35 @@ public final class SQLiteDatabase {
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// Runs `body` in one transaction: all of it commits, or none of it. `BEGIN IMMEDIATE` takes
-    /// the write lock at the start, so two writers queue instead of deadlocking halfway.
+    /// the write lock at the start, so two writers queue instead of deadlocking halfway. Inside
+    /// another transaction it becomes a savepoint of that one.
     public func transaction<T>(during: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try execute("BEGIN IMMEDIATE", during: during)
-        do {
-            let result = try body()
-            try execute("COMMIT", during: during)
-            return result
-        } catch {
-            sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
-            throw error
-        }
+        try run(begin: "BEGIN IMMEDIATE", during: during, body)
     }
 
     /// A read transaction: every query in `body` sees the same snapshot.
     public func readTransaction<T>(during: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try execute("BEGIN DEFERRED", during: during)
+        try run(begin: "BEGIN DEFERRED", during: during, body)
+    }
+
+    /// True while a transaction is open on this connection.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    private func run<T>(begin: StaticString, during: String, _ body: () throws(StoreError) -> T) throws(StoreError)
+        -> T
+    {
+        let nested = isInTransaction
+        try execute(text: nested ? "SAVEPOINT nested" : begin.description, during: during)
         do {
             let result = try body()
-            try execute("COMMIT", during: during)
+            try execute(text: nested ? "RELEASE nested" : "COMMIT", during: during)
             return result
         } catch {
-            sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            if nested {
+                sqlite3_exec(handle, "ROLLBACK TO nested; RELEASE nested", nil, nil, nil)
+            } else {
+                sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            }
             throw error
         }
     }

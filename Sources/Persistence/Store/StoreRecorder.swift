@@ -41,14 +41,15 @@ public struct StoreRecorder {
                 pagesWritten: pagesWritten, modeledAirTime: modeledAirTime, at: at))
     }
 
-    /// The tag was locked read-only.
+    /// The tag was locked read-only (`verified`: the lock bits were read back set).
     @discardableResult
     public func recordLock(
-        uid: [UInt8], chip: String, pagesWritten: Int, modeledAirTime: TimeInterval? = nil, at: Date = Date()
+        uid: [UInt8], chip: String, verified: Bool, pagesWritten: Int, modeledAirTime: TimeInterval? = nil,
+        at: Date = Date()
     ) throws(StoreError) -> Int64 {
         try store.recordWrite(
             WriteRecord(
-                tag: TagKey(uid: uid, chip: chip), operation: .lock, message: [], capacity: nil, verified: true,
+                tag: TagKey(uid: uid, chip: chip), operation: .lock, message: [], capacity: nil, verified: verified,
                 pagesWritten: pagesWritten, modeledAirTime: modeledAirTime, at: at))
     }
 
