@@ -1,6 +1,5 @@
-import Testing
-
 import TagCatalog
+import Testing
 
 /// The maximum NDEF message sizes, derived from the CC data area and TLV overhead, against the
 /// figures in the reference (ntag21x-type2.md §5.1: 137 / 492 / 868, cross-checked there against

@@ -54,7 +54,8 @@ import Testing
         let drop = try #require(over.dropToFit)
         #expect(drop.fields.count == 1)
         let cheapest = ContactField.present(in: profile).map { field in
-            VCardEncoder.encode(profile).count - VCardEncoder.encode(ContactField.removing([field], from: profile)).count
+            VCardEncoder.encode(profile).count
+                - VCardEncoder.encode(ContactField.removing([field], from: profile)).count
         }.min()
         #expect(drop.fields[0].bytes == cheapest)
         #expect(drop.result.fits)
