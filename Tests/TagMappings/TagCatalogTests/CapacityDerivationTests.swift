@@ -87,3 +87,21 @@ import Testing
         #expect(TagModel.genericType4.withArticle == "a Type 4 tag")
     }
 }
+
+@Suite struct CapacityDerivationSentenceTests {
+    @Test func sentencesCarryTheFiguresAndSayAssuming() {
+        #expect(
+            TagModel.ntag213.capacityDerivation
+                == "Assuming an NTAG213 as shipped: CC data area 144 bytes (CC byte 2 = 0x12, × 8), minus 5 bytes of "
+                + "factory Lock Control TLV, minus 2 bytes of NDEF TLV type and length = 137 bytes of NDEF message.")
+        #expect(TagModel.ntag215.capacityDerivation.contains("496 bytes (CC byte 2 = 0x3E, × 8), minus 4 bytes"))
+        #expect(
+            TagModel.ultralight.capacityDerivation.hasPrefix(
+                "Assuming a MIFARE Ultralight once NDEF-formatted (it ships with a blank CC):"))
+        #expect(TagModel.genericType4.capacityDerivation.contains("= 254 bytes"))
+        for model in TagModel.allCases {
+            #expect(model.capacityDerivation.hasPrefix("Assuming"))
+            #expect(model.capacityDerivation.contains("= \(model.maximumNDEFMessageBytes) bytes of NDEF message."))
+        }
+    }
+}

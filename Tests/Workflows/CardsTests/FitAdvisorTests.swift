@@ -30,6 +30,18 @@ import Testing
         #expect(url.size == 22)  // D1 01 12 55 04 + "acme.example/jane" (17)
     }
 
+    /// The shared reference's ndeflib vector (peers.md §3.2): the minimal Jane Doe card as a MIME
+    /// record is 78 bytes, starting D2 (MB|ME|SR, TNF 2) 0A (type length) 41 (payload 65).
+    @Test func minimalCardMatchesTheNdeflibVector() throws {
+        let card = try FitAdvisor.encode(
+            ContactProfile(displayName: "Jane Doe"), as: .vcard, link: nil, capacity: .assumed(137))
+        #expect(card.size == 78)
+        #expect(
+            Array(card.messageBytes.prefix(16)) == [
+                0xD2, 0x0A, 0x41, 0x74, 0x65, 0x78, 0x74, 0x2F, 0x76, 0x63, 0x61, 0x72, 0x64, 0x42, 0x45, 0x47,
+            ])
+    }
+
     @Test func urlNeedsALinkAndCardsNeedAName() {
         #expect(throws: CardError.noLink) {
             try CardEncoding.message(for: ContactProfile(displayName: "A"), as: .url)
