@@ -41,9 +41,6 @@ public enum FitAdvisor {
                 }
             }
         }
-        for card in alternatives where card.fits && !chosen.fits {
-            explanation.append("As \(card.format.rawValue): \(card.verdict.sentence)")
-        }
         return FitAdvice(chosen: chosen, alternatives: alternatives, dropToFit: suggestion, explanation: explanation)
     }
 
