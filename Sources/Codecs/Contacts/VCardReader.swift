@@ -68,6 +68,9 @@ public enum VCardReader {
 
         var logical: [[UInt8]] = []
         var softBreakPending = false
+        // Whether the current logical line is quoted-printable, decided once from its first
+        // physical line (where its parameters are), so joining many lines stays linear.
+        var currentIsQuotedPrintable = false
         for line in physical {
             if softBreakPending, !logical.isEmpty {
                 logical[logical.count - 1].removeLast()  // the "=" of the soft break
@@ -76,11 +79,9 @@ public enum VCardReader {
                 logical[logical.count - 1].append(contentsOf: line.dropFirst())
             } else {
                 logical.append(line)
+                currentIsQuotedPrintable = isQuotedPrintable(line)
             }
-            softBreakPending = false
-            if let last = logical.last, last.last == UInt8(ascii: "="), isQuotedPrintable(last) {
-                softBreakPending = true
-            }
+            softBreakPending = currentIsQuotedPrintable && logical.last?.last == UInt8(ascii: "=")
         }
         return logical
     }

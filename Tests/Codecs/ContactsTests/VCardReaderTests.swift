@@ -93,6 +93,15 @@ import Testing
         #expect(reading.warnings.count == 1)
     }
 
+    /// Joining 100 000 soft line breaks or folds is linear work (this would not finish if each
+    /// join re-read the growing line).
+    @Test func manyJoinedLinesAreRead() throws {
+        let soft = "BEGIN:VCARD\nNOTE;ENCODING=QUOTED-PRINTABLE:" + String(repeating: "a=\n", count: 100_000) + "b\nEND:VCARD\n"
+        #expect(try VCardReader.read(soft).profile.note.count == 100_001)
+        let folded = "BEGIN:VCARD\nNOTE:" + String(repeating: "a\n ", count: 100_000) + "b\nEND:VCARD\n"
+        #expect(try VCardReader.read(folded).profile.note.count == 100_001)
+    }
+
     /// Totality: random bytes and mutilated cards never trap.
     @Test func arbitraryBytesNeverTrap() {
         var rng = SplitMix64(seed: 3)
