@@ -16,9 +16,11 @@ public enum LineFolding {
     /// - never between a backslash and the character it escapes, so a reader that decodes escapes
     ///   per physical line still works;
     /// - never right before whitespace or right after `=`: a continuation line that holds only
-    ///   whitespace looks like a blank line to common readers (Python vobject ends the logical line
-    ///   there), and a physical line ending in `=` makes vCard 2.1 readers expect a
-    ///   quoted-printable soft break.
+    ///   whitespace looks like a blank line to line-by-line readers (Python vobject reading with
+    ///   `allowQP=True` ends the logical line there and then fails on the next one), and a physical
+    ///   line ending in `=` makes vCard 2.1-aware readers expect a quoted-printable soft break
+    ///   (the same vobject mode joins the next line with a line break when the text so far contains
+    ///   "quoted-printable").
     /// When a stretch longer than a line offers no preferred point (74 octets of spaces), the fold
     /// falls back to any grapheme boundary; a single grapheme longer than a line (dozens of
     /// combining marks) is split between its scalars, still never inside a UTF-8 sequence.
