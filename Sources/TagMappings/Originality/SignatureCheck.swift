@@ -53,12 +53,18 @@ public struct SignatureCheck: Sendable, Equatable {
                     + "This does not prove this tag is that chip: the UID and signature can be read by anyone and replayed by an emulator or a UID-writable clone."
             )
         }
-        let zeros = signature.allSatisfy { $0 == 0 }
         let names = keys.map(\.name).joined(separator: ", ")
+        if signature.allSatisfy({ $0 == 0 }) {
+            return SignatureCheck(
+                verdict: .invalid, uid: uid, signature: signature,
+                statement:
+                    "The tag returned an all-zero signature: there is no NXP signature to check, so nothing shows UID \(uidText) was issued by NXP. "
+                    + "Emulators, virtual tags and many clones answer this way.")
+        }
         return SignatureCheck(
             verdict: .invalid, uid: uid, signature: signature,
-            statement: (zeros ? "The tag returned an all-zero signature. " : "")
-                + "The originality signature does not verify for UID \(uidText) under any NXP key TapCard knows (\(names)): "
+            statement:
+                "The originality signature does not verify for UID \(uidText) under any NXP key TapCard knows (\(names)): "
                 + "nothing shows this UID was issued by NXP. The tag may be a clone, an emulator, or a dump whose UID was changed."
         )
     }
