@@ -14,6 +14,7 @@ public enum CommandRegistry {
             // Tags: the tag engine over a virtual tag or a reader.
 
             // Virtual tags (the emulator).
+            SimCommand.self,
 
             // Readers (PC/SC).
 
