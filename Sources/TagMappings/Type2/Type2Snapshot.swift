@@ -23,9 +23,16 @@ public struct Type2Snapshot: Sendable, Equatable {
     /// The dynamic lock bits in effect: the first Lock Control TLV's area, else the chip default.
     public var dynamicLockArea: ControlArea?
 
-    public init(memory: [UInt8], model: TagModel?, stopAfterNDEF: Bool = false) {
+    /// The dynamic lock bytes when they were read apart from `memory` (a reader that reads only
+    /// the NDEF range and then the lock page).
+    public var separateDynamicLockBytes: [UInt8]?
+
+    public init(
+        memory: [UInt8], model: TagModel?, stopAfterNDEF: Bool = false, dynamicLockBytes: [UInt8]? = nil
+    ) {
         self.memory = memory
         self.model = model
+        separateDynamicLockBytes = dynamicLockBytes
         uid = TagUID.fromMemory(memory)
         staticLock = StaticLockBytes.fromMemory(memory)
         cc = memory.count >= 16 ? CapabilityContainer(bytes: memory[12..<16]) : nil
@@ -71,7 +78,10 @@ public struct Type2Snapshot: Sendable, Equatable {
 
     /// The dynamic lock bytes as stored, when they were read.
     public var dynamicLockBytes: [UInt8]? {
-        guard let area = dynamicLockArea, area.byteRange.upperBound <= memory.count else { return nil }
+        guard let area = dynamicLockArea else { return nil }
+        guard area.byteRange.upperBound <= memory.count else {
+            return separateDynamicLockBytes.map { Array($0.prefix(area.byteCount)) }
+        }
         return Array(memory[area.byteRange])
     }
 

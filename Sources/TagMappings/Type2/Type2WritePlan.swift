@@ -24,8 +24,9 @@ public struct Type2WritePlan: Sendable, Equatable {
     public var pagesWritten: [Int] { Array(Set(writes.map(\.page))).sorted() }
 
     /// The byte offset (exclusive, from page 0) up to which memory must have been read before
-    /// a message of `messageLength` bytes can be planned: the old NDEF TLV and the new one, its
-    /// terminator, and the dynamic lock bytes.
+    /// a message of `messageLength` bytes can be planned: the old NDEF TLV and the new one, and
+    /// its terminator. (The dynamic lock bytes may be read apart: see
+    /// ``Type2Snapshot/separateDynamicLockBytes``.)
     public static func memoryNeeded(messageLength: Int, snapshot: Type2Snapshot) -> Int {
         guard let walk = snapshot.walk, let slot = walk.ndef?.typeAddress ?? walk.ndefSlot else {
             return 16
@@ -37,11 +38,7 @@ public struct Type2WritePlan: Sendable, Equatable {
         if let ndef = walk.ndef {
             oldEnd = (walk.area.advance(from: ndef.typeAddress, by: ndef.lengthFieldBytes + ndef.length) ?? slot) + 1
         }
-        var needed = pageAligned(max(newEnd + 1, oldEnd))
-        if let lock = snapshot.dynamicLockArea {
-            needed = max(needed, pageAligned(lock.byteRange.upperBound))
-        }
-        return needed
+        return min(pageAligned(max(newEnd + 1, oldEnd)), pageAligned(walk.area.end))
     }
 
     private static func pageAligned(_ offset: Int) -> Int {
