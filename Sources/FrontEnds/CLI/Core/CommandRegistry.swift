@@ -6,6 +6,13 @@ public enum CommandRegistry {
             VersionCommand.self,
             DecodeCommand.self,
             EncodeCommand.self,
+            DemoCommand.self,
+            ReadCommand.self,
+            InfoCommand.self,
+            WriteCommand.self,
+            EraseCommand.self,
+            FormatCommand.self,
+            LockCommand.self,
         ]
     }
 
