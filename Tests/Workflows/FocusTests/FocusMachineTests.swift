@@ -41,7 +41,10 @@ struct FocusMachineTests {
         var machine = try Fixture.machine()
         _ = try machine.tap(Fixture.kitchen, at: Fixture.at(minutes: 0))
         let before = machine
-        #expect(throws: FocusRefusal.notYourTag(tapped: Fixture.stranger, paired: [Fixture.kitchenPairing()])) {
+        #expect(
+            throws: FocusRefusal.notYourTag(
+                tapped: Fixture.stranger, paired: [Fixture.kitchenPairing()], runningSince: Fixture.at(minutes: 0))
+        ) {
             try machine.tap(Fixture.stranger, at: Fixture.at(minutes: 5))
         }
         #expect(machine == before)
@@ -49,7 +52,9 @@ struct FocusMachineTests {
         do {
             _ = try machine.tap(Fixture.stranger, at: Fixture.at(minutes: 5))
         } catch {
-            #expect(error.sentence == "This isn't your focus tag — it's the one in the kitchen drawer.")
+            #expect(
+                error.sentence
+                    == "This isn't your focus tag — it's the one in the kitchen drawer. Your focus session keeps running (since 2027-01-15 08:00:00 UTC).")
             #expect(error.origin == .refusal)
         }
     }
@@ -57,7 +62,12 @@ struct FocusMachineTests {
     @Test("A stranger cannot start a session either")
     func wrongTagCannotStart() throws {
         var machine = try Fixture.machine()
-        #expect(throws: FocusRefusal.self) { try machine.tap(Fixture.stranger, at: Fixture.t0) }
+        do {
+            _ = try machine.tap(Fixture.stranger, at: Fixture.t0)
+            Issue.record("a stranger started a session")
+        } catch {
+            #expect(error.sentence == "This isn't your focus tag — it's the one in the kitchen drawer.")
+        }
         #expect(machine.state == .idle)
     }
 
@@ -108,6 +118,7 @@ struct FocusMachineTests {
             #expect(
                 error.sentence
                     == "This isn't your focus tag — it's the one in the kitchen drawer or the one labelled 'Office' at the office.")
+            #expect(!error.sentence.contains("keeps running"))
         }
     }
 
