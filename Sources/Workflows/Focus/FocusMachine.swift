@@ -105,8 +105,10 @@ public struct FocusMachine: Sendable, Equatable {
             state = .ended(ended)
             return .ended(ended)
         }
-        let rules = try (plan ?? SessionPlan(
-            minimumDuration: profile.minimumDuration, plannedDuration: profile.plannedDuration)).validated()
+        let rules = try
+            (plan
+            ?? SessionPlan(
+                minimumDuration: profile.minimumDuration, plannedDuration: profile.plannedDuration)).validated()
         let session = FocusSession(
             startedAt: now, startedBy: tag,
             minimumEnd: rules.minimumDuration.map { now.addingTimeInterval($0) },

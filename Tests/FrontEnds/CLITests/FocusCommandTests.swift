@@ -43,7 +43,9 @@ struct FocusCommandTests {
                 == #"{"profile":"focus","sessions":[{"started_at":"2027-01-15T08:00:00Z","started_by":{"uid":"04A1B2C3D4E580","chip":"ntag213"},"minimum_end":null,"planned_end":null,"ended_at":"2027-01-15T08:25:00Z","ended_by":"tag","ending_tag":{"uid":"04A1B2C3D4E580","chip":"ntag213"},"duration_seconds":1500.0}]}"#
                 + "\n")
         let text = await scenario.run(["focus", "history"])
-        #expect(text.output.contains("2027-01-15 08:00:00 UTC  2027-01-15 08:25:00 UTC  25 min        tag (ntag213 04:A1:B2:C3:D4:E5:80)"))
+        #expect(
+            text.output.contains(
+                "2027-01-15 08:00:00 UTC  2027-01-15 08:25:00 UTC  25 min        tag (ntag213 04:A1:B2:C3:D4:E5:80)"))
     }
 
     @Test("A rewritten paired tag (same UID, new NDEF message) still ends the session")
@@ -101,7 +103,8 @@ struct FocusCommandTests {
         scenario.advance(minutes: 31)
         let tap = await scenario.run(["focus", "tap", "--tag", a])
         #expect(tap.status == 0)
-        #expect(tap.output.hasPrefix("This session already ended by itself at its planned end, 2027-01-15 08:30:00 UTC"))
+        #expect(
+            tap.output.hasPrefix("This session already ended by itself at its planned end, 2027-01-15 08:30:00 UTC"))
         #expect(await scenario.run(["focus", "status", "--json"]).output.contains(#""phase":"ended""#))
     }
 
@@ -139,7 +142,10 @@ struct FocusCommandTests {
         let text = await scenario.run(["tags"])
         #expect(text.output.hasPrefix("ntag213 04:A1:B2:C3:D4:E5:80  \"Kitchen\"  (kitchen drawer)\n"))
         let json = await scenario.run(["tags", "--json"])
-        #expect(json.output.hasPrefix(#"{"tags":[{"uid":"04A1B2C3D4E580","chip":"ntag213","label":"Kitchen","location":"kitchen drawer","capacity_bytes":null,"capacity_source":null"#))
+        #expect(
+            json.output.hasPrefix(
+                #"{"tags":[{"uid":"04A1B2C3D4E580","chip":"ntag213","label":"Kitchen","location":"kitchen drawer","capacity_bytes":null,"capacity_source":null"#
+            ))
         let empty = await scenario.run(["tags", "--db", scenario.path("other.sqlite")])
         #expect(empty.output == "No tags recorded yet.\n")
     }
@@ -165,7 +171,9 @@ struct FocusCommandTests {
     @Test("Settings are stored and used as defaults; a minimum longer than the planned length is refused")
     func settings() async {
         let scenario = FocusScenario()
-        let set = await scenario.run(["focus", "settings", "--minimum", "10m", "--for", "50m", "--emergency-allowance", "1"])
+        let set = await scenario.run([
+            "focus", "settings", "--minimum", "10m", "--for", "50m", "--emergency-allowance", "1",
+        ])
         #expect(set.status == 0, "\(set.error)")
         #expect(set.output.contains("minimum duration:  10 min"))
         #expect(set.output.contains("emergency exits:   1 per 28 days"))

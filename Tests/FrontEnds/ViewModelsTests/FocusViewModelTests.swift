@@ -21,7 +21,8 @@ struct FocusViewModelTests {
         #expect(model.pairingNotice.contains("clone"))
 
         model.pair(kitchen, location: "kitchen drawer", signature: .valid)
-        #expect(model.message?.hasPrefix("Paired ntag213 04:A1:B2:C3:D4:E5:80 (the one in the kitchen drawer).") == true)
+        #expect(
+            model.message?.hasPrefix("Paired ntag213 04:A1:B2:C3:D4:E5:80 (the one in the kitchen drawer).") == true)
         #expect(model.pairedTags.first?.signature == .valid)
 
         model.tap(kitchen)
@@ -31,7 +32,8 @@ struct FocusViewModelTests {
         clock.advance(minutes: 5)
         model.tap(stranger)
         #expect(model.isFocusing)
-        #expect(model.errorMessage?.hasPrefix("This isn't your focus tag — it's the one in the kitchen drawer.") == true)
+        #expect(
+            model.errorMessage?.hasPrefix("This isn't your focus tag — it's the one in the kitchen drawer.") == true)
         if case .notYourTag(_, let paired, _)? = model.lastRefusal {
             #expect(paired.map(\.location) == ["kitchen drawer"])
         } else {

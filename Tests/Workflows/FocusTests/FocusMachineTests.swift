@@ -54,7 +54,8 @@ struct FocusMachineTests {
         } catch {
             #expect(
                 error.sentence
-                    == "This isn't your focus tag — it's the one in the kitchen drawer. Your focus session keeps running (since 2027-01-15 08:00:00 UTC).")
+                    == "This isn't your focus tag — it's the one in the kitchen drawer. Your focus session keeps running (since 2027-01-15 08:00:00 UTC)."
+            )
             #expect(error.origin == .refusal)
         }
     }
@@ -107,7 +108,8 @@ struct FocusMachineTests {
     @Test("Several paired tags: either one starts and ends; the refusal lists both places")
     func severalPairedTags() throws {
         var machine = try Fixture.machine()
-        try machine.pair(PairedTag(identity: Fixture.office, label: "Office", location: "at the office", pairedAt: Fixture.t0))
+        try machine.pair(
+            PairedTag(identity: Fixture.office, label: "Office", location: "at the office", pairedAt: Fixture.t0))
         _ = try machine.tap(Fixture.kitchen, at: Fixture.t0)
         let end = try machine.tap(Fixture.office, at: Fixture.at(minutes: 10))
         #expect(end.session.ending == .tag(Fixture.office))
@@ -117,7 +119,8 @@ struct FocusMachineTests {
         } catch {
             #expect(
                 error.sentence
-                    == "This isn't your focus tag — it's the one in the kitchen drawer or the one labelled 'Office' at the office.")
+                    == "This isn't your focus tag — it's the one in the kitchen drawer or the one labelled 'Office' at the office."
+            )
             #expect(!error.sentence.contains("keeps running"))
         }
     }
@@ -178,7 +181,8 @@ struct FocusMachineTests {
         }
         #expect(machine.state == .idle)
         let start = try machine.tap(
-            Fixture.kitchen, at: Fixture.t0, plan: SessionPlan(minimumDuration: nil, plannedDuration: 45 * Fixture.minute))
+            Fixture.kitchen, at: Fixture.t0,
+            plan: SessionPlan(minimumDuration: nil, plannedDuration: 45 * Fixture.minute))
         #expect(start.session.minimumEnd == nil)
         #expect(start.session.plannedEnd == Fixture.at(minutes: 45))
     }

@@ -33,7 +33,8 @@ enum FocusJSON {
 
     static func budget(_ budget: EmergencyBudget) -> JSON {
         .object([
-            ("allowance", .int(budget.allowance)), ("period_seconds", .double(budget.period)), ("used", .int(budget.used)),
+            ("allowance", .int(budget.allowance)), ("period_seconds", .double(budget.period)),
+            ("used", .int(budget.used)),
             ("remaining", .int(budget.remaining)), ("next_available_at", ISOTime.json(budget.nextAvailableAt)),
         ])
     }

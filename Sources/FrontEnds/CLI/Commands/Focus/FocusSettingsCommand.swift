@@ -47,7 +47,8 @@ struct FocusSettingsCommand: Command {
         io.print("  minimum duration:  \(profile.minimumDuration.map { DurationText.describe($0) } ?? "off")")
         io.print("  planned length:    \(profile.plannedDuration.map { DurationText.describe($0) } ?? "off")")
         io.print(
-            "  emergency exits:   \(profile.emergency.allowance) per \(DurationText.describe(profile.emergency.period))")
+            "  emergency exits:   \(profile.emergency.allowance) per \(DurationText.describe(profile.emergency.period))"
+        )
         return .success
     }
 }

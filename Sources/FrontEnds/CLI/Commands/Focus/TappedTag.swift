@@ -43,7 +43,8 @@ struct TappedTag {
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             switch key {
             case "UID": uid = try? Hex.decode(value)
-            case "Device type", "NTAG/Ultralight type": if deviceType.isEmpty || key != "Device type" { deviceType = value }
+            case "Device type", "NTAG/Ultralight type":
+                if deviceType.isEmpty || key != "Device type" { deviceType = value }
             case "Mifare version": version = try? Hex.decode(value)
             default: break
             }
