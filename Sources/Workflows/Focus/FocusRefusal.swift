@@ -44,7 +44,7 @@ public enum FocusRefusal: TapCardError, Equatable {
             }
             if let twin = paired.first(where: { $0.identity.uid == tapped.uid && $0.identity.chip != tapped.chip }) {
                 text +=
-                    " This tag has the paired UID \(tapped.uidText) but reports a \(tapped.chip), not the paired \(twin.identity.chip): it may be a clone."
+                    " This tag has the paired UID \(tapped.uidText) but reports chip type \(tapped.chip), not the paired \(twin.identity.chip): it may be a clone."
             }
             if let runningSince {
                 text += " Your focus session keeps running (since \(DurationText.timestamp(runningSince)))."

@@ -61,6 +61,20 @@ struct FocusCommandTests {
         #expect(end.output.hasPrefix("Focus session ended by tag"))
     }
 
+    @Test("The paired UID on another chip (a clone of another model) is refused, and the refusal says so")
+    func cloneOnOtherChip() async {
+        let scenario = FocusScenario()
+        let a = scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80")
+        let clone = scenario.makeTag("clone.nfc", uid: "04 A1 B2 C3 D4 E5 80", model: "NTAG215")
+        _ = await scenario.run(["focus", "pair", "--tag", a, "--location", "hall cupboard"])
+        let refused = await scenario.run(["focus", "tap", "--tag", clone])
+        #expect(refused.status == 1)
+        #expect(
+            refused.error
+                == "error: This isn't your focus tag — it's the one in the hall cupboard. This tag has the paired UID 04:A1:B2:C3:D4:E5:80 but reports chip type ntag215, not the paired ntag213: it may be a clone.\n"
+        )
+    }
+
     @Test("Minimum duration: an early tap is refused with the remaining time")
     func minimum() async {
         let scenario = FocusScenario()

@@ -19,7 +19,13 @@ final class FocusScenario {
     /// Writes a virtual NTAG213 (Flipper Zero .nfc text) with `uid` and a one-record NDEF message.
     @discardableResult
     func makeTag(_ name: String, uid: String, model: String = "NTAG213", text: String = "hello") -> String {
-        var pages = ["04 00 00 00", "00 00 00 00", "00 48 00 00", "E1 10 12 00"]
+        // Pages 0–2 hold the UID with its check bytes (NTAG213 datasheet §8.5.1:
+        // BCC0 = 0x88 ⊕ UID0 ⊕ UID1 ⊕ UID2, BCC1 = UID3 ⊕ UID4 ⊕ UID5 ⊕ UID6).
+        let u = uid.split(separator: " ").compactMap { UInt8($0, radix: 16) }
+        let bcc0 = 0x88 ^ u[0] ^ u[1] ^ u[2]
+        let bcc1 = u[3] ^ u[4] ^ u[5] ^ u[6]
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02X", $0) }.joined(separator: " ") }
+        var pages = [hex([u[0], u[1], u[2], bcc0]), hex(Array(u[3...6])), hex([bcc1, 0x48, 0, 0]), "E1 10 12 00"]
         let payload = Array(text.utf8)
         var ndef: [UInt8] = [0x03, UInt8(payload.count + 7), 0xD1, 0x01, UInt8(payload.count + 3), 0x54, 0x02]
         ndef += Array("en".utf8) + payload + [0xFE]
@@ -27,7 +33,8 @@ final class FocusScenario {
         for start in stride(from: 0, to: ndef.count, by: 4) {
             pages.append(ndef[start..<start + 4].map { String(format: "%02X", $0) }.joined(separator: " "))
         }
-        while pages.count < 45 { pages.append("00 00 00 00") }
+        let total = model == "NTAG215" ? 135 : model == "NTAG216" ? 231 : 45
+        while pages.count < total { pages.append("00 00 00 00") }
         var file = """
             Filetype: Flipper NFC device
             Version: 4
@@ -36,7 +43,7 @@ final class FocusScenario {
             ATQA: 00 44
             SAK: 00
             NTAG/Ultralight type: \(model)
-            Pages total: 45
+            Pages total: \(total)
 
             """
         for (index, page) in pages.enumerated() { file += "Page \(index): \(page)\n" }

@@ -89,7 +89,7 @@ struct FocusMachineTests {
             Issue.record("a different chip with the paired UID was accepted")
         } catch {
             #expect(error.sentence.contains("it's the one in the kitchen drawer."))
-            #expect(error.sentence.contains("reports a ntag216, not the paired ntag213"))
+            #expect(error.sentence.contains("reports chip type ntag216, not the paired ntag213"))
         }
     }
 

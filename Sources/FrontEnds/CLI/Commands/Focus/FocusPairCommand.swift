@@ -25,7 +25,7 @@ struct FocusPairCommand: Command {
         let tagPath = try TappedTag.path(&arguments, io: io)
         let options = try FocusOptions.parse(&arguments, io: io)
         try arguments.finish()
-        let tag = try TappedTag.read(path: tagPath)
+        let tag = try await TappedTag.read(path: tagPath)
         let controller = try options.controller()
         let outcome = try controller.pair(
             tag.identity, label: label, location: location, signature: tag.signature, at: CLIClock.now(io))

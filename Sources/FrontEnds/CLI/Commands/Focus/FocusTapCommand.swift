@@ -25,7 +25,7 @@ struct FocusTapCommand: Command {
         let tagPath = try TappedTag.path(&arguments, io: io)
         let options = try FocusOptions.parse(&arguments, io: io)
         try arguments.finish()
-        let tag = try TappedTag.read(path: tagPath)
+        let tag = try await TappedTag.read(path: tagPath)
         let controller = try options.controller()
         var plan: SessionPlan? = nil
         if planned != nil || minimum != nil {

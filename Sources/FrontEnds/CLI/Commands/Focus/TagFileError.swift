@@ -4,7 +4,6 @@ import TapCardSupport
 enum TagFileError: TapCardError, Equatable {
     case missing(path: String)
     case noUID(path: String)
-    case unknownChip(path: String, deviceType: String)
 
     var origin: ErrorOrigin { .input }
 
@@ -13,9 +12,7 @@ enum TagFileError: TapCardError, Equatable {
         case .missing(let path):
             "There is no virtual tag at '\(path)'; create one (tapcard sim new) or pass --tag FILE."
         case .noUID(let path):
-            "The virtual tag '\(path)' has no readable 'UID:' line (7 hex bytes)."
-        case .unknownChip(let path, let deviceType):
-            "The virtual tag '\(path)' is a '\(deviceType)', a chip type TapCard does not model."
+            "The virtual tag '\(path)' did not answer READ of page 0 with its UID."
         }
     }
 }

@@ -2,6 +2,7 @@ import Focus
 import Foundation
 import Store
 import TagCatalog
+import TagEmulator
 import TapCardSupport
 
 /// What a tap reads from a tag: who it is (UID + chip), the originality-signature result when
@@ -26,48 +27,26 @@ struct TappedTag {
         try arguments.option("--tag") ?? defaultPath(io: io)
     }
 
-    /// Reads the tag at `path`, as a phone tap would.
+    /// Reads the tag at `path`, as a phone tap would: the virtual tag is loaded into the emulator
+    /// and asked over its transport for page 0–3 (the UID) and GET_VERSION (the chip).
     ///
-    /// INTERIM: until the tag engine (identify over the emulator's transport) is on main, this
-    /// reads the UID and chip type from the Flipper `.nfc` header directly. It is the one
-    /// function to swap for `VirtualTagFile.load` + the engine's identify/inspect.
-    static func read(path: String) throws(TagFileError) -> TappedTag {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .missing(path: path) }
-        let text = String(decoding: data, as: UTF8.self)
-        var uid: [UInt8]? = nil
-        var deviceType = ""
-        var version: [UInt8]? = nil
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let key = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            switch key {
-            case "UID": uid = try? Hex.decode(value)
-            case "Device type", "NTAG/Ultralight type":
-                if deviceType.isEmpty || key != "Device type" { deviceType = value }
-            case "Mifare version": version = try? Hex.decode(value)
-            default: break
-            }
-        }
-        guard let uid, uid.count == 7 || uid.count == 4 || uid.count == 10 else { throw .noUID(path: path) }
-        guard let model = model(deviceType: deviceType, version: version) else {
-            throw .unknownChip(path: path, deviceType: deviceType)
-        }
+    /// INTERIM: when the tag engine's identify/inspect is on main, this is the one function to
+    /// swap for it (it adds the originality-signature check and the reported capacity).
+    static func read(path: String) async throws -> TappedTag {
+        guard FileManager.default.fileExists(atPath: path) else { throw TagFileError.missing(path: path) }
+        let tag = try VirtualTagFile.load(path)
+        let header = try await tag.transceive([0x30, 0x00])
+        guard header.count >= 8 else { throw TagFileError.noUID(path: path) }
+        let uid = Array(header[0..<3]) + Array(header[4..<8])
+        let version = try? await tag.transceive([0x60])
+        let model = model(version: version) ?? tag.model
         return TappedTag(identity: TagIdentity(uid: uid, chip: model.rawValue), signature: .notChecked, capacity: nil)
     }
 
-    /// The chip from GET_VERSION bytes when present (what the chip itself says), else from the
-    /// file's type name.
-    static func model(deviceType: String, version: [UInt8]?) -> TagModel? {
-        if let version, version.count == 8,
-            let byVersion = TagModel.allCases.first(where: { $0.type2Layout?.version == version })
-        {
-            return byVersion
-        }
-        let wanted = deviceType.lowercased().filter { $0.isLetter || $0.isNumber }
-        return TagModel.allCases.first { model in
-            model.rawValue.filter { $0.isLetter || $0.isNumber } == wanted
-                || model.displayName.lowercased().filter { $0.isLetter || $0.isNumber } == wanted
-        }
+    /// The chip its GET_VERSION answer names (NTAG21x datasheet, table "GET_VERSION response"),
+    /// or `nil` for chips without the command or an unknown answer.
+    static func model(version: [UInt8]?) -> TagModel? {
+        guard let version, version.count == 8 else { return nil }
+        return TagModel.allCases.first { $0.type2Layout?.version == version }
     }
 }
