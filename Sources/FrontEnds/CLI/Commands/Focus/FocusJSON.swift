@@ -14,9 +14,14 @@ enum FocusJSON {
         ]
         if case .tag(let identity)? = session.ending { members.append(("ending_tag", tag(identity))) }
         if let endedAt = session.endedAt {
-            members.append(("duration_seconds", .double((session.elapsed(at: endedAt) * 1_000).rounded() / 1_000)))
+            members.append(("duration_seconds", seconds(session.elapsed(at: endedAt))))
         }
         return .object(members)
+    }
+
+    /// Seconds to the millisecond (the store's resolution), or null.
+    static func seconds(_ value: Double?) -> JSON {
+        value.map { .double(($0 * 1_000).rounded() / 1_000) } ?? .null
     }
 
     static func tag(_ identity: TagIdentity) -> JSON {

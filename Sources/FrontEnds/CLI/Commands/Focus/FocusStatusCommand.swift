@@ -27,9 +27,9 @@ struct FocusStatusCommand: Command {
                     ("profile", .string(options.profile)),
                     ("phase", .string(status.phase.rawValue)),
                     ("session", status.session.map(FocusJSON.session) ?? .null),
-                    ("elapsed_seconds", status.elapsed.map { .double($0) } ?? .null),
-                    ("until_minimum_seconds", status.untilMinimum.map { .double($0) } ?? .null),
-                    ("until_planned_end_seconds", status.untilPlannedEnd.map { .double($0) } ?? .null),
+                    ("elapsed_seconds", FocusJSON.seconds(status.elapsed)),
+                    ("until_minimum_seconds", FocusJSON.seconds(status.untilMinimum)),
+                    ("until_planned_end_seconds", FocusJSON.seconds(status.untilPlannedEnd)),
                     ("emergency", FocusJSON.budget(status.emergency)),
                     ("paired_tags", .array(status.pairedTags.map(FocusJSON.pairedTag))),
                 ]).serialized())
