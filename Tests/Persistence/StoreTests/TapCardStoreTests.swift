@@ -128,11 +128,16 @@ struct TapCardStoreTests {
         #expect(try store.sessions(profile: "focus").count == 1)
     }
 
-    @Test("Default location: TAPCARD_HOME, then XDG_DATA_HOME, then ~/.local/share")
+    @Test("Default location: TAPCARD_HOME, then the platform data directory")
     func location() {
         #expect(
             StoreLocation.defaultDatabasePath(environment: ["TAPCARD_HOME": "/x", "HOME": "/h"]) == "/x/tapcard.sqlite")
-        #expect(StoreLocation.dataDirectory(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/tapcard")
-        #expect(StoreLocation.dataDirectory(environment: ["HOME": "/h"]) == "/h/.local/share/tapcard")
+        #if os(macOS)
+            #expect(
+                StoreLocation.dataDirectory(environment: ["HOME": "/h"]) == "/h/Library/Application Support/TapCard")
+        #else
+            #expect(StoreLocation.dataDirectory(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/tapcard")
+            #expect(StoreLocation.dataDirectory(environment: ["HOME": "/h"]) == "/h/.local/share/tapcard")
+        #endif
     }
 }

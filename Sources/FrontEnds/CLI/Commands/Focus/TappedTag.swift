@@ -13,13 +13,14 @@ struct TappedTag {
     var signature: SignatureCheck
     var capacity: CapacityRecord?
 
-    /// The virtual tag file a tap uses without `--tag`: `virtual-tag.nfc` in the data directory.
+    /// The virtual tag file a tap uses without `--tag`: the tag engine's default virtual NTAG213
+    /// in the data directory.
     static func defaultPath(io: some CommandIO) -> String {
-        StoreLocation.dataDirectory(environment: io.environment) + "/virtual-tag.nfc"
+        StoreLocation.dataDirectory(environment: io.environment) + "/virtual-ntag213.nfc"
     }
 
     static let optionHelp =
-        "  --tag FILE          The virtual tag to tap (a Flipper Zero .nfc file; default: virtual-tag.nfc in\n"
+        "  --tag FILE          The virtual tag to tap (a Flipper Zero .nfc file; default: virtual-ntag213.nfc in\n"
         + "                      the data directory).\n"
 
     /// Takes `--tag` from `arguments`, or the default virtual tag.
