@@ -26,6 +26,8 @@ public enum CommandRegistry {
             // Readers (PC/SC).
 
             // Focus sessions and the tag inventory.
+            FocusCommand.self,
+            TagsCommand.self,
 
             // Measurement.
 
