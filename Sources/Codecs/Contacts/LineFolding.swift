@@ -25,6 +25,7 @@ public enum LineFolding {
     /// falls back to any grapheme boundary; a single grapheme longer than a line (dozens of
     /// combining marks) is split between its scalars, still never inside a UTF-8 sequence.
     public static func fold(_ line: String) -> [UInt8] {
+        if line.utf8.count <= maximumLineOctets { return Array(line.utf8) + [0x0D, 0x0A] }
         let atoms = self.atoms(of: line)
         var out: [UInt8] = []
         out.reserveCapacity(line.utf8.count + line.utf8.count / 24 + 4)
@@ -89,7 +90,7 @@ public enum LineFolding {
         var gluePending = false
         var previousEndsWithEquals = false
         for character in line {
-            let bytes = Array(String(character).utf8)
+            let bytes = Array(character.utf8)
             if gluePending, !atoms.isEmpty {
                 atoms[atoms.count - 1].bytes.append(contentsOf: bytes)
                 gluePending = false
