@@ -31,7 +31,7 @@ let package = Package(
             name: "TapCardKit",
             targets: [
                 "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport", "TagEmulator",
-                "Store", "TagWorkflows", "Cards", "Focus", "ViewModels",
+                "PCSCTransport", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels",
             ]),
         .executable(name: "tapcard", targets: ["tapcard"]),
     ],
@@ -51,6 +51,10 @@ let package = Package(
         // 3. Transports ("send a command to a tag") and persistence.
         library("TagTransport", "Transports/TagTransport", ["TapCardSupport"]),
         library("TagEmulator", "Transports/Emulator", ["TapCardSupport", "TagTransport", "TagCatalog", "Type2"]),
+        // PC/SC readers (libpcsclite via dlopen on Linux, PCSC.framework on macOS) and the vpcd virtual card.
+        .target(
+            name: "PCSCTransport", dependencies: ["TapCardSupport", "TagTransport"], path: "Sources/Transports/PCSC",
+            swiftSettings: settings, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .systemLibrary(name: "CSQLite", path: "Sources/Persistence/CSQLite"),
         library("Store", "Persistence/Store", ["TapCardSupport", "CSQLite"]),
 
@@ -69,7 +73,7 @@ let package = Package(
             "TapCardCLI", "FrontEnds/CLI",
             [
                 "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport",
-                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus",
+                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "PCSCTransport",
             ]),
         .executableTarget(
             name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard",
@@ -83,6 +87,7 @@ let package = Package(
         tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "NDEF", "TapCardSupport"]),
         tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport"]),
         tests("TagEmulatorTests", "Transports/EmulatorTests", ["TagEmulator", "TagTransport", "Type2", "TagCatalog"]),
+        tests("PCSCTransportTests", "Transports/PCSCTests", ["PCSCTransport", "TagTransport", "TapCardSupport"]),
         tests("StoreTests", "Persistence/StoreTests", ["Store"]),
         tests(
             "TagWorkflowsTests", "Workflows/TagWorkflowsTests",
