@@ -3,7 +3,9 @@
 public enum CommandRegistry {
     public static var all: [any Command.Type] {
         [
-            VersionCommand.self
+            VersionCommand.self,
+            ReadersCommand.self,
+            WatchCommand.self,
         ]
     }
 

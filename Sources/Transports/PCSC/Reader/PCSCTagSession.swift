@@ -9,7 +9,7 @@ public final class PCSCTagSession {
     public var readerName: String { card.reader }
     public var atr: [UInt8] { card.atr }
 
-    init(context: PCSCContext, card: PCSCCard) {
+    public init(context: PCSCContext, card: PCSCCard) {
         self.context = context
         self.card = card
         self.kind = CardKind(atr: card.atr)
