@@ -51,6 +51,7 @@ struct WatchCommand: Command {
             }
             (io as? ProcessIO)?.flush()
             seen += 1
+            if let count, seen >= count { break }
             while !StopSignal.requested, try !context.waitForRemoval(reader: state.name, timeoutMilliseconds: 300) {}
         }
         return .success
