@@ -4,6 +4,8 @@ public enum CommandRegistry {
     public static var all: [any Command.Type] {
         [
             VersionCommand.self,
+            DecodeCommand.self,
+            EncodeCommand.self,
             ReadersCommand.self,
             WatchCommand.self,
         ]
