@@ -13,6 +13,7 @@
 # Exit status: 0 all passed, 1 a test failed, 77 skipped (the printed reason says why).
 # Usage: scripts/pcsc/stack-test.sh [path/to/tapcard]   (default .build/debug/tapcard)
 set -uo pipefail
+[ -n "${TAPCARD_STACK_TRACE:-}" ] && { PS4='+ $EPOCHREALTIME '; set -x; }
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

@@ -8,6 +8,7 @@ public enum CommandRegistry {
             EncodeCommand.self,
             ReadersCommand.self,
             WatchCommand.self,
+            EmulateCommand.self,
         ]
     }
 
