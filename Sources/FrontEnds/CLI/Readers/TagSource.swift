@@ -6,14 +6,14 @@ import PCSCTransport
 /// (waiting for one, with a "Hold a tag on the reader…" line); neither → the first reader with a
 /// tag when any PC/SC reader is connected, otherwise the default virtual tag. The choice is said
 /// on standard error, so scripts reading standard output are not disturbed.
-enum TagTarget {
+enum TagSource {
     /// The virtual tag at this path (`nil`: the command's default virtual tag file).
     case virtual(path: String?)
     /// A tag on a PC/SC reader, connected.
     case reader(PCSCTagSession)
 
     /// Applies the rule above. `tag` is the value of `--tag`.
-    static func choose(tag: String?, options: ReaderOptions, io: some CommandIO) throws(PCSCError) -> TagTarget {
+    static func choose(tag: String?, options: ReaderOptions, io: some CommandIO) throws(PCSCError) -> TagSource {
         if let tag {
             return .virtual(path: tag)
         }
