@@ -73,7 +73,7 @@ let package = Package(
             "TapCardCLI", "FrontEnds/CLI",
             [
                 "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport",
-                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "PCSCTransport",
+                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels", "PCSCTransport",
             ]),
         .executableTarget(
             name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard",
