@@ -64,6 +64,8 @@ open class NFCNDEFReaderSession: NFCReaderSession {
         case .timeLimitPasses:
             system.advance(seconds: NFCStandInSystem.sessionTimeLimit)
             _ = checkTimeLimit()
+        case .idle:
+            break
         case .appEntersBackground:
             finish(NFCReaderError(.readerSessionInvalidationErrorSessionTerminatedUnexpectedly, message: "Session invalidated unexpectedly"), message: nil)
         }

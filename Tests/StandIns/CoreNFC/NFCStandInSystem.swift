@@ -4,11 +4,52 @@ import Foundation
 /// what the user does (present tags, tap Cancel, walk away) and a transcript of what the sheet
 /// showed. Not part of CoreNFC: only tests use it; the adapter never sees it.
 ///
-/// Each test installs its own system with `NFCStandInSystem.$current.withValue(system) { … }`,
-/// so tests running in parallel do not share the "only one session at a time" slot. A session
-/// captures the system current when it is created.
+/// Each test runs inside `await NFCStandInSystem.run(system) { … }`: one phone at a time in the
+/// whole test process (tests in other suites and targets wait their turn), so parallel tests never
+/// share the "only one session at a time" slot or each other's script. A session captures the
+/// system current when it is created. (A task-local would not do: sessions are created and
+/// called back on dispatch queues, where task-locals are not visible.)
 public final class NFCStandInSystem: @unchecked Sendable {
-    @TaskLocal public static var current = NFCStandInSystem()
+    private static let installed = Installed()
+    private static let gate = Gate()
+
+    /// The phone sessions are created on.
+    public static var current: NFCStandInSystem { installed.lock.withLock { installed.system } }
+
+    /// Runs `body` with `system` as the phone, after any other test's phone has been put away.
+    public static func run<Result, Failure: Error>(
+        _ system: NFCStandInSystem, _ body: () async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        await gate.acquire()
+        installed.lock.withLock { installed.system = system }
+        defer {
+            installed.lock.withLock { installed.system = NFCStandInSystem() }
+            Task { await gate.release() }
+        }
+        return try await body()
+    }
+
+    private final class Installed: @unchecked Sendable {
+        let lock = NSLock()
+        var system = NFCStandInSystem()
+    }
+
+    private actor Gate {
+        private var busy = false
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+
+        func acquire() async {
+            guard busy else {
+                busy = true
+                return
+            }
+            await withCheckedContinuation { waiters.append($0) }
+        }
+
+        func release() {
+            if waiters.isEmpty { busy = false } else { waiters.removeFirst().resume() }
+        }
+    }
 
     /// "An opened session has a 60 seconds time limit restriction after -beginSession is called."
     public static let sessionTimeLimit: Double = 60
@@ -23,6 +64,9 @@ public final class NFCStandInSystem: @unchecked Sendable {
         case timeLimitPasses
         /// The app goes to the background; the system ends the session.
         case appEntersBackground
+        /// Nothing comes near the phone and the clock stands still: the session stays active
+        /// until the app ends it or lets go of it. (Only for tests that need a session to wait.)
+        case idle
     }
 
     /// What the user could have seen, in order.

@@ -80,6 +80,8 @@ open class NFCTagReaderSession: NFCReaderSession {
         case .timeLimitPasses:
             system.advance(seconds: NFCStandInSystem.sessionTimeLimit)
             _ = checkTimeLimit()
+        case .idle:
+            break
         case .appEntersBackground:
             finish(NFCReaderError(.readerSessionInvalidationErrorSessionTerminatedUnexpectedly, message: "Session invalidated unexpectedly"), message: nil)
         }

@@ -87,9 +87,11 @@ public final class StandInTag: NSObject, NFCMiFareTag {
         } catch {
             switch error {
             case .nak(let code, _): return .success([code])
-            case .tagLost, .noTag, .timeout:
+            case .tagLost, .noTag:
                 lock.withLock { present = false }
                 return .failure(NFCReaderError(.readerTransceiveErrorTagConnectionLost, message: "Tag connection lost"))
+            case .multipleTags:
+                return .failure(NFCReaderError(.readerTransceiveErrorRetryExceeded, message: "Retry exceeded"))
             default:
                 return .failure(NFCReaderError(.readerTransceiveErrorTagResponseError, message: "Tag response error"))
             }
