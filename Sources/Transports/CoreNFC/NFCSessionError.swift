@@ -100,9 +100,11 @@ public enum NFCSessionError: TapCardError, Equatable {
         case .endedUnexpectedly:
             return CoreNFCErrorCode.sessionTerminatedUnexpectedly.sentence
         case .pollingRefused(let raw):
-            return "iOS refused to start an NFC scan with polling options 0x\(String(raw, radix: 16)); this is a TapCard defect."
+            return
+                "iOS refused to start an NFC scan with polling options 0x\(String(raw, radix: 16)); this is a TapCard defect."
         case .sessionReleased:
-            return "The NFC scan ended without telling TapCard how (its session was released too early). This is a TapCard defect; try again."
+            return
+                "The NFC scan ended without telling TapCard how (its session was released too early). This is a TapCard defect; try again."
         case .notNDEFFormatted:
             return "The tag is not NDEF formatted, so iOS will not write a message to it; nothing was written."
         case .readOnly:
@@ -117,7 +119,8 @@ public enum NFCSessionError: TapCardError, Equatable {
             return
                 "This is tag \(Hex.encode(found, uppercase: true, separator: ":")), not the tag \(Hex.encode(expected, uppercase: true, separator: ":")) you confirmed; nothing was locked."
         case .unsupportedTag(let kind):
-            return "TapCard cannot use this \(kind) tag for this; it works with NFC Forum Type 2 tags such as NTAG213/215/216."
+            return
+                "TapCard cannot use this \(kind) tag for this; it works with NFC Forum Type 2 tags such as NTAG213/215/216."
         case .reader(let code, let operation):
             let words = CoreNFCErrorCode(rawValue: code)?.sentence ?? "iOS reported an NFC error TapCard does not know."
             return "\(words) (CoreNFC error \(code), while \(operation.gerund).)"

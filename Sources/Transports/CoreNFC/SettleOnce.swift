@@ -30,7 +30,8 @@ public final class SettleOnce<Success: Sendable, Failure: Error>: @unchecked Sen
         if deliver(result) { return true }
         let first = lock.withLock { outcome.map(Self.describe) ?? "nothing" }
         defects.record(
-            "\(label) was delivered twice; kept the first (\(first)) and ignored the second (\(Self.describe(result))).")
+            "\(label) was delivered twice; kept the first (\(first)) and ignored the second (\(Self.describe(result)))."
+        )
         return false
     }
 
@@ -44,7 +45,8 @@ public final class SettleOnce<Success: Sendable, Failure: Error>: @unchecked Sen
 
     /// The delivered result, waiting for it if needed.
     public func value() async throws(Failure) -> Success {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Success, Failure>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<Success, Failure>, Never>) in
             let ready = lock.withLock { () -> Result<Success, Failure>? in
                 if let outcome { return outcome }
                 waiters.append(continuation)

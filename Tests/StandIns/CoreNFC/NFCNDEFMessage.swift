@@ -44,7 +44,11 @@ public class NFCNDEFMessage: NSObject {
     /// "shall only contain a single NDEF message"; `nil` when `data` is not one.
     public convenience init?(data: Data) {
         guard let records = StandInNDEFCodec.decode([UInt8](data)) else { return nil }
-        self.init(records: records.map { NFCNDEFPayload(format: $0.format, type: Data($0.type), identifier: Data($0.id), payload: Data($0.payload)) })
+        self.init(
+            records: records.map {
+                NFCNDEFPayload(
+                    format: $0.format, type: Data($0.type), identifier: Data($0.id), payload: Data($0.payload))
+            })
     }
 
     /// "Length of the resulting NDEF message in bytes as it would be stored on a NFC tag"

@@ -36,7 +36,9 @@ open class NFCNDEFReaderSession: NFCReaderSession {
         super.init(delegate: delegate, queue: queue)
     }
 
-    private var ndefDelegate: (any NFCNDEFReaderSessionDelegate)? { delegateReference as? any NFCNDEFReaderSessionDelegate }
+    private var ndefDelegate: (any NFCNDEFReaderSessionDelegate)? {
+        delegateReference as? any NFCNDEFReaderSessionDelegate
+    }
 
     override func didBecomeActive() {
         let me = Unchecked(self)
@@ -60,28 +62,35 @@ open class NFCNDEFReaderSession: NFCReaderSession {
             }
             readFirstMessage(from: tags[0])
         case .userCancels:
-            finish(NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"), message: nil)
+            finish(
+                NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"),
+                message: nil)
         case .timeLimitPasses:
             system.advance(seconds: NFCStandInSystem.sessionTimeLimit)
             _ = checkTimeLimit()
         case .idle:
             break
         case .appEntersBackground:
-            finish(NFCReaderError(.readerSessionInvalidationErrorSessionTerminatedUnexpectedly, message: "Session invalidated unexpectedly"), message: nil)
+            finish(
+                NFCReaderError(
+                    .readerSessionInvalidationErrorSessionTerminatedUnexpectedly,
+                    message: "Session invalidated unexpectedly"), message: nil)
         }
     }
 
     /// The system reads the tag itself in read-only mode.
     private func readFirstMessage(from tag: StandInTag) {
         let me = Unchecked(self)
-        _ = tag.connect()
         tag.attach(to: self)
+        _ = tag.connect()
         tag.readNDEF { message, _ in
             let session = me.value
             if let message {
                 session.ndefDelegate?.readerSession(session, didDetectNDEFs: [message])
                 if session.invalidateAfterFirstRead {
-                    session.finish(NFCReaderError(.readerSessionInvalidationErrorFirstNDEFTagRead, message: "First NDEF tag read"), message: nil)
+                    session.finish(
+                        NFCReaderError(.readerSessionInvalidationErrorFirstNDEFTagRead, message: "First NDEF tag read"),
+                        message: nil)
                     return
                 }
             }
@@ -104,7 +113,8 @@ open class NFCNDEFReaderSession: NFCReaderSession {
     }
 
     open func connect(to tag: any NFCNDEFTag, completionHandler: @escaping @Sendable ((any Error)?) -> Void) {
-        var result: NFCReaderError? = NFCReaderError(.readerTransceiveErrorTagNotConnected, message: "Tag is not connected")
+        var result: NFCReaderError? = NFCReaderError(
+            .readerTransceiveErrorTagNotConnected, message: "Tag is not connected")
         if isInvalidated {
             result = NFCReaderError(.readerTransceiveErrorSessionInvalidated, message: "Session invalidated")
         } else if let standIn = tag as? StandInTag, lock.withLock({ detected.contains { $0 === standIn } }) {

@@ -38,5 +38,6 @@ public protocol NFCMiFareTag: NFCNDEFTag {
     /// "The hardware UID of the tag."
     var identifier: Data { get }
     var historicalBytes: Data? { get }
-    func sendMiFareCommand(commandPacket command: Data, completionHandler: @escaping @Sendable (Data, (any Error)?) -> Void)
+    func sendMiFareCommand(
+        commandPacket command: Data, completionHandler: @escaping @Sendable (Data, (any Error)?) -> Void)
 }

@@ -92,12 +92,16 @@ open class NFCReaderSession: NSObject, NFCReaderSessionProtocol {
 
     open func invalidate() {
         system.record(.invalidatedByApp(errorMessage: nil))
-        finish(NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"), message: nil)
+        finish(
+            NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"),
+            message: nil)
     }
 
     open func invalidate(errorMessage: String) {
         system.record(.invalidatedByApp(errorMessage: errorMessage))
-        finish(NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"), message: errorMessage)
+        finish(
+            NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"),
+            message: errorMessage)
     }
 
     /// Ends the session once; later calls do nothing. The delegate hears about it on the queue.
@@ -119,7 +123,8 @@ open class NFCReaderSession: NSObject, NFCReaderSessionProtocol {
     func checkTimeLimit() -> Bool {
         guard lock.withLock({ state == .active }) else { return false }
         if system.now - beganAt >= NFCStandInSystem.sessionTimeLimit {
-            finish(NFCReaderError(.readerSessionInvalidationErrorSessionTimeout, message: "Session timeout"), message: nil)
+            finish(
+                NFCReaderError(.readerSessionInvalidationErrorSessionTimeout, message: "Session timeout"), message: nil)
             return false
         }
         return true

@@ -149,7 +149,8 @@ public final class NFCStandInSystem: @unchecked Sendable {
             }
             guard _radioEnabled else { return NFCReaderError(.readerErrorRadioDisabled, message: "Radio disabled") }
             guard activeSession == nil else {
-                return NFCReaderError(.readerSessionInvalidationErrorSystemIsBusy, message: "System resource unavailable")
+                return NFCReaderError(
+                    .readerSessionInvalidationErrorSystemIsBusy, message: "System resource unavailable")
             }
             activeSession = ObjectIdentifier(session)
             return nil

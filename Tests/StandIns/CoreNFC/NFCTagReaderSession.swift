@@ -36,7 +36,9 @@ open class NFCTagReaderSession: NFCReaderSession {
         super.init(delegate: delegate, queue: queue)
     }
 
-    public convenience init?(pollingOption: PollingOption, delegate: any NFCTagReaderSessionDelegate, queue: DispatchQueue? = nil) {
+    public convenience init?(
+        pollingOption: PollingOption, delegate: any NFCTagReaderSessionDelegate, queue: DispatchQueue? = nil
+    ) {
         let known: PollingOption = [.iso14443, .iso15693, .iso18092, .pace]
         guard !pollingOption.isEmpty, known.isSuperset(of: pollingOption),
             !(pollingOption.contains(.pace) && pollingOption != .pace)
@@ -46,7 +48,9 @@ open class NFCTagReaderSession: NFCReaderSession {
 
     open var connectedTag: NFCTag? { lock.withLock { connected.map { NFCTag.miFare($0) } } }
 
-    private var tagDelegate: (any NFCTagReaderSessionDelegate)? { delegateReference as? any NFCTagReaderSessionDelegate }
+    private var tagDelegate: (any NFCTagReaderSessionDelegate)? {
+        delegateReference as? any NFCTagReaderSessionDelegate
+    }
 
     override func didBecomeActive() {
         if pollingOption.contains(.iso18092) && system.feliCaSystemCodes.isEmpty {
@@ -76,14 +80,19 @@ open class NFCTagReaderSession: NFCReaderSession {
             system.record(.detected(tagCount: tags.count))
             tagDelegate?.tagReaderSession(self, didDetect: tags.map { NFCTag.miFare($0) })
         case .userCancels:
-            finish(NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"), message: nil)
+            finish(
+                NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"),
+                message: nil)
         case .timeLimitPasses:
             system.advance(seconds: NFCStandInSystem.sessionTimeLimit)
             _ = checkTimeLimit()
         case .idle:
             break
         case .appEntersBackground:
-            finish(NFCReaderError(.readerSessionInvalidationErrorSessionTerminatedUnexpectedly, message: "Session invalidated unexpectedly"), message: nil)
+            finish(
+                NFCReaderError(
+                    .readerSessionInvalidationErrorSessionTerminatedUnexpectedly,
+                    message: "Session invalidated unexpectedly"), message: nil)
         }
     }
 

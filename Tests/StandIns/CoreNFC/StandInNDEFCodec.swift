@@ -18,7 +18,9 @@ enum StandInNDEFCodec {
         }
 
         init(_ payload: NFCNDEFPayload) {
-            self.init(format: payload.typeNameFormat, type: [UInt8](payload.type), id: [UInt8](payload.identifier), payload: [UInt8](payload.payload))
+            self.init(
+                format: payload.typeNameFormat, type: [UInt8](payload.type), id: [UInt8](payload.identifier),
+                payload: [UInt8](payload.payload))
         }
     }
 

@@ -26,7 +26,9 @@ public final class StandInTag: NSObject, NFCMiFareTag {
     ///   - transport: the tag's memory and radio (an emulated tag).
     ///   - uid: the 7-byte UID the tag announces during anticollision.
     ///   - dynamicLockPage: where `writeLock()` sets the dynamic lock bits (model-specific).
-    public init(transport: any TagTransport, uid: [UInt8], family: NFCMiFareFamily = .ultralight, dynamicLockPage: Int? = nil) {
+    public init(
+        transport: any TagTransport, uid: [UInt8], family: NFCMiFareFamily = .ultralight, dynamicLockPage: Int? = nil
+    ) {
         self.transport = transport
         self.identifier = Data(uid)
         self.mifareFamily = family
@@ -50,7 +52,9 @@ public final class StandInTag: NSObject, NFCMiFareTag {
 
     func connect() -> NFCReaderError? {
         lock.withLock {
-            guard present else { return NFCReaderError(.readerTransceiveErrorTagConnectionLost, message: "Tag connection lost") }
+            guard present else {
+                return NFCReaderError(.readerTransceiveErrorTagConnectionLost, message: "Tag connection lost")
+            }
             connected = true
             return nil
         }
@@ -64,8 +68,12 @@ public final class StandInTag: NSObject, NFCMiFareTag {
         guard let session, session.checkTimeLimit() else {
             return (nil, NFCReaderError(.readerTransceiveErrorSessionInvalidated, message: "Session invalidated"))
         }
-        guard isConnected else { return (session, NFCReaderError(.readerTransceiveErrorTagNotConnected, message: "Tag is not connected")) }
-        guard isPresent else { return (session, NFCReaderError(.readerTransceiveErrorTagConnectionLost, message: "Tag connection lost")) }
+        guard isConnected else {
+            return (session, NFCReaderError(.readerTransceiveErrorTagNotConnected, message: "Tag is not connected"))
+        }
+        guard isPresent else {
+            return (session, NFCReaderError(.readerTransceiveErrorTagConnectionLost, message: "Tag connection lost"))
+        }
         return (session, nil)
     }
 
@@ -81,7 +89,9 @@ public final class StandInTag: NSObject, NFCMiFareTag {
             sent += 1
             return false
         }
-        if gone { return .failure(NFCReaderError(.readerTransceiveErrorTagConnectionLost, message: "Tag connection lost")) }
+        if gone {
+            return .failure(NFCReaderError(.readerTransceiveErrorTagConnectionLost, message: "Tag connection lost"))
+        }
         do {
             return .success(try await transport.transceive(command))
         } catch {
@@ -117,7 +127,9 @@ public final class StandInTag: NSObject, NFCMiFareTag {
         }
     }
 
-    public func sendMiFareCommand(commandPacket command: Data, completionHandler: @escaping @Sendable (Data, (any Error)?) -> Void) {
+    public func sendMiFareCommand(
+        commandPacket command: Data, completionHandler: @escaping @Sendable (Data, (any Error)?) -> Void
+    ) {
         let bytes = [UInt8](command)
         perform({ await $0.transceive(bytes) }) { result in
             switch result {
@@ -145,7 +157,8 @@ public final class StandInTag: NSObject, NFCMiFareTag {
         }
     }
 
-    public func writeNDEF(_ ndefMessage: NFCNDEFMessage, completionHandler: @escaping @Sendable ((any Error)?) -> Void) {
+    public func writeNDEF(_ ndefMessage: NFCNDEFMessage, completionHandler: @escaping @Sendable ((any Error)?) -> Void)
+    {
         let records = ndefMessage.records.map(StandInNDEFCodec.Record.init)
         perform({ await StandInType2(tag: $0).write(records) }) { result in
             switch result {

@@ -5,7 +5,8 @@
 struct StandInType2 {
     let tag: StandInTag
 
-    private static let notSupported = NFCReaderError(.readerTransceiveErrorTagResponseError, message: "NDEF not supported")
+    private static let notSupported = NFCReaderError(
+        .readerTransceiveErrorTagResponseError, message: "NDEF not supported")
 
     private func page(_ number: Int) async -> Result<[UInt8], NFCReaderError> {
         switch await tag.transceive([0x30, UInt8(truncatingIfNeeded: number)]) {
@@ -98,7 +99,10 @@ struct StandInType2 {
         case .success(let area):
             // A formatted tag without a message is an error on iOS, not an empty message.
             guard let message = Self.locate(area).message else {
-                return .failure(NFCReaderError(.ndefReaderSessionErrorZeroLengthMessage, message: "NDEF tag does not contain any NDEF message"))
+                return .failure(
+                    NFCReaderError(
+                        .ndefReaderSessionErrorZeroLengthMessage, message: "NDEF tag does not contain any NDEF message")
+                )
             }
             guard StandInNDEFCodec.decode(Array(message)) != nil else {
                 return .failure(NFCReaderError(.readerTransceiveErrorTagResponseError, message: "Invalid NDEF message"))
@@ -114,10 +118,13 @@ struct StandInType2 {
         let cc: [UInt8]
         switch await capabilityContainer() {
         case .failure(let error): return .failure(error)
-        case .success(nil): return .failure(NFCReaderError(.ndefReaderSessionErrorTagNotWritable, message: "Tag is not NDEF formatted"))
+        case .success(nil):
+            return .failure(NFCReaderError(.ndefReaderSessionErrorTagNotWritable, message: "Tag is not NDEF formatted"))
         case .success(let found?): cc = found
         }
-        guard cc[3] == 0x00 else { return .failure(NFCReaderError(.ndefReaderSessionErrorTagNotWritable, message: "Tag is read only")) }
+        guard cc[3] == 0x00 else {
+            return .failure(NFCReaderError(.ndefReaderSessionErrorTagNotWritable, message: "Tag is read only"))
+        }
         let size = Int(cc[2]) * 8
         let original: [UInt8]
         switch await dataArea(size: size) {
@@ -158,10 +165,13 @@ struct StandInType2 {
         let cc: [UInt8]
         switch await capabilityContainer() {
         case .failure(let error): return .failure(error)
-        case .success(nil): return .failure(NFCReaderError(.ndefReaderSessionErrorTagNotWritable, message: "Tag is not NDEF formatted"))
+        case .success(nil):
+            return .failure(NFCReaderError(.ndefReaderSessionErrorTagNotWritable, message: "Tag is not NDEF formatted"))
         case .success(let found?): cc = found
         }
-        guard cc[3] == 0x00 else { return .failure(NFCReaderError(.ndefReaderSessionErrorTagNotWritable, message: "Tag is read only")) }
+        guard cc[3] == 0x00 else {
+            return .failure(NFCReaderError(.ndefReaderSessionErrorTagNotWritable, message: "Tag is read only"))
+        }
         let page2: [UInt8]
         switch await page(2) {
         case .failure(let error): return .failure(error)
