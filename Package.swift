@@ -80,8 +80,8 @@ let package = Package(
         library(
             "ViewModels", "FrontEnds/ViewModels",
             [
-                "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Cards", "TagWorkflows", "Focus", "Store",
-                "CoreNFCTransport",
+                "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Cards", "TagWorkflows", "Focus",
+                "Store", "CoreNFCTransport",
             ]),
         library(
             "TapCardCLI", "FrontEnds/CLI",

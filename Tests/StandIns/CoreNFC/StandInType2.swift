@@ -1,7 +1,8 @@
 /// The NFC Forum Type 2 NDEF mapping as the stand-in's "iOS" performs it (T2T 1.0 §2.3 CC,
 /// §2.4 TLV blocks, §6.4 NDEF write procedure: length zeroed first, message, then length).
 /// Figures iOS does not document are marked UNVERIFIED: the capacity it reports (modelled as the
-/// data area minus the NDEF TLV header) and the bytes `writeLock` sets.
+/// largest message that fits after the control TLVs: 137 for a factory NTAG213, 868 for an
+/// NTAG216) and the bytes `writeLock` sets.
 struct StandInType2 {
     let tag: StandInTag
 
@@ -47,16 +48,27 @@ struct StandInType2 {
         return .success(Array(bytes.prefix(size)))
     }
 
-    private static func headerSize(_ area: Int) -> Int { area > 256 ? 4 : 2 }
+    /// The largest message that fits after `offset` bytes of control TLVs: a 2-byte TLV header
+    /// up to 254 bytes, 4 bytes from 255 on (the terminator is written only if space permits).
+    static func capacity(area: Int, offset: Int) -> Int {
+        let free = area - offset
+        let short = min(free - 2, 0xFE)
+        let long = free - 4 >= 0xFF ? min(free - 4, 0xFFFE) : 0
+        return max(0, short, long)
+    }
 
     func status() async -> Result<(NFCNDEFStatus, Int), NFCReaderError> {
         switch await capabilityContainer() {
         case .failure(let error): return .failure(error)
         case .success(nil): return .success((.notSupported, 0))
         case .success(let cc?):
-            let area = Int(cc[2]) * 8
-            let capacity = area - Self.headerSize(area)
-            return .success((cc[3] == 0x00 ? .readWrite : .readOnly, capacity))
+            let size = Int(cc[2]) * 8
+            switch await dataArea(size: size) {
+            case .failure(let error): return .failure(error)
+            case .success(let area):
+                let capacity = Self.capacity(area: size, offset: Self.locate(area).offset)
+                return .success((cc[3] == 0x00 ? .readWrite : .readOnly, capacity))
+            }
         }
     }
 

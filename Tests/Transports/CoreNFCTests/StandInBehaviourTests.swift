@@ -203,7 +203,7 @@
                 #expect(await connected.value())
                 let status = SettleOnce<String, Never>("status", defects: DefectCollector().log)
                 tag.queryNDEFStatus { s, capacity, _ in status.settle(.success("\(s.rawValue) \(capacity)")) }
-                #expect(await status.value() == "2 142")
+                #expect(await status.value() == "2 137")
                 let read = SettleOnce<Int, Never>("read", defects: DefectCollector().log)
                 tag.readNDEF { message, error in
                     read.settle(.success(message == nil ? (error as? NFCReaderError)?.code.rawValue ?? 0 : -1))
