@@ -87,12 +87,15 @@ public struct WriteReceipt: Sendable, Equatable {
     public var reportedCapacity: Int
     /// True when the message read back in the same session equals what was written.
     public var verified: Bool
+    /// The GET_VERSION answer, asked after the write so the tag can be named, when supported.
+    public var version: [UInt8]?
 
-    public init(uid: [UInt8], messageBytes: Int, reportedCapacity: Int, verified: Bool) {
+    public init(uid: [UInt8], messageBytes: Int, reportedCapacity: Int, verified: Bool, version: [UInt8]? = nil) {
         self.uid = uid
         self.messageBytes = messageBytes
         self.reportedCapacity = reportedCapacity
         self.verified = verified
+        self.version = version
     }
 }
 

@@ -60,7 +60,11 @@
             system.script([.present([tag])])
             let receipt = try await NFCStandInSystem.run(system) { try await sessions.write([record]) }
             // Header D1 (MB ME SR, TNF 1) + type length + payload length + "U" + 12 payload bytes = 16.
-            #expect(receipt == WriteReceipt(uid: sampleUID, messageBytes: 16, reportedCapacity: 137, verified: true))
+            #expect(
+                receipt
+                    == WriteReceipt(
+                        uid: sampleUID, messageBytes: 16, reportedCapacity: 137, verified: true,
+                        version: TagModel.ntag213.type2Layout?.version))
             // NTAG213 data area from page 4: Lock Control TLV 01 03 A0 0C 34, then the NDEF TLV.
             let area = Array(emulated.memory[16..<16 + 24])
             let expected: [UInt8] =

@@ -2,6 +2,7 @@ import CoreNFCTransport
 import Foundation
 import Observation
 import Store
+import Type2
 
 /// The Scan / Tag Info screen: one tap reads a tag in one NFC session; the result is a
 /// ``TagInfo`` with every field, or a sentence; a cancelled sheet is no error.
@@ -62,5 +63,10 @@ public final class ScanViewModel {
 
 extension TagInfo {
     /// How the store names this tag: UID plus chip ("ntag213", or "type2" when not identified).
-    public var tagKey: TagKey { TagKey(uid: reading.uid, chip: model?.rawValue ?? "type2") }
+    public var tagKey: TagKey { TagKey(uid: reading.uid, chip: Self.chipName(version: reading.version)) }
+
+    /// The store's chip name for a GET_VERSION answer: the model's raw value, or "type2".
+    static func chipName(version: [UInt8]?) -> String {
+        version.flatMap { ChipIdentification.fromVersion($0).model?.rawValue } ?? "type2"
+    }
 }

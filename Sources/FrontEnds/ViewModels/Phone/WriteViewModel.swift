@@ -66,7 +66,7 @@ public final class WriteViewModel {
 
     private func record(_ receipt: WriteReceipt, message: [UInt8]) {
         guard let store else { return }
-        let key = TagKey(uid: receipt.uid, chip: "type2")
+        let key = TagKey(uid: receipt.uid, chip: TagInfo.chipName(version: receipt.version))
         let capacity = CapacityRecord(bytes: receipt.reportedCapacity, source: .reported)
         do {
             try store.recordTagSeen(key, capacity: capacity, at: clock())
