@@ -16,6 +16,7 @@ struct FocusCommandTests {
         #expect(pair.status == 0, "\(pair.error)")
         #expect(pair.output.hasPrefix("Paired ntag213 04:A1:B2:C3:D4:E5:80 (the one in the kitchen drawer)."))
         #expect(pair.output.contains("Anyone with a cheap NFC reader can read that UID"))
+        #expect(pair.output.contains("Originality signature: The tag returned an all-zero signature"))
 
         let start = await scenario.run(["focus", "tap", "--tag", a])
         #expect(start.status == 0, "\(start.error)")
@@ -48,6 +49,21 @@ struct FocusCommandTests {
         #expect(
             text.output.contains(
                 "2027-01-15 08:00:00 UTC  2027-01-15 08:25:00 UTC  25 min        tag (ntag213 04:A1:B2:C3:D4:E5:80)"))
+    }
+
+    @Test("Pairing a real NTAG213 dump records its originality signature as valid")
+    func realSignature() async {
+        let scenario = FocusScenario()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "Fixtures/type2-real/real_talking_sasquach_ntag213/source.nfc"
+            ).path
+        let pair = await scenario.run(["focus", "pair", "--tag", fixture, "--location", "hall"])
+        #expect(pair.status == 0, "\(pair.error)")
+        #expect(
+            pair.output.contains("Originality signature: The originality signature verifies under NXP's NTAG21x key"))
+        let status = await scenario.run(["focus", "status", "--json"])
+        #expect(status.output.contains(#""location":"hall","paired_at":"2027-01-15T08:00:00Z","signature":"valid""#))
     }
 
     @Test("Without --tag, the default virtual tag is paired and tapped")
@@ -189,7 +205,7 @@ struct FocusCommandTests {
         let json = await scenario.run(["tags", "--json"])
         #expect(
             json.output.hasPrefix(
-                #"{"tags":[{"uid":"04A1B2C3D4E580","chip":"ntag213","label":"Kitchen","location":"kitchen drawer","capacity_bytes":142,"capacity_source":"reported","signature":null"#
+                #"{"tags":[{"uid":"04A1B2C3D4E580","chip":"ntag213","label":"Kitchen","location":"kitchen drawer","capacity_bytes":142,"capacity_source":"reported","signature":"invalid"#
             ))
         let empty = await scenario.run(["tags", "--db", scenario.path("other.sqlite")])
         #expect(empty.output == "No tags recorded yet.\n")

@@ -31,7 +31,11 @@ struct FocusPairCommand: Command {
         try tag.recordSighting(in: controller.store, at: now)
         let outcome = try controller.pair(
             tag.identity, label: label, location: location, signature: tag.signature, at: now)
-        io.print(FocusWords.describe(outcome))
+        switch outcome {
+        case .paired(let paired): io.print("Paired \(paired.identity) (\(paired.whereabouts)).")
+        case .updated(let paired): io.print("Updated \(paired.identity) (\(paired.whereabouts)).")
+        }
+        io.print("Originality signature: \(tag.signatureStatement ?? tag.signature.sentence)")
         io.print("")
         io.print(PairingNotice.text)
         return .success

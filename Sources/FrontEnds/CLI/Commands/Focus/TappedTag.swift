@@ -1,5 +1,6 @@
 import Focus
 import Foundation
+import Originality
 import Store
 import TagCatalog
 import TagWorkflows
@@ -10,6 +11,8 @@ import TagWorkflows
 struct TappedTag {
     var identity: TagIdentity
     var signature: Focus.SignatureCheck
+    /// What the signature check proves and does not, in words (nil when the chip has none).
+    var signatureStatement: String?
     var capacity: CapacityRecord?
 
     static let optionHelp =
@@ -17,20 +20,26 @@ struct TappedTag {
         + "                      NTAG213 in the data directory, created on first use).\n"
 
     /// Reads the tag as a phone tap would: the tag engine's inspect over the emulator's transport
-    /// (UID from pages 0–2, chip from GET_VERSION, capacity from the CC and TLVs, READ_SIG).
+    /// (UID from pages 0–2, chip from GET_VERSION, capacity from the CC and TLVs, READ_SIG), and the
+    /// originality signature checked against NXP's keys.
     static func read(_ target: TagTarget) async throws -> TappedTag {
         let inspection = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).inspect()
         guard let uid = inspection.uid?.bytes, !uid.isEmpty else { throw TagFileError.noUID(path: target.path) }
         guard let model = inspection.model else { throw TagFileError.unknownChip(path: target.path) }
-        let signature: Focus.SignatureCheck =
-            switch inspection.signature {
-            case .notSupported: .unsupported
-            // READ_SIG answered but nothing verified it: record exactly that.
-            case .unverified: .notChecked
+        var signature = Focus.SignatureCheck.unsupported
+        var statement: String? = nil
+        if case .unverified(let bytes, _) = inspection.signature {
+            let check = Originality.SignatureCheck.check(uid: uid, signature: bytes)
+            statement = check.statement
+            switch check.verdict {
+            case .valid: signature = .valid
+            case .invalid: signature = .invalid
+            case .unavailable: signature = .notChecked
             }
+        }
         let capacity = inspection.capacity
         return TappedTag(
-            identity: TagIdentity(uid: uid, chip: model.rawValue), signature: signature,
+            identity: TagIdentity(uid: uid, chip: model.rawValue), signature: signature, signatureStatement: statement,
             capacity: CapacityRecord(bytes: capacity.bytes, source: capacity.source == .reported ? .reported : .assumed)
         )
     }
