@@ -36,6 +36,7 @@ struct TagRecordingTests {
         #expect(record.capacity == CapacityRecord(bytes: write.capacity.bytes, source: .reported))
         #expect(record.lastSeen == now.addingTimeInterval(30))
         #expect(record.lockedAt == now.addingTimeInterval(30))
+        #expect(record.signature == .invalid)  // an emulated tag answers READ_SIG with zeros
         let log = try store.writes(for: key)
         #expect(log.map(\.operation) == [.lock, .write])
         #expect(log.first?.verified == true)

@@ -1,4 +1,5 @@
 import Foundation
+import Originality
 import Store
 import TagCatalog
 import TagWorkflows
@@ -29,13 +30,16 @@ struct TagRecording {
         seen(uid: report.uid?.bytes, model: report.identification.model, capacity: report.capacity, io: io, at: now)
     }
 
-    /// An `info`: the tag was seen, with capacity and whether it answered READ_SIG.
+    /// An `info`: the tag was seen, with capacity and its originality-signature verdict.
     func inspection(_ inspection: TagInspection, io: some CommandIO, at now: Date = Date()) {
-        let signature: SignatureRecord? =
-            switch inspection.signature {
-            case .notSupported: .unsupported
-            case .unverified: nil
+        var signature: SignatureRecord? = .unsupported
+        if case .unverified(let bytes, _) = inspection.signature, let uid = inspection.uid?.bytes {
+            switch Originality.SignatureCheck.check(uid: uid, signature: bytes).verdict {
+            case .valid: signature = .valid
+            case .invalid: signature = .invalid
+            case .unavailable: signature = nil
             }
+        }
         seen(
             uid: inspection.uid?.bytes, model: inspection.model, capacity: inspection.capacity, signature: signature,
             io: io, at: now)
