@@ -109,6 +109,21 @@ import Testing
         #expect((try json(empty.out)["ndef"] as? [String: Any])?["state"] as? String == "empty")
     }
 
+    @Test func writeCardUsesTheSharedProfileOptions() async throws {
+        let home = try home()
+        let result = await run(
+            ["write", "card", "--name", "Grace Hopper", "--tel", "work:+15550001111", "--json"], home: home)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(try json(result.out)["verified"] as? Bool == true)
+        let read = await run(["read", "--json"], home: home)
+        let records = (try json(read.out)["ndef"] as? [String: Any])?["records"] as? [[String: Any]]
+        #expect(records?.first?["mimeType"] as? String == "text/vcard")
+        let payload = try Hex.decode(records?.first?["payloadHex"] as? String ?? "")
+        #expect(String(decoding: payload, as: UTF8.self).contains("FN:Grace Hopper\r\n"))
+        let mecard = await run(["write", "card", "--name", "Grace Hopper", "--as", "mecard"], home: home)
+        #expect(mecard.status == 0, "\(mecard.err)")
+    }
+
     @Test func tooBigIsRefusedWithFigures() async throws {
         let home = try home()
         let long = "https://example.com/" + String(repeating: "a", count: 200)

@@ -46,6 +46,25 @@ enum TagText {
         }
     }
 
+    /// "5, 16–18, 21" for [5, 16, 17, 18, 21]; "none" for [].
+    static func pageRanges(_ pages: [Int]) -> String {
+        guard !pages.isEmpty else { return "none" }
+        var parts: [String] = []
+        var start = pages[0]
+        var end = pages[0]
+        for page in pages.dropFirst() {
+            if page == end + 1 {
+                end = page
+                continue
+            }
+            parts.append(start == end ? "\(start)" : "\(start)–\(end)")
+            start = page
+            end = page
+        }
+        parts.append(start == end ? "\(start)" : "\(start)–\(end)")
+        return parts.joined(separator: ", ")
+    }
+
     static func statistics(_ statistics: CommandStatistics) -> String {
         "\(statistics.commands) commands, modeled air time \(statistics.modeledMilliseconds) ms (datasheet timing, not measured)"
     }
