@@ -21,10 +21,13 @@ public enum CommandRegistry {
             LockCommand.self,
 
             // Virtual tags (the emulator).
+            SimCommand.self,
 
             // Readers (PC/SC).
 
             // Focus sessions and the tag inventory.
+            FocusCommand.self,
+            TagsCommand.self,
 
             // Measurement.
 
