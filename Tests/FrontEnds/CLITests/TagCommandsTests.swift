@@ -70,6 +70,12 @@ import Testing
             #expect(ndef["state"] as? String == "not-formatted")
         }
         #expect(info["uid"].flatMap { ($0 as? [String: Any])?["hex"] as? String } == expected["uid_hex"] as? String)
+        // The originality signature, checked against the UID in pages 0–1 (the notes in
+        // expected.json: the NTAG213 and the Ultralight EV1 verify; the edited dumps, whose page
+        // UID differs from the one the signature was made for, do not).
+        let verdict = ((info["signature"] as? [String: Any])?["verdict"] as? [String: Any])?["state"] as? String
+        let verifies = ["real_talking_sasquach_ntag213", "real_dave_busters_ul_ev1_unformatted"].contains(name)
+        #expect(verdict == (verifies ? "valid" : "invalid"))
         // Reading never changes the file.
         #expect(try Data(contentsOf: URL(fileURLWithPath: tagFile)) == before)
     }

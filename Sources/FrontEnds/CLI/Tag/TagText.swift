@@ -97,12 +97,10 @@ enum TagText {
             lines.append("Dynamic lock bytes: \(Hex.encode(dynamic, uppercase: true, separator: " "))")
         }
         lines += content(inspection.content)
-        switch inspection.signature {
-        case .notSupported:
-            lines.append("Originality signature: the chip does not answer READ_SIG")
-        case .unverified(let bytes, let reason):
-            lines.append("Originality signature: \(Hex.encode(bytes, uppercase: true)) (not verified: \(reason))")
+        if let bytes = inspection.signature.signature {
+            lines.append("Originality signature: \(Hex.encode(bytes, uppercase: true))")
         }
+        lines.append(inspection.signature.statement)
         lines.append("Memory (\(snapshot.memory.count) bytes):")
         for page in 0..<(snapshot.memory.count / 4) {
             let bytes = snapshot.memory[page * 4..<page * 4 + 4]
