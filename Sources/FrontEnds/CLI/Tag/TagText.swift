@@ -1,3 +1,4 @@
+import Foundation
 import NDEF
 import TagCatalog
 import TagWorkflows
@@ -42,8 +43,22 @@ enum TagText {
         case .interrupted(let error): ["NDEF: \(error.sentence)"]
         case .message(let message, let bytes):
             MessageDescription.lines(
-                message, views: message.records.map(\.view), locations: [], inputLength: bytes.count)
+                message, views: message.records.map(\.view), locations: [], inputLength: bytes.count
+            ).flatMap(continuationLines)
         }
+    }
+
+    /// A description line whose text payload spans several lines (a vCard), split so every line
+    /// keeps the "    | " margin of the first.
+    static func continuationLines(_ line: String) -> [String] {
+        // "\r\n" is one Character in Swift: normalise line ends before splitting.
+        var parts = line.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map(String.init)
+        while parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
+        guard parts.count > 1 else { return [line] }
+        let margin = parts[0].prefix { $0 == " " || $0 == "|" }
+        return [parts[0]] + parts.dropFirst().map { margin + $0 }
     }
 
     /// "5, 16–18, 21" for [5, 16, 17, 18, 21]; "none" for [].
