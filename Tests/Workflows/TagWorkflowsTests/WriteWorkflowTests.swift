@@ -225,6 +225,25 @@ import Type2
         }
     }
 
+    /// A tag left with a torn length page reads as an interrupted write, and rewriting it works.
+    @Test func interruptedWriteCanBeRewritten() async throws {
+        let tag = EmulatedTag(model: .ntag213)
+        _ = try await Type2Tag(transport: tag).write(NDEFMessage(records: [.uri("https://old.example")]))
+        for garbage: [UInt8] in [[0x90, 0xA7], [0x08, 0xFF]] {
+            // Page 5 = 34 03 LL D1: the Lock Control TLV's last byte, the NDEF TLV type, its length
+            // and the first record header. Leave the length and header half-programmed.
+            tag.memory.replaceSubrange(22..<24, with: garbage)
+            let read = try await Type2Tag(transport: tag).read()
+            guard case .interrupted(let error) = read.content else {
+                Issue.record("\(garbage): \(read.content)")
+                continue
+            }
+            #expect(error.sentence.hasSuffix("rewrite this tag."))
+            let message = NDEFMessage(records: [.uri("https://new.example")])
+            #expect(try await Type2Tag(transport: tag).write(message).verified)
+        }
+    }
+
     @Test func inspectReportsEverything() async throws {
         let tag = EmulatedTag(model: .ntag213)
         _ = try await Type2Tag(transport: tag).write(NDEFMessage(records: [.uri("https://example.com")]))
