@@ -172,6 +172,35 @@ import Testing
         #expect(seen == ["old", "empty", "new"])
     }
 
+    /// In corrupted-write mode a torn length page leaves an interrupted write: the write says so,
+    /// and `read` fails with "rewrite this tag" instead of showing a different message.
+    @Test func corruptedTearOfTheLengthPageIsReportedAsInterrupted() async throws {
+        let home = try home()
+        _ = await run(["write", "text", "the old message"], home: home)
+        let tag = home + "/virtual-ntag213.nfc"
+        let original = try Data(contentsOf: URL(fileURLWithPath: tag))
+        var interrupted = 0
+        for count in 0..<40 {
+            try original.write(to: URL(fileURLWithPath: tag))
+            let result = await run(
+                [
+                    "write", "text", "a new and rather longer message", "--tag", tag, "--simulate-tear-after",
+                    String(count), "--tear-mode", "corrupted-write", "--json",
+                ], home: home)
+            if result.status == 0 { break }
+            let state = try #require(try json(result.out)["tagState"] as? String)
+            #expect(["old", "empty", "new", "interrupted-write"].contains(state), "\(count): \(result.out)")
+            guard state == "interrupted-write" else { continue }
+            interrupted += 1
+            let read = await run(["read", "--tag", tag], home: home)
+            #expect(read.status == 1)
+            #expect(read.err.contains("rewrite this tag"))
+            let rewrite = await run(["write", "text", "a new and rather longer message", "--tag", tag], home: home)
+            #expect(rewrite.status == 0, "\(rewrite.err)")
+        }
+        #expect(interrupted > 0)
+    }
+
     @Test func lockNeedsTheFlagAndIsPermanent() async throws {
         let home = try home()
         _ = await run(["write", "uri", "https://example.com"], home: home)
