@@ -66,9 +66,21 @@ public final class Type2Tag<Transport: TagTransport> {
         return result
     }
 
-    /// Pages 0–3 (UID, static lock bytes, CC) with one READ.
+    /// Pages 0–3 (UID, static lock bytes, CC) with one command: on chips with FAST_READ, pages
+    /// 0–15 at once (header and the first 48 data bytes, enough for most messages' TLVs or the
+    /// whole of a short message); otherwise one READ.
     public func readHeader() async throws(TransportError) {
         if memory.count >= 16 { return }
+        if let identification, NXPCommand.supportsFastRead(identification) {
+            let last = min(15, (model?.type2Layout?.totalPages ?? 16) - 1)
+            let answer = try await send(NXPCommand.fastRead(from: 0, to: last))
+            let expected = (last + 1) * Type2Page.size
+            guard answer.count == expected else {
+                throw .malformedResponse(command: 0x3A, received: answer.count, expected: expected)
+            }
+            memory = answer
+            return
+        }
         let answer = try await send(Type2Command.read(page: 0))
         guard answer.count == 16 else {
             throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)

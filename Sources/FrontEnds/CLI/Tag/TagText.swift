@@ -81,7 +81,7 @@ enum TagText {
     }
 
     static func statistics(_ statistics: CommandStatistics) -> String {
-        "\(statistics.commands) commands, modeled air time \(statistics.modeledMilliseconds) ms (datasheet timing, not measured)"
+        "\(statistics.commands) command\(statistics.commands == 1 ? "" : "s"), modeled air time \(statistics.modeledMilliseconds) ms (datasheet timing, not measured)"
     }
 
     static func inspection(_ inspection: TagInspection, path: String) -> [String] {
