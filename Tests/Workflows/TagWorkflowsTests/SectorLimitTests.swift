@@ -1,6 +1,7 @@
 import NDEF
 import TagCatalog
 import TagTransport
+import TestSupport
 import Testing
 import Type2
 
