@@ -38,7 +38,12 @@ if [ "${TAPCARD_STACK_INSIDE:-}" != 1 ]; then
         echo "not ok 0 - $tapcard is not built"
         exit 1
     fi
-    TAPCARD_STACK_INSIDE=1 exec unshare --net --mount --propagation private "$0" "$tapcard"
+    # A parent may have blocked signals (swift test's runner blocks nearly all, and children
+    # inherit the mask): unblock them, or SIGTERM could not stop pcscd and the emulator cleanly.
+    TAPCARD_STACK_INSIDE=1 exec python3 -c '
+import os, signal, sys
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
+os.execvp(sys.argv[1], sys.argv[1:])' unshare --net --mount --propagation private "$0" "$tapcard"
 fi
 
 # ---- inside the namespaces --------------------------------------------------------------------
