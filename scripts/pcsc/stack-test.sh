@@ -263,7 +263,8 @@ else
         "$url3") held="the new message" ;;
         *) held="something else: $state" ;;
     esac
-    if [ $status -eq 1 ] && grep -q "The write stopped at page" <<<"$out" && grep -q "The tag holds .*$held" <<<"$out" &&
+    if [ $status -eq 1 ] && grep -q "The write stopped at page" <<<"$out" && grep -q "left the field" <<<"$out" &&
+        grep -q "The tag holds .*$held" <<<"$out" &&
         grep -q "Removed the tag after $answered APDUs" "$work/emulate.log"; then
         ok "tag removed after $answered APDUs mid-write: exit 1, and the tag holds what the error says ($held)"
     else

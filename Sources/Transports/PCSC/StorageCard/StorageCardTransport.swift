@@ -147,11 +147,16 @@ public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
     }
 
     private func exchange(_ apdu: [UInt8], command: UInt8) async throws(TransportError) -> [UInt8] {
+        let response: [UInt8]
         do {
-            return try await channel.transmit(apdu)
+            response = try await channel.transmit(apdu)
         } catch {
             throw Self.transportError(error, command: command)
         }
+        // Every response APDU ends in a status word; none at all means the card did not answer
+        // (pcscd hands back an empty response when vpcd's card goes away mid-command).
+        guard !response.isEmpty else { throw TransportError.tagLost(command: command) }
+        return response
     }
 
     /// The data of a response APDU, or the status word as a typed error.

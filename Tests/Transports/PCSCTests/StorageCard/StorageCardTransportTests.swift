@@ -94,6 +94,17 @@ import Testing
         }
     }
 
+    @Test func anEmptyResponseIsALostTagNotTheTagsAnswer() async {
+        let transport = StorageCardTransport(channel: SilentChannel(), readerName: "Test Reader")
+        do {
+            _ = try await transport.transceive([0xA2, 0x06, 1, 2, 3, 4])
+            Issue.record("an empty response was taken for an answer")
+        } catch {
+            #expect(error == .tagLost(command: 0xA2))
+            #expect(error.origin == .transport)
+        }
+    }
+
     @Test func longFastReadsGoThroughThePassThroughInPiecesThatFitAnAPDU() async throws {
         let (tag, channel, transport) = make()
         tag.supportsFastRead = true
@@ -110,4 +121,9 @@ import Testing
             bigChannel.log.map { Array($0.suffix(2)) } == [[0x00, 0x3A], [0x3B, 0x75], [0x76, 0xB0], [0xB1, 0xE6]])
         #expect(bigChannel.log.allSatisfy { $0.count <= 10 })
     }
+}
+
+/// A reader that hands back empty responses, as pcscd does when vpcd's card vanishes mid-command.
+final class SilentChannel: APDUChannel {
+    func transmit(_ apdu: [UInt8]) async throws(PCSCError) -> [UInt8] { [] }
 }
