@@ -47,6 +47,10 @@ struct WriteCommand: Command {
         default:
             throw UsageError("Unknown message kind '\(kind)'; use uri, text or card.", command: name)
         }
+        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+            try arguments.finish()
+            return try await ReaderTagCommands.write(NDEFMessage(records: [record]), session, options: options, io: io)
+        }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         guard
