@@ -69,13 +69,18 @@ let package = Package(
             "TapCardCLI", "FrontEnds/CLI",
             [
                 "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport",
-                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus",
+                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels",
             ]),
         .executableTarget(
             name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard",
             swiftSettings: settings),
 
         // Tests mirror Sources/.
+        // A child process for the store's crash-safety test: it records sessions in a loop until
+        // the test kills it with SIGKILL.
+        .executableTarget(
+            name: "store-crash-child", dependencies: ["Store"], path: "Tests/Persistence/StoreCrashChild",
+            swiftSettings: settings),
         tests("TapCardSupportTests", "Support/TapCardSupportTests", ["TapCardSupport"]),
         tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport"]),
         tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TapCardSupport"]),

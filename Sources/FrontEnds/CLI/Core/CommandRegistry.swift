@@ -1,11 +1,38 @@
 /// Every `tapcard` command, in the order `tapcard --help` lists them. Adding a command is one
-/// file under `Commands/` and one line here.
+/// file under `Commands/` and one line here, under its area's comment (the blank lines between
+/// areas keep parallel additions from touching each other).
 public enum CommandRegistry {
     public static var all: [any Command.Type] {
         [
-            VersionCommand.self,
+            // Messages and cards: bytes ⇄ records ⇄ contacts.
             DecodeCommand.self,
             EncodeCommand.self,
+
+            VCardCommand.self,
+            CardCommand.self,
+
+            // Tags: the tag engine over a virtual tag or a reader.
+            DemoCommand.self,
+            ReadCommand.self,
+            InfoCommand.self,
+            WriteCommand.self,
+            EraseCommand.self,
+            FormatCommand.self,
+            LockCommand.self,
+
+            // Virtual tags (the emulator).
+            SimCommand.self,
+
+            // Readers (PC/SC).
+
+            // Focus sessions and the tag inventory.
+            FocusCommand.self,
+            TagsCommand.self,
+
+            // Measurement.
+
+            // General.
+            VersionCommand.self,
         ]
     }
 
