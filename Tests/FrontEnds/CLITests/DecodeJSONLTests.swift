@@ -22,7 +22,7 @@ struct DecodeJSONLTests {
         let out = io.outputText.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(out.count == lines.count + 1)
         #expect(out[0].hasPrefix(#"{"records":[{"tnf":1,"type":"U""#))
-        #expect(out[1] == #"{"error":"1 byte follow the record with the ME (message end) flag.","offset":5}"#)
+        #expect(out[1] == #"{"error":"1 byte follows the record with the ME (message end) flag.","offset":5}"#)
         #expect(out[2].hasPrefix(#"{"error":"The input is not hex text"#) && out[2].hasSuffix(#","offset":0}"#))
         #expect(out[3] == #"{"records":[{"tnf":0,"type":"","id":"","payload_hex":"","view":{"kind":"empty"}}]}"#)
         #expect(out[4] == #"{"error":"The input is empty; an NDEF message has at least one record.","offset":0}"#)
