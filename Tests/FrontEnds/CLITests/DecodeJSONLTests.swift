@@ -49,7 +49,7 @@ struct DecodeJSONLTests {
 
     @Test("10 000 random byte strings up to 4 KiB in one run: no crash, one JSON object per line")
     func randomBulk() async {
-        var random = SplitMix64(seed: 0x1A5E_0001)
+        var random = SeededRandom(seed: 0x1A5E_0001)
         let digits = Array("0123456789abcdef".utf8)
         var input: [UInt8] = []
         input.reserveCapacity(42_000_000)

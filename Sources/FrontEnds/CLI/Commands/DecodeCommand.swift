@@ -30,7 +30,8 @@ struct DecodeCommand: Command {
                         'type' and 'id' are the field bytes as UTF-8 text ("hex:…" when they are
                         not UTF-8). View kinds: uri {uri}, text {text, lang, encoding},
                         smartposter {uri, titles, action?}, mime {mime, text?}, external {type},
-                        aar {package}, absolute-uri {uri}, empty {}, unknown {}.
+                        aar {package}, absolute-uri {uri}, empty {}, unknown {},
+                        wifi {mime, ssid, auth, encryption, key} (Wi-Fi tokens).
           --jsonl [FILE|-]
                         Bulk mode: one hex message per input line (from FILE, or standard input
                         when FILE is '-' or absent), one JSON object per output line. An invalid

@@ -251,6 +251,8 @@ enum StreamingJSONWriter {
         case 1, 5:
             append(#"{"kind":"unknown"}"#, to: &out)
         case 2:
+            // Wi-Fi tokens have their own view: the strict path writes it.
+            if startsCaseInsensitive(type, "application/vnd.wfa.wsc") { return false }
             append(#"{"kind":"mime","mime":"#, to: &out)
             writeString(type, into: &out)
             if isValidUTF8(payload), MIMERecord.isTextual(type: String(decoding: type, as: UTF8.self)) {

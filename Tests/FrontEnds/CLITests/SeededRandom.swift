@@ -1,5 +1,5 @@
 /// SplitMix64 (Steele, Lea, Flood 2014), seeded, for reproducible random inputs.
-struct SplitMix64: RandomNumberGenerator {
+struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }
