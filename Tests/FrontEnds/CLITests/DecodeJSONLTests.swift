@@ -1,6 +1,7 @@
 import Foundation
 import NDEF
 import TapCardSupport
+import TestSupport
 import Testing
 
 @testable import TapCardCLI
@@ -49,7 +50,7 @@ struct DecodeJSONLTests {
 
     /// `count` lines of hex, each a random byte string of 0 to 4096 bytes (seeded).
     static func randomLines(count: Int) -> [UInt8] {
-        var random = SeededRandom(seed: 0x1A5E_0001)
+        var random = SplitMix64(seed: 0x1A5E_0001)
         let digits = Array("0123456789abcdef".utf8)
         var input: [UInt8] = []
         input.reserveCapacity(42_000_000)
