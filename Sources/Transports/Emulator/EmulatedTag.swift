@@ -14,11 +14,13 @@ import TapCardSupport
 ///   a locked page NAKs 0h); the CC, lock bytes and block-locking bits are one-time programmable
 ///   (a WRITE ORs); the UID pages cannot be written; CFGLCK freezes CFG0/CFG1; PWD and PACK read as
 ///   zeros; a NAK returns the chip to its idle state, so a password must be presented again.
-/// - NAK codes: 0h invalid argument (bad page, locked page, wrong password), 1h parity/CRC (never
-///   produced here: frames are exchanged without CRC), 4h authentication limit reached,
-///   5h EEPROM write error (only through ``failWrites(nak:)``).
+/// - NAK codes: 0h invalid argument (bad page, locked page, wrong password), 1h parity/CRC (frames
+///   are exchanged without CRC, so only through ``failCRC(nextFrames:)``), 4h authentication
+///   limit reached, 5h EEPROM write error (only through ``failWrites(nak:)``).
+/// - HLTA (`50 00`) is not answered and halts the tag until ``present()``, as ISO/IEC 14443-3 says.
 /// - Faults: ``tearAfter(commands:mode:)``, ``remove()``, ``placeAmongOtherTags(count:)``,
-///   ``failWrites(nak:)``; ``makeReadOnly()`` locks the tag the way a lock workflow would.
+///   ``failWrites(nak:)``, ``failCRC(nextFrames:)``; ``makeReadOnly()`` locks the tag the way a
+///   lock workflow would.
 /// - Every frame goes into ``commandLog`` with its modeled air time (``TagCatalog/Type2Timing``).
 ///
 /// Modelling choices where the datasheets available to us are silent: a READ or FAST_READ that
@@ -54,6 +56,7 @@ public final class EmulatedTag: TagTransport {
     public private(set) var tagsInField = 1
     private var tearPoint: (remaining: Int, mode: TearMode)?
     var writeFailureCodeValue: UInt8?
+    private var framesWithBadCRC = 0
     private var isHalted = false
 
     /// The page COMP_WRITE's first frame named; its 16-byte second frame is expected next.
@@ -169,6 +172,12 @@ public final class EmulatedTag: TagTransport {
     /// chip does); `nil` restores normal writes.
     public func failWrites(nak code: UInt8?) {
         writeFailureCodeValue = code
+    }
+
+    /// Makes the next `count` frames arrive damaged (a parity or CRC error on the air): the tag
+    /// carries nothing out and answers NAK 1h, and, as after any NAK, forgets its password session.
+    public func failCRC(nextFrames count: Int) {
+        framesWithBadCRC = max(0, count)
     }
 
     /// Locks the tag for good, the way a lock workflow does (nfcpy `_protect_with_lockbits`):
@@ -309,6 +318,10 @@ public final class EmulatedTag: TagTransport {
     /// Carries out one frame against the chip's state. Never traps: every index is checked.
     private func execute(_ command: [UInt8]) -> Answer {
         if isHalted { return .noAnswer }
+        if framesWithBadCRC > 0 {
+            framesWithBadCRC -= 1
+            return .nak(0x1)
+        }
         if let page = pendingCompatibilityWrite {
             pendingCompatibilityWrite = nil
             guard command.count == 16 else { return .nak(0x0) }
