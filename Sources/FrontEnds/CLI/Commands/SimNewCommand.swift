@@ -58,21 +58,3 @@ struct SimNewCommand: Command {
         return .success
     }
 }
-
-/// Model names on the command line.
-enum SimModels {
-    static func model(named name: String, command: String) throws(UsageError) -> TagModel {
-        guard let model = TagModel(rawValue: name.lowercased()), EmulatedTag.supportedModels.contains(model) else {
-            let names = EmulatedTag.supportedModels.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("Unknown or unemulated model '\(name)'; use one of \(names).", command: command)
-        }
-        return model
-    }
-}
-
-/// File checks shared by the sim subcommands.
-enum SimFiles {
-    static func refuseOverwrite(_ path: String, force: Bool) throws(SimError) {
-        if !force && FileManager.default.fileExists(atPath: path) { throw .fileExists(path: path) }
-    }
-}
