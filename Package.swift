@@ -69,7 +69,7 @@ let package = Package(
             "TapCardCLI", "FrontEnds/CLI",
             [
                 "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport",
-                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus",
+                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels",
             ]),
         .executableTarget(
             name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard",
