@@ -2,14 +2,15 @@ import TagCatalog
 import TagTransport
 import TapCardSupport
 
-/// A byte-accurate NFC Forum Type 2 tag in memory: NTAG210/212/213/215/216, MIFARE Ultralight
-/// (MF0ICU1) and Ultralight EV1 (MF0UL11, MF0UL21), answering raw frames the way the datasheets
-/// say the chips do.
+/// A byte-accurate NFC Forum Type 2 tag in memory: NTAG210/212/213/215/216, NTAG203, MIFARE
+/// Ultralight (MF0ICU1) and Ultralight EV1 (MF0UL11, MF0UL21), answering raw frames the way the
+/// datasheets say the chips do.
 ///
 /// - Commands: GET_VERSION, READ (16 bytes, rolls over to page 0 at the end of memory),
 ///   FAST_READ, WRITE, COMP_WRITE (two frames), READ_CNT, READ_SIG, PWD_AUTH (AUTH0, PROT,
-///   AUTHLIM), and on Ultralight EV1 INCR_CNT and CHECK_TEARING_EVENT. MIFARE Ultralight only
-///   knows READ, WRITE and COMP_WRITE; it does not answer anything else (a timeout).
+///   AUTHLIM), and on Ultralight EV1 INCR_CNT and CHECK_TEARING_EVENT. MIFARE Ultralight and
+///   NTAG203 only know READ, WRITE and COMP_WRITE (NTAG203 also its page-41 counter); Ultralight
+///   does not answer anything else (a timeout), NTAG203 NAKs it.
 /// - Rules: static and dynamic lock bits and their block-locking bits are enforced (a write to
 ///   a locked page NAKs 0h); the CC, lock bytes and block-locking bits are one-time programmable
 ///   (a WRITE ORs); the UID pages cannot be written; CFGLCK freezes CFG0/CFG1; PWD and PACK read as
@@ -25,7 +26,7 @@ import TapCardSupport
 ///
 /// Modelling choices where the datasheets available to us are silent: a READ or FAST_READ that
 /// starts in readable memory and runs into read-protected pages returns those pages as 00h; an
-/// unknown command code is NAKed 0h by NTAG21x and Ultralight EV1 and ignored (timeout) by
+/// unknown command code is NAKed 0h by NTAG21x, Ultralight EV1 and NTAG203 and ignored (timeout) by
 /// MIFARE Ultralight; the NTAG21x NFC counter counts the first READ or FAST_READ after each
 /// ``present()`` when ACCESS.NFC_CNT_EN is set.
 public final class EmulatedTag: TagTransport {
@@ -111,7 +112,8 @@ public final class EmulatedTag: TagTransport {
 
     /// The models the emulator knows at command level.
     public static let supportedModels: [TagModel] = [
-        .ntag210, .ntag212, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48, .ultralightEV1_128,
+        .ntag203, .ntag210, .ntag212, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48,
+        .ultralightEV1_128,
     ]
 
     public static func check(model: TagModel) throws(EmulatorError) {
@@ -187,9 +189,8 @@ public final class EmulatedTag: TagTransport {
         memory[10] = 0xFF
         memory[11] = 0xFF
         if let lock = profile.dynamicLock {
-            let bits = lock.lockBitCount
-            for index in 0..<bits { memory[lock.page * 4 + index / 8] |= 1 << UInt8(index % 8) }
-            for index in 0..<lock.blockLockGroups.count { memory[lock.page * 4 + 2] |= 1 << UInt8(index) }
+            let positions = lock.lockBits.map(\.position) + lock.blockBits.map(\.position)
+            for position in positions { memory[lock.page * 4 + position.byte] |= position.mask }
         }
         if let config = profile.configPage { memory[(config + 1) * 4] |= 0x40 }
     }
@@ -373,7 +374,9 @@ public final class EmulatedTag: TagTransport {
         }
     }
 
+    /// NTAG21x, Ultralight EV1 and NTAG203 NAK a command they do not know (NTAG203 datasheet:
+    /// "After every NAK, NTAG203 will perform an internal reset"); MIFARE Ultralight stays silent.
     private func unknownCommand() -> Answer {
-        profile.isNXPExtended ? .nak(0x0) : .noAnswer
+        profile.family == .ultralight ? .noAnswer : .nak(0x0)
     }
 }

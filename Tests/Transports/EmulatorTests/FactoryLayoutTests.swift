@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func unsupportedModelsAreNamed() {
-        #expect(throws: EmulatorError.unsupportedModel(.ntag203)) { try EmulatedTag.check(model: .ntag203) }
+        #expect(throws: EmulatorError.unsupportedModel(.ultralightC)) { try EmulatedTag.check(model: .ultralightC) }
         #expect(throws: EmulatorError.uidLength(4)) { try EmulatedTag.check(uid: [4, 1, 2, 3]) }
         #expect(throws: EmulatorError.imageSize(bytes: 100, expected: 180, model: .ntag213)) {
             try EmulatedTag.check(image: [UInt8](repeating: 0, count: 100), model: .ntag213)

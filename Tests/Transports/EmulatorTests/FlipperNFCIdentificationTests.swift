@@ -34,13 +34,13 @@ import Testing
         let text = """
             Filetype: Flipper NFC device
             Version: 3
-            Device type: NTAG203
+            Device type: NTAG I2C 1K
             UID: 04 01 02 03 04 05 06
             Pages total: 1
             Page 0: 04 01 02 8F
             """
         let dump = try FlipperNFC.parse(text)
-        #expect(dump.model == .ntag203)
-        #expect(throws: EmulatorError.unsupportedModel(.ntag203)) { try EmulatedTag(dump: dump) }
+        #expect(dump.model == .ntagI2C1k)
+        #expect(throws: EmulatorError.unsupportedModel(.ntagI2C1k)) { try EmulatedTag(dump: dump) }
     }
 }

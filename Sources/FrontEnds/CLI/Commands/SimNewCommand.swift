@@ -15,8 +15,8 @@ struct SimNewCommand: Command {
         Ultralight blank-formatted. Its originality signature is all zeros: only NXP can sign a
         UID, so a virtual tag's signature never verifies.
 
-        MODEL: ntag213, ntag215, ntag216, ultralight, ntag210, ntag212, ultralight-ev1-48,
-               ultralight-ev1-128
+        MODEL: ntag213, ntag215, ntag216, ultralight, ntag203, ntag210, ntag212,
+               ultralight-ev1-48, ultralight-ev1-128
 
         Options:
           --uid HEX       The 7-byte UID (e.g. 04A1B2C3D4E5F6); random with NXP's 04 first if absent.
