@@ -23,6 +23,9 @@ public struct TLVWalk: Sendable, Equatable {
             tlvs: [], ndef: nil, controlAreas: [], area: initialArea, problem: nil, ndefSlot: nil)
         var cursor = initialArea.nextUsable(from: initialArea.start)
         var onlyControlSoFar = true
+        // The first byte after the Lock/Memory Control TLVs: where a new NDEF TLV goes when no
+        // readable one exists.
+        var afterControls = initialArea.start
         while let position = cursor {
             guard position < memory.count else {
                 result.problem = .notRead(upTo: position + 1)
@@ -96,6 +99,7 @@ public struct TLVWalk: Sendable, Equatable {
                 }
                 result.tlvs.append(
                     TLV(kind: kind, offset: offset, length: length, lengthFieldBytes: lengthFieldBytes, value: value))
+                if onlyControlSoFar { afterControls = (positions.last ?? lastLengthPosition) + 1 }
                 if let control = ControlArea.decode(kind: kind == .lockControl ? .lock : .reserved, value: value) {
                     result.controlAreas.append(control)
                     result.area.skip(control.byteRange)
@@ -118,14 +122,14 @@ public struct TLVWalk: Sendable, Equatable {
             }
             cursor = nextCursor
         }
-        if result.ndefSlot == nil, result.problem == nil {
-            // Only control TLVs (or nothing): the NDEF TLV would follow them.
-            let afterControls =
-                result.tlvs.last.map { tlv -> Int in
-                    let start = tlv.offset + Type2Page.dataAreaStart
-                    return result.area.advance(from: start, by: tlv.lengthFieldBytes + tlv.length + 1)
-                        ?? result.area.end
-                } ?? result.area.start
+        let unreadable: Bool
+        switch result.problem {
+        case .none, .notRead, .malformedControl: unreadable = false
+        case .lengthBeyondDataArea, .missingLength: unreadable = true
+        }
+        if result.ndef == nil, unreadable || (result.ndefSlot == nil && result.problem == nil) {
+            // Only control TLVs, NULL padding, or a broken TLV: a (re)write puts the NDEF TLV
+            // straight after the control TLVs.
             result.ndefSlot = result.area.nextUsable(from: afterControls)
         }
         return result

@@ -91,4 +91,27 @@ import Testing
             #expect(snapshot.capacity.bytes >= 0)
         }
     }
+
+    /// A formatted tag whose data area holds only NULL bytes (no NDEF TLV, no terminator) has
+    /// room for an NDEF TLV at the start: 64 − 2 bytes, not 0.
+    @Test func allNullDataAreaStillHasRoomForAMessage() throws {
+        let snapshot = Type2Snapshot(memory: memory([]), model: nil)
+        let walk = try #require(snapshot.walk)
+        #expect(walk.problem == nil)
+        #expect(walk.ndefSlot == 16)
+        #expect(snapshot.capacity.bytes == 62)
+    }
+
+    /// NULL padding after a Lock Control TLV, then a TLV cut off at the end of the data area
+    /// (`03 FF` with no 2-byte length): the tag reads as an interrupted write, and a rewrite
+    /// must be able to put the NDEF TLV straight after the control TLV (capacity 64 − 5 − 2).
+    @Test func truncatedTLVAfterPaddingLeavesRoomForARewrite() throws {
+        var data: [UInt8] = [0x01, 0x03, 0xA0, 0x0C, 0x34] + [UInt8](repeating: 0, count: 57)
+        data += [0x03, 0xFF]
+        let snapshot = Type2Snapshot(memory: memory(data), model: nil)
+        let walk = try #require(snapshot.walk)
+        #expect(walk.problem == .missingLength(offset: 62))
+        #expect(walk.ndefSlot == 16 + 5)
+        #expect(snapshot.capacity.bytes == 57)
+    }
 }
