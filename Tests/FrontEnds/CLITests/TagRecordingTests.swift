@@ -61,4 +61,43 @@ struct TagRecordingTests {
             io.errorOutput.hasPrefix("warning: the tag operation completed but was not recorded: SQLite could not open")
         )
     }
+
+    /// The tag commands themselves record (issue 5: "every write/read/lock command from the tag
+    /// engine records into the store"): `tags` shows the write, the erase, the lock and the
+    /// `--db` file the commands were given, at the test clock's instant.
+    @Test("write, erase, read, info and lock on a virtual tag are recorded by the commands")
+    func commandsRecord() async throws {
+        let scenario = FocusScenario()
+        let environment = ["TAPCARD_HOME": scenario.home, "TAPCARD_TEST_NOW": "1800000000"]
+        let tag = scenario.path("t.nfc")
+        let database = scenario.path("other.sqlite")
+        func run(_ arguments: [String]) async -> (Int32, CapturedIO) {
+            let io = CapturedIO(environment: environment)
+            let status = await CLI.run(arguments, io: io)
+            return (status, io)
+        }
+        #expect(await run(["sim", "new", "ntag215", tag, "--uid", "04616263646566"]).0 == 0)
+        for arguments in [
+            ["write", "text", "hello", "--tag", tag, "--db", database],
+            ["read", "--tag", tag, "--db", database],
+            ["info", "--tag", tag, "--db", database],
+            ["erase", "--tag", tag, "--db", database],
+            ["lock", "--tag", tag, "--db", database, "--yes-lock-permanently"],
+        ] {
+            let (status, io) = await run(arguments)
+            #expect(status == 0, "\(arguments): \(io.errorOutput)")
+            #expect(io.errorOutput == "", "\(arguments)")
+        }
+        let store = try TapCardStore(path: database)
+        let key = TagKey(uid: [0x04, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66], chip: "ntag215")
+        let record = try #require(try store.tag(key))
+        #expect(record.lastSeen == Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(record.lockedAt == Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(record.capacity == CapacityRecord(bytes: 492, source: .reported))
+        let log = try store.writes(for: key)
+        #expect(Set(log.map(\.operation)) == [.write, .erase, .lock])
+        #expect(log.first { $0.operation == .write }?.message.count == 12)
+        // Nothing went to the default database: --db was honoured.
+        #expect(!FileManager.default.fileExists(atPath: StoreLocation.defaultDatabasePath(environment: environment)))
+    }
 }

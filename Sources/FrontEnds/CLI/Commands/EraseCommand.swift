@@ -12,6 +12,7 @@ struct EraseCommand: Command {
 
         Options:
         \(TagTarget.helpLines)
+        \(String(TagRecording.help.dropLast()))
         \(TagWriteRunner.tearHelpLines)
 
         """
@@ -22,11 +23,13 @@ struct EraseCommand: Command {
             try arguments.finish()
             return try await ReaderTagCommands.write(nil, session, options: options, io: io)
         }
+        let recording = try TagRecording.take(&arguments, io: io)
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         guard let report = try await TagWriteRunner.run(nil, target: target, options: options, io: io) else {
             return .failure
         }
+        recording.write(report, message: [], operation: .erase, io: io, at: CLIClock.now(io))
         TagWriteRunner.print(report, path: target.path, json: options.json, io: io)
         return .success
     }

@@ -14,6 +14,7 @@ struct FormatCommand: Command {
 
         Options:
         \(TagTarget.helpLines)
+        \(String(TagRecording.help.dropLast()))
 
         """
 
@@ -23,12 +24,14 @@ struct FormatCommand: Command {
             try arguments.finish()
             return try await ReaderTagCommands.format(session, json: json, io: io)
         }
+        let recording = try TagRecording.take(&arguments, io: io)
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         let before = target.tag.memory
         do {
             let report = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).format()
             try target.save()
+            recording.pageOperation(report, operation: .format, io: io, at: CLIClock.now(io))
             PageOperationOutput.print(report, verb: "Formatted", path: target.path, json: json, io: io)
             return .success
         } catch {

@@ -14,6 +14,7 @@ struct InfoCommand: Command {
 
         Options:
         \(TagTarget.helpLines)
+        \(String(TagRecording.help.dropLast()))
 
         Example:
           tapcard info --tag Tests/Fixtures/type2-real/real_talking_sasquach_ntag213/source.nfc --json
@@ -26,9 +27,11 @@ struct InfoCommand: Command {
             try arguments.finish()
             return try await ReaderTagCommands.info(session, json: json, io: io)
         }
+        let recording = try TagRecording.take(&arguments, io: io)
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         let inspection = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).inspect()
+        recording.inspection(inspection, io: io, at: CLIClock.now(io))
         if json {
             io.print(TagJSON.inspection(inspection, path: target.path).serialized())
         } else {

@@ -14,6 +14,7 @@ struct LockCommand: Command {
         Options:
           --yes-lock-permanently  Confirms that the tag can never be written again.
         \(TagTarget.helpLines)
+        \(String(TagRecording.help.dropLast()))
 
         """
 
@@ -24,6 +25,7 @@ struct LockCommand: Command {
             try arguments.finish()
             return try await ReaderTagCommands.lock(session, confirmed: confirmed, json: json, io: io)
         }
+        let recording = try TagRecording.take(&arguments, io: io)
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         let before = target.tag.memory
@@ -31,6 +33,7 @@ struct LockCommand: Command {
             let report = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model)
                 .lock(confirmation: confirmed ? .permanent : nil)
             try target.save()
+            recording.pageOperation(report, operation: .lock, io: io, at: CLIClock.now(io))
             PageOperationOutput.print(report, verb: "Locked", path: target.path, json: json, io: io)
             return .success
         } catch {

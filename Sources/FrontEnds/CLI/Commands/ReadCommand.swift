@@ -13,6 +13,7 @@ struct ReadCommand: Command {
 
         Options:
         \(TagTarget.helpLines)
+        \(String(TagRecording.help.dropLast()))
 
         Example:
           tapcard read --tag card.nfc --json
@@ -25,9 +26,11 @@ struct ReadCommand: Command {
             try arguments.finish()
             return try await ReaderTagCommands.read(session, json: json, io: io)
         }
+        let recording = try TagRecording.take(&arguments, io: io)
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         let report = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).read()
+        recording.read(report, io: io, at: CLIClock.now(io))
         if json {
             io.print(TagJSON.read(report, path: target.path).serialized())
         } else {

@@ -18,6 +18,7 @@ struct WriteCommand: Command {
 
         Options:
         \(TagTarget.helpLines)
+        \(String(TagRecording.help.dropLast()))
         \(TagWriteRunner.tearHelpLines)
 
         Examples:
@@ -51,12 +52,14 @@ struct WriteCommand: Command {
             try arguments.finish()
             return try await ReaderTagCommands.write(NDEFMessage(records: [record]), session, options: options, io: io)
         }
+        let recording = try TagRecording.take(&arguments, io: io)
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         guard
             let report = try await TagWriteRunner.run(
                 NDEFMessage(records: [record]), target: target, options: options, io: io)
         else { return .failure }
+        recording.write(report, message: NDEFMessage(records: [record]).encoded(), io: io, at: CLIClock.now(io))
         TagWriteRunner.print(report, path: target.path, json: options.json, io: io)
         return .success
     }
