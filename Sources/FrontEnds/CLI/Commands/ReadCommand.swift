@@ -38,7 +38,10 @@ struct ReadCommand: Command {
             for line in TagText.content(report.content) { io.print(line) }
             io.print(TagText.statistics(report.statistics))
         }
-        if case .interrupted = report.content { return .failure }
+        if case .interrupted(let error) = report.content {
+            io.printError("error: \(error.sentence)")
+            return .failure
+        }
         return .success
     }
 }
