@@ -58,16 +58,11 @@
                         content = try Self.classifyReadFailure(error)
                     }
                 }
-                var version: [UInt8]? = nil
+                let version = await Self.version(of: tag)
                 var signature: [UInt8]? = nil
-                if tag.isMiFare {
-                    // After the NDEF work: a tag without GET_VERSION NAKs and drops to IDLE.
-                    version = try? await tag.transceive([0x60])
-                    if version?.count != 8 { version = nil }
-                    if version != nil {
-                        signature = try? await tag.transceive([0x3C, 0x00])
-                        if signature?.count != 32 { signature = nil }
-                    }
+                if version != nil {
+                    signature = try? await tag.transceive([0x3C, 0x00])
+                    if signature?.count != 32 { signature = nil }
                 }
                 let reading = TagReading(
                     uid: tag.uid, technology: tag.technology, access: access, reportedCapacity: capacity,
@@ -75,6 +70,13 @@
                     version: version, signature: signature)
                 return (reading, Self.doneMessage(for: content))
             }
+        }
+
+        /// GET_VERSION, asked after the NDEF work: a chip without it NAKs (or stays silent) and
+        /// drops to IDLE, which would break any command after it.
+        static func version(of tag: ConnectedTag) async -> [UInt8]? {
+            guard tag.isMiFare, let version = try? await tag.transceive([0x60]), version.count == 8 else { return nil }
+            return version
         }
 
         /// A formatted tag with no message makes `readNDEF` fail (`ZeroLengthMessage`, 403): that is
@@ -124,7 +126,8 @@
                         writtenBytes: needed, readBackBytes: back.isEmpty ? 0 : ConnectedTag.messageLength(back))
                 }
                 let receipt = WriteReceipt(
-                    uid: tag.uid, messageBytes: needed, reportedCapacity: capacity, verified: true)
+                    uid: tag.uid, messageBytes: needed, reportedCapacity: capacity, verified: true,
+                    version: await Self.version(of: tag))
                 return (receipt, "Written and checked: \(needed) of \(capacity) bytes.")
             }
         }

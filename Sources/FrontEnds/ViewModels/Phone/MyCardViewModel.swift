@@ -37,7 +37,8 @@ public final class MyCardViewModel {
     public var capacityText: String {
         switch capacity.source {
         case .reported: "This tag reports \(FitVerdict.bytes(capacity.bytes))."
-        case .assumed: "Assuming \(assumedModel.withArticle): \(FitVerdict.bytes(capacity.bytes)). Scan a tag to use its own figure."
+        case .assumed:
+            "Assuming \(assumedModel.withArticle): \(FitVerdict.bytes(capacity.bytes)). Scan a tag to use its own figure."
         }
     }
 

@@ -79,7 +79,8 @@ public struct TagInfo: Sendable, Equatable {
         guard reading.access != .notFormatted else { return "None: the tag is not NDEF formatted." }
         var text = "\(reading.reportedCapacity) bytes for an NDEF message, as this tag reports it."
         if let model, model.type2Layout != nil {
-            text += " (The datasheet figure for \(model.withArticle) as formatted at the factory is \(model.assumedCapacity.bytes).)"
+            text +=
+                " (The datasheet figure for \(model.withArticle) as formatted at the factory is \(model.assumedCapacity.bytes).)"
         }
         return text
     }
