@@ -66,8 +66,10 @@ struct FocusView: View {
                         VStack(alignment: .leading) {
                             Text(DurationText.timestamp(session.startedAt))
                             if let ended = session.endedAt {
-                                Text("Lasted \(DurationText.describe(ended.timeIntervalSince(session.startedAt), rounding: .down))")
-                                    .font(.caption)
+                                Text(
+                                    "Lasted \(DurationText.describe(ended.timeIntervalSince(session.startedAt), rounding: .down))"
+                                )
+                                .font(.caption)
                             } else {
                                 Text("Running").font(.caption)
                             }
