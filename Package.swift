@@ -109,7 +109,7 @@ let package = Package(
         tests(
             "CoreNFCTransportTests", "Transports/CoreNFCTests",
             [
-                "CoreNFCTransport", "TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport",
+                "CoreNFCTransport", "TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TagWorkflows",
                 .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
             ]),
         tests("StoreTests", "Persistence/StoreTests", ["Store"]),

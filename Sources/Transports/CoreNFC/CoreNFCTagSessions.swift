@@ -45,6 +45,22 @@
             }
         }
 
+        /// Runs `body` with the connected tag as a raw Type 2 transport, under one sheet; a
+        /// transport failure in `body` ends the session with its sentence.
+        public func withTransport<Result: Sendable>(
+            _ operation: NFCOperation = .reading,
+            _ body: (PhoneTagTransport) async throws(TransportError) -> Result
+        ) async throws(NFCSessionError) -> Result {
+            try await run(operation) { _, tag throws(NFCSessionError) in
+                do throws(TransportError) {
+                    return (try await body(PhoneTagTransport(tag)), "Done.")
+                } catch {
+                    if case .tagLost = error { throw .tagLost(during: operation) }
+                    throw .transport(error, during: operation)
+                }
+            }
+        }
+
         public func read() async throws(NFCSessionError) -> TagReading {
             try await run(.reading) { driver, tag throws(NFCSessionError) in
                 let (access, capacity) = try await tag.status(during: .reading)
