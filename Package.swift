@@ -31,7 +31,7 @@ let package = Package(
             name: "TapCardKit",
             targets: [
                 "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport", "TagEmulator",
-                "Store", "TagWorkflows", "Cards", "Focus", "ViewModels", "CoreNFCTransport",
+                "PCSCTransport", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels", "CoreNFCTransport",
             ]),
         .executable(name: "tapcard", targets: ["tapcard"]),
     ],
@@ -51,6 +51,10 @@ let package = Package(
         // 3. Transports ("send a command to a tag") and persistence.
         library("TagTransport", "Transports/TagTransport", ["TapCardSupport"]),
         library("TagEmulator", "Transports/Emulator", ["TapCardSupport", "TagTransport", "TagCatalog", "Type2"]),
+        // PC/SC readers (libpcsclite via dlopen on Linux, PCSC.framework on macOS) and the vpcd virtual card.
+        .target(
+            name: "PCSCTransport", dependencies: ["TapCardSupport", "TagTransport"], path: "Sources/Transports/PCSC",
+            swiftSettings: settings, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The CoreNFC adapter. Its CoreNFC-facing files are wrapped in `#if canImport(CoreNFC)`: on
         // iOS they import Apple's framework; on Linux they import the stand-in below (so they are
         // compiled and tested here); on macOS, which has no CoreNFC, only the plain-Swift parts build.
@@ -87,7 +91,7 @@ let package = Package(
             "TapCardCLI", "FrontEnds/CLI",
             [
                 "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport",
-                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels",
+                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels", "PCSCTransport",
             ]),
         .executableTarget(
             name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard",
@@ -106,6 +110,7 @@ let package = Package(
         tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "NDEF", "TapCardSupport"]),
         tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport"]),
         tests("TagEmulatorTests", "Transports/EmulatorTests", ["TagEmulator", "TagTransport", "Type2", "TagCatalog"]),
+        tests("PCSCTransportTests", "Transports/PCSCTests", ["PCSCTransport", "TagTransport", "TapCardSupport"]),
         tests(
             "CoreNFCTransportTests", "Transports/CoreNFCTests",
             [

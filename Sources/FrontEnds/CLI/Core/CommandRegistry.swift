@@ -24,6 +24,9 @@ public enum CommandRegistry {
             SimCommand.self,
 
             // Readers (PC/SC).
+            ReadersCommand.self,
+            WatchCommand.self,
+            EmulateCommand.self,
 
             // Focus sessions and the tag inventory.
             FocusCommand.self,
