@@ -38,7 +38,7 @@ import Testing
         #expect(Self.setting("iOS", in: spec) == "17.0")
         let bundleID = try #require(Self.setting("PRODUCT_BUNDLE_IDENTIFIER", in: spec))
         #expect(!bundleID.contains("*"), "an NFC app needs an explicit App ID, not a wildcard")
-        #expect(spec.contains("product: TapCardKit"))
+        #expect(spec.contains("product: TapCardPhone"))
         #expect(spec.contains("path: .."))
     }
 

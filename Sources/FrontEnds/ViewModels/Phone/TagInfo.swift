@@ -1,4 +1,5 @@
 import CoreNFCTransport
+import Originality
 import TagCatalog
 import TapCardSupport
 import Type2
@@ -85,14 +86,19 @@ public struct TagInfo: Sendable, Equatable {
         return text
     }
 
+    /// The originality check's own statement (what a valid signature proves and what it does not).
     static func signature(_ reading: TagReading) -> String {
-        if let signature = reading.signature {
-            return
-                "Read (32 bytes: \(Hex.encode(signature.prefix(8), uppercase: true, separator: " ")) …), not verified: TapCard does not check NXP's originality signature on the phone yet."
+        guard reading.signature != nil else {
+            return reading.version == nil
+                ? "Not read: the chip did not identify itself, so READ_SIG was not tried."
+                : "Not available: the chip did not answer READ_SIG."
         }
-        return reading.version == nil
-            ? "Not read: the chip did not identify itself, so READ_SIG was not tried."
-            : "Not available: the chip did not answer READ_SIG."
+        return Originality.SignatureCheck.check(uid: reading.uid, signature: reading.signature).statement
+    }
+
+    /// The originality verdict, for screens and for pairing a focus tag.
+    public var signatureCheck: Originality.SignatureCheck {
+        Originality.SignatureCheck.check(uid: reading.uid, signature: reading.signature)
     }
 
     static func summary(_ content: TagContent) -> String {
