@@ -1,6 +1,7 @@
 import Foundation
 import NDEF
 import TapCardSupport
+import TestSupport
 import Testing
 
 @testable import TapCardCLI

@@ -1,5 +1,6 @@
 import Contacts
 import TagCatalog
+import TestSupport
 import Testing
 
 @testable import Cards

@@ -2,6 +2,7 @@ import PCSCTransport
 import TagTransport
 import TapCardSupport
 import Testing
+import TestSupport
 
 @Suite struct StorageCardTransportTests {
     func make() -> (MemoryTag, BridgeChannel<MemoryTag>, StorageCardTransport<BridgeChannel<MemoryTag>>) {
