@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import CoreNFCTransport
-import TestSupport
 
 private enum Failure: Error, Equatable {
     case invalidated(Int)

@@ -1,7 +1,7 @@
 import CoreNFCTransport
 import Focus
-import Originality
 import Observation
+import Originality
 
 /// The NFC half of the Focus screen: reads the tag the user holds up (one session) and hands its
 /// identity to the focus engineer's ``FocusViewModel``, which decides what the tap means.
