@@ -11,13 +11,18 @@
         public let polling: NFCPolling
         let defects: DefectLog
         let restartDelay: Double
+        /// Seconds to wait for CoreNFC to confirm an ending we asked for.
+        let endingGrace: Double
 
         /// - Parameters:
         ///   - polling: ISO 14443 always; ISO 15693 only if asked.
         ///   - restartDelaySeconds: the pause before polling again after "more than one tag".
+        ///   - endingGraceSeconds: how long to wait for CoreNFC to confirm an ending we asked for.
         public init(
-            polling: NFCPolling = NFCPolling(), defects: DefectLog = .standardError, restartDelaySeconds: Double = 0.5
+            polling: NFCPolling = NFCPolling(), defects: DefectLog = .standardError, restartDelaySeconds: Double = 0.5,
+            endingGraceSeconds: Double = 5
         ) {
+            self.endingGrace = endingGraceSeconds
             self.polling = polling
             self.defects = defects
             self.restartDelay = restartDelaySeconds
@@ -32,7 +37,8 @@
         ) async throws(NFCSessionError) -> Result {
             guard readingAvailable else { throw .unsupportedDevice }
             let driver = TagSessionDriver(
-                operation: operation, polling: polling, restartDelay: restartDelay, defects: defects)
+                operation: operation, polling: polling, restartDelay: restartDelay, defects: defects,
+                endingGrace: endingGrace)
             try driver.begin()
             do throws(NFCSessionError) {
                 let tag = try await driver.tagArrived.value()

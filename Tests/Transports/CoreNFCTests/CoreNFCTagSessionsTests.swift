@@ -323,6 +323,19 @@
             #expect(defects.defects.count == 1)
         }
 
+        /// Should CoreNFC ever stay silent after our own `invalidate()`, the action still returns
+        /// its result (and the silence is logged), instead of leaving the screen on "Writing…".
+        @Test func aSilentEndingDoesNotHangTheAction() async throws {
+            let (_, tag) = Self.ntag()
+            let system = NFCStandInSystem(reportsAppInvalidation: false)
+            system.script([.present([tag])])
+            let impatient = CoreNFCTagSessions(defects: defects.log, restartDelaySeconds: 0, endingGraceSeconds: 0.05)
+            let reading = try await NFCStandInSystem.run(system) { try await impatient.read() }
+            #expect(reading.content == .empty)
+            #expect(defects.defects.count == 1)
+            #expect(defects.defects.first?.contains("never reported its end") == true)
+        }
+
         @Test func pollingAsksForISO15693OnlyWhenConfiguredAndNeverFeliCa() {
             #expect(NFCPolling().rawOptions == NFCTagReaderSession.PollingOption.iso14443.rawValue)
             #expect(
