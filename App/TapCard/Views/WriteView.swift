@@ -1,3 +1,4 @@
+import CoreNFCTransport
 import SwiftUI
 import ViewModels
 
