@@ -149,7 +149,7 @@
                 }
                 let receipt = WriteReceipt(
                     uid: tag.uid, messageBytes: needed, reportedCapacity: capacity, verified: true,
-                    version: await Self.version(of: tag))
+                    version: await Self.version(of: tag), technology: tag.technology)
                 return (receipt, "Written and checked: \(needed) of \(capacity) bytes.")
             }
         }

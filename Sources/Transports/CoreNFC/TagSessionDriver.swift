@@ -42,7 +42,9 @@
         }
 
         deinit {
-            if tagArrived.settleIfPending(.failure(.sessionReleased)) {
+            let defects = defects
+            let operation = operation
+            tagArrived.settleIfPending(.failure(.sessionReleased)) {
                 defects.record(
                     "the \(operation.rawValue) NFC session was released before it reported a tag or its end.")
             }
@@ -100,7 +102,7 @@
             let defects = defects
             let operation = operation
             queue.asyncAfter(deadline: .now() + endingGrace) {
-                if ended.settleIfPending(.success(.sessionReleased)) {
+                ended.settleIfPending(.success(.sessionReleased)) {
                     defects.record("the \(operation.rawValue) NFC session never reported its end after invalidate().")
                 }
             }

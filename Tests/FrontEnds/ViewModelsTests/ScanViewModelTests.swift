@@ -78,6 +78,16 @@
             #expect(info.field("Signature")?.contains("does not prove this tag is that chip") == true)
         }
 
+        @Test func anISO15693TagNamesItsManufacturerFromTheSecondUIDByte() {
+            let reading = TagReading(
+                uid: [0xE0, 0x04, 0x01, 0x50, 0x12, 0x34, 0x56, 0x78], technology: .iso15693(manufacturerCode: 0x04),
+                access: .notFormatted, reportedCapacity: 0, content: .notFormatted)
+            let info = TagInfo(reading)
+            #expect(info.field("Manufacturer") == "NXP Semiconductors (UID byte 1 = 0x04)")
+            #expect(info.field("Tag type") == "ISO 15693 (NFC-V)")
+            #expect(info.tagKey.chip == "type5")
+        }
+
         @Test func cancellingIsNotAnError() async {
             let bench = Bench()
             bench.system.script([.userCancels])

@@ -75,4 +75,14 @@ private enum Failure: Error, Equatable {
             #expect(seen == again)
         }
     }
+
+    @Test func aClaimRunsBeforeWaitersResumeAndOnlyForTheWinner() async throws {
+        let settle = SettleOnce<Int, Failure>("ending", defects: DefectCollector().log)
+        let claims = DefectCollector()
+        async let waiter = settle.value()
+        settle.settleIfPending(.success(1)) { claims.log.record("first") }
+        settle.settleIfPending(.success(2)) { claims.log.record("second") }
+        #expect(try await waiter == 1)
+        #expect(claims.defects == ["first"])
+    }
 }

@@ -34,7 +34,7 @@ public struct TagInfo: Sendable, Equatable {
         contentSummary = Self.summary(reading.content)
         fields = [
             Field(label: "UID", value: Self.uidText(reading.uid)),
-            Field(label: "Manufacturer", value: Self.manufacturer(reading.uid)),
+            Field(label: "Manufacturer", value: Self.manufacturer(reading)),
             Field(label: "Chip", value: Self.chip(reading.version, model: model)),
             Field(label: "Tag type", value: Self.tagType(reading.technology)),
             Field(label: "NDEF status", value: Self.status(reading.access)),
@@ -49,8 +49,13 @@ public struct TagInfo: Sendable, Equatable {
         uid.isEmpty ? "Not available" : Hex.encode(uid, uppercase: true, separator: ":")
     }
 
-    static func manufacturer(_ uid: [UInt8]) -> String {
-        guard let first = uid.first else { return "Unknown (no UID)" }
+    /// ISO 14443-A UIDs start with the manufacturer code; ISO 15693 UIDs with `E0` and then it.
+    static func manufacturer(_ reading: TagReading) -> String {
+        if case .iso15693(let code) = reading.technology {
+            let byte = UInt8(truncatingIfNeeded: code)
+            return Manufacturer(code: byte).displayName + " (UID byte 1 = 0x\(Hex.encode([byte], uppercase: true)))"
+        }
+        guard let first = reading.uid.first else { return "Unknown (no UID)" }
         return Manufacturer(code: first).displayName + " (UID byte 0 = 0x\(Hex.encode([first], uppercase: true)))"
     }
 
