@@ -25,4 +25,3 @@ enum Fixtures {
         return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
     }
 }
-

@@ -16,6 +16,13 @@ import Testing
         #expect(fits.sentence == "Fits: 118 of 137 bytes this tag reports.")
     }
 
+    /// The example in the Cards documentation prints what it says.
+    @Test func documentationExample() throws {
+        let profile = ContactProfile(displayName: "Jane Doe", organization: "Acme", emails: ["jane@acme.example"])
+        let advice = try FitAdvisor.advise(profile, capacity: TagModel.ntag213.assumedCapacity, format: .vcard)
+        #expect(advice.chosen.verdict.sentence == "Fits: 127 of 137 bytes, assuming an NTAG213.")
+    }
+
     @Test func otherShapes() {
         #expect(
             FitVerdict(messageBytes: 118, capacity: TagModel.ntag213.assumedCapacity).sentence
