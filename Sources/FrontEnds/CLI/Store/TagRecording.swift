@@ -32,14 +32,13 @@ struct TagRecording {
 
     /// An `info`: the tag was seen, with capacity and its originality-signature verdict.
     func inspection(_ inspection: TagInspection, io: some CommandIO, at now: Date = Date()) {
-        var signature: SignatureRecord? = .unsupported
-        if case .unverified(let bytes, _) = inspection.signature, let uid = inspection.uid?.bytes {
-            switch Originality.SignatureCheck.check(uid: uid, signature: bytes).verdict {
-            case .valid: signature = .valid
-            case .invalid: signature = .invalid
-            case .unavailable: signature = nil
+        let check = inspection.signature
+        let signature: SignatureRecord? =
+            switch check.verdict {
+            case .valid: .valid
+            case .invalid: .invalid
+            case .unavailable: check.signature == nil ? .unsupported : nil
             }
-        }
         seen(
             uid: inspection.uid?.bytes, model: inspection.model, capacity: inspection.capacity, signature: signature,
             io: io, at: now)

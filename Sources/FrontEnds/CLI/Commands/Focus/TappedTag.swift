@@ -26,17 +26,14 @@ struct TappedTag {
         let inspection = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).inspect()
         guard let uid = inspection.uid?.bytes, !uid.isEmpty else { throw TagFileError.noUID(path: target.path) }
         guard let model = inspection.model else { throw TagFileError.unknownChip(path: target.path) }
-        var signature = Focus.SignatureCheck.unsupported
-        var statement: String? = nil
-        if case .unverified(let bytes, _) = inspection.signature {
-            let check = Originality.SignatureCheck.check(uid: uid, signature: bytes)
-            statement = check.statement
+        let check = inspection.signature
+        let statement: String? = check.signature == nil ? nil : check.statement
+        let signature: Focus.SignatureCheck =
             switch check.verdict {
-            case .valid: signature = .valid
-            case .invalid: signature = .invalid
-            case .unavailable: signature = .notChecked
+            case .valid: .valid
+            case .invalid: .invalid
+            case .unavailable: check.signature == nil ? .unsupported : .notChecked
             }
-        }
         let capacity = inspection.capacity
         return TappedTag(
             identity: TagIdentity(uid: uid, chip: model.rawValue), signature: signature, signatureStatement: statement,
