@@ -209,6 +209,8 @@ import Testing
         let refused = await run(["lock"], home: home)
         #expect(refused.status == 1)
         #expect(refused.err.contains("Locking is permanent"))
+        // The refusal names the flag that confirms it.
+        #expect(refused.err.contains("--yes-lock-permanently"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: tag)) == before)
         let locked = await run(["lock", "--yes-lock-permanently", "--json"], home: home)
         #expect(locked.status == 0, "\(locked.err)")

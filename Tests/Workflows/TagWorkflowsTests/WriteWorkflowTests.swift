@@ -70,6 +70,13 @@ import Type2
         }
         #expect(writeCommands(tag).isEmpty)
         #expect(tag.memory == before)
+        // The sentence carries the figures, in English ("1 byte", not "1 bytes").
+        let sentence = WritePreflightError.tooBig(needed: 138, capacity: 137, source: .reported).sentence
+        #expect(sentence.contains("138 bytes") && sentence.contains("at most 137 bytes"))
+        #expect(sentence.contains("it is 1 byte too big"))
+        #expect(
+            WritePreflightError.tooBig(needed: 140, capacity: 137, source: .reported).sentence.contains(
+                "3 bytes too big"))
     }
 
     @Test func lockedTagIsRefusedInPreflightWithNoPageChanged() async throws {

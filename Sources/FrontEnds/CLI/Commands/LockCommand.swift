@@ -38,6 +38,7 @@ struct LockCommand: Command {
             return .success
         } catch {
             if target.tag.memory != before { try target.save() }
+            if error is LockRefusal { throw LockCommandRefusal.confirmationRequired }
             throw error
         }
     }
