@@ -163,12 +163,38 @@ public final class Type2Tag<Transport: TagTransport> {
         try await readHeader()
         if let total = model?.type2Layout?.totalBytes {
             // Sector 0 only: pages beyond 255 need SECTOR_SELECT (NTAG I2C 2k).
-            try await ensureRead(upTo: min(total, (Type2Command.maxAddressablePage + 1) * Type2Page.size))
+            let end = min(total, (Type2Command.maxAddressablePage + 1) * Type2Page.size)
+            do {
+                try await ensureRead(upTo: end)
+            } catch .nak {
+                // A password-protected tag (ACCESS.PROT, from page AUTH0 on) refuses the whole
+                // FAST_READ: read on with 16-byte READs and report what the tag lets us read.
+                try await readPagesUntilRefused(upTo: end)
+            }
         } else {
             let snapshot = currentSnapshot(stopAfterNDEF: false)
             try await ensureRead(upTo: snapshot.walk?.area.end ?? 16)
         }
         return currentSnapshot(stopAfterNDEF: false)
+    }
+
+    /// 16-byte READs from the end of `memory` until `byteEnd` or the first page the tag refuses
+    /// (NAK); only a NAK ends it quietly.
+    func readPagesUntilRefused(upTo byteEnd: Int) async throws(TransportError) {
+        let totalPages = model?.type2Layout?.totalPages ?? 256
+        while memory.count < byteEnd {
+            let first = memory.count / Type2Page.size
+            let answer: [UInt8]
+            do {
+                answer = try await send(Type2Command.read(page: first))
+            } catch .nak {
+                return
+            }
+            guard answer.count == 16 else {
+                throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
+            }
+            memory += answer.prefix(max(0, totalPages - first) * Type2Page.size)
+        }
     }
 
     /// The snapshot of what was read so far.
