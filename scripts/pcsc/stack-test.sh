@@ -48,6 +48,8 @@ fi
 
 # ---- inside the namespaces --------------------------------------------------------------------
 work=$(mktemp -d /tmp/tapcard-pcsc.XXXXXX)
+# The tag commands record into the TapCard database in the data directory: keep it in $work.
+export TAPCARD_HOME="$work/home"
 pids=()
 passed=0
 failed=0
@@ -217,6 +219,19 @@ else
     not_ok "pyscard reads back what tapcard wrote" "$py"
 fi
 image_after_write=$(json_field image <<<"$py" 2>/dev/null)
+
+tags=$("$tapcard" tags --json 2>&1)
+check "tapcard read/write --reader are recorded: tapcard tags shows the tag, its capacity and the write" python3 -c "
+import json, sys
+tags = json.loads(sys.argv[1])['tags']
+assert len(tags) == 1, tags
+t = tags[0]
+assert t['uid'] == '04A1B2C3D4E5F6' and t['chip'] == 'ntag213', t
+assert t['capacity_source'] == 'reported' and t['capacity_bytes'] > 0, t
+w = t['last_write']
+assert w['operation'] == 'write' and w['verified'] is True, w
+assert bytes.fromhex(w['message_hex']).endswith(b'example.org/written-by-tapcard?through=pcscd'), w
+" "$tags"
 
 out=$("$tapcard" read 2>&1)
 if grep -q "Using reader '$reader'" <<<"$out" && grep -q "URI: $url2" <<<"$out"; then
