@@ -245,4 +245,31 @@ struct FocusCommandTests {
         let bad = await scenario.run(["focus", "settings", "--minimum", "2h"])
         #expect(bad.status == 65)
     }
+
+    /// `focus tap --json` (issue 4: "--json on every command"): one object a script can branch
+    /// on, started then ended, with the same session shape as `focus history --json`.
+    @Test("focus tap --json prints the outcome and the session")
+    func tapJSON() async throws {
+        let scenario = FocusScenario()
+        let a = scenario.path("A.nfc")
+        #expect(await scenario.run(["sim", "new", "ntag215", a, "--uid", "04D1D2D3D4D5D6"]).status == 0)
+        #expect(await scenario.run(["focus", "pair", "--tag", a, "--location", "hall"]).status == 0)
+        let start = await scenario.run(["focus", "tap", "--tag", a, "--json"])
+        #expect(start.status == 0, "\(start.error)")
+        let started = try #require(
+            try JSONSerialization.jsonObject(with: Data(start.output.utf8)) as? [String: Any])
+        #expect(started["outcome"] as? String == "started")
+        let session = try #require(started["session"] as? [String: Any])
+        #expect(session["ended_at"] is NSNull)
+        #expect((session["started_by"] as? [String: Any])?["uid"] as? String == "04D1D2D3D4D5D6")
+
+        scenario.advance(minutes: 5)
+        let end = await scenario.run(["focus", "tap", "--tag", a, "--json"])
+        #expect(end.status == 0, "\(end.error)")
+        let ended = try #require(try JSONSerialization.jsonObject(with: Data(end.output.utf8)) as? [String: Any])
+        #expect(ended["outcome"] as? String == "ended")
+        let endedSession = try #require(ended["session"] as? [String: Any])
+        #expect(endedSession["ended_by"] as? String == "tag")
+        #expect(endedSession["duration_seconds"] as? Double == 300)
+    }
 }

@@ -6,7 +6,7 @@ struct FocusTapCommand: Command {
     static let name = "focus tap"
     static let summary = "Tap a tag: starts a session, or ends the running one (paired tags only)."
     static let help = """
-        Usage: tapcard focus tap [--for DURATION] [--minimum DURATION] [--tag FILE] [--db PATH] [--profile NAME]
+        Usage: tapcard focus tap [--for DURATION] [--minimum DURATION] [--json] [--tag FILE] [--db PATH] [--profile NAME]
 
         With no session running, a paired tag starts one. With a session running, a paired tag ends
         it, unless its minimum duration has not passed (the refusal says how long remains). Any other
@@ -16,12 +16,14 @@ struct FocusTapCommand: Command {
         Options (for a session this tap starts; default: the profile's settings):
           --for DURATION      Planned length; the session ends by itself then (e.g. 45m, 1h30m).
           --minimum DURATION  Ending by tag earlier than this is refused (e.g. 20m).
+          --json              Print {"outcome": started|ended|ended-by-timer, "session": …}.
 
         """ + TappedTag.optionHelp + FocusOptions.help
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let planned = try DurationOption.take(&arguments, "--for")
         let minimum = try DurationOption.take(&arguments, "--minimum")
+        let json = arguments.flag("--json")
         let options = try FocusOptions.parse(&arguments, io: io)
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
@@ -37,7 +39,18 @@ struct FocusTapCommand: Command {
                 plannedDuration: DurationOption.resolve(planned, fallback: profile.plannedDuration))
         }
         let outcome = try controller.tap(tag.identity, at: now, plan: plan)
-        io.print(FocusWords.describe(outcome))
+        if json {
+            let word =
+                switch outcome {
+                case .started: "started"
+                case .ended: "ended"
+                case .endedByTimer: "ended-by-timer"
+                }
+            io.print(
+                JSON.object([("outcome", .string(word)), ("session", FocusJSON.session(outcome.session))]).serialized())
+        } else {
+            io.print(FocusWords.describe(outcome))
+        }
         return .success
     }
 }
