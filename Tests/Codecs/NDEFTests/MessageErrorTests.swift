@@ -136,6 +136,22 @@ struct MessageErrorTests {
         #expect(NDEFError.fieldTooLong(record: 0, field: .type, length: 300, maximum: 255).offset == nil)
     }
 
+    @Test("Sentences agree in number: one byte remains or follows, several remain or follow")
+    func sentencesAgreeInNumber() {
+        #expect(
+            NDEFError.lengthPastEnd(field: .payload, offset: 4, declared: 5, available: 1).rule
+                == "The record's PAYLOAD field is declared as 5 bytes but only 1 byte remains.")
+        #expect(
+            NDEFError.lengthPastEnd(field: .type, offset: 3, declared: 3, available: 0).rule
+                == "The record's TYPE field is declared as 3 bytes but only 0 bytes remain.")
+        #expect(
+            NDEFError.languagePastEnd(offset: 4, declared: 10, available: 1).rule
+                == "The text record's language code length is 10 but only 1 byte follows the status byte.")
+        #expect(
+            NDEFError.languagePastEnd(offset: 4, declared: 10, available: 4).rule
+                == "The text record's language code length is 10 but only 4 bytes follow the status byte.")
+    }
+
     @Test("Encoding refuses TYPE or ID fields over 255 bytes")
     func fieldTooLong() {
         let long = [UInt8](repeating: 0x61, count: 256)
