@@ -57,6 +57,17 @@ struct DecodeCommandTests {
         #expect((parsed?["records"] as? [Any])?.count == 9)
     }
 
+    @Test("A type that is not UTF-8 is shown as hex, the record kept as unknown (not a rejected message)")
+    func typeNotUTF8() async {
+        // D4 = MB|ME|SR|TNF 4, TYPE_LENGTH 2, PAYLOAD_LENGTH 1, type FF 3A, payload 07.
+        let (status, out, err) = await run(["decode", "--json", "D4 02 01 FF 3A 07"])
+        #expect(status == 0)
+        #expect(err.isEmpty)
+        #expect(
+            out == #"{"records":[{"tnf":4,"type":"hex:ff3a","id":"","payload_hex":"07","view":{"kind":"unknown"}}]}"#
+                + "\n")
+    }
+
     @Test("Chunked records are shown reassembled")
     func chunked() async {
         // The 22-byte payload (04 + "example.com/long/path") in chunks of 5: 5 chunks.
