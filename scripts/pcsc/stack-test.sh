@@ -225,6 +225,22 @@ else
     not_ok "no --tag and no --reader: the reader holding a tag is used, and said" "$out"
 fi
 
+out=$("$tapcard" read --reader "Virtual PCD 00 01" --wait 1 2>&1)
+status=$?
+if [ $status -eq 1 ] && grep -q "Hold a tag on the reader 'Virtual PCD 00 01'…" <<<"$out" &&
+    grep -q "No tag was presented to reader 'Virtual PCD 00 01' within 1 s." <<<"$out"; then
+    ok "--reader on an empty reader: 'Hold a tag on the reader…', then a timeout error (exit 1)"
+else
+    not_ok "--reader on an empty reader: 'Hold a tag…' then a timeout error" "exit $status" "$out"
+fi
+out=$("$tapcard" read --reader "no such reader" 2>&1)
+status=$?
+if [ $status -eq 65 ] && grep -q "No reader matches 'no such reader' (connected: '$reader', 'Virtual PCD 00 01')" <<<"$out"; then
+    ok "--reader naming no reader: an input error listing the connected readers (exit 65)"
+else
+    not_ok "--reader naming no reader: an input error listing the readers" "exit $status" "$out"
+fi
+
 out=$("$tapcard" lock --reader "$reader" 2>&1)
 status=$?
 py=$(pyscard_read 2>&1)
