@@ -145,6 +145,19 @@ struct CardCommandTests {
         }
     }
 
+    @Test("A name of spaces or line breaks alone is no name (exit 65); parts still name the card")
+    func blankNameIsNoName() async {
+        for name in ["   ", " \n\t", "\u{3000}"] {
+            for command in ["vcard", "card"] {
+                let (status, io) = await run([command, "--name", name, "--org", "Acme"])
+                #expect(status == 65, "\(command) \(name.unicodeScalars.map(\.value))")
+                #expect(io.output.isEmpty)
+                #expect(io.errorOutput.contains("A card needs a name"))
+            }
+        }
+        #expect(await run(["vcard", "--name", " ", "--family", "Doe"]).status == 0)
+    }
+
     @Test("--from-vcf: empty TEL, EMAIL and URL lines are not written back as empty properties")
     func fromVCFEmptyValues() async {
         let file =
