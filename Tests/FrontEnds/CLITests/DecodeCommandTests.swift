@@ -151,6 +151,22 @@ struct DecodeCommandTests {
         #expect(out.contains("TNF 1 (well-known), type \"U\""))
     }
 
+    @Test("Human output never passes a tag's control characters to the terminal (ESC, BEL, NUL, C1, line breaks)")
+    func humanOutputEscapesControls() async {
+        let message = NDEFMessage(records: [
+            .text("evil\u{1B}[31mRED\u{07}\r\n[2] URI: forged\u{0}"), .uri("https://a.example/\u{1B}]0;title\u{07}"),
+            .mime(type: "text/plain", payload: Array("\u{1B}[2Jx\u{85}y\ttab".utf8)),
+        ])
+        let (status, out, _) = await run(["decode", Hex.encode(message.encoded())])
+        #expect(status == 0)
+        #expect(!out.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(!out.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
+        #expect(out.contains(#"[1] Text (en, UTF-8): evil\u{1B}[31mRED\u{7}\r\n[2] URI: forged\u{0}"#))
+        #expect(out.contains(#"[2] URI: https://a.example/\u{1B}]0;title\u{7}"#))
+        #expect(out.contains(#"| \u{1B}[2Jx\u{85}y\ttab"#))
+        #expect(out.split(separator: "\n").filter { $0.hasPrefix("[") }.count == 3)
+    }
+
     @Test("--help documents the JSON shape and the input forms")
     func help() async {
         let (status, out, _) = await run(["decode", "--help"])
