@@ -96,7 +96,7 @@ public enum NDEFError: TapCardError, Hashable {
         case .truncated(let field, _, let needed, let available):
             "The input ends inside a record's \(field.rawValue): \(needed) \(bytes(needed)) needed, \(available) present."
         case .lengthPastEnd(let field, _, let declared, let available):
-            "The record's \(field.rawValue) field is declared as \(declared) \(bytes(declared)) but only \(available) \(bytes(available)) remain."
+            "The record's \(field.rawValue) field is declared as \(declared) \(bytes(declared)) but only \(available) \(bytes(available)) \(available == 1 ? "remains" : "remain")."
         case .missingMessageBegin:
             "The first record does not have the MB (message begin) flag."
         case .misplacedMessageBegin:
@@ -134,7 +134,7 @@ public enum NDEFError: TapCardError, Hashable {
         case .missingLanguage:
             "The text record's language code length is 0; a language code is required."
         case .languagePastEnd(_, let declared, let available):
-            "The text record's language code length is \(declared) but only \(available) \(bytes(available)) follow the status byte."
+            "The text record's language code length is \(declared) but only \(available) \(bytes(available)) \(available == 1 ? "follows" : "follow") the status byte."
         case .smartPosterURICount(_, let count):
             "A smart poster must contain exactly one URI record, but it has \(count)."
         case .invalidTypeName(_, let tnf):
