@@ -184,7 +184,6 @@ public enum NDEFError: TapCardError, Hashable {
             case .languagePastEnd(let o, let d, let a):
                 .languagePastEnd(offset: transform(o), declared: d, available: a)
             case .smartPosterURICount(let o, let c): .smartPosterURICount(offset: transform(o), count: c)
-            case .invalidTypeName(let o, let t): .invalidTypeName(offset: transform(o), tnf: t)
             case .fieldTooLong: self
             }
         return mapped
