@@ -45,8 +45,11 @@ public struct ContactProfile: Sendable, Equatable, Hashable, Codable {
         return name.joined
     }
 
-    /// True when there is some name to show (a card without one is refused by the CLI).
-    public var hasName: Bool { !formattedName.isEmpty || !name.isEmpty }
+    /// True when there is some name to show (a card without one is refused by the CLI). Spaces
+    /// and line breaks alone are no name: a phone would list the contact blank.
+    public var hasName: Bool {
+        formattedName.contains { !$0.isWhitespace } || name.joined.contains { !$0.isWhitespace }
+    }
 }
 
 /// One telephone number and what kind of line it is.

@@ -201,14 +201,25 @@ public enum VCardReader {
             parts.indices.contains(index) ? parts[index] : ""
         }
 
+        /// The properties whose values become profile text.
+        static let textProperties: Set<String> = ["FN", "N", "ORG", "TITLE", "TEL", "EMAIL", "URL", "ADR", "NOTE"]
+
         /// The value as text, still backslash-escaped: quoted-printable and charset undone.
         func decodedValue(_ line: ContentLine) -> (String, String?) {
             switch line.encoding {
             case "QUOTED-PRINTABLE":
                 return TextDecoding.decode(QuotedPrintable.decode(line.rawValue), charset: line.charset)
             case "B", "BASE64":
-                // Binary (a PHOTO); it is only ever reported as unmapped, so keep the base64 text.
-                return (TextDecoding.decode(line.rawValue, charset: "US-ASCII").text, nil)
+                // On a property the profile keeps (some phones export a non-ASCII FN or N this
+                // way), the base64 holds the text's bytes. On anything else it is binary (a PHOTO),
+                // only ever reported as unmapped, so the base64 text itself is kept.
+                let raw = TextDecoding.decode(line.rawValue, charset: "US-ASCII").text
+                guard Self.textProperties.contains(line.name) else { return (raw, nil) }
+                guard let bytes = Base64.decode(line.rawValue) else {
+                    return (raw, "The value is marked base64 but is not valid base64; it was kept as written.")
+                }
+                let (text, note) = TextDecoding.decode(bytes, charset: line.charset)
+                return (text, note)
             default:
                 return TextDecoding.decode(line.rawValue, charset: line.charset)
             }

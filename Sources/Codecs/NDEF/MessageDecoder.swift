@@ -105,10 +105,9 @@ struct MessageDecoder {
             guard let type = reader.read(count: typeLength) else {
                 throw .lengthPastEnd(field: .type, offset: typeAt, declared: typeLength, available: reader.remaining)
             }
-            // RTD 1.0 §2.1, RFC 2046, RFC 3986: type names are printable US-ASCII.
-            if tnf != .unknown, let bad = UnicodeText.firstNonPrintableASCII(type) {
-                throw .invalidTypeName(offset: typeAt + bad, tnf: tnf)
-            }
+            // A type name that is not printable US-ASCII (RTD 1.0 §2.1, RFC 2046, RFC 3986) breaks
+            // a record-type rule, not the message structure: the record is kept and its view is
+            // unknown (RecordView), so no byte is lost and its neighbours still decode.
             let idAt = reader.offset
             guard let id = reader.read(count: idLength) else {
                 throw .lengthPastEnd(field: .id, offset: idAt, declared: idLength, available: reader.remaining)

@@ -57,8 +57,6 @@ public enum NDEFError: TapCardError, Hashable {
     case languagePastEnd(offset: Int, declared: Int, available: Int)
     /// A Smart Poster whose nested message does not hold exactly one URI record (RTD-SP 1.0 §3.2).
     case smartPosterURICount(offset: Int, count: Int)
-    /// A type name that is not printable ASCII text (media, external, absolute-URI types).
-    case invalidTypeName(offset: Int, tnf: TypeNameFormat)
 
     // MARK: Encoding
 
@@ -81,8 +79,7 @@ public enum NDEFError: TapCardError, Hashable {
             .unterminatedChunk(let offset, _), .reservedTNF(let offset),
             .payloadTooShort(_, let offset, _, _), .invalidUTF8(_, let offset),
             .oddUTF16Length(let offset, _), .invalidUTF16(let offset), .missingLanguage(let offset),
-            .languagePastEnd(let offset, _, _), .smartPosterURICount(let offset, _),
-            .invalidTypeName(let offset, _):
+            .languagePastEnd(let offset, _, _), .smartPosterURICount(let offset, _):
             offset
         case .fieldTooLong: nil
         }
@@ -96,7 +93,7 @@ public enum NDEFError: TapCardError, Hashable {
         case .truncated(let field, _, let needed, let available):
             "The input ends inside a record's \(field.rawValue): \(needed) \(bytes(needed)) needed, \(available) present."
         case .lengthPastEnd(let field, _, let declared, let available):
-            "The record's \(field.rawValue) field is declared as \(declared) \(bytes(declared)) but only \(available) \(bytes(available)) remain."
+            "The record's \(field.rawValue) field is declared as \(declared) \(bytes(declared)) but only \(available) \(bytes(available)) \(available == 1 ? "remains" : "remain")."
         case .missingMessageBegin:
             "The first record does not have the MB (message begin) flag."
         case .misplacedMessageBegin:
@@ -134,11 +131,9 @@ public enum NDEFError: TapCardError, Hashable {
         case .missingLanguage:
             "The text record's language code length is 0; a language code is required."
         case .languagePastEnd(_, let declared, let available):
-            "The text record's language code length is \(declared) but only \(available) \(bytes(available)) follow the status byte."
+            "The text record's language code length is \(declared) but only \(available) \(bytes(available)) \(available == 1 ? "follows" : "follow") the status byte."
         case .smartPosterURICount(_, let count):
             "A smart poster must contain exactly one URI record, but it has \(count)."
-        case .invalidTypeName(_, let tnf):
-            "The \(tnf.name) record type is not printable ASCII text."
         case .fieldTooLong(let record, let field, let length, let maximum):
             "Record \(record + 1) has a \(field.rawValue) of \(length) bytes; at most \(maximum) fit."
         }
@@ -189,7 +184,6 @@ public enum NDEFError: TapCardError, Hashable {
             case .languagePastEnd(let o, let d, let a):
                 .languagePastEnd(offset: transform(o), declared: d, available: a)
             case .smartPosterURICount(let o, let c): .smartPosterURICount(offset: transform(o), count: c)
-            case .invalidTypeName(let o, let t): .invalidTypeName(offset: transform(o), tnf: t)
             case .fieldTooLong: self
             }
         return mapped

@@ -18,7 +18,8 @@ public enum RecordView: Sendable, Hashable {
     case androidApplication(AndroidApplicationRecord)
     /// TNF 3.
     case absoluteURI(AbsoluteURIRecord)
-    /// Any other record, kept whole (TNF 5, or a well-known type TapCard does not model).
+    /// Any other record, kept whole (TNF 5, a well-known type TapCard does not model, or a type
+    /// name that is not printable US-ASCII).
     case unknown(tnf: TypeNameFormat, type: [UInt8], payload: [UInt8])
     /// A known record type whose payload is malformed; offsets in the error are relative to the
     /// payload. The record itself still holds every byte.
@@ -54,6 +55,11 @@ extension NDEFRecord {
 
     /// What this record means, or the payload error (offsets relative to the payload).
     public func decodeView() throws(NDEFError) -> RecordView {
+        // Type names are printable US-ASCII (RTD 1.0 §2.1, RFC 2046, RFC 3986); a record whose
+        // type is not cannot be read as the type it resembles, so it is kept whole.
+        if tnf != .empty, tnf != .unknown, UnicodeText.firstNonPrintableASCII(type[...]) != nil {
+            return .unknown(tnf: tnf, type: type, payload: payload)
+        }
         switch tnf {
         case .empty:
             return .empty

@@ -25,6 +25,30 @@ import Testing
         #expect(reading.unmapped.isEmpty)
     }
 
+    @Test("Base64 on a text property is decoded (then its CHARSET); on a PHOTO it stays as written")
+    func readsBase64TextProperties() throws {
+        // "Müller;Jürgen" and "Jürgen Müller" in UTF-8 and "Chief" in ISO-8859-1, as base64:
+        // 2.1 ENCODING=BASE64 with a folded continuation, 3.0-style ENCODING=b without padding.
+        let card =
+            "BEGIN:VCARD\r\nVERSION:2.1\r\n"
+            + "N;CHARSET=UTF-8;ENCODING=BASE64:TcO8bGxlcjtKw7xyZ2Vu\r\n"
+            + "FN;ENCODING=BASE64;CHARSET=UTF-8:SsO8cmdlbiBN\r\n"
+            + " w7xsbGVy\r\n"
+            + "\r\n"
+            + "TITLE;ENCODING=b;CHARSET=ISO-8859-1:Q2hpZWY\r\n"
+            + "NOTE;ENCODING=BASE64:not*base64\r\n"
+            + "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQ\r\n"
+            + "END:VCARD\r\n"
+        let reading = try VCardReader.read(card)
+        #expect(reading.profile.name == PersonName(family: "Müller", given: "Jürgen"))
+        #expect(reading.profile.displayName == "Jürgen Müller")
+        #expect(reading.profile.title == "Chief")
+        #expect(reading.profile.note == "not*base64")
+        #expect(reading.warnings.contains { $0.contains("NOTE") && $0.contains("not valid base64") })
+        #expect(reading.unmapped.map(\.name) == ["PHOTO"])
+        #expect(reading.unmapped.first?.value == "/9j/4AAQ")
+    }
+
     @Test func readsVCard30FoldedEscapedAndGrouped() throws {
         let card =
             "BEGIN:VCARD\r\nVERSION:3.0\r\n"

@@ -121,10 +121,23 @@ struct MessageErrorTests {
         expectError("91 01 01 55 00  57 00 00", .reservedTNF(offset: 5))
     }
 
-    @Test("Type names must be printable US-ASCII (RTD 1.0 §2.1, RFC 2046)")
-    func typeNames() {
-        expectError("D2 03 00 61 FF 62", .invalidTypeName(offset: 4, tnf: .media))
-        expectError("D1 01 00 00", .invalidTypeName(offset: 3, tnf: .wellKnown))
+    @Test("A type name that is not printable US-ASCII (RTD 1.0 §2.1, RFC 2046) keeps the record, viewed as unknown")
+    func typeNames() throws {
+        // D2 = MB|ME|SR|TNF 2, TYPE_LENGTH 3, PAYLOAD_LENGTH 1, type "a" FF "b", payload 07.
+        let media = try NDEFMessage.decode(bytes("D2 03 01 61 FF 62 07"))
+        #expect(media.records == [NDEFRecord(tnf: .media, type: [0x61, 0xFF, 0x62], id: [], payload: [0x07])])
+        #expect(media.records[0].view == .unknown(tnf: .media, type: [0x61, 0xFF, 0x62], payload: [0x07]))
+        // External "é:x" (UTF-8, not ASCII) next to a URI record: both records survive.
+        let pair = try DecodedMessage.decode(bytes("94 04 00 C3 A9 3A 78  51 01 02 55 04 61"))
+        #expect(pair.views.first == .unknown(tnf: .external, type: [0xC3, 0xA9, 0x3A, 0x78], payload: []))
+        #expect(pair.views.map(\.kind) == ["unknown", "uri"])
+        // A control character in a well-known or absolute-URI type.
+        #expect(
+            try NDEFMessage.decode(bytes("D1 01 00 00")).records[0].view
+                == .unknown(tnf: .wellKnown, type: [0], payload: []))
+        #expect(
+            try NDEFMessage.decode(bytes("D3 02 00 61 0A")).records[0].view
+                == .unknown(tnf: .absoluteURI, type: [0x61, 0x0A], payload: []))
     }
 
     @Test("Every error's sentence names the rule and ends with its byte offset")
@@ -134,6 +147,22 @@ struct MessageErrorTests {
             error.sentence == "The record's PAYLOAD field is declared as 12 bytes but only 3 bytes remain. (byte 4)")
         #expect(error.origin == .input)
         #expect(NDEFError.fieldTooLong(record: 0, field: .type, length: 300, maximum: 255).offset == nil)
+    }
+
+    @Test("Sentences agree in number: one byte remains or follows, several remain or follow")
+    func sentencesAgreeInNumber() {
+        #expect(
+            NDEFError.lengthPastEnd(field: .payload, offset: 4, declared: 5, available: 1).rule
+                == "The record's PAYLOAD field is declared as 5 bytes but only 1 byte remains.")
+        #expect(
+            NDEFError.lengthPastEnd(field: .type, offset: 3, declared: 3, available: 0).rule
+                == "The record's TYPE field is declared as 3 bytes but only 0 bytes remain.")
+        #expect(
+            NDEFError.languagePastEnd(offset: 4, declared: 10, available: 1).rule
+                == "The text record's language code length is 10 but only 1 byte follows the status byte.")
+        #expect(
+            NDEFError.languagePastEnd(offset: 4, declared: 10, available: 4).rule
+                == "The text record's language code length is 10 but only 4 bytes follow the status byte.")
     }
 
     @Test("Encoding refuses TYPE or ID fields over 255 bytes")

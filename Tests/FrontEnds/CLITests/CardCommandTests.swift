@@ -134,6 +134,43 @@ struct CardCommandTests {
         #expect(await run(["vcard", "--name", "A", "--bogus"]).status == 64)
     }
 
+    @Test("An empty --tel number, --email or --url is a usage error, not an empty vCard line")
+    func emptyRepeatableValues() async {
+        for extra in [["--tel", "cell:"], ["--tel", ""], ["--email", ""], ["--url", ""]] {
+            for command in ["vcard", "card"] {
+                let (status, io) = await run([command, "--name", "Cher"] + extra)
+                #expect(status == 64, "\(command) \(extra)")
+                #expect(io.output.isEmpty, "\(command) \(extra)")
+            }
+        }
+    }
+
+    @Test("A name of spaces or line breaks alone is no name (exit 65); parts still name the card")
+    func blankNameIsNoName() async {
+        for name in ["   ", " \n\t", "\u{3000}"] {
+            for command in ["vcard", "card"] {
+                let (status, io) = await run([command, "--name", name, "--org", "Acme"])
+                #expect(status == 65, "\(command) \(name.unicodeScalars.map(\.value))")
+                #expect(io.output.isEmpty)
+                #expect(io.errorOutput.contains("A card needs a name"))
+            }
+        }
+        #expect(await run(["vcard", "--name", " ", "--family", "Doe"]).status == 0)
+    }
+
+    @Test("--from-vcf: empty TEL, EMAIL and URL lines are not written back as empty properties")
+    func fromVCFEmptyValues() async {
+        let file =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nTEL:\r\nEMAIL:\r\nURL:\r\n"
+            + "EMAIL:ada@example.org\r\nEND:VCARD\r\n"
+        let (status, io) = await run(["vcard", "--from-vcf", "-"], input: Array(file.utf8))
+        #expect(status == 0)
+        #expect(
+            io.outputText
+                == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\n"
+                + "EMAIL;TYPE=INTERNET:ada@example.org\r\nEND:VCARD\r\n")
+    }
+
     @Test("--adr fills ADR in order; family and given replace the guess")
     func addressAndNameParts() async {
         let (_, io) = await run([

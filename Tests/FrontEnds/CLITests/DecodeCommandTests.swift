@@ -57,6 +57,17 @@ struct DecodeCommandTests {
         #expect((parsed?["records"] as? [Any])?.count == 9)
     }
 
+    @Test("A type that is not UTF-8 is shown as hex, the record kept as unknown (not a rejected message)")
+    func typeNotUTF8() async {
+        // D4 = MB|ME|SR|TNF 4, TYPE_LENGTH 2, PAYLOAD_LENGTH 1, type FF 3A, payload 07.
+        let (status, out, err) = await run(["decode", "--json", "D4 02 01 FF 3A 07"])
+        #expect(status == 0)
+        #expect(err.isEmpty)
+        #expect(
+            out == #"{"records":[{"tnf":4,"type":"hex:ff3a","id":"","payload_hex":"07","view":{"kind":"unknown"}}]}"#
+                + "\n")
+    }
+
     @Test("Chunked records are shown reassembled")
     func chunked() async {
         // The 22-byte payload (04 + "example.com/long/path") in chunks of 5: 5 chunks.
@@ -138,6 +149,22 @@ struct DecodeCommandTests {
         #expect(out.contains("[1] Text (fr, UTF-8): Bonjour"))
         #expect(out.contains("[2] URI: tel:+1555"))
         #expect(out.contains("TNF 1 (well-known), type \"U\""))
+    }
+
+    @Test("Human output never passes a tag's control characters to the terminal (ESC, BEL, NUL, C1, line breaks)")
+    func humanOutputEscapesControls() async {
+        let message = NDEFMessage(records: [
+            .text("evil\u{1B}[31mRED\u{07}\r\n[2] URI: forged\u{0}"), .uri("https://a.example/\u{1B}]0;title\u{07}"),
+            .mime(type: "text/plain", payload: Array("\u{1B}[2Jx\u{85}y\ttab".utf8)),
+        ])
+        let (status, out, _) = await run(["decode", Hex.encode(message.encoded())])
+        #expect(status == 0)
+        #expect(!out.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(!out.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
+        #expect(out.contains(#"[1] Text (en, UTF-8): evil\u{1B}[31mRED\u{7}\r\n[2] URI: forged\u{0}"#))
+        #expect(out.contains(#"[2] URI: https://a.example/\u{1B}]0;title\u{7}"#))
+        #expect(out.contains(#"| \u{1B}[2Jx\u{85}y\ttab"#))
+        #expect(out.split(separator: "\n").filter { $0.hasPrefix("[") }.count == 3)
     }
 
     @Test("--help documents the JSON shape and the input forms")

@@ -27,6 +27,41 @@ struct EncodeCommandTests {
         #expect(await encode(["text", "Salut", "--lang", "fr"]).1.hasPrefix("d1010854026672"))
     }
 
+    @Test("smartposter refuses two titles in one language (RTD-SP 1.0), compared case-insensitively")
+    func smartPosterDuplicateTitleLanguage() async {
+        for titles in [
+            ["--title", "A", "--title", "B"], ["--title", "en=A", "--title", "EN=B"],
+            ["--title", "fr=A", "--title", "B", "--lang", "fr"],
+        ] {
+            let (status, out, err) = await encode(["smartposter", "https://example.com"] + titles)
+            #expect(status == 64, "\(titles)")
+            #expect(out.isEmpty, "\(titles)")
+            #expect(err.contains("at most one title per language"), "\(titles)")
+        }
+        #expect(await encode(["smartposter", "https://example.com", "--title", "A", "--title", "fr=B"]).0 == 0)
+    }
+
+    @Test("--title L=TEXT: only a language tag before '=' names the language; other text stays in the title")
+    func smartPosterTitleLanguagePrefix() async throws {
+        let cases: [(String, String, String)] = [
+            ("fr=Bonjour", "fr", "Bonjour"), ("fr-CA=Allo", "fr-CA", "Allo"), ("zh-Hant-TW=你好", "zh-Hant-TW", "你好"),
+            ("Sale=50% off", "en", "Sale=50% off"), ("Tickets=free", "en", "Tickets=free"), ("=x", "en", "=x"),
+            ("en-=x", "en", "en-=x"), ("1a=x", "en", "1a=x"),
+        ]
+        for (title, language, text) in cases {
+            let (status, out, _) = await encode(["smartposter", "https://example.com", "--title", title])
+            #expect(status == 0, "\(title)")
+            let hex = out.trimmingCharacters(in: .whitespacesAndNewlines)
+            let message = try NDEFMessage.decode(try Hex.decode(hex))
+            guard case .smartPoster(let poster) = message.records[0].view else {
+                Issue.record("not a smart poster: \(title)")
+                continue
+            }
+            #expect(poster.titles.map(\.language) == [language], "\(title)")
+            #expect(poster.titles.map(\.text) == [text], "\(title)")
+        }
+    }
+
     @Test("Several records separated by '+' give one message with MB on the first and ME on the last")
     func multiRecord() async throws {
         let (status, out, _) = await encode([

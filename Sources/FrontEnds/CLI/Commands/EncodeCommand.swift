@@ -113,8 +113,16 @@ struct EncodeCommand: Command {
                 }
             }
             var titleRecords: [TextRecord] = []
+            var languages: Set<String> = []
             for title in titles {
                 let (titleLanguage, text) = splitTitle(title, defaultLanguage: language)
+                // RTD-SP 1.0: no two titles may share a language (tags compare case-insensitively,
+                // RFC 5646 §2.1.1); a reader keeps one of them and the other is lost.
+                guard languages.insert(titleLanguage.lowercased()).inserted else {
+                    throw UsageError(
+                        "A smart poster has at most one title per language; '\(titleLanguage)' is given twice.",
+                        command: name)
+                }
                 titleRecords.append(TextRecord(text, language: titleLanguage))
             }
             record = .smartPoster(SmartPoster(uri: URIRecord(uri: uri), titles: titleRecords, action: action))
@@ -199,10 +207,16 @@ struct EncodeCommand: Command {
     private static func splitTitle(_ title: String, defaultLanguage: String) -> (String, String) {
         guard let equals = title.firstIndex(of: "=") else { return (defaultLanguage, title) }
         let candidate = title[..<equals]
+        // A language tag as phones write them (RFC 5646 shape): a 2- or 3-letter language, then
+        // subtags of 1 to 8 letters or digits ("en", "fr-CA", "zh-Hant-TW"). Anything else before
+        // an '=' is part of the title ("Sale=50% off", "Tickets=free").
+        let subtags = candidate.split(separator: "-", omittingEmptySubsequences: false)
         let isTag =
-            !candidate.isEmpty && candidate.utf8.count <= 63
-            && candidate.first.map { $0.isASCII && $0.isLetter } == true
-            && candidate.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            candidate.utf8.count <= 63 && (2...3).contains(subtags[0].count)
+            && subtags[0].allSatisfy { $0.isASCII && $0.isLetter }
+            && subtags.dropFirst().allSatisfy {
+                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }
         return isTag ? (String(candidate), String(title[title.index(after: equals)...])) : (defaultLanguage, title)
     }
 

@@ -37,6 +37,11 @@ public enum ProfileOptions {
             let bytes = try readFile(path, io: io)
             let reading = try VCardReader.read(bytes)
             profile = reading.profile
+            // An empty TEL, EMAIL or URL line holds nothing to carry, and written back it would
+            // only cost bytes on the tag ("TEL;TYPE=VOICE:" is 16 of them).
+            profile.phones.removeAll { $0.number.isEmpty }
+            profile.emails.removeAll(where: \.isEmpty)
+            profile.urls.removeAll(where: \.isEmpty)
             for property in reading.unmapped {
                 let group = property.group.map { "\($0)." } ?? ""
                 io.printError(
@@ -60,13 +65,26 @@ public enum ProfileOptions {
         if let org = try arguments.option("--org") { profile.organization = org }
         if let title = try arguments.option("--title") { profile.title = title }
         for value in try arguments.options("--tel") {
-            profile.phones.append(try phone(value, command: arguments.command))
+            let phone = try phone(value, command: arguments.command)
+            guard !phone.number.isEmpty else {
+                throw UsageError("--tel needs a number, not '\(value)'.", command: arguments.command)
+            }
+            profile.phones.append(phone)
         }
-        profile.emails += try arguments.options("--email")
-        profile.urls += try arguments.options("--url")
+        profile.emails += try nonEmpty(arguments.options("--email"), option: "--email", command: arguments.command)
+        profile.urls += try nonEmpty(arguments.options("--url"), option: "--url", command: arguments.command)
         if let adr = try arguments.option("--adr") { profile.address = address(adr) }
         if let note = try arguments.option("--note") { profile.note = note }
         return profile
+    }
+
+    /// `values` unchanged, or a usage error when one is empty: an empty e-mail or link would only
+    /// cost bytes on the tag.
+    static func nonEmpty(_ values: [String], option: String, command: String) throws(UsageError) -> [String] {
+        if values.contains(where: \.isEmpty) {
+            throw UsageError("\(option) needs a value, not an empty one.", command: command)
+        }
+        return values
     }
 
     /// `[KIND:]NUMBER`: a leading word of letters followed by a colon must be a known kind.

@@ -22,7 +22,30 @@ enum MessageDescription {
             fields += ", payload \(record.payload.count) byte\(record.payload.count == 1 ? "" : "s")"
             lines.append("    " + fields)
         }
-        return lines
+        return lines.map(visible)
+    }
+
+    /// `line` with every control character (C0, DEL, C1) written as an escape: a tag's text is
+    /// untrusted, and printed raw an ESC sequence would drive the terminal (clear it, retitle it,
+    /// recolour what follows) and a line break would forge lines of this description.
+    static func visible(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: isControl) else { return line }
+        var result = ""
+        for scalar in line.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where isControl(scalar):
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     private static func summary(_ record: NDEFRecord, view: RecordView) -> String {
