@@ -271,5 +271,15 @@ struct FocusCommandTests {
         let endedSession = try #require(ended["session"] as? [String: Any])
         #expect(endedSession["ended_by"] as? String == "tag")
         #expect(endedSession["duration_seconds"] as? Double == 300)
+
+        // focus emergency --json: the session it ended and the budget left.
+        #expect(await scenario.run(["focus", "tap", "--tag", a]).status == 0)
+        scenario.advance(minutes: 1)
+        let exit = await scenario.run(["focus", "emergency", "--json"])
+        #expect(exit.status == 0, "\(exit.error)")
+        let exited = try #require(try JSONSerialization.jsonObject(with: Data(exit.output.utf8)) as? [String: Any])
+        #expect(exited["outcome"] as? String == "emergency")
+        #expect((exited["session"] as? [String: Any])?["ended_by"] as? String == "emergency")
+        #expect((exited["emergency"] as? [String: Any])?["remaining"] as? Int == 2)
     }
 }

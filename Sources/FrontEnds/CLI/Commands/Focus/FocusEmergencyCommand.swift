@@ -6,19 +6,38 @@ struct FocusEmergencyCommand: Command {
     static let name = "focus emergency"
     static let summary = "End the running session without the tag (limited: 3 per 28 days by default)."
     static let help = """
-        Usage: tapcard focus emergency [--db PATH] [--profile NAME]
+        Usage: tapcard focus emergency [--json] [--db PATH] [--profile NAME]
 
         Ends the running session without the tag, ignoring its minimum duration. Emergency exits
         are limited (default 3 in any 28 days) and recorded in the history as emergency endings;
         when none remain, the refusal says when the next one becomes available.
 
+        Options:
+          --json              Print {"outcome": emergency|ended-by-timer, "session": …, "emergency": …}.
+
         """ + FocusOptions.help
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let json = arguments.flag("--json")
         let options = try FocusOptions.parse(&arguments, io: io)
         try arguments.finish()
         let outcome = try options.controller().emergencyExit(at: CLIClock.now(io))
-        io.print(FocusWords.describe(outcome))
+        if json {
+            switch outcome {
+            case .ended(let session, let budget):
+                io.print(
+                    JSON.object([
+                        ("outcome", .string("emergency")), ("session", FocusJSON.session(session)),
+                        ("emergency", FocusJSON.budget(budget)),
+                    ]).serialized())
+            case .endedByTimer(let session):
+                io.print(
+                    JSON.object([("outcome", .string("ended-by-timer")), ("session", FocusJSON.session(session))])
+                        .serialized())
+            }
+        } else {
+            io.print(FocusWords.describe(outcome))
+        }
         return .success
     }
 }
