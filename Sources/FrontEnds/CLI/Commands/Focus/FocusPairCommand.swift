@@ -6,7 +6,7 @@ struct FocusPairCommand: Command {
     static let name = "focus pair"
     static let summary = "Pair a tag (its UID and chip) with the profile."
     static let help = """
-        Usage: tapcard focus pair [--label L] [--location PLACE] [--tag FILE] [--db PATH] [--profile NAME]
+        Usage: tapcard focus pair [--label L] [--location PLACE] [--json] [--tag FILE] [--db PATH] [--profile NAME]
 
         Pairs the tag with the focus profile. The pairing is the tag's UID and chip type, never its
         NDEF content, so rewriting the tag keeps the pairing. Pair several tags (home, office) by
@@ -16,12 +16,14 @@ struct FocusPairCommand: Command {
         Options:
           --label L           A name for the tag ("Kitchen").
           --location PLACE    Where the tag lives ("kitchen drawer"); a wrong tag's refusal names it.
+          --json              Print {"outcome": paired|updated, "tag": …, "signature_statement": …, "notice": …}.
 
         """ + TappedTag.optionHelp + FocusOptions.help
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let label = try arguments.option("--label")
         let location = try arguments.option("--location")
+        let json = arguments.flag("--json")
         let options = try FocusOptions.parse(&arguments, io: io)
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
@@ -31,11 +33,25 @@ struct FocusPairCommand: Command {
         try tag.recordSighting(in: controller.store, at: now)
         let outcome = try controller.pair(
             tag.identity, label: label, location: location, signature: tag.signature, at: now)
+        let statement = tag.signatureStatement ?? tag.signature.sentence
+        if json {
+            let (word, paired) =
+                switch outcome {
+                case .paired(let paired): ("paired", paired)
+                case .updated(let paired): ("updated", paired)
+                }
+            io.print(
+                JSON.object([
+                    ("outcome", .string(word)), ("tag", FocusJSON.pairedTag(paired)),
+                    ("signature_statement", .string(statement)), ("notice", .string(PairingNotice.text)),
+                ]).serialized())
+            return .success
+        }
         switch outcome {
         case .paired(let paired): io.print("Paired \(paired.identity) (\(paired.whereabouts)).")
         case .updated(let paired): io.print("Updated \(paired.identity) (\(paired.whereabouts)).")
         }
-        io.print("Originality signature: \(tag.signatureStatement ?? tag.signature.sentence)")
+        io.print("Originality signature: \(statement)")
         io.print("")
         io.print(PairingNotice.text)
         return .success
