@@ -76,6 +76,11 @@ let package = Package(
             swiftSettings: settings),
 
         // Tests mirror Sources/.
+        // A child process for the store's crash-safety test: it records sessions in a loop until
+        // the test kills it with SIGKILL.
+        .executableTarget(
+            name: "store-crash-child", dependencies: ["Store"], path: "Tests/Persistence/StoreCrashChild",
+            swiftSettings: settings),
         tests("TapCardSupportTests", "Support/TapCardSupportTests", ["TapCardSupport"]),
         tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport"]),
         tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TapCardSupport"]),

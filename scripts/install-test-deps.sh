@@ -2,7 +2,7 @@
 # Installs what the tests need on a fresh Debian machine; quick when everything is present.
 set -euo pipefail
 
-python_packages=(ndeflib==0.3.3 vobject==0.9.9)
+# Peers are pinned: divergence tests pin their exact (wrong) outputs.
 missing_python=()
 python3 -c "import ndef" 2>/dev/null || missing_python+=(ndeflib==0.3.3)
 python3 -c "import vobject" 2>/dev/null || missing_python+=(vobject==0.9.9)
@@ -10,7 +10,6 @@ if [ ${#missing_python[@]} -gt 0 ]; then
     echo "== pip install ${missing_python[*]}"
     python3 -m pip install --quiet --disable-pip-version-check "${missing_python[@]}"
 fi
-: "${python_packages[@]}"
 
 apt_packages=()
 command -v openssl >/dev/null || apt_packages+=(openssl)

@@ -23,16 +23,24 @@ public enum Hex {
     /// Parses hex text. Whitespace, `:`, `,`, `-` and `0x`/`0X` prefixes are ignored; anything
     /// else, or an odd number of digits, is an error naming the character offset.
     public static func decode(_ text: some StringProtocol) throws(HexError) -> [UInt8] {
-        let utf8 = Array(text.utf8)
+        try decode(utf8: Array(text.utf8)[...])
+    }
+
+    /// Like ``decode(_:)`` for text already held as UTF-8 bytes (e.g. one line of a large file),
+    /// without building a `String` first. Offsets are byte offsets into `utf8`.
+    public static func decode(utf8 text: ArraySlice<UInt8>) throws(HexError) -> [UInt8] {
+        // Offsets count from the first byte of `text`, whatever the slice's start index.
+        let utf8 = text
+        let base = text.startIndex
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count / 2)
         var pending: UInt8? = nil
         var pendingOffset = 0
         var index = 0
         while index < utf8.count {
-            let c = utf8[index]
+            let c = utf8[base + index]
             if c == UInt8(ascii: "0"), index + 1 < utf8.count,
-                utf8[index + 1] == UInt8(ascii: "x") || utf8[index + 1] == UInt8(ascii: "X"),
+                utf8[base + index + 1] == UInt8(ascii: "x") || utf8[base + index + 1] == UInt8(ascii: "X"),
                 pending == nil
             {
                 index += 2

@@ -1,9 +1,28 @@
 /// Every `tapcard` command, in the order `tapcard --help` lists them. Adding a command is one
-/// file under `Commands/` and one line here.
+/// file under `Commands/` and one line here, under its area's comment (the blank lines between
+/// areas keep parallel additions from touching each other).
 public enum CommandRegistry {
     public static var all: [any Command.Type] {
         [
-            VersionCommand.self
+            // Messages and cards: bytes ⇄ records ⇄ contacts.
+            DecodeCommand.self,
+            EncodeCommand.self,
+
+            VCardCommand.self,
+            CardCommand.self,
+
+            // Tags: the tag engine over a virtual tag or a reader.
+
+            // Virtual tags (the emulator).
+
+            // Readers (PC/SC).
+
+            // Focus sessions and the tag inventory.
+
+            // Measurement.
+
+            // General.
+            VersionCommand.self,
         ]
     }
 

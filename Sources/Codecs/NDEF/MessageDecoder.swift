@@ -1,0 +1,155 @@
+import TapCardSupport
+
+/// The strict NDEF 1.0 parser behind ``NDEFMessage/decode(_:)``.
+///
+/// It reads record after record, checking each header against the rules of NDEF 1.0 §3.2 before
+/// touching the variable fields, and joins chunk sequences (§2.3.3) into one record. Every length
+/// is checked against the bytes that remain before anything is copied, so the total allocated is
+/// bounded by the input's size.
+struct MessageDecoder {
+    private var reader: ByteReader
+    private let collectLocations: Bool
+    private(set) var locations: [RecordLocation] = []
+
+    init(bytes: [UInt8], collectLocations: Bool) {
+        self.reader = ByteReader(bytes)
+        self.collectLocations = collectLocations
+    }
+
+    /// A chunk sequence being joined.
+    private struct OpenChunk {
+        var start: Int
+        var tnf: TypeNameFormat
+        var type: ArraySlice<UInt8>
+        var id: ArraySlice<UInt8>
+        var payload: [UInt8]
+        var ranges: [Range<Int>]
+    }
+
+    mutating func decode() throws(NDEFError) -> [NDEFRecord] {
+        guard !reader.isAtEnd else { throw .emptyInput }
+        var records: [NDEFRecord] = []
+        var chunk: OpenChunk? = nil
+        var isFirst = true
+        var lastStart = 0
+        while !reader.isAtEnd {
+            let start = reader.offset
+            lastStart = start
+            guard let headerByte = reader.readByte() else { break }
+            let header = RecordHeader(rawValue: headerByte)
+            guard let tnf = TypeNameFormat(rawValue: header.tnfBits), tnf != .reserved else {
+                throw .reservedTNF(offset: start)
+            }
+            if isFirst && !header.contains(.messageBegin) { throw .missingMessageBegin(offset: start) }
+            if !isFirst && header.contains(.messageBegin) { throw .misplacedMessageBegin(offset: start) }
+            isFirst = false
+
+            // Fixed fields: TYPE_LENGTH, PAYLOAD_LENGTH (1 or 4 bytes), ID_LENGTH when IL.
+            guard let typeLengthByte = reader.readByte() else {
+                throw .truncated(field: .typeLength, offset: reader.offset, needed: 1, available: 0)
+            }
+            let typeLength = Int(typeLengthByte)
+            let payloadLength: Int
+            if header.contains(.shortRecord) {
+                guard let byte = reader.readByte() else {
+                    throw .truncated(field: .payloadLength, offset: reader.offset, needed: 1, available: 0)
+                }
+                payloadLength = Int(byte)
+            } else {
+                let at = reader.offset
+                guard let value = reader.readUInt32BE() else {
+                    throw .truncated(field: .payloadLength, offset: at, needed: 4, available: reader.remaining)
+                }
+                payloadLength = Int(value)
+            }
+            var idLength = 0
+            if header.contains(.idLength) {
+                guard let byte = reader.readByte() else {
+                    throw .truncated(field: .idLength, offset: reader.offset, needed: 1, available: 0)
+                }
+                idLength = Int(byte)
+            }
+
+            let isChunk = header.contains(.chunk)
+            let isEnd = header.contains(.messageEnd)
+            // Header rules, before any variable field is read.
+            if let open = chunk {
+                if tnf != .unchanged { throw .chunkNotUnchanged(offset: start, tnf: tnf) }
+                if typeLength != 0 { throw .chunkWithType(offset: start, typeLength: typeLength) }
+                if header.contains(.idLength) { throw .chunkWithID(offset: start) }
+                if isChunk && isEnd { throw .unterminatedChunk(offset: start, chunkStart: open.start) }
+            } else {
+                switch tnf {
+                case .unchanged:
+                    throw .unchangedOutsideChunk(offset: start)
+                case .empty:
+                    if isChunk { throw .chunkWithoutType(offset: start, tnf: tnf) }
+                    if typeLength != 0 || idLength != 0 || payloadLength != 0 {
+                        throw .emptyRecordWithContent(
+                            offset: start, typeLength: typeLength, idLength: idLength, payloadLength: payloadLength)
+                    }
+                case .unknown:
+                    if typeLength != 0 { throw .typeNotAllowed(offset: start, tnf: tnf, typeLength: typeLength) }
+                case .wellKnown, .media, .absoluteURI, .external:
+                    if isChunk && typeLength == 0 { throw .chunkWithoutType(offset: start, tnf: tnf) }
+                case .reserved:
+                    throw .reservedTNF(offset: start)
+                }
+                if isChunk && isEnd { throw .unterminatedChunk(offset: start, chunkStart: start) }
+            }
+
+            // Variable fields: TYPE, ID, PAYLOAD.
+            let typeAt = reader.offset
+            guard let type = reader.read(count: typeLength) else {
+                throw .lengthPastEnd(field: .type, offset: typeAt, declared: typeLength, available: reader.remaining)
+            }
+            // RTD 1.0 §2.1, RFC 2046, RFC 3986: type names are printable US-ASCII.
+            if tnf != .unknown, let bad = UnicodeText.firstNonPrintableASCII(type) {
+                throw .invalidTypeName(offset: typeAt + bad, tnf: tnf)
+            }
+            let idAt = reader.offset
+            guard let id = reader.read(count: idLength) else {
+                throw .lengthPastEnd(field: .id, offset: idAt, declared: idLength, available: reader.remaining)
+            }
+            let payloadAt = reader.offset
+            guard let payload = reader.read(count: payloadLength) else {
+                throw .lengthPastEnd(
+                    field: .payload, offset: payloadAt, declared: payloadLength, available: reader.remaining)
+            }
+            let payloadRange = payloadAt..<(payloadAt + payloadLength)
+
+            if var open = chunk {
+                open.payload.append(contentsOf: payload)
+                if collectLocations { open.ranges.append(payloadRange) }
+                if isChunk {
+                    chunk = open
+                } else {
+                    records.append(
+                        NDEFRecord(tnf: open.tnf, type: Array(open.type), id: Array(open.id), payload: open.payload))
+                    if collectLocations {
+                        locations.append(RecordLocation(offset: open.start, payloadRanges: open.ranges))
+                    }
+                    chunk = nil
+                }
+            } else if isChunk {
+                chunk = OpenChunk(
+                    start: start, tnf: tnf, type: type, id: id, payload: Array(payload),
+                    ranges: collectLocations ? [payloadRange] : [])
+            } else {
+                records.append(NDEFRecord(tnf: tnf, type: Array(type), id: Array(id), payload: Array(payload)))
+                if collectLocations {
+                    locations.append(RecordLocation(offset: start, payloadRanges: [payloadRange]))
+                }
+            }
+
+            if isEnd {
+                if !reader.isAtEnd {
+                    throw .bytesAfterMessageEnd(offset: reader.offset, count: reader.remaining)
+                }
+                return records
+            }
+        }
+        if let open = chunk { throw .unterminatedChunk(offset: lastStart, chunkStart: open.start) }
+        throw .missingMessageEnd(offset: lastStart)
+    }
+}

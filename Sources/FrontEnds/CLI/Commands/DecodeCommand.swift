@@ -1,0 +1,179 @@
+import NDEF
+import TapCardSupport
+
+/// `tapcard decode`: NDEF bytes in, records out (human text, one JSON object, or JSON lines).
+struct DecodeCommand: Command {
+    static let name = "decode"
+    static let summary = "Decode an NDEF message (hex, a file, or many messages as JSON lines)."
+    static let help = """
+        Usage: tapcard decode HEX... [--json]
+               tapcard decode --file PATH [--json]
+               tapcard decode - [--json]
+               tapcard decode --jsonl [FILE|-]
+
+        Decodes an NDEF message (NFC Forum NDEF 1.0) strictly: every header flag, length and chunk
+        rule is checked, chunked records are reassembled, and each record is shown as what it
+        means (URI, text, smart poster, MIME, external, Android application, absolute URI,
+        empty, unknown).
+
+        Input:
+          HEX...        The message as hex; spaces, ':' and '0x' prefixes are allowed
+                        (several arguments are joined).
+          --file PATH   Read the message as raw bytes from PATH.
+          -             Read the message as hex text from standard input.
+
+        Output:
+          (default)     A human-readable description.
+          --json        Exactly one JSON object:
+                        {"records":[{"tnf":1,"type":"U","id":"","payload_hex":"04…",
+                                     "view":{"kind":"uri","uri":"https://example.com"}}]}
+                        'type' and 'id' are the field bytes as UTF-8 text ("hex:…" when they are
+                        not UTF-8). View kinds: uri {uri}, text {text, lang, encoding},
+                        smartposter {uri, titles, action?}, mime {mime, text?}, external {type},
+                        aar {package}, absolute-uri {uri}, empty {}, unknown {}.
+          --jsonl [FILE|-]
+                        Bulk mode: one hex message per input line (from FILE, or standard input
+                        when FILE is '-' or absent), one JSON object per output line. An invalid
+                        line gives {"error":"…","offset":N}; the exit status is then 65.
+
+        Exit status: 0 decoded; 65 the input is not a valid NDEF message (nothing on standard
+        output, one line 'error: <rule> (byte N)' on standard error); 66 FILE cannot be read.
+
+        Examples:
+          tapcard decode D1010C55046578616D706C652E636F6D
+          tapcard decode --json "D1 01 08 54 02 65 6E 48 65 6C 6C 6F"
+          tapcard encode uri https://example.com | tapcard decode -
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        // `--jsonl` takes an optional value: `--jsonl=FILE`, `--jsonl FILE`, `--jsonl -` or none.
+        var jsonl = false
+        var jsonlSource: String? = nil
+        if arguments.remaining.contains(where: { $0.hasPrefix("--jsonl=") }) {
+            jsonlSource = try arguments.option("--jsonl")
+            jsonl = true
+        } else {
+            jsonl = arguments.flag("--jsonl")
+        }
+        let file = try arguments.option("--file")
+        var positionals = arguments.remainingPositionals()
+        try arguments.finish()
+
+        if jsonl {
+            if json || file != nil {
+                throw UsageError("--jsonl cannot be combined with --json or --file.", command: name)
+            }
+            if jsonlSource == nil, !positionals.isEmpty { jsonlSource = positionals.removeFirst() }
+            guard positionals.isEmpty else {
+                throw UsageError("--jsonl takes at most one FILE.", command: name)
+            }
+            return decodeLines(from: jsonlSource, io: io)
+        }
+
+        let bytes: [UInt8]
+        if let file {
+            guard positionals.isEmpty else { throw UsageError("Give either HEX or --file, not both.", command: name) }
+            switch InputFile.read(file) {
+            case .success(let contents): bytes = contents
+            case .failure(let error):
+                io.printError("error: \(error.sentence)")
+                return .noInput
+            }
+        } else if positionals == ["-"] {
+            bytes = try hexBytes(io.readStandardInput()[...])
+        } else if !positionals.isEmpty {
+            bytes = try hexBytes(Array(positionals.joined(separator: " ").utf8)[...])
+        } else {
+            throw UsageError("Missing the message: give HEX, --file PATH, or - for standard input.", command: name)
+        }
+
+        let decoded = try DecodedMessage.decode(bytes)
+        if json {
+            var out: [UInt8] = []
+            MessageJSONWriter.write(decoded.message.records, views: decoded.views, into: &out)
+            out.append(0x0A)
+            io.write(out)
+        } else {
+            let (_, locations) = try NDEFMessage.decodeWithLocations(bytes)
+            let lines = MessageDescription.lines(
+                decoded.message, views: decoded.views, locations: locations, inputLength: bytes.count)
+            io.write(Array((lines.joined(separator: "\n") + "\n").utf8))
+        }
+        return .success
+    }
+
+    /// Hex text to bytes; a bad character is an input error naming its position in the text.
+    private static func hexBytes(_ text: ArraySlice<UInt8>) throws(HexInputError) -> [UInt8] {
+        do {
+            return try Hex.decode(utf8: text)
+        } catch {
+            throw HexInputError(error)
+        }
+    }
+
+    /// `--jsonl`: decodes every line, writing one JSON object per line; returns 65 when any line
+    /// was invalid.
+    private static func decodeLines(from source: String?, io: some CommandIO) -> ExitStatus {
+        let input: [UInt8]
+        if let source, source != "-" {
+            switch InputFile.read(source) {
+            case .success(let contents): input = contents
+            case .failure(let error):
+                io.printError("error: \(error.sentence)")
+                return .noInput
+            }
+        } else {
+            input = io.readStandardInput()
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 17)
+        var invalid = 0
+        var lines = 0
+        var start = 0
+        while start < input.count {
+            var end = start
+            while end < input.count && input[end] != 0x0A { end += 1 }
+            var lineEnd = end
+            if lineEnd > start && input[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            lines += 1
+            if !decodeLine(input[start..<lineEnd], into: &out) { invalid += 1 }
+            if out.count >= 1 << 16 {
+                io.write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+            start = end + 1
+        }
+        if !out.isEmpty { io.write(out) }
+        guard invalid == 0 else {
+            io.printError(
+                "error: \(invalid) of \(lines) line\(lines == 1 ? "" : "s") did not hold a valid NDEF message.")
+            return .dataError
+        }
+        return .success
+    }
+
+    /// One `--jsonl` line; false when it was invalid.
+    private static func decodeLine(_ line: ArraySlice<UInt8>, into out: inout [UInt8]) -> Bool {
+        let bytes: [UInt8]
+        do {
+            bytes = try Hex.decode(utf8: line)
+        } catch {
+            let wrapped = HexInputError(error)
+            MessageJSONWriter.writeError(wrapped.rule, offset: wrapped.offset, into: &out)
+            out.append(0x0A)
+            return false
+        }
+        do {
+            let decoded = try DecodedMessage.decode(bytes)
+            MessageJSONWriter.write(decoded.message.records, views: decoded.views, into: &out)
+            out.append(0x0A)
+            return true
+        } catch {
+            MessageJSONWriter.writeError(error.rule, offset: error.offset, into: &out)
+            out.append(0x0A)
+            return false
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import NDEF
+import TapCardSupport
+
+/// `tapcard encode`: build an NDEF message of one or more records and print it.
+struct EncodeCommand: Command {
+    static let name = "encode"
+    static let summary = "Build an NDEF message (URI, text, MIME, smart poster, external, AAR…)."
+    static let help = """
+        Usage: tapcard encode RECORD [+ RECORD]... [--raw]
+
+        Builds one NDEF message and prints it as lowercase hex (or raw bytes with --raw).
+        Records are separated by a lone '+'; each record starts with its kind:
+
+          uri URI                          URI record (the longest matching prefix code is used)
+          text TEXT [--lang L] [--utf16]   Text record; language L (default en); UTF-8, or UTF-16
+                                           (written FF FE + little-endian, as ndeflib does)
+          mime TYPE DATA                   MIME record of TYPE; DATA is one of
+                                           --file PATH | --text TEXT | --hex HEX
+          smartposter URI [--title [L=]TEXT]... [--lang L] [--action do|save|edit]
+                                           Smart poster; each --title may name its language as
+                                           L=TEXT (e.g. fr=Bonjour), otherwise --lang (default en)
+          external DOMAIN:TYPE [DATA]      NFC Forum external type record
+          aar PACKAGE                      Android Application Record (android.com:pkg)
+          absolute-uri URI [DATA]          Record whose type is an absolute URI
+          empty                            Empty record (TNF 0)
+
+        Every record also takes --id ID (the record's ID field, as text).
+
+        Options:
+          --raw          Write the message bytes instead of hex.
+
+        Examples:
+          tapcard encode uri https://example.com
+          tapcard encode text "Bonjour" --lang fr + uri tel:+15551234567
+          tapcard encode smartposter https://example.com --title "Example" --title fr=Exemple --action do
+          tapcard encode mime text/vcard --file card.vcf
+          tapcard encode aar com.example.app --raw > tag.bin
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let raw = arguments.flag("--raw")
+        let tokens = arguments.takeAll()
+        var groups: [[String]] = [[]]
+        for token in tokens {
+            if token == "+" {
+                groups.append([])
+            } else {
+                groups[groups.count - 1].append(token)
+            }
+        }
+        guard groups.contains(where: { !$0.isEmpty }) else {
+            throw UsageError("Missing a record: give e.g. 'uri https://example.com'.", command: name)
+        }
+        var records: [NDEFRecord] = []
+        for group in groups {
+            guard !group.isEmpty else { throw UsageError("Empty record between '+' separators.", command: name) }
+            do {
+                records.append(try record(from: group))
+            } catch let error as InputFileError {
+                io.printError("error: \(error.sentence)")
+                return .noInput
+            }
+        }
+        let message = NDEFMessage(records: records)
+        try message.validateForEncoding()
+        let bytes = message.encoded()
+        if raw {
+            io.write(bytes)
+        } else {
+            io.print(Hex.encode(bytes))
+        }
+        return .success
+    }
+
+    /// One record from its words, e.g. `["text", "Hi", "--lang", "fr"]`. Throws `UsageError`, or
+    /// `InputFileError` when a `--file` cannot be read.
+    private static func record(from group: [String]) throws -> NDEFRecord {
+        var arguments = Arguments(group, command: name)
+        let kind = try arguments.requiredPositional("record kind")
+        let id = try arguments.option("--id").map { Array($0.utf8) } ?? []
+        var record: NDEFRecord
+        switch kind {
+        case "uri":
+            record = .uri(try arguments.requiredPositional("URI"))
+        case "text":
+            let text = try arguments.requiredPositional("TEXT")
+            let language = try language(&arguments)
+            let encoding: TextEncoding = arguments.flag("--utf16") ? .utf16 : .utf8
+            record = .text(text, language: language, encoding: encoding)
+        case "mime":
+            let type = try arguments.requiredPositional("media TYPE")
+            guard let payload = try data(&arguments) else {
+                throw UsageError("A mime record needs --file PATH, --text TEXT or --hex HEX.", command: name)
+            }
+            record = .mime(type: type, payload: payload)
+        case "smartposter":
+            let uri = try arguments.requiredPositional("URI")
+            let titles = try arguments.options("--title")
+            let language = try language(&arguments)
+            var action: SmartPosterAction? = nil
+            if let word = try arguments.option("--action") {
+                switch word {
+                case "do": action = .do
+                case "save": action = .save
+                case "edit": action = .edit
+                default: throw UsageError("--action takes do, save or edit, not '\(word)'.", command: name)
+                }
+            }
+            var titleRecords: [TextRecord] = []
+            for title in titles {
+                let (titleLanguage, text) = splitTitle(title, defaultLanguage: language)
+                titleRecords.append(TextRecord(text, language: titleLanguage))
+            }
+            record = .smartPoster(SmartPoster(uri: URIRecord(uri: uri), titles: titleRecords, action: action))
+        case "external":
+            let type = try arguments.requiredPositional("DOMAIN:TYPE")
+            guard type.contains(":") else {
+                throw UsageError("An external type is written DOMAIN:TYPE, e.g. example.com:thing.", command: name)
+            }
+            record = .external(type: type, payload: try data(&arguments) ?? [])
+        case "aar":
+            record = .androidApplication(package: try arguments.requiredPositional("PACKAGE"))
+        case "absolute-uri":
+            let uri = try arguments.requiredPositional("URI")
+            record = .absoluteURI(uri, payload: try data(&arguments) ?? [])
+        case "empty":
+            record = .empty
+        default:
+            throw UsageError(
+                "Unknown record kind '\(kind)' (uri, text, mime, smartposter, external, aar, absolute-uri, empty).",
+                command: name)
+        }
+        try arguments.finish()
+        if !id.isEmpty {
+            guard record.tnf != .empty else { throw UsageError("An empty record cannot have an ID.", command: name) }
+            record.id = id
+        }
+        if record.type.contains(where: { $0 < 0x20 || $0 > 0x7E }) {
+            throw UsageError("A record type must be printable ASCII (NFC Forum RTD 1.0 §2.1).", command: name)
+        }
+        return record
+    }
+
+    /// `--lang L`, default `en`; 1 to 63 bytes (the Text record's 6-bit length field).
+    private static func language(_ arguments: inout Arguments) throws(UsageError) -> String {
+        let language = try arguments.option("--lang") ?? "en"
+        guard (1...63).contains(language.utf8.count), language.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw UsageError(
+                "--lang takes a language code of 1 to 63 ASCII characters, e.g. en or fr-CA.", command: name)
+        }
+        return language
+    }
+
+    /// A title `fr=Bonjour` names its language when the part before `=` looks like a language
+    /// tag (letters, digits and '-', starting with a letter, at most 63 characters).
+    private static func splitTitle(_ title: String, defaultLanguage: String) -> (String, String) {
+        guard let equals = title.firstIndex(of: "=") else { return (defaultLanguage, title) }
+        let candidate = title[..<equals]
+        let isTag =
+            !candidate.isEmpty && candidate.utf8.count <= 63
+            && candidate.first.map { $0.isASCII && $0.isLetter } == true
+            && candidate.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        return isTag ? (String(candidate), String(title[title.index(after: equals)...])) : (defaultLanguage, title)
+    }
+
+    /// A record's data from `--file PATH`, `--text TEXT` or `--hex HEX` (at most one), or `nil`.
+    private static func data(_ arguments: inout Arguments) throws -> [UInt8]? {
+        let file = try arguments.option("--file")
+        let text = try arguments.option("--text")
+        let hex = try arguments.option("--hex")
+        guard [file, text, hex].compactMap({ $0 }).count <= 1 else {
+            throw UsageError("Give the data once: --file, --text or --hex.", command: name)
+        }
+        if let file {
+            switch InputFile.read(file) {
+            case .success(let bytes): return bytes
+            case .failure(let error): throw error
+            }
+        }
+        if let text { return Array(text.utf8) }
+        if let hex {
+            do {
+                return try Hex.decode(hex)
+            } catch {
+                throw UsageError("--hex: \(error.sentence)", command: name)
+            }
+        }
+        return nil
+    }
+}

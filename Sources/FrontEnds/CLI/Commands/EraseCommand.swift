@@ -1,0 +1,29 @@
+import TagWorkflows
+
+/// `tapcard erase`: leaves the tag formatted with an empty NDEF message.
+struct EraseCommand: Command {
+    static let name = "erase"
+    static let summary = "Empty the NDEF message on a tag (it stays formatted and writable)."
+    static let help = """
+        Usage: tapcard erase [options]
+
+        Sets the NDEF message to empty (NDEF TLV length 0), with the same checks and
+        tearing-safe order as 'write'.
+
+        Options:
+        \(TagTarget.helpLines)
+        \(TagWriteRunner.tearHelpLines)
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let options = try TagWriteRunner.options(&arguments)
+        let target = try TagTarget.open(&arguments, io: io)
+        try arguments.finish()
+        guard let report = try await TagWriteRunner.run(nil, target: target, options: options, io: io) else {
+            return .failure
+        }
+        TagWriteRunner.print(report, path: target.path, json: options.json, io: io)
+        return .success
+    }
+}

@@ -1,0 +1,35 @@
+import TagWorkflows
+
+/// `tapcard info`: everything a Tag Info screen shows.
+struct InfoCommand: Command {
+    static let name = "info"
+    static let summary = "Show everything about a tag: chip, UID, CC, TLVs, locks, capacity, memory."
+    static let help = """
+        Usage: tapcard info [--tag FILE] [--json]
+
+        Reads the whole tag: chip (from GET_VERSION), UID and its check bytes, Capability
+        Container, every TLV with its offset, static and dynamic lock bytes, NDEF status, the
+        largest message it holds (derived from its own CC and TLVs), the NDEF message, the
+        originality signature and the raw memory.
+
+        Options:
+        \(TagTarget.helpLines)
+
+        Example:
+          tapcard info --tag Tests/Fixtures/type2-real/real_talking_sasquach_ntag213/source.nfc --json
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let target = try TagTarget.open(&arguments, io: io)
+        try arguments.finish()
+        let inspection = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).inspect()
+        if json {
+            io.print(TagJSON.inspection(inspection, path: target.path).serialized())
+        } else {
+            for line in TagText.inspection(inspection, path: target.path) { io.print(line) }
+        }
+        return .success
+    }
+}

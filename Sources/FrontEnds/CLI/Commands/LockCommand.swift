@@ -1,0 +1,37 @@
+import TagWorkflows
+
+/// `tapcard lock --yes-lock-permanently`: makes a tag read-only for ever.
+struct LockCommand: Command {
+    static let name = "lock"
+    static let summary = "Make a tag permanently read-only (needs --yes-lock-permanently)."
+    static let help = """
+        Usage: tapcard lock --yes-lock-permanently [--tag FILE] [--json]
+
+        IRREVERSIBLE. Sets the CC access byte to 0x0F, then every dynamic and static lock bit.
+        No command can ever make the tag writable again. Without --yes-lock-permanently nothing
+        is sent to the tag.
+
+        Options:
+          --yes-lock-permanently  Confirms that the tag can never be written again.
+        \(TagTarget.helpLines)
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let confirmed = arguments.flag("--yes-lock-permanently")
+        let json = arguments.flag("--json")
+        let target = try TagTarget.open(&arguments, io: io)
+        try arguments.finish()
+        let before = target.tag.memory
+        do {
+            let report = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model)
+                .lock(confirmation: confirmed ? .permanent : nil)
+            try target.save()
+            PageOperationOutput.print(report, verb: "Locked", path: target.path, json: json, io: io)
+            return .success
+        } catch {
+            if target.tag.memory != before { try target.save() }
+            throw error
+        }
+    }
+}

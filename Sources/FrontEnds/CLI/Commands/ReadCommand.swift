@@ -1,0 +1,40 @@
+import TagWorkflows
+
+/// `tapcard read`: the NDEF message on a tag, with as few commands as the chip allows.
+struct ReadCommand: Command {
+    static let name = "read"
+    static let summary = "Read the NDEF message on a tag (a virtual tag by default)."
+    static let help = """
+        Usage: tapcard read [--tag FILE] [--json]
+
+        Reads the tag's NDEF message: GET_VERSION, one READ of the header, then READ/FAST_READ
+        over the NDEF TLV only. Prints the records, the tag's NDEF status and its capacity.
+        A tag whose write was interrupted is reported as such ("rewrite this tag").
+
+        Options:
+        \(TagTarget.helpLines)
+
+        Example:
+          tapcard read --tag card.nfc --json
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let target = try TagTarget.open(&arguments, io: io)
+        try arguments.finish()
+        let report = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).read()
+        if json {
+            io.print(TagJSON.read(report, path: target.path).serialized())
+        } else {
+            io.print("Tag: \(target.path)")
+            io.print("Chip: \(TagText.chip(report.identification))")
+            io.print(TagText.uid(report.uid))
+            io.print("NDEF status: \(TagText.status(report.status)); capacity \(TagText.capacity(report.capacity))")
+            for line in TagText.content(report.content) { io.print(line) }
+            io.print(TagText.statistics(report.statistics))
+        }
+        if case .interrupted = report.content { return .failure }
+        return .success
+    }
+}

@@ -1,0 +1,29 @@
+import Cards
+import Contacts
+
+/// `tapcard vcard`: the vCard 3.0 bytes a profile becomes, exactly, and nothing else.
+struct VCardCommand: Command {
+    static let name = "vcard"
+    static let summary = "Print the vCard 3.0 that would go onto a tag."
+    static let help = """
+        Usage: tapcard vcard [profile options]
+
+        Prints exactly the vCard 3.0 bytes (RFC 2426: CRLF line ends, lines folded at 75 octets)
+        that 'tapcard card --as vcard' and 'tapcard write card' put in the tag's text/vcard record,
+        so it can be piped into any vCard reader. Notes go to standard error.
+
+        """ + ProfileOptions.help + """
+
+        Example:
+          tapcard vcard --name "Jane Doe" --org "Acme" --tel cell:+15551234567 --email jane@acme.example
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let profile = try ProfileOptions.parse(&arguments, io: io)
+        try arguments.finish()
+        guard profile.hasName else { throw CardError.noName }
+        io.write(VCardEncoder.encode(profile))
+        return .success
+    }
+}

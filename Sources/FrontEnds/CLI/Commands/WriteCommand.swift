@@ -1,0 +1,49 @@
+import NDEF
+import TagWorkflows
+
+/// `tapcard write uri|text …`: writes an NDEF message to a tag, tearing-safe, and reads it back.
+struct WriteCommand: Command {
+    static let name = "write"
+    static let summary = "Write a URI or text message to a tag and verify it by reading it back."
+    static let help = """
+        Usage: tapcard write uri URI [options]
+               tapcard write text TEXT [--lang L] [options]
+
+        Checks the tag first (formatted? writable? big enough?) and refuses before writing
+        anything; then writes in a tearing-safe order (NDEF length 0, data, terminator, real
+        length) only the pages whose content changes, and reads the message back.
+
+        Options:
+        \(TagTarget.helpLines)
+        \(TagWriteRunner.tearHelpLines)
+
+        Examples:
+          tapcard write uri https://example.com
+          tapcard write text "Hello" --lang en --tag card.nfc --json
+          tapcard write uri https://example.com --tag t.nfc --simulate-tear-after 5
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let options = try TagWriteRunner.options(&arguments)
+        let kind = try arguments.requiredPositional("what to write: uri or text")
+        let record: NDEFRecord
+        switch kind {
+        case "uri":
+            record = .uri(try arguments.requiredPositional("URI"))
+        case "text":
+            let text = try arguments.requiredPositional("TEXT")
+            record = .text(text, language: try arguments.option("--lang") ?? "en")
+        default:
+            throw UsageError("Unknown message kind '\(kind)'; use uri or text.", command: name)
+        }
+        let target = try TagTarget.open(&arguments, io: io)
+        try arguments.finish()
+        guard
+            let report = try await TagWriteRunner.run(
+                NDEFMessage(records: [record]), target: target, options: options, io: io)
+        else { return .failure }
+        TagWriteRunner.print(report, path: target.path, json: options.json, io: io)
+        return .success
+    }
+}

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads whole files for commands that take `--file PATH` (raw bytes, no Foundation needed).
+enum InputFile {
+    /// The file's bytes, or `nil` with a reason when it cannot be opened or read.
+    static func read(_ path: String) -> Result<[UInt8], InputFileError> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(InputFileError(path: path, reason: reason(errno))) }
+        defer { close(descriptor) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 { return .failure(InputFileError(path: path, reason: reason(errno))) }
+            if count == 0 { break }
+            result.append(contentsOf: chunk[0..<count])
+        }
+        return .success(result)
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case EACCES: "permission denied"
+        case EISDIR: "it is a directory"
+        default: "system error \(code)"
+        }
+    }
+}
+
+#if canImport(Glibc)
+    private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+    private let systemRead = Darwin.read
+#endif

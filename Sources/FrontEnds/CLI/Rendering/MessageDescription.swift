@@ -1,0 +1,86 @@
+import NDEF
+import TapCardSupport
+
+/// The human-readable form of a decoded message, as `tapcard decode` prints it by default.
+enum MessageDescription {
+    static func lines(
+        _ message: NDEFMessage, views: [RecordView], locations: [RecordLocation], inputLength: Int
+    ) -> [String] {
+        let count = message.records.count
+        var lines = ["NDEF message: \(count) record\(count == 1 ? "" : "s"), \(inputLength) bytes"]
+        for (index, record) in message.records.enumerated() {
+            let view = index < views.count ? views[index] : record.view
+            var head = "[\(index + 1)] " + summary(record, view: view)
+            if index < locations.count, locations[index].chunkCount > 1 {
+                head += "  (reassembled from \(locations[index].chunkCount) chunks)"
+            }
+            lines.append(head)
+            lines += details(record, view: view).map { "    " + $0 }
+            var fields = "TNF \(record.tnf.rawValue) (\(record.tnf.name))"
+            if !record.type.isEmpty { fields += ", type \(quoted(record.type))" }
+            if !record.id.isEmpty { fields += ", id \(quoted(record.id))" }
+            fields += ", payload \(record.payload.count) byte\(record.payload.count == 1 ? "" : "s")"
+            lines.append("    " + fields)
+        }
+        return lines
+    }
+
+    private static func summary(_ record: NDEFRecord, view: RecordView) -> String {
+        switch view {
+        case .empty: "Empty record"
+        case .uri(let uri): "URI: \(uri.uri)"
+        case .text(let text): "Text (\(text.language), \(text.encoding.rawValue)): \(text.text)"
+        case .smartPoster(let poster): "Smart poster: \(poster.uri.uri)"
+        case .mime(let mime): "MIME \(mime.type)"
+        case .external(let external): "External type \(external.type)"
+        case .androidApplication(let aar): "Android application: \(aar.package)"
+        case .absoluteURI(let absolute): "Absolute-URI type \(absolute.uri)"
+        case .unknown(let tnf, _, _): "Unknown record (TNF \(tnf.rawValue), \(tnf.name))"
+        case .invalid(let error): "Malformed \(quoted(record.type)) record: \(error.sentence)"
+        }
+    }
+
+    private static func details(_ record: NDEFRecord, view: RecordView) -> [String] {
+        switch view {
+        case .uri(let uri):
+            return uri.warning.map { ["warning: " + $0] } ?? []
+        case .smartPoster(let poster):
+            var lines: [String] = []
+            if let warning = poster.uri.warning { lines.append("warning: " + warning) }
+            for title in poster.titles { lines.append("title (\(title.language)): \(title.text)") }
+            if let action = poster.action { lines.append("action: \(action.name)") }
+            if let size = poster.size { lines.append("size: \(size) bytes (as the poster declares)") }
+            if let type = poster.type { lines.append("type: \(type)") }
+            if let icon = poster.icon { lines.append("icon: \(icon.type), \(icon.payload.count) bytes") }
+            if !poster.otherRecords.isEmpty { lines.append("other nested records: \(poster.otherRecords.count)") }
+            return lines
+        case .mime(let mime):
+            if let text = mime.text {
+                return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                    "| " + String($0.hasSuffix("\r") ? $0.dropLast() : $0)
+                }
+            }
+            return payloadHex(record.payload)
+        case .external, .absoluteURI, .unknown:
+            return payloadHex(record.payload)
+        case .empty, .text, .androidApplication, .invalid:
+            return []
+        }
+    }
+
+    private static func payloadHex(_ payload: [UInt8]) -> [String] {
+        guard !payload.isEmpty else { return [] }
+        let shown = payload.prefix(64)
+        let more = payload.count > shown.count ? " … (\(payload.count - shown.count) more)" : ""
+        return ["payload: " + Hex.encode(shown, separator: " ") + more]
+    }
+
+    private static func quoted(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if text.utf8.elementsEqual(bytes), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        {
+            return "\"\(text)\""
+        }
+        return "hex:" + Hex.encode(bytes)
+    }
+}

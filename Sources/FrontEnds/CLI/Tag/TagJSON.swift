@@ -1,0 +1,177 @@
+import NDEF
+import TagCatalog
+import TagWorkflows
+import TapCardSupport
+import Type2
+
+/// The JSON shapes of the tag commands (`read`, `info`, `write`, `erase`, `format`, `lock`).
+enum TagJSON {
+    static func uid(_ uid: TagUID?) -> JSON {
+        guard let uid else { return .null }
+        return .object([
+            ("hex", .string(uid.hex)),
+            ("checkBytesValid", uid.checkBytesValid.map(JSON.bool) ?? .null),
+            ("manufacturer", .string(uid.manufacturer.displayName)),
+            ("manufacturerCode", .int(Int(uid.manufacturer.code))),
+        ])
+    }
+
+    static func chip(_ identification: ChipIdentification) -> JSON {
+        let evidence: JSON =
+            switch identification.evidence {
+            case .version(let bytes):
+                .object([("by", .string("GET_VERSION")), ("version", .string(Hex.encode(bytes)))])
+            case .noVersion(let ccSize):
+                .object([
+                    ("by", .string("assuming, from the CC size: the tag does not answer GET_VERSION")),
+                    ("ccSize", ccSize.map { .int(Int($0)) } ?? .null),
+                ])
+            case .declared:
+                .object([("by", .string("declared by the virtual tag file"))])
+            }
+        return .object([
+            ("model", identification.model.map { .string($0.rawValue) } ?? .null),
+            ("type", .string(identification.model?.displayName ?? "unknown Type 2 tag")),
+            ("identifiedBy", evidence),
+        ])
+    }
+
+    static func capacity(_ capacity: Capacity) -> JSON {
+        .object([("bytes", .int(capacity.bytes)), ("source", .string(capacity.source.rawValue))])
+    }
+
+    static func statistics(_ statistics: CommandStatistics) -> JSON {
+        .object([
+            ("commands", .int(statistics.commands)),
+            ("modeledAirTimeMs", .double(statistics.modeledMilliseconds)),
+        ])
+    }
+
+    static func content(_ content: NDEFContent) -> JSON {
+        switch content {
+        case .notFormatted:
+            return .object([("state", .string("not-formatted"))])
+        case .empty:
+            return .object([("state", .string("empty")), ("bytes", .int(0)), ("hex", .string("")), ("records", .array([]))])
+        case .message(let message, let bytes):
+            return .object([
+                ("state", .string("message")), ("bytes", .int(bytes.count)), ("hex", .string(Hex.encode(bytes))),
+                ("records", .array(message.records.map(record))),
+            ])
+        case .interrupted(let error):
+            return .object([("state", .string("interrupted-write")), ("error", .string(error.sentence))])
+        }
+    }
+
+    static func record(_ record: NDEFRecord) -> JSON {
+        var members: [(String, JSON)] = [
+            ("tnf", .int(Int(record.tnf.rawValue))), ("type", .string(String(decoding: record.type, as: UTF8.self))),
+        ]
+        let view = record.view
+        members.append(("kind", .string(view.kind)))
+        switch view {
+        case .uri(let uri): members.append(("uri", .string(uri.uri)))
+        case .text(let text):
+            members.append(("text", .string(text.text)))
+            members.append(("language", .string(text.language)))
+        case .mime(let mime): members.append(("mimeType", .string(mime.type)))
+        default: break
+        }
+        members.append(("payloadHex", .string(Hex.encode(record.payload))))
+        return .object(members)
+    }
+
+    static func tlv(_ tlv: TLV) -> JSON {
+        var members: [(String, JSON)] = [
+            ("type", .string(tlv.kind.name)), ("offset", .int(tlv.offset)),
+        ]
+        if tlv.kind != .null && tlv.kind != .terminator {
+            members.append(("length", .int(tlv.length)))
+            members.append(("lengthFieldBytes", .int(tlv.lengthFieldBytes)))
+        }
+        if !tlv.value.isEmpty { members.append(("value", .string(Hex.encode(tlv.value)))) }
+        return .object(members)
+    }
+
+    static func writes(_ writes: [PageWrite]) -> JSON {
+        .array(
+            writes.map {
+                .object([("page", .int($0.page)), ("role", .string($0.role.rawValue)), ("bytes", .string(Hex.encode($0.bytes)))])
+            })
+    }
+
+    static func inspection(_ inspection: TagInspection, path: String) -> JSON {
+        let snapshot = inspection.snapshot
+        let signature: JSON =
+            switch inspection.signature {
+            case .notSupported: .object([("state", .string("not-supported"))])
+            case .unverified(let bytes, let reason):
+                .object([("state", .string("unverified")), ("signature", .string(Hex.encode(bytes))), ("reason", .string(reason))])
+            }
+        return .object([
+            ("tag", .string(path)),
+            ("uid", uid(snapshot.uid)),
+            ("chip", chip(inspection.identification)),
+            ("type", .string(inspection.identification.model?.displayName ?? "unknown Type 2 tag")),
+            ("totalBytes", .int(snapshot.memory.count)),
+            ("cc", snapshot.cc.map { .string(Hex.encode($0.bytes)) } ?? .null),
+            ("ccVersion", snapshot.cc.flatMap { $0.isNDEFFormatted ? .string($0.version) : nil } ?? .null),
+            ("dataAreaBytes", .int(snapshot.cc.flatMap { $0.isNDEFFormatted ? $0.dataAreaBytes : nil } ?? 0)),
+            ("ndefStatus", .string(snapshot.status.rawValue)),
+            ("capacity", capacity(snapshot.capacity)),
+            ("ndef", content(inspection.content)),
+            ("ndefTLVOffset", snapshot.ndef.map { .int($0.offset) } ?? .null),
+            ("tlvs", .array((snapshot.walk?.tlvs ?? []).map(tlv))),
+            (
+                "staticLock",
+                snapshot.staticLock.map { .string(Hex.encode([$0.bytes.0, $0.bytes.1])) } ?? .null
+            ),
+            ("staticallyLockedPages", .array((snapshot.staticLock?.lockedPages ?? []).map(JSON.int))),
+            ("dynamicLock", snapshot.dynamicLockPageBytes.map { .string(Hex.encode($0)) } ?? .null),
+            ("signature", signature),
+            ("memory", .string(Hex.encode(snapshot.memory))),
+            ("statistics", statistics(inspection.statistics)),
+        ])
+    }
+
+    static func read(_ report: ReadReport, path: String) -> JSON {
+        .object([
+            ("tag", .string(path)),
+            ("uid", uid(report.uid)),
+            ("chip", chip(report.identification)),
+            ("ndefStatus", .string(report.status.rawValue)),
+            ("capacity", capacity(report.capacity)),
+            ("ndef", content(report.content)),
+            ("statistics", statistics(report.statistics)),
+        ])
+    }
+
+    static func write(_ report: WriteReport, path: String) -> JSON {
+        .object([
+            ("tag", .string(path)),
+            ("uid", uid(report.uid)),
+            ("chip", chip(report.identification)),
+            ("messageBytes", .int(report.messageBytes)),
+            ("capacity", capacity(report.capacity)),
+            ("lengthFieldBytes", .int(report.lengthFieldBytes)),
+            ("pagesWritten", .array(report.pagesWritten.map(JSON.int))),
+            ("writes", writes(report.writes)),
+            ("verified", .bool(report.verified)),
+            ("write", statistics(report.writeStatistics)),
+            ("verify", statistics(report.verifyStatistics)),
+        ])
+    }
+
+    static func pageOperation(_ report: PageOperationReport, path: String) -> JSON {
+        .object([
+            ("tag", .string(path)),
+            ("uid", uid(report.uid)),
+            ("chip", chip(report.identification)),
+            ("writes", writes(report.writes)),
+            ("cc", report.after.cc.map { .string(Hex.encode($0.bytes)) } ?? .null),
+            ("ndefStatus", .string(report.after.status.rawValue)),
+            ("capacity", capacity(report.after.capacity)),
+            ("statistics", statistics(report.statistics)),
+        ])
+    }
+}

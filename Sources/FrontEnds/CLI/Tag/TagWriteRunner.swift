@@ -1,0 +1,106 @@
+import NDEF
+import TagEmulator
+import TagWorkflows
+import TapCardSupport
+
+/// Runs a write (or erase) on a virtual tag for `write`, `erase` and `demo`: the optional
+/// simulated tear, saving the tag file whatever happened, and saying what the tag holds when the
+/// write did not finish.
+enum TagWriteRunner {
+    struct Options {
+        var json = false
+        var verify = true
+        var tearAfter: Int?
+        var tearMode: TearMode = .notDelivered
+    }
+
+    static let tearHelpLines = """
+          --no-verify              Do not read the tag back after writing.
+          --simulate-tear-after N  (virtual tags) Let exactly N commands complete, then take the
+                                   tag out of the field; the command fails and says whether the
+                                   tag holds the old message, an empty one or the new one.
+          --tear-mode MODE         How the torn command fails: not-delivered (default), reply-lost
+                                   (it ran, its answer was lost) or corrupted-write (a page write
+                                   left half-programmed).
+        """
+
+    /// Takes the write options from `arguments`.
+    static func options(_ arguments: inout Arguments) throws -> Options {
+        var options = Options()
+        options.json = arguments.flag("--json")
+        options.verify = !arguments.flag("--no-verify")
+        options.tearAfter = try arguments.integer("--simulate-tear-after")
+        if let count = options.tearAfter, count < 0 {
+            throw UsageError("--simulate-tear-after takes a count of commands, 0 or more.", command: arguments.command)
+        }
+        if let mode = try arguments.option("--tear-mode") {
+            guard let parsed = TearMode(rawValue: mode) else {
+                throw UsageError(
+                    "--tear-mode is not-delivered, reply-lost or corrupted-write, not '\(mode)'.",
+                    command: arguments.command)
+            }
+            options.tearMode = parsed
+        }
+        return options
+    }
+
+    /// Writes `message` (`nil`: erase). Returns the report, or prints the failure and returns `nil`.
+    static func run(
+        _ message: NDEFMessage?, target: TagTarget, options: Options, io: some CommandIO
+    ) async throws -> WriteReport? {
+        let before = target.tag.memory
+        if let count = options.tearAfter { target.tag.tearAfter(commands: count, mode: options.tearMode) }
+        let session = Type2Tag(transport: target.tag, declaredModel: target.tag.model)
+        do {
+            let report =
+                if let message {
+                    try await session.write(message, verify: options.verify)
+                } else {
+                    try await session.erase(verify: options.verify)
+                }
+            target.tag.cancelTear()
+            try target.save()
+            return report
+        } catch {
+            target.tag.cancelTear()
+            if target.tag.memory != before { try target.save() }
+            guard options.tearAfter != nil || target.tag.memory != before, !(error is WritePreflightError) else {
+                throw error
+            }
+            target.tag.present()
+            let outcome = TagOutcome.classify(
+                before: before, after: target.tag.memory, newMessage: message?.encoded() ?? [], model: target.tag.model)
+            let sentence = (error as? any TapCardError)?.sentence ?? String(describing: error)
+            io.printError("error: \(sentence)")
+            io.printError("The tag now holds \(outcome.phrase).")
+            if options.json {
+                io.print(
+                    JSON.object([
+                        ("tag", .string(target.path)), ("ok", .bool(false)), ("error", .string(sentence)),
+                        ("tagState", .string(outcome.rawValue)),
+                    ]).serialized())
+            }
+            return nil
+        }
+    }
+
+    /// Prints a completed write.
+    static func print(_ report: WriteReport, path: String, json: Bool, io: some CommandIO) {
+        if json {
+            io.print(TagJSON.write(report, path: path).serialized())
+            return
+        }
+        io.print("Tag: \(path)")
+        io.print("Chip: \(TagText.chip(report.identification))")
+        io.print(
+            "Wrote \(report.messageBytes) bytes of \(TagText.capacity(report.capacity)): "
+                + "\(report.writes.count) page writes (pages \(report.pagesWritten.map(String.init).joined(separator: ", ")))")
+        if report.writes.isEmpty { io.print("The tag already held this message: nothing was written.") }
+        io.print("Write: \(TagText.statistics(report.writeStatistics))")
+        if report.verified {
+            io.print("Verified: read back \(report.messageBytes) bytes, every record matches (\(TagText.statistics(report.verifyStatistics))).")
+        } else {
+            io.print("Not verified (--no-verify).")
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Focus
+import Foundation
+import Observation
+import Store
+
+/// The Focus screen: the current session, the last outcome in words, history, and the pairing
+/// notice. Every action goes through ``FocusController`` (the state machine over the store); the
+/// clock is injected, so the screen's logic is tested without waiting.
+@MainActor
+@Observable
+public final class FocusViewModel {
+    /// The snapshot the screen shows (refreshed after every action and by ``refresh()``).
+    public private(set) var status: FocusStatus?
+    /// What the last action did, in words ("Focus session started …").
+    public private(set) var message: String?
+    /// Why the last action was refused or failed (the error's sentence).
+    public private(set) var errorMessage: String?
+    /// The refusal itself, for screens that react to its kind (e.g. show the tag's place).
+    public private(set) var lastRefusal: FocusRefusal?
+    /// Sessions, newest first.
+    public private(set) var history: [FocusSession] = []
+
+    @ObservationIgnored private let controller: FocusController
+    @ObservationIgnored private let clock: () -> Date
+
+    public init(controller: FocusController, clock: @escaping () -> Date = Date.init) {
+        self.controller = controller
+        self.clock = clock
+    }
+
+    /// True while a session runs.
+    public var isFocusing: Bool { status?.phase == .active }
+
+    /// The tags that can toggle the profile.
+    public var pairedTags: [PairedTag] { status?.pairedTags ?? [] }
+
+    /// The security notice for the pairing screen.
+    public var pairingNotice: String { PairingNotice.text }
+
+    /// "2 of 3 emergency exits left in any 28 days." (with the next free one when none remain).
+    public var emergencyText: String? { status?.emergency.sentence }
+
+    /// Elapsed time of the shown session at `now` (the screen's own timer only redraws; the
+    /// figure is always computed from the stored start).
+    public func elapsed(at now: Date) -> TimeInterval? {
+        status?.session.map { $0.elapsed(at: now) }
+    }
+
+    /// Reloads status and history from the store (on appear, and when the app comes back).
+    public func refresh() {
+        let now = clock()
+        perform { () throws(FocusFailure) in
+            status = try controller.status(at: now)
+            history = try controller.history(limit: 50, at: now)
+        }
+    }
+
+    /// What the NFC layer calls with the identity of a tapped tag.
+    public func tap(_ identity: TagIdentity, plan: SessionPlan? = nil) {
+        let now = clock()
+        perform { () throws(FocusFailure) in
+            let outcome = try controller.tap(identity, at: now, plan: plan)
+            message = FocusWords.describe(outcome)
+        }
+    }
+
+    /// Pairs the tapped tag with the profile.
+    public func pair(
+        _ identity: TagIdentity, label: String? = nil, location: String? = nil, signature: SignatureCheck = .notChecked
+    ) {
+        let now = clock()
+        perform { () throws(FocusFailure) in
+            let outcome = try controller.pair(identity, label: label, location: location, signature: signature, at: now)
+            message = FocusWords.describe(outcome)
+        }
+    }
+
+    /// Uses one emergency exit.
+    public func emergencyExit() {
+        let now = clock()
+        perform { () throws(FocusFailure) in
+            let outcome = try controller.emergencyExit(at: now)
+            message = FocusWords.describe(outcome)
+        }
+    }
+
+    private func perform(_ action: () throws(FocusFailure) -> Void) {
+        do {
+            try action()
+            errorMessage = nil
+            lastRefusal = nil
+        } catch {
+            errorMessage = error.sentence
+            lastRefusal = error.refusal
+            message = nil
+        }
+        let now = clock()
+        if let status = try? controller.status(at: now) { self.status = status }
+        if let history = try? controller.history(limit: 50, at: now) { self.history = history }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Store
+import TapCardSupport
+
+/// One line of the Tags screen, in words.
+public struct TagRow: Sendable, Equatable, Identifiable {
+    public var key: TagKey
+    public var id: String { key.chip + ":" + uid }
+    /// The label, or the chip name when there is none.
+    public var title: String
+    public var uid: String
+    public var chip: String
+    public var location: String?
+    /// "144 bytes (reported by the tag)" / "137 bytes (assumed from the chip type)" / "unknown".
+    public var capacity: String
+    /// "write: 23 bytes, verified, 2026-11-29 15:04:05 UTC", or "never written by TapCard".
+    public var lastWrite: String
+    public var writeCount: Int
+    public var lastSeen: Date
+    public var locked: Bool
+
+    public init(_ entry: InventoryEntry) {
+        let tag = entry.tag
+        key = tag.key
+        uid = Hex.encode(tag.key.uid, uppercase: true, separator: ":")
+        chip = tag.key.chip
+        title = tag.label ?? tag.key.chip
+        location = tag.location
+        capacity =
+            switch tag.capacity {
+            case let capacity? where capacity.source == .reported: "\(capacity.bytes) bytes (reported by the tag)"
+            case let capacity?: "\(capacity.bytes) bytes (assumed from the chip type)"
+            case nil: "unknown (not read yet)"
+            }
+        if let write = entry.lastWrite {
+            var text = "\(write.operation.rawValue)"
+            if write.operation != .lock { text += ": \(write.message.count) bytes" }
+            text += write.verified ? ", verified" : ", not verified"
+            text += ", \(Self.timestamp(write.at))"
+            lastWrite = text
+        } else {
+            lastWrite = "never written by TapCard"
+        }
+        writeCount = entry.writeCount
+        lastSeen = tag.lastSeen
+        locked = tag.lockedAt != nil
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String {
+            let v = value ?? 0
+            return v < 10 ? "0\(v)" : "\(v)"
+        }
+        return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) UTC"
+    }
+}

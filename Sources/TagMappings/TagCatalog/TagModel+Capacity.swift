@@ -1,0 +1,70 @@
+/// Capacity facts per model, derived from the factory layout in ``TagModel/type2Layout``. Every
+/// figure here is a model default: callers get it as ``Capacity`` with source `.assumed`.
+extension TagModel {
+    /// User memory in bytes as the datasheet advertises it (the figure on the box, not what an
+    /// NDEF message can use).
+    public var userMemoryBytes: Int {
+        if let layout = type2Layout { return layout.userMemoryBytes }
+        return Self.type4AssumedNDEFFileBytes
+    }
+
+    /// The Capability Container a correctly NDEF-formatted tag of this model carries: the factory
+    /// CC where the chip ships formatted; for chips that ship with a blank CC (MIFARE Ultralight,
+    /// Ultralight EV1) the CC a formatter writes, `E1 10 (user bytes ÷ 8) 00`. Nil for Type 4.
+    public var formattedCC: [UInt8]? {
+        guard let layout = type2Layout else { return nil }
+        if layout.factoryCC.first == 0xE1 { return layout.factoryCC }
+        return [0xE1, 0x10, UInt8(clamping: layout.userMemoryBytes / 8), 0x00]
+    }
+
+    /// The NDEF data area the CC announces: CC byte 2 × 8. For Type 4, the assumed NDEF file size.
+    public var ccDataAreaBytes: Int {
+        guard let cc = formattedCC, cc.count >= 3 else { return Self.type4AssumedNDEFFileBytes }
+        return Int(cc[2]) * 8
+    }
+
+    /// The TLVs in front of the NDEF Message TLV as the chip ships (or as it is commonly
+    /// formatted).
+    ///
+    /// NTAG213: a Lock Control TLV `01 03 A0 0C 34` at page 4 (12 dynamic lock bits at byte 160,
+    /// page 40), as in the NTAG213F datasheet memory example; NTAG203 and Ultralight C carry the
+    /// same kind of TLV for their page-40 lock bytes, `01 03 A0 10 44`. That 5-byte TLV is why an
+    /// NTAG213 holds a 137-byte message, not the 142 its 144-byte data area would otherwise give.
+    /// The other models put the NDEF TLV first (NTAG215/216 ship `03 00 FE` at page 4).
+    /// UNVERIFIED for NTAG210/212, NTAG I2C and Ultralight EV1: no Lock Control TLV is assumed.
+    public var factoryTLVsBeforeNDEF: [UInt8] {
+        switch self {
+        case .ntag213: [0x01, 0x03, 0xA0, 0x0C, 0x34]
+        case .ntag203, .ultralightC: [0x01, 0x03, 0xA0, 0x10, 0x44]
+        default: []
+        }
+    }
+
+    /// The NDEF file an unknown Type 4 tag is assumed to have: 256 bytes, the NDEF file of an
+    /// NTAG 424 DNA as shipped, the most common Type 4 sticker. Real Type 4 tags range from a few
+    /// hundred bytes to several kilobytes; only the tag's CC file says which, so this figure is
+    /// always presented as assumed.
+    public static let type4AssumedNDEFFileBytes = 256
+
+    /// The largest NDEF message a factory-fresh (or freshly formatted) tag of this model holds,
+    /// derived from the CC data area and the TLV overhead. Always `.assumed`: no tag was asked.
+    public var assumedCapacity: Capacity {
+        Capacity(bytes: maximumNDEFMessageBytes, source: .assumed, model: self)
+    }
+
+    /// The derivation behind ``assumedCapacity``.
+    public var maximumNDEFMessageBytes: Int {
+        if type2Layout == nil {
+            return NDEFCapacity.type4MaximumMessage(ndefFileBytes: Self.type4AssumedNDEFFileBytes)
+        }
+        return NDEFCapacity.type2MaximumMessage(
+            dataAreaBytes: ccDataAreaBytes, bytesBeforeNDEF: factoryTLVsBeforeNDEF.count)
+    }
+
+    /// "an NTAG213", "a MIFARE Ultralight C", "a Type 4 tag": the model with its article, for
+    /// sentences.
+    public var withArticle: String {
+        // "NTAG" is read letter by letter ("en-tag"); MIFARE and Type start with consonant sounds.
+        (displayName.hasPrefix("NTAG") ? "an " : "a ") + displayName
+    }
+}

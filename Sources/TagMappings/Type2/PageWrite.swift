@@ -1,0 +1,25 @@
+/// One WRITE of a 4-byte page, and why it is in a plan.
+public struct PageWrite: Sendable, Equatable {
+    public enum Role: String, Sendable, Equatable {
+        /// Sets the NDEF length to 0 so that a tear from here on leaves an empty message.
+        case clearLength
+        /// Message, TLV header or terminator bytes.
+        case data
+        /// Writes the real NDEF length: the tag holds the new message once this lands.
+        case commit
+        /// Capability Container (one-time programmable).
+        case capabilityContainer
+        /// Static or dynamic lock bits (irreversible).
+        case lockBits
+    }
+
+    public var page: Int
+    public var bytes: [UInt8]
+    public var role: Role
+
+    public init(page: Int, bytes: [UInt8], role: Role) {
+        self.page = page
+        self.bytes = bytes
+        self.role = role
+    }
+}

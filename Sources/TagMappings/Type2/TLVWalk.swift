@@ -1,0 +1,133 @@
+/// The TLVs of a Type 2 data area, walked as the NFC Forum T2T mapping defines: NULL and
+/// Terminator have no length field; a length byte 0xFF introduces a 2-byte big-endian length;
+/// bytes named by Lock and Memory Control TLVs (and the chip's own reserved bytes) are skipped.
+public struct TLVWalk: Sendable, Equatable {
+    /// Every TLV found, in order, NULL and Terminator included.
+    public var tlvs: [TLV]
+    /// The first NDEF TLV, if any (the one readers use).
+    public var ndef: NDEFLocation?
+    /// The lock and reserved areas the control TLVs named.
+    public var controlAreas: [ControlArea]
+    /// The data area with every skipped range the walk learned.
+    public var area: DataArea
+    /// Why the walk stopped early, if it did.
+    public var problem: TLVProblem?
+    /// Byte offset (from page 0) where the NDEF TLV is, or would be written: the first byte after
+    /// the control TLVs (and NULL padding) when there is no NDEF TLV.
+    public var ndefSlot: Int?
+
+    /// Walks `memory` (bytes from page 0; may stop short of the area's end, which is reported as
+    /// ``TLVProblem/notRead(upTo:)``). With `stopAfterNDEF`, the walk ends at the first NDEF TLV.
+    public static func walk(memory: [UInt8], area initialArea: DataArea, stopAfterNDEF: Bool = false) -> TLVWalk {
+        var result = TLVWalk(
+            tlvs: [], ndef: nil, controlAreas: [], area: initialArea, problem: nil, ndefSlot: nil)
+        var cursor = initialArea.nextUsable(from: initialArea.start)
+        var onlyControlSoFar = true
+        while let position = cursor {
+            guard position < memory.count else {
+                result.problem = .notRead(upTo: position + 1)
+                break
+            }
+            let kind = TLV.Kind(typeByte: memory[position])
+            let offset = position - Type2Page.dataAreaStart
+            switch kind {
+            case .null:
+                result.tlvs.append(TLV(kind: .null, offset: offset, length: 0, lengthFieldBytes: 0, value: []))
+                cursor = result.area.nextUsable(from: position + 1)
+                continue
+            case .terminator:
+                result.tlvs.append(
+                    TLV(kind: .terminator, offset: offset, length: 0, lengthFieldBytes: 0, value: []))
+                if onlyControlSoFar, result.ndefSlot == nil { result.ndefSlot = position }
+                cursor = nil
+                continue
+            default:
+                break
+            }
+            if kind != .lockControl && kind != .memoryControl, onlyControlSoFar {
+                onlyControlSoFar = false
+                if result.ndefSlot == nil { result.ndefSlot = position }
+            }
+            // Length field: one byte, or 0xFF and two more.
+            guard let lengthPosition = result.area.nextUsable(from: position + 1) else {
+                result.problem = .missingLength(offset: offset)
+                break
+            }
+            guard lengthPosition < memory.count else {
+                result.problem = .notRead(upTo: lengthPosition + 1)
+                break
+            }
+            var length = Int(memory[lengthPosition])
+            var lengthFieldBytes = 1
+            var lastLengthPosition = lengthPosition
+            if length == 0xFF {
+                guard let high = result.area.nextUsable(from: lengthPosition + 1),
+                    let low = result.area.nextUsable(from: high + 1)
+                else {
+                    result.problem = .missingLength(offset: offset)
+                    break
+                }
+                guard low < memory.count else {
+                    result.problem = .notRead(upTo: low + 1)
+                    break
+                }
+                length = Int(memory[high]) << 8 | Int(memory[low])
+                lengthFieldBytes = 3
+                lastLengthPosition = low
+            }
+            let available = result.area.usableCount(from: lastLengthPosition + 1)
+            guard length <= available else {
+                result.problem = .lengthBeyondDataArea(offset: offset, length: length, available: available)
+                break
+            }
+            let positions = result.area.positions(from: lastLengthPosition + 1, count: length) ?? []
+            if let last = positions.last, last >= memory.count {
+                result.problem = .notRead(upTo: last + 1)
+                break
+            }
+            let value = positions.map { memory[$0] }
+            let nextCursor = result.area.nextUsable(from: (positions.last ?? lastLengthPosition) + 1)
+            switch kind {
+            case .lockControl, .memoryControl:
+                guard length == 3 else {
+                    result.problem = .malformedControl(offset: offset, length: length)
+                    cursor = nil
+                    continue
+                }
+                result.tlvs.append(
+                    TLV(kind: kind, offset: offset, length: length, lengthFieldBytes: lengthFieldBytes, value: value))
+                if let control = ControlArea.decode(kind: kind == .lockControl ? .lock : .reserved, value: value) {
+                    result.controlAreas.append(control)
+                    result.area.skip(control.byteRange)
+                }
+            case .ndef:
+                result.tlvs.append(
+                    TLV(kind: .ndef, offset: offset, length: length, lengthFieldBytes: lengthFieldBytes, value: []))
+                if result.ndef == nil {
+                    result.ndef = NDEFLocation(
+                        typeAddress: position, lengthAddress: lengthPosition, lengthFieldBytes: lengthFieldBytes,
+                        length: length, message: value)
+                    if stopAfterNDEF {
+                        cursor = nil
+                        continue
+                    }
+                }
+            default:
+                result.tlvs.append(
+                    TLV(kind: kind, offset: offset, length: length, lengthFieldBytes: lengthFieldBytes, value: value))
+            }
+            cursor = nextCursor
+        }
+        if result.ndefSlot == nil, result.problem == nil {
+            // Only control TLVs (or nothing): the NDEF TLV would follow them.
+            let afterControls =
+                result.tlvs.last.map { tlv -> Int in
+                    let start = tlv.offset + Type2Page.dataAreaStart
+                    return result.area.advance(from: start, by: tlv.lengthFieldBytes + tlv.length + 1)
+                        ?? result.area.end
+                } ?? result.area.start
+            result.ndefSlot = result.area.nextUsable(from: afterControls)
+        }
+        return result
+    }
+}

@@ -1,0 +1,45 @@
+/// Makes a Type 2 tag permanently read-only: CC access byte 0x0F, then every dynamic lock bit,
+/// then the static lock bytes (which also freeze the CC). Irreversible: callers must hold an
+/// explicit confirmation before sending it.
+///
+/// nfcpy `tt2.py` `_protect_with_lockbits` uses the same steps. The order keeps the tag honest
+/// on a tear: once the CC says read-only every reader treats it so, and the lock bits follow.
+public struct Type2LockPlan: Sendable, Equatable {
+    public var writes: [PageWrite]
+
+    public static func make(snapshot: Type2Snapshot) throws(Type2PlanError) -> Type2LockPlan {
+        guard let cc = snapshot.cc, cc.isNDEFFormatted else { throw .notFormatted }
+        guard snapshot.memory.count >= 16 else { throw .memoryNotRead(upTo: 16) }
+        var writes: [PageWrite] = []
+        if cc.bytes[3] != CapabilityContainer.accessReadOnly {
+            guard snapshot.isLocked(page: 3) != true else { throw .pageLocked(page: 3) }
+            var bytes = cc.bytes
+            bytes[3] |= CapabilityContainer.accessReadOnly
+            writes.append(PageWrite(page: 3, bytes: bytes, role: .capabilityContainer))
+        }
+        if let area = snapshot.dynamicLockArea {
+            guard area.byteRange.upperBound <= snapshot.memory.count else {
+                throw .memoryNotRead(upTo: area.byteRange.upperBound)
+            }
+            var memory = snapshot.memory
+            for bit in 0..<area.lockBits {
+                memory[area.byteAddress + bit / 8] |= 1 << UInt8(bit % 8)
+            }
+            let firstPage = Type2Page.page(ofByte: area.byteAddress)
+            let lastPage = Type2Page.page(ofByte: area.byteRange.upperBound - 1)
+            for page in firstPage...lastPage {
+                let range = Type2Page.byteRange(ofPage: page)
+                if Array(memory[range]) != Array(snapshot.memory[range]) {
+                    writes.append(PageWrite(page: page, bytes: Array(memory[range]), role: .lockBits))
+                }
+            }
+        }
+        var page2 = Array(snapshot.memory[8..<12])
+        if page2[2] != 0xFF || page2[3] != 0xFF {
+            page2[2] = 0xFF
+            page2[3] = 0xFF
+            writes.append(PageWrite(page: 2, bytes: page2, role: .lockBits))
+        }
+        return Type2LockPlan(writes: writes)
+    }
+}

@@ -1,0 +1,113 @@
+import TagCatalog
+
+/// What a Type 2 tag's memory says, read as the NFC Forum mapping defines: UID and check bytes,
+/// static and dynamic lock bits, the CC, the TLVs, the NDEF message, the NDEF status and the
+/// largest message this tag can hold.
+///
+/// Built from the bytes read so far (a prefix of memory from page 0); facts that need memory not
+/// yet read are `nil` or reported as ``TLVProblem/notRead(upTo:)``.
+public struct Type2Snapshot: Sendable, Equatable {
+    /// Bytes from page 0, as read.
+    public var memory: [UInt8]
+    /// The chip, where known (GET_VERSION, or declared).
+    public var model: TagModel?
+    public var uid: TagUID?
+    public var staticLock: StaticLockBytes?
+    public var cc: CapabilityContainer?
+    /// The TLV walk over the data area; `nil` when the tag is not NDEF-formatted.
+    public var walk: TLVWalk?
+    public var status: NDEFStatus
+    /// The largest NDEF message this tag holds, derived from its own CC and TLVs (`reported`);
+    /// 0 when not formatted.
+    public var capacity: Capacity
+    /// The dynamic lock bits in effect: the first Lock Control TLV's area, else the chip default.
+    public var dynamicLockArea: ControlArea?
+
+    /// The dynamic lock bytes when they were read apart from `memory` (a reader that reads only
+    /// the NDEF range and then the lock page).
+    public var separateDynamicLockBytes: [UInt8]?
+
+    public init(
+        memory: [UInt8], model: TagModel?, stopAfterNDEF: Bool = false, dynamicLockBytes: [UInt8]? = nil
+    ) {
+        self.memory = memory
+        self.model = model
+        separateDynamicLockBytes = dynamicLockBytes
+        uid = TagUID.fromMemory(memory)
+        staticLock = StaticLockBytes.fromMemory(memory)
+        cc = memory.count >= 16 ? CapabilityContainer(bytes: memory[12..<16]) : nil
+        let chipLock = model.flatMap(DynamicLockLayout.chipDefault(for:))
+        guard let cc, cc.isNDEFFormatted, cc.isReadable else {
+            walk = nil
+            status = .notSupported
+            capacity = Capacity(bytes: 0, source: .reported, model: model)
+            dynamicLockArea = chipLock?.controlArea
+            return
+        }
+        var end = Type2Page.dataAreaStart + cc.dataAreaBytes
+        var area = DataArea(end: end)
+        if let layout = model?.type2Layout {
+            // A CC that claims more than the chip has cannot make the chip bigger.
+            end = min(end, (layout.userPages.upperBound + 1) * Type2Page.size)
+            area = DataArea(end: end)
+            if let chipLock { area.skip(chipLock.controlArea.byteRange) }
+        }
+        let walk = TLVWalk.walk(memory: memory, area: area, stopAfterNDEF: stopAfterNDEF)
+        self.walk = walk
+        status = cc.isWritable ? .readWrite : .readOnly
+        // On a known chip the silicon's own lock bytes are the truth (a Lock Control TLV copied
+        // from another chip, as on an NTAG216 carrying an NTAG213 layout, would point at user
+        // memory); on an unknown chip the TLV is all there is.
+        dynamicLockArea = chipLock?.controlArea ?? walk.controlAreas.first(where: { $0.kind == .lock })
+        let slot = walk.ndef?.typeAddress ?? walk.ndefSlot
+        capacity = Capacity(
+            bytes: slot.map { Self.maximumMessage(usableBytes: walk.area.usableCount(from: $0)) } ?? 0,
+            source: .reported, model: model)
+    }
+
+    /// The largest message an NDEF TLV can hold in `usableBytes` (type byte included): a 1-byte
+    /// length below 255, else a 3-byte length up to 0xFFFE (nfcpy `tt2.py` `get_capacity`).
+    public static func maximumMessage(usableBytes: Int) -> Int {
+        let short = min(usableBytes - 2, 254)
+        let long = min(usableBytes - 4, 0xFFFE)
+        return max(0, short, long)
+    }
+
+    /// The NDEF TLV, when the walk found one.
+    public var ndef: NDEFLocation? { walk?.ndef }
+
+    /// The dynamic lock bytes as stored, when they were read.
+    public var dynamicLockBytes: [UInt8]? {
+        guard let area = dynamicLockArea else { return nil }
+        guard area.byteRange.upperBound <= memory.count else {
+            return separateDynamicLockBytes.map { Array($0.prefix(area.byteCount)) }
+        }
+        return Array(memory[area.byteRange])
+    }
+
+    /// The three dynamic lock bytes of the chip's lock page (the fourth is RFUI), when the chip
+    /// has one and it was read.
+    public var dynamicLockPageBytes: [UInt8]? {
+        guard let page = model?.type2Layout?.dynamicLockPage else { return nil }
+        let start = page * Type2Page.size
+        guard start + 3 <= memory.count else { return nil }
+        return Array(memory[start..<start + 3])
+    }
+
+    /// True when `page` is write-protected by a static or dynamic lock bit; `nil` when the
+    /// dynamic lock bytes that govern it were not read.
+    public func isLocked(page: Int) -> Bool? {
+        if page < 3 { return true }
+        if page <= 15 { return staticLock?.isLocked(page: page) }
+        guard let area = dynamicLockArea, area.bytesLockedPerBit > 0 else { return false }
+        let bit = (page * Type2Page.size - 64) / area.bytesLockedPerBit
+        guard bit < area.lockBits else { return false }
+        guard let bytes = dynamicLockBytes, bit / 8 < bytes.count else { return nil }
+        return bytes[bit / 8] & (1 << UInt8(bit % 8)) != 0
+    }
+
+    /// The pages among `pages` that are locked (unknown counts as not locked).
+    public func lockedPages(in pages: some Sequence<Int>) -> [Int] {
+        pages.filter { isLocked(page: $0) == true }
+    }
+}

@@ -1,0 +1,124 @@
+/// The page writes that put an NDEF message on a Type 2 tag so that a tear at any point leaves
+/// the old message, an empty message or the new one.
+///
+/// Order (nfcpy `tt2.py` `_write_ndef_data`): first the page holding the NDEF TLV's first length
+/// byte with that byte set to 0 (the tag now reads as empty), then every other changed page (the
+/// type byte's page first), then the length page with the real length — one page write commits.
+/// For a 3-byte length (`FF hi lo`) the `hi lo` bytes are written with the data, so the commit is
+/// still the single page holding `FF`. Pages whose content does not change are not written;
+/// Lock and Memory Control TLVs and the bytes they reserve are left as they are.
+public struct Type2WritePlan: Sendable, Equatable {
+    /// The writes, in the order they must be sent.
+    public var writes: [PageWrite]
+    /// The page holding the first NDEF length byte.
+    public var lengthPage: Int
+    /// Memory as it will be once every write landed.
+    public var finalMemory: [UInt8]
+    /// The NDEF TLV's type-byte offset from page 0.
+    public var typeAddress: Int
+    /// 1 or 3.
+    public var lengthFieldBytes: Int
+    public var messageLength: Int
+
+    /// The distinct pages the plan writes, ascending.
+    public var pagesWritten: [Int] { Array(Set(writes.map(\.page))).sorted() }
+
+    /// The byte offset (exclusive, from page 0) up to which memory must have been read before
+    /// a message of `messageLength` bytes can be planned: the old NDEF TLV and the new one, and
+    /// its terminator. (The dynamic lock bytes may be read apart: see
+    /// ``Type2Snapshot/separateDynamicLockBytes``.)
+    public static func memoryNeeded(messageLength: Int, snapshot: Type2Snapshot) -> Int {
+        guard let walk = snapshot.walk, let slot = walk.ndef?.typeAddress ?? walk.ndefSlot else {
+            return 16
+        }
+        let lengthFieldBytes = messageLength < 255 ? 1 : 3
+        let newEnd =
+            walk.area.advance(from: slot, by: 1 + lengthFieldBytes + messageLength) ?? walk.area.end
+        var oldEnd = slot + 4
+        if let ndef = walk.ndef {
+            oldEnd = (walk.area.advance(from: ndef.typeAddress, by: ndef.lengthFieldBytes + ndef.length) ?? slot) + 1
+        }
+        return min(pageAligned(max(newEnd + 1, oldEnd)), pageAligned(walk.area.end))
+    }
+
+    private static func pageAligned(_ offset: Int) -> Int {
+        (offset + Type2Page.size - 1) / Type2Page.size * Type2Page.size
+    }
+
+    /// Plans writing `message` (the encoded NDEF message; empty for "erase").
+    public static func make(message: [UInt8], snapshot: Type2Snapshot) throws(Type2PlanError) -> Type2WritePlan {
+        guard let cc = snapshot.cc, snapshot.status != .notSupported, let walk = snapshot.walk else {
+            throw .notFormatted
+        }
+        guard snapshot.status == .readWrite else { throw .readOnly(access: cc.bytes[3]) }
+        guard let slot = walk.ndef?.typeAddress ?? walk.ndefSlot else {
+            throw .tooBig(needed: message.count, capacity: 0)
+        }
+        guard message.count <= snapshot.capacity.bytes else {
+            throw .tooBig(needed: message.count, capacity: snapshot.capacity.bytes)
+        }
+        let lengthFieldBytes = message.count < 255 ? 1 : 3
+        var tlv: [UInt8] = [0x03]
+        if lengthFieldBytes == 1 {
+            tlv.append(UInt8(message.count))
+        } else {
+            tlv += [0xFF, UInt8(message.count >> 8), UInt8(message.count & 0xFF)]
+        }
+        tlv += message
+        if walk.area.usableCount(from: slot) > tlv.count { tlv.append(0xFE) }
+        guard let positions = walk.area.positions(from: slot, count: tlv.count) else {
+            throw .tooBig(needed: message.count, capacity: snapshot.capacity.bytes)
+        }
+        let needed = memoryNeeded(messageLength: message.count, snapshot: snapshot)
+        guard let lastPosition = positions.last, lastPosition < snapshot.memory.count,
+            needed <= snapshot.memory.count
+        else {
+            throw .memoryNotRead(upTo: max(needed, (positions.last ?? 0) + 1))
+        }
+        let current = snapshot.memory
+        var target = current
+        for (position, byte) in zip(positions, tlv) { target[position] = byte }
+
+        let lengthAddress = positions[1]
+        let lengthPage = Type2Page.page(ofByte: lengthAddress)
+        let typePage = Type2Page.page(ofByte: slot)
+        let touchedPages = Set(positions.map(Type2Page.page(ofByte:)))
+        let changed = touchedPages.filter { page(of: current, page: $0) != page(of: target, page: $0) }.sorted()
+
+        var writes: [PageWrite] = []
+        if changed == [lengthPage] {
+            writes.append(PageWrite(page: lengthPage, bytes: page(of: target, page: lengthPage), role: .commit))
+        } else if !changed.isEmpty {
+            var afterClear = current
+            afterClear[lengthAddress] = 0x00
+            if typePage == lengthPage { afterClear[slot] = 0x03 }
+            if page(of: afterClear, page: lengthPage) != page(of: current, page: lengthPage) {
+                writes.append(
+                    PageWrite(page: lengthPage, bytes: page(of: afterClear, page: lengthPage), role: .clearLength))
+            }
+            var dataPages = changed.filter { $0 != lengthPage }
+            if let index = dataPages.firstIndex(of: typePage), index > 0 {
+                dataPages.remove(at: index)
+                dataPages.insert(typePage, at: 0)
+            }
+            for dataPage in dataPages {
+                writes.append(PageWrite(page: dataPage, bytes: page(of: target, page: dataPage), role: .data))
+            }
+            if page(of: target, page: lengthPage) != page(of: afterClear, page: lengthPage) {
+                writes.append(PageWrite(page: lengthPage, bytes: page(of: target, page: lengthPage), role: .commit))
+            } else if let last = writes.indices.last, writes[last].page == lengthPage {
+                writes[last].role = .commit
+            }
+        }
+        for write in writes where snapshot.isLocked(page: write.page) == true {
+            throw .pageLocked(page: write.page)
+        }
+        return Type2WritePlan(
+            writes: writes, lengthPage: lengthPage, finalMemory: target, typeAddress: slot,
+            lengthFieldBytes: lengthFieldBytes, messageLength: message.count)
+    }
+
+    private static func page(of memory: [UInt8], page: Int) -> [UInt8] {
+        Array(memory[Type2Page.byteRange(ofPage: page)])
+    }
+}

@@ -1,0 +1,212 @@
+import TagCatalog
+
+/// Reading and writing pages under the chip's rules: roll-over, password protection, static and
+/// dynamic lock bits, one-time-programmable pages, the configuration lock.
+extension EmulatedTag {
+    // MARK: Configuration bytes
+
+    private var accessByte: UInt8 {
+        guard let config = profile.configPage else { return 0 }
+        return memory[(config + 1) * 4]
+    }
+
+    /// AUTH0: the first page protected by the password (FFh on delivery: none).
+    var firstProtectedPage: Int {
+        guard let config = profile.configPage else { return Int.max }
+        return Int(memory[config * 4 + 3])
+    }
+
+    /// ACCESS.PROT: the password also protects reads.
+    private var protectsReads: Bool { accessByte & 0x80 != 0 }
+    private var configurationLocked: Bool { accessByte & 0x40 != 0 }
+    private var counterEnabled: Bool { accessByte & 0x10 != 0 }
+    private var counterNeedsPassword: Bool { accessByte & 0x08 != 0 }
+
+    /// How many wrong passwords the chip accepts before it refuses PWD_AUTH for good, or `nil`
+    /// when AUTHLIM is 0 (no limit). NTAG21x count AUTHLIM attempts; Ultralight EV1 2^AUTHLIM.
+    var authenticationLimit: Int? {
+        let authlim = Int(accessByte & 0x07)
+        guard authlim != 0 else { return nil }
+        return profile.family == .ultralightEV1 ? 1 << authlim : authlim
+    }
+
+    private func isReadable(_ page: Int) -> Bool {
+        isAuthenticated || !protectsReads || page < firstProtectedPage
+    }
+
+    /// What a page reads as: PWD and PACK always read as zeros; protected pages (when the read
+    /// started in readable memory) as zeros too.
+    private func pageAsRead(_ page: Int) -> [UInt8] {
+        if page == profile.passwordPage || page == profile.packPage || !isReadable(page) {
+            return [0, 0, 0, 0]
+        }
+        return Array(memory[page * 4..<page * 4 + 4])
+    }
+
+    // MARK: READ, FAST_READ
+
+    func read(from page: Int) -> Answer {
+        guard page <= profile.lastPage else { return .nak(0x0) }
+        guard isReadable(page) else { return .nak(0x0) }
+        countRead()
+        let total = profile.layout.totalPages
+        return .data((0..<4).flatMap { pageAsRead((page + $0) % total) })
+    }
+
+    func fastRead(from start: Int, to end: Int) -> Answer {
+        guard start <= end, end <= profile.lastPage else { return .nak(0x0) }
+        guard isReadable(start) else { return .nak(0x0) }
+        countRead()
+        return .data((start...end).flatMap { pageAsRead($0) })
+    }
+
+    /// NTAG21x: the NFC counter counts the first READ or FAST_READ of a session when enabled.
+    private func countRead() {
+        guard profile.family == .ntag21x, counterEnabled, !countedReadThisSessionFlag else { return }
+        countedReadThisSessionFlag = true
+        if counters[0] < 0xFF_FFFF { counters[0] += 1 }
+    }
+
+    // MARK: WRITE, COMP_WRITE
+
+    /// The NAK code a write to `page` earns before any data is looked at, or `nil` if allowed.
+    func writeRefusal(_ page: Int) -> UInt8? {
+        guard page >= 2, page <= profile.lastPage else { return 0x0 }
+        if !isAuthenticated && page >= firstProtectedPage { return 0x0 }
+        let lock0 = memory[10]
+        let lock1 = memory[11]
+        switch page {
+        case 2:
+            return nil
+        case 3:
+            return lock0 & 0x08 != 0 ? 0x0 : nil
+        case 4...7:
+            return lock0 & (1 << UInt8(page)) != 0 ? 0x0 : nil
+        case 8...15:
+            return lock1 & (1 << UInt8(page - 8)) != 0 ? 0x0 : nil
+        default:
+            break
+        }
+        if let lock = profile.dynamicLock {
+            if page == lock.page { return nil }
+            if page >= lock.firstPage && page <= lock.lastPage {
+                let bit = (page - lock.firstPage) / lock.pagesPerBit
+                return memory[lock.page * 4 + bit / 8] & (1 << UInt8(bit % 8)) != 0 ? 0x0 : nil
+            }
+        }
+        if let config = profile.configPage, page == config || page == config + 1, configurationLocked {
+            return 0x0
+        }
+        return nil
+    }
+
+    func writePage(_ page: Int, data: [UInt8]) -> Answer {
+        if let nak = writeRefusal(page) { return .nak(nak) }
+        if let code = writeFailureCodeValue { return .nak(code) }
+        let old = Array(memory[page * 4..<page * 4 + 4])
+        var new = data
+        switch page {
+        case 2:
+            // Bytes 0–1 (BCC1, internal) are read-only and ignored; the lock bytes are OR'ed,
+            // except bits frozen by their block-locking bit.
+            let lock0 = old[2]
+            var settable0: UInt8 = 0x07  // block-locking bits themselves
+            if lock0 & 0x01 == 0 { settable0 |= 0x08 }  // BL-CC frees L-CC
+            if lock0 & 0x02 == 0 { settable0 |= 0xF0 }  // BL9-4 frees L4–L7
+            var settable1: UInt8 = 0
+            if lock0 & 0x02 == 0 { settable1 |= 0x03 }  // … and L8–L9
+            if lock0 & 0x04 == 0 { settable1 |= 0xFC }  // BL15-10 frees L10–L15
+            new = [old[0], old[1], old[2] | (data[2] & settable0), old[3] | (data[3] & settable1)]
+        case 3:
+            // The CC is one-time programmable: bits can be set, never cleared.
+            new = zip(old, data).map { $0 | $1 }
+        default:
+            if let lock = profile.dynamicLock, page == lock.page {
+                new = dynamicLockWrite(old: old, data: data, lock: lock)
+            }
+        }
+        program(page: page, old: old, new: new)
+        return .ack
+    }
+
+    private func dynamicLockWrite(old: [UInt8], data: [UInt8], lock: ChipProfile.DynamicLock) -> [UInt8] {
+        var new = old
+        let blockBits = old[2]
+        for bit in 0..<lock.lockBitCount {
+            let frozen = lock.blockLockGroups.indices.contains { group in
+                blockBits & (1 << UInt8(group)) != 0 && lock.blockLockGroups[group].contains(bit)
+            }
+            let mask: UInt8 = 1 << UInt8(bit % 8)
+            if !frozen && data[bit / 8] & mask != 0 { new[bit / 8] |= mask }
+        }
+        let blockMask = UInt8(truncatingIfNeeded: (1 << lock.blockLockGroups.count) - 1)
+        new[2] |= data[2] & blockMask
+        // Byte 3 is RFUI and keeps its value.
+        return new
+    }
+
+    /// Programs one page's EEPROM, or leaves it corrupted when this command is being torn.
+    private func program(page: Int, old: [UInt8], new: [UInt8]) {
+        var stored = new
+        if corruptProgrammingFlag {
+            if profile.isTearingProtected(page) {
+                stored = old
+            } else {
+                stored = [
+                    new[0], new[1], Self.garbage(old: old[2], new: new[2]), Self.garbage(old: old[3], new: new[3]),
+                ]
+            }
+        }
+        memory.replaceSubrange(page * 4..<page * 4 + 4, with: stored)
+        if stored != old || !corruptProgrammingFlag { recordProgrammed(page) }
+    }
+
+    /// A byte that is neither what the page held nor what was being written.
+    static func garbage(old: UInt8, new: UInt8) -> UInt8 {
+        let candidate = new ^ 0x5A
+        return candidate == old ? new ^ 0xA5 : candidate
+    }
+
+    // MARK: Counters, password
+
+    func readCounter(_ counter: Int) -> Answer {
+        switch profile.family {
+        case .ntag21x:
+            guard counter == 2 else { return .nak(0x0) }
+            if counterNeedsPassword && !isAuthenticated { return .nak(0x0) }
+            return .data(Self.littleEndian24(counters[0]))
+        case .ultralightEV1:
+            guard counter < counters.count else { return .nak(0x0) }
+            return .data(Self.littleEndian24(counters[counter]))
+        case .ultralight:
+            return .noAnswer
+        }
+    }
+
+    func incrementCounter(_ counter: Int, by amount: UInt32) -> Answer {
+        guard counter < counters.count else { return .nak(0x0) }
+        if let code = writeFailureCodeValue { return .nak(code) }
+        // Assumed: an increment past FFFFFFh is refused as an invalid argument.
+        guard counters[counter] + amount <= 0xFF_FFFF else { return .nak(0x0) }
+        counters[counter] += amount
+        return .ack
+    }
+
+    func authenticate(password: [UInt8]) -> Answer {
+        guard let pwdPage = profile.passwordPage, let packPage = profile.packPage else { return .nak(0x0) }
+        if let limit = authenticationLimit, failedAuthentications >= limit {
+            return .nak(0x4)
+        }
+        guard Array(memory[pwdPage * 4..<pwdPage * 4 + 4]) == password else {
+            if authenticationLimit != nil { failedAuthentications += 1 }
+            return .nak(0x0)
+        }
+        failedAuthentications = 0
+        isAuthenticated = true
+        return .data(Array(memory[packPage * 4..<packPage * 4 + 2]))
+    }
+
+    static func littleEndian24(_ value: UInt32) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)]
+    }
+}

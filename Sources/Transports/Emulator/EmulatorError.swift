@@ -1,0 +1,50 @@
+import TagCatalog
+import TapCardSupport
+
+/// What can go wrong building an emulated tag or reading and writing its files.
+public enum EmulatorError: TapCardError, Equatable {
+    /// The emulator has no command-level model of this chip.
+    case unsupportedModel(TagModel)
+    /// A dump names a chip TapCard does not know.
+    case unknownChip(String)
+    /// A virtual tag file that is not a readable Flipper Zero NTAG/Ultralight file.
+    case malformedFile(path: String, FlipperNFCError)
+    /// A UID must be 7 bytes (ISO/IEC 14443-3 double size, as on every NXP Type 2 chip).
+    case uidLength(Int)
+    /// A memory image has the wrong size for the model.
+    case imageSize(bytes: Int, expected: Int, model: TagModel)
+    /// A signature must be 32 bytes (r ‖ s on secp128r1).
+    case signatureLength(Int)
+    /// A file could not be read; `reason` is the system's wording.
+    case fileUnreadable(path: String, reason: String)
+    /// A file could not be written; `reason` is the system's wording.
+    case fileUnwritable(path: String, reason: String)
+
+    public var origin: ErrorOrigin {
+        switch self {
+        case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .imageSize, .signatureLength: .input
+        case .fileUnreadable, .fileUnwritable: .platform
+        }
+    }
+
+    public var sentence: String {
+        switch self {
+        case .unsupportedModel(let model):
+            "The emulator cannot emulate \(model.displayName); it emulates NTAG210/212/213/215/216, MIFARE Ultralight and Ultralight EV1."
+        case .unknownChip(let name):
+            "The dump is of a chip named '\(name)', which TapCard cannot identify as a model it emulates."
+        case .malformedFile(let path, let error):
+            "\(path) is not a readable virtual tag: \(error.sentence)"
+        case .uidLength(let count):
+            "The UID has \(count) bytes; an NXP Type 2 tag has a 7-byte UID."
+        case .imageSize(let bytes, let expected, let model):
+            "The memory image has \(bytes) bytes; a \(model.displayName) has \(expected) bytes (\(expected / 4) pages)."
+        case .signatureLength(let count):
+            "The originality signature has \(count) bytes; it must have 32 (r and s, 16 bytes each)."
+        case .fileUnreadable(let path, let reason):
+            "Could not read \(path): \(reason)."
+        case .fileUnwritable(let path, let reason):
+            "Could not write \(path): \(reason)."
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import TagCatalog
+
+/// The file a virtual tag lives in between commands.
+///
+/// **Format: a Flipper Zero `.nfc` file (version 4, NTAG/Ultralight).** It already records
+/// everything a tag is: the model (`NTAG/Ultralight type`, plus the GET_VERSION bytes), the UID,
+/// the originality signature, the counters and tearing flags, the failed-password count and every
+/// page of memory, PWD and PACK included. It is text, so a virtual tag can be read and diffed by
+/// a person; a Flipper Zero can emulate it to a real phone; and import/export are a parse and a
+/// render of the same format rather than a second file type. A leading comment says the file was
+/// written by TapCard. The alternative — a raw `.bin` with a header — would be opaque to people
+/// and to every other tool.
+///
+/// Saving is atomic (a temporary file renamed into place), so a crash mid-save keeps the old tag.
+public enum VirtualTagFile {
+    /// The comment written at the top of every virtual tag file.
+    public static let comment = "TapCard virtual tag: the emulator reads and writes this file."
+
+    /// Reads a virtual tag (or any Flipper Zero NTAG/Ultralight file the emulator can model).
+    public static func load(_ path: String) throws(EmulatorError) -> EmulatedTag {
+        let bytes = try FileBytes.read(path)
+        return try decode(String(decoding: bytes, as: UTF8.self), path: path)
+    }
+
+    /// Writes `tag` to `path`, replacing what was there.
+    public static func save(_ tag: EmulatedTag, to path: String) throws(EmulatorError) {
+        try FileBytes.write(Array(encode(tag).utf8), to: path)
+    }
+
+    /// The file's text for `tag`.
+    public static func encode(_ tag: EmulatedTag) -> String {
+        FlipperNFC.render(FlipperDump(tag: tag), comment: [comment])
+    }
+
+    /// A tag from a file's text; `path` only names the file in errors.
+    public static func decode(_ text: String, path: String = "the virtual tag") throws(EmulatorError) -> EmulatedTag {
+        let dump: FlipperDump
+        do {
+            dump = try FlipperNFC.parse(text)
+        } catch {
+            throw .malformedFile(path: path, error)
+        }
+        return try EmulatedTag(dump: dump)
+    }
+}

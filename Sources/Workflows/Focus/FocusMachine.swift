@@ -1,0 +1,167 @@
+import Foundation
+
+/// The focus state machine: idle → active → ended (→ active …), pure and clock-free.
+///
+/// Every operation takes `now` from the caller, so the machine never reads a clock, never runs a
+/// timer, and can be rebuilt from stored timestamps after the process was killed or the device
+/// rebooted. Refusals are thrown before anything changes: a refused operation leaves the machine
+/// exactly as it was. Operations that change the state return what changed, so the caller can
+/// record it.
+public struct FocusMachine: Sendable, Equatable {
+    public private(set) var profile: FocusProfile
+    public private(set) var state: FocusState
+    /// Every emergency exit ever used (the budget looks at the rolling window only).
+    public private(set) var emergencyUses: [Date]
+
+    public init(profile: FocusProfile, state: FocusState = .idle, emergencyUses: [Date] = []) {
+        self.profile = profile
+        self.state = state
+        self.emergencyUses = emergencyUses
+    }
+
+    // MARK: Pairing
+
+    /// Pairs a tag, or updates the label, location and signature result of one already paired.
+    /// Refused while a session runs.
+    @discardableResult
+    public mutating func pair(_ tag: PairedTag) throws(FocusRefusal) -> PairingOutcome {
+        guard state.activeSession == nil else { throw .pairingDuringSession }
+        if let index = profile.pairedTags.firstIndex(where: { $0.identity == tag.identity }) {
+            var updated = profile.pairedTags[index]
+            updated.label = tag.label ?? updated.label
+            updated.location = tag.location ?? updated.location
+            if tag.signature != .notChecked { updated.signature = tag.signature }
+            profile.pairedTags[index] = updated
+            return .updated(updated)
+        }
+        profile.pairedTags.append(tag)
+        return .paired(tag)
+    }
+
+    /// Removes a paired tag. Refused while a session runs.
+    public mutating func unpair(_ identity: TagIdentity) throws(FocusRefusal) {
+        guard state.activeSession == nil else { throw .pairingDuringSession }
+        guard let index = profile.pairedTags.firstIndex(where: { $0.identity == identity }) else {
+            throw .notPaired(identity)
+        }
+        profile.pairedTags.remove(at: index)
+    }
+
+    /// Changes the default time rules for sessions started from now on.
+    public mutating func setDefaults(_ plan: SessionPlan) throws(FocusRefusal) {
+        let valid = try plan.validated()
+        profile.minimumDuration = valid.minimumDuration
+        profile.plannedDuration = valid.plannedDuration
+    }
+
+    /// Changes the emergency-exit allowance and window.
+    public mutating func setEmergencyPolicy(_ policy: EmergencyPolicy) {
+        profile.emergency = policy
+    }
+
+    // MARK: Time
+
+    /// Closes an active session whose planned end has passed, with the planned end as its end
+    /// time (not `now`: the session ended then, whether or not anyone was watching). Returns the
+    /// session it closed. Call this before reading the state after a restart.
+    @discardableResult
+    public mutating func settle(at now: Date) -> FocusSession? {
+        guard var session = state.activeSession, session.isDue(at: now), let plannedEnd = session.plannedEnd else {
+            return nil
+        }
+        session.endedAt = max(plannedEnd, session.startedAt)
+        session.ending = .timer
+        state = .ended(session)
+        return session
+    }
+
+    // MARK: Taps
+
+    /// A tap of `tag`: starts a session when none runs, ends the running one otherwise.
+    ///
+    /// - Only a paired tag (same UID and chip) is accepted, for starting and for ending.
+    /// - An active session past its planned end is closed by the timer, and the tap only says so.
+    /// - Ending before the minimum duration is refused with the time that remains.
+    /// - `plan` overrides the profile's defaults for a session this tap starts.
+    public mutating func tap(_ tag: TagIdentity, at now: Date, plan: SessionPlan? = nil) throws(FocusRefusal)
+        -> TapOutcome
+    {
+        guard !profile.pairedTags.isEmpty else { throw .noPairedTag(profile: profile.name) }
+        guard profile.pairedTag(tag) != nil else {
+            throw .notYourTag(tapped: tag, paired: profile.pairedTags)
+        }
+        if let active = state.activeSession {
+            if active.isDue(at: now), let closed = settle(at: now) {
+                return .endedByTimer(closed)
+            }
+            if let minimumEnd = active.minimumEnd, now < minimumEnd {
+                throw .tooEarly(
+                    minimum: minimumEnd.timeIntervalSince(active.startedAt),
+                    remaining: minimumEnd.timeIntervalSince(now), minimumEnd: minimumEnd)
+            }
+            var ended = active
+            ended.endedAt = max(now, active.startedAt)
+            ended.ending = .tag(tag)
+            state = .ended(ended)
+            return .ended(ended)
+        }
+        let rules = try (plan ?? SessionPlan(
+            minimumDuration: profile.minimumDuration, plannedDuration: profile.plannedDuration)).validated()
+        let session = FocusSession(
+            startedAt: now, startedBy: tag,
+            minimumEnd: rules.minimumDuration.map { now.addingTimeInterval($0) },
+            plannedEnd: rules.plannedDuration.map { now.addingTimeInterval($0) })
+        state = .active(session)
+        return .started(session)
+    }
+
+    // MARK: Emergency exit
+
+    /// The emergency budget at `now`.
+    public func emergencyBudget(at now: Date) -> EmergencyBudget {
+        profile.emergency.budget(uses: emergencyUses, at: now)
+    }
+
+    /// Ends the running session without the tag, using one exit of the rolling budget. Ignores
+    /// the minimum duration (that is what an emergency is). Refused with no session running or
+    /// with the budget spent (the refusal says when the next exit frees up).
+    public mutating func emergencyExit(at now: Date) throws(FocusRefusal) -> EmergencyOutcome {
+        guard let active = state.activeSession else { throw .noActiveSession }
+        if active.isDue(at: now), let closed = settle(at: now) {
+            return .endedByTimer(closed)
+        }
+        let before = emergencyBudget(at: now)
+        guard before.remaining > 0 else { throw .emergencyExhausted(budget: before) }
+        var ended = active
+        ended.endedAt = max(now, active.startedAt)
+        ended.ending = .emergency
+        emergencyUses.append(now)
+        state = .ended(ended)
+        return .ended(ended, budget: emergencyBudget(at: now))
+    }
+
+    // MARK: Reading
+
+    /// The snapshot at `now`, as if `settle(at:)` had run (a due session shows as ended by timer).
+    public func status(at now: Date) -> FocusStatus {
+        var copy = self
+        copy.settle(at: now)
+        let budget = copy.emergencyBudget(at: now)
+        switch copy.state {
+        case .idle:
+            return FocusStatus(
+                phase: .idle, session: nil, elapsed: nil, untilMinimum: nil, untilPlannedEnd: nil,
+                emergency: budget, pairedTags: profile.pairedTags)
+        case .active(let session):
+            return FocusStatus(
+                phase: .active, session: session, elapsed: session.elapsed(at: now),
+                untilMinimum: session.minimumEnd.map { max(0, $0.timeIntervalSince(now)) },
+                untilPlannedEnd: session.plannedEnd.map { max(0, $0.timeIntervalSince(now)) },
+                emergency: budget, pairedTags: profile.pairedTags)
+        case .ended(let session):
+            return FocusStatus(
+                phase: .ended, session: session, elapsed: session.elapsed(at: now), untilMinimum: nil,
+                untilPlannedEnd: nil, emergency: budget, pairedTags: profile.pairedTags)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TapCardSupport
+
+/// Every way the focus state machine says no. A refusal never changes the state.
+public enum FocusRefusal: TapCardError, Equatable {
+    /// The profile has no paired tag, so nothing can start or end a session.
+    case noPairedTag(profile: String)
+    /// The tapped tag is not one of the profile's paired tags.
+    case notYourTag(tapped: TagIdentity, paired: [PairedTag])
+    /// Ending by tag before the minimum duration.
+    case tooEarly(minimum: TimeInterval, remaining: TimeInterval, minimumEnd: Date)
+    /// The emergency exit was asked for with no session running.
+    case noActiveSession
+    /// Every emergency exit of the rolling window is used (or exits are turned off).
+    case emergencyExhausted(budget: EmergencyBudget)
+    /// Pairing or unpairing while a session runs: that would let any tag at hand end it.
+    case pairingDuringSession
+    /// Unpairing a tag that is not paired.
+    case notPaired(TagIdentity)
+    /// A session plan that cannot be kept (negative, or a minimum longer than the planned length).
+    case invalidPlan(minimum: TimeInterval?, planned: TimeInterval?)
+
+    public var origin: ErrorOrigin {
+        switch self {
+        case .invalidPlan: .input
+        default: .refusal
+        }
+    }
+
+    public var sentence: String {
+        switch self {
+        case .noPairedTag(let profile):
+            return "No tag is paired with the focus profile '\(profile)' yet; pair a tag first."
+        case .notYourTag(let tapped, let paired):
+            let places = paired.map(\.whereabouts)
+            var text: String
+            switch places.count {
+            case 0: text = "This isn't your focus tag — no tag is paired yet."
+            case 1: text = "This isn't your focus tag — it's \(places[0])."
+            default:
+                text =
+                    "This isn't your focus tag — it's \(places.dropLast().joined(separator: ", ")) or \(places[places.count - 1])."
+            }
+            if let twin = paired.first(where: { $0.identity.uid == tapped.uid && $0.identity.chip != tapped.chip }) {
+                text +=
+                    " This tag has the paired UID \(tapped.uidText) but reports a \(tapped.chip), not the paired \(twin.identity.chip): it may be a clone."
+            }
+            return text
+        case .tooEarly(let minimum, let remaining, let minimumEnd):
+            return
+                "This session has a minimum of \(DurationText.describe(minimum)); \(DurationText.describe(remaining)) remain (until \(DurationText.timestamp(minimumEnd))). The emergency exit can end it sooner."
+        case .noActiveSession:
+            return "No focus session is running, so there is nothing to end."
+        case .emergencyExhausted(let budget):
+            if budget.allowance == 0 {
+                return "Emergency exits are turned off for this profile; only a paired tag can end the session."
+            }
+            var text =
+                "All \(budget.allowance) emergency exits of the last \(DurationText.describe(budget.period)) are used; only a paired tag can end the session now."
+            if let next = budget.nextAvailableAt {
+                text += " The next emergency exit becomes available at \(DurationText.timestamp(next))."
+            }
+            return text
+        case .pairingDuringSession:
+            return
+                "Tags cannot be paired or unpaired while a focus session is running (otherwise any tag at hand could end it); end the session first."
+        case .notPaired(let identity):
+            return "The tag \(identity) is not paired with this profile."
+        case .invalidPlan(let minimum, let planned):
+            let m = minimum.map { DurationText.describe($0) } ?? "none"
+            let p = planned.map { DurationText.describe($0) } ?? "none"
+            return
+                "This session plan cannot be kept (minimum \(m), planned length \(p)): durations must be positive and the minimum no longer than the planned length."
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import NDEF
+import Type2
+
+/// What a tag's NDEF area holds, as a reader sees it.
+public enum NDEFContent: Sendable, Equatable {
+    /// No NDEF Capability Container.
+    case notFormatted
+    /// Formatted, and the NDEF TLV is absent or has length 0.
+    case empty
+    /// A message that decodes, with its bytes as stored.
+    case message(NDEFMessage, bytes: [UInt8])
+    /// Formatted, but the TLVs or the message do not decode: a write was interrupted.
+    case interrupted(TagReadError)
+
+    /// Reads the content from a snapshot (which must cover the NDEF TLV).
+    public static func from(_ snapshot: Type2Snapshot) -> NDEFContent {
+        guard snapshot.status != .notSupported, let walk = snapshot.walk else { return .notFormatted }
+        if let ndef = walk.ndef {
+            if ndef.length == 0 { return .empty }
+            do {
+                return .message(try NDEFMessage.decode(ndef.message), bytes: ndef.message)
+            } catch {
+                return .interrupted(
+                    .interruptedWrite(detail: "the \(ndef.length)-byte NDEF message does not decode: \(error.sentence)"))
+            }
+        }
+        switch walk.problem {
+        case nil:
+            return .empty
+        case .lengthBeyondDataArea(let offset, let length, let available)?:
+            return .interrupted(
+                .interruptedWrite(
+                    detail:
+                        "the TLV at data-area offset \(offset) declares \(length) bytes but only \(available) remain"))
+        case .missingLength(let offset)?:
+            return .interrupted(.interruptedWrite(detail: "the TLV at data-area offset \(offset) has no length"))
+        case .malformedControl(let offset, let length)?:
+            return .interrupted(
+                .interruptedWrite(detail: "the control TLV at data-area offset \(offset) has length \(length), not 3"))
+        case .notRead(let upTo)?:
+            return .interrupted(.interruptedWrite(detail: "memory up to byte \(upTo) could not be read"))
+        }
+    }
+
+    /// The message, when there is one; an empty message for `.empty`.
+    public var message: NDEFMessage? {
+        switch self {
+        case .message(let message, _): message
+        case .empty: NDEFMessage(records: [])
+        default: nil
+        }
+    }
+
+    /// The message bytes as stored (empty for `.empty`).
+    public var bytes: [UInt8]? {
+        switch self {
+        case .message(_, let bytes): bytes
+        case .empty: []
+        default: nil
+        }
+    }
+}

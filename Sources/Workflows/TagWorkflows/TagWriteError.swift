@@ -1,0 +1,40 @@
+import TagTransport
+import TapCardSupport
+
+/// A write that started and did not end as planned.
+public enum TagWriteError: TapCardError, Equatable {
+    /// Page `page` (write `completed + 1` of `total`) was not acknowledged; `state` is what the
+    /// tag holds according to the writes that were. When `lengthPageMayBeTorn`, the unacknowledged
+    /// write was the page holding the NDEF length, which a tear can leave half-programmed: the tag
+    /// then reads as an interrupted write.
+    case interrupted(
+        page: Int, completed: Int, total: Int, state: TagStateAfterWrite, lengthPageMayBeTorn: Bool,
+        cause: TransportError)
+    /// Every write was acknowledged, but reading the tag back gave different content.
+    case verificationFailed(expectedBytes: Int, readBytes: Int?)
+
+    public var origin: ErrorOrigin {
+        switch self {
+        case .interrupted(_, _, _, _, _, let cause): cause.origin
+        case .verificationFailed: .tag
+        }
+    }
+
+    public var sentence: String {
+        switch self {
+        case .interrupted(let page, let completed, let total, let state, let torn, let cause):
+            var text =
+                "The write stopped at page \(page) (write \(completed + 1) of \(total)): \(cause.sentence) The tag holds \(state.phrase)."
+            if torn {
+                text += " If reading it reports an interrupted write, rewrite this tag."
+            }
+            return text
+        case .verificationFailed(let expected, let read?):
+            return
+                "Every page write was acknowledged, but reading the tag back gave \(read) bytes of different content instead of the \(expected) bytes written; rewrite this tag."
+        case .verificationFailed(let expected, nil):
+            return
+                "Every page write was acknowledged, but reading the tag back found no message instead of the \(expected) bytes written; rewrite this tag."
+        }
+    }
+}

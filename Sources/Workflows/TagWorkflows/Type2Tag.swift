@@ -1,0 +1,230 @@
+import TagCatalog
+import TagTransport
+import TapCardSupport
+import Type2
+
+/// One NFC Forum Type 2 tag in the field, reached through any ``TagTransport``: identifies the
+/// chip, reads what it must with as few commands as the chip allows, and sends planned page
+/// writes in order. Counts every command and its modeled air time.
+///
+/// A class because it is a session with a tag: it remembers what it has read.
+public final class Type2Tag<Transport: TagTransport> {
+    public let transport: Transport
+    /// The model a caller declared (a virtual tag file names it); used when GET_VERSION is not
+    /// answered.
+    public let declaredModel: TagModel?
+    public private(set) var identification: ChipIdentification?
+    /// Memory read so far, a contiguous prefix from page 0.
+    public private(set) var memory: [UInt8] = []
+    /// The dynamic lock bytes, when read apart from `memory`.
+    public private(set) var dynamicLockBytes: [UInt8]?
+    public private(set) var statistics = CommandStatistics()
+
+    public init(transport: Transport, declaredModel: TagModel? = nil) {
+        self.transport = transport
+        self.declaredModel = declaredModel
+    }
+
+    public var model: TagModel? { identification?.model ?? declaredModel }
+
+    /// Sends one frame and accounts for it.
+    public func send(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+        do {
+            let answer = try await transport.transceive(command)
+            statistics.record(command: command, responseBytes: answer.count, answered: true)
+            return answer
+        } catch {
+            statistics.record(command: command, responseBytes: 0, answered: false)
+            throw error
+        }
+    }
+
+    /// GET_VERSION, falling back to the CC size (NTAG203 / MIFARE Ultralight) when the chip does
+    /// not answer it (a NAK or silence).
+    @discardableResult
+    public func identify() async throws(TransportError) -> ChipIdentification {
+        if let identification { return identification }
+        let result: ChipIdentification
+        do {
+            let version = try await send(NXPCommand.getVersion)
+            result = ChipIdentification.fromVersion(version)
+        } catch {
+            switch error {
+            case .nak, .timeout, .unsupported:
+                try await readHeader()
+                let ccSize = memory.count >= 16 && memory[12] == 0xE1 ? memory[14] : (memory.count >= 16 ? 0 : nil)
+                if let declaredModel {
+                    result = ChipIdentification(model: declaredModel, evidence: .declared)
+                } else {
+                    result = ChipIdentification.withoutVersion(ccSize: ccSize)
+                }
+            default:
+                throw error
+            }
+        }
+        identification = result
+        return result
+    }
+
+    /// Pages 0–3 (UID, static lock bytes, CC) with one READ.
+    public func readHeader() async throws(TransportError) {
+        if memory.count >= 16 { return }
+        let answer = try await send(Type2Command.read(page: 0))
+        guard answer.count == 16 else {
+            throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
+        }
+        memory = answer
+    }
+
+    /// Extends `memory` to cover bytes up to `byteEnd` (exclusive): FAST_READ where the chip has
+    /// it, else 16-byte READs.
+    public func ensureRead(upTo byteEnd: Int) async throws(TransportError) {
+        let totalPages = model?.type2Layout?.totalPages ?? 256
+        let lastPage = min((byteEnd + Type2Page.size - 1) / Type2Page.size, totalPages) - 1
+        while memory.count / Type2Page.size <= lastPage {
+            let first = memory.count / Type2Page.size
+            if let identification, NXPCommand.supportsFastRead(identification), lastPage > first {
+                let last = min(lastPage, first + NXPCommand.maxFastReadPages - 1)
+                let answer = try await send(NXPCommand.fastRead(from: first, to: last))
+                let expected = (last - first + 1) * Type2Page.size
+                guard answer.count == expected else {
+                    throw .malformedResponse(command: 0x3A, received: answer.count, expected: expected)
+                }
+                memory += answer
+            } else {
+                let answer = try await send(Type2Command.read(page: first))
+                guard answer.count == 16 else {
+                    throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
+                }
+                // READ rolls over at the end of memory: keep only pages that exist.
+                memory += answer.prefix(max(0, totalPages - first) * Type2Page.size)
+            }
+        }
+    }
+
+    /// Reads what the NDEF status and the message need: header, then the TLVs up to the end of
+    /// the NDEF TLV (a first 16-byte READ, then one FAST_READ for the rest where possible).
+    public func readNDEFArea() async throws(TransportError) -> Type2Snapshot {
+        try await identify()
+        try await readHeader()
+        var snapshot = currentSnapshot(stopAfterNDEF: true)
+        var rounds = 0
+        while case .notRead(let upTo) = snapshot.walk?.problem, rounds < 64 {
+            rounds += 1
+            // The first data read is one READ (16 bytes): enough for the TLV headers of most tags.
+            let target = memory.count <= 16 ? max(upTo, 32) : upTo
+            let before = memory.count
+            try await ensureRead(upTo: target)
+            if memory.count == before { break }
+            snapshot = currentSnapshot(stopAfterNDEF: true)
+        }
+        return snapshot
+    }
+
+    /// Reads the chip's dynamic lock bytes when they lie beyond what was read (one READ).
+    public func readDynamicLockBytes(for snapshot: Type2Snapshot) async throws(TransportError) -> Type2Snapshot {
+        guard let area = snapshot.dynamicLockArea, area.byteRange.upperBound > memory.count,
+            dynamicLockBytes == nil
+        else { return snapshot }
+        let page = Type2Page.page(ofByte: area.byteAddress)
+        let answer = try await send(Type2Command.read(page: page))
+        guard answer.count == 16 else {
+            throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
+        }
+        let offset = area.byteAddress - page * Type2Page.size
+        dynamicLockBytes = Array(answer[offset..<min(answer.count, offset + area.byteCount)])
+        return currentSnapshot(stopAfterNDEF: true)
+    }
+
+    /// Reads every page of the chip (for inspection).
+    public func readAll() async throws(TransportError) -> Type2Snapshot {
+        try await identify()
+        try await readHeader()
+        if let total = model?.type2Layout?.totalBytes {
+            try await ensureRead(upTo: total)
+        } else {
+            let snapshot = currentSnapshot(stopAfterNDEF: false)
+            try await ensureRead(upTo: snapshot.walk?.area.end ?? 16)
+        }
+        return currentSnapshot(stopAfterNDEF: false)
+    }
+
+    /// The snapshot of what was read so far.
+    public func currentSnapshot(stopAfterNDEF: Bool) -> Type2Snapshot {
+        Type2Snapshot(memory: memory, model: model, stopAfterNDEF: stopAfterNDEF, dynamicLockBytes: dynamicLockBytes)
+    }
+
+    /// Sends `writes` in order; keeps `memory` in step with what the tag acknowledged. Throws
+    /// at the first write that is not acknowledged, saying how many landed.
+    public func send(writes: [PageWrite]) async throws(PageWriteFailure) {
+        for (index, write) in writes.enumerated() {
+            do throws(TransportError) {
+                let answer = try await send(Type2Command.write(page: write.page, bytes: write.bytes))
+                guard answer == Type2Command.ack else {
+                    throw TransportError.malformedResponse(
+                        command: Type2Command.writeCode, received: answer.count, expected: 1)
+                }
+            } catch {
+                throw PageWriteFailure(failedIndex: index, write: write, cause: error)
+            }
+            statistics.pagesWritten.append(write.page)
+            let range = Type2Page.byteRange(ofPage: write.page)
+            if range.upperBound <= memory.count {
+                memory.replaceSubrange(range, with: write.bytes)
+            }
+            if let lock = dynamicLockBytes, let area = currentSnapshot(stopAfterNDEF: true).dynamicLockArea,
+                range.contains(area.byteAddress)
+            {
+                let offset = area.byteAddress - range.lowerBound
+                dynamicLockBytes = Array(write.bytes[offset..<min(4, offset + lock.count)])
+            }
+        }
+    }
+
+    /// READ_SIG: the 32-byte originality signature, or `nil` when the chip does not answer it.
+    public func readSignature() async throws(TransportError) -> [UInt8]? {
+        guard let identification, NXPCommand.supportsFastRead(identification) else { return nil }
+        do {
+            let answer = try await send(NXPCommand.readSignature)
+            return answer.count == 32 ? answer : nil
+        } catch {
+            switch error {
+            case .nak, .timeout, .unsupported: return nil
+            default: throw error
+            }
+        }
+    }
+
+    /// Forgets what was read (after a write, to verify by reading the tag again).
+    public func forgetMemory() {
+        memory = []
+        dynamicLockBytes = nil
+    }
+
+    /// Starts a new operation: nothing read yet (the tag may have changed), no commands counted.
+    /// The identification is kept: it is the same chip.
+    func beginOperation() {
+        forgetMemory()
+        statistics = CommandStatistics()
+    }
+
+    /// The statistics so far, and a fresh count from here.
+    func takeStatistics() -> CommandStatistics {
+        defer { statistics = CommandStatistics() }
+        return statistics
+    }
+}
+
+/// A page write that was not acknowledged.
+public struct PageWriteFailure: TapCardError, Equatable {
+    /// Index of the failed write in its plan; the writes before it were acknowledged.
+    public var failedIndex: Int
+    public var write: PageWrite
+    public var cause: TransportError
+
+    public var origin: ErrorOrigin { cause.origin }
+
+    public var sentence: String {
+        "Writing page \(write.page) (write \(failedIndex + 1) of the plan) was not acknowledged: \(cause.sentence) The \(failedIndex) writes before it landed."
+    }
+}

@@ -1,0 +1,90 @@
+import TagCatalog
+import Testing
+
+@testable import Type2
+
+@Suite struct TLVWalkTests {
+    /// Pages 0–3 of a tag with a 64-byte data area (CC E1 10 08 00), then `data`.
+    func memory(_ data: [UInt8], dataAreaBytes: Int = 64) -> [UInt8] {
+        var memory = [UInt8](repeating: 0, count: 16 + dataAreaBytes)
+        memory.replaceSubrange(12..<16, with: [0xE1, 0x10, UInt8(dataAreaBytes / 8), 0x00])
+        memory.replaceSubrange(16..<16 + data.count, with: data)
+        return memory
+    }
+
+    @Test func nullsLockControlNDEFAndTerminator() throws {
+        // 00 NULL | 01 03 A0 0C 34 Lock Control | 03 02 D0 00 NDEF (empty record) | FE
+        let snapshot = Type2Snapshot(
+            memory: memory([0x00, 0x01, 0x03, 0xA0, 0x0C, 0x34, 0x03, 0x03, 0xD0, 0x00, 0x00, 0xFE]), model: nil)
+        let walk = try #require(snapshot.walk)
+        #expect(walk.tlvs.map(\.kind) == [.null, .lockControl, .ndef, .terminator])
+        #expect(walk.tlvs.map(\.offset) == [0, 1, 6, 11])
+        #expect(snapshot.ndef?.message == [0xD0, 0x00, 0x00])
+        // Lock bytes at byte 160 lie outside this 64-byte data area: nothing skipped.
+        #expect(walk.area.skipped.isEmpty)
+        // 64 − 6 usable bytes from the NDEF TLV, minus T and L.
+        #expect(snapshot.capacity.bytes == 56)
+    }
+
+    /// A Memory Control TLV reserving 4 bytes at byte 24 (page 1 of 16-byte pages, offset 8):
+    /// the NDEF message skips them.
+    @Test func memoryControlBytesAreSkipped() throws {
+        var data: [UInt8] = [0x02, 0x03, 0x18, 0x04, 0x04]  // bytes 16–20
+        data += [0x03, 0x05, 0xD1, 0x01]  // 21–24? no: 21 T, 22 L, 23 D1, then 24–27 reserved
+        let reserved: [UInt8] = [0xAA, 0xBB, 0xCC]
+        data = Array(data.prefix(8)) + [0xEE, 0xEE, 0xEE, 0xEE] + [0x01] + reserved + [0xFE]
+        // Layout: 16–20 Memory Control, 21 T, 22 L=5, 23 D1, 24–27 reserved (EE), 28 01, 29–31 AA BB CC.
+        let snapshot = Type2Snapshot(memory: memory(data), model: nil)
+        let walk = try #require(snapshot.walk)
+        #expect(walk.controlAreas == [ControlArea(kind: .reserved, byteAddress: 24, byteCount: 4)])
+        #expect(snapshot.ndef?.message == [0xD1, 0x01, 0xAA, 0xBB, 0xCC])
+        #expect(walk.tlvs.last?.kind == .terminator)
+        #expect(walk.tlvs.last?.offset == 16)
+    }
+
+    @Test func threeByteLength() throws {
+        var data: [UInt8] = [0x03, 0xFF, 0x01, 0x04]
+        data += [UInt8](repeating: 0x55, count: 260)
+        data.append(0xFE)
+        let snapshot = Type2Snapshot(memory: memory(data, dataAreaBytes: 496), model: nil)
+        #expect(snapshot.ndef?.length == 260)
+        #expect(snapshot.ndef?.lengthFieldBytes == 3)
+        #expect(snapshot.capacity.bytes == 492)
+    }
+
+    @Test func lengthPastDataAreaIsAProblemNotACrash() throws {
+        let snapshot = Type2Snapshot(memory: memory([0x03, 0xFF, 0xFF, 0xF0]), model: nil)
+        #expect(snapshot.walk?.problem == .lengthBeyondDataArea(offset: 0, length: 0xFFF0, available: 60))
+        #expect(snapshot.ndef == nil)
+    }
+
+    @Test func truncatedMemoryIsReportedAsNotRead() {
+        var bytes = memory([0x03, 0x10, 0xD1])
+        bytes.removeLast(bytes.count - 24)
+        let snapshot = Type2Snapshot(memory: bytes, model: nil)
+        #expect(snapshot.walk?.problem == .notRead(upTo: 34))
+    }
+
+    @Test func emptyFormattedTagHasEmptyMessage() throws {
+        let snapshot = Type2Snapshot(memory: FactoryImage.formatted(.ntag215), model: .ntag215)
+        #expect(snapshot.status == .readWrite)
+        #expect(snapshot.ndef?.message == [])
+        #expect(snapshot.capacity.bytes == 492)
+        let ntag213 = Type2Snapshot(memory: FactoryImage.formatted(.ntag213), model: .ntag213)
+        #expect(ntag213.capacity.bytes == 137)
+        let ntag216 = Type2Snapshot(memory: FactoryImage.formatted(.ntag216), model: .ntag216)
+        #expect(ntag216.capacity.bytes == 868)
+    }
+
+    /// Random bytes never crash the walk or the snapshot (parsers are total).
+    @Test func randomMemoryNeverTraps() {
+        var rng = SplitMix64(seed: 0x7A9C)
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...200, using: &rng)
+            var bytes = rng.bytes(count)
+            if count >= 16, Bool.random(using: &rng) { bytes.replaceSubrange(12..<14, with: [0xE1, 0x10]) }
+            let snapshot = Type2Snapshot(memory: bytes, model: Bool.random(using: &rng) ? .ntag213 : nil)
+            #expect(snapshot.capacity.bytes >= 0)
+        }
+    }
+}

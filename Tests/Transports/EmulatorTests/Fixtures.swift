@@ -1,0 +1,42 @@
+import Foundation
+
+/// The real tag images under `Tests/Fixtures/type2-real/` (see its README for their origin).
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/type2-real")
+
+    static var names: [String] {
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return all.filter { $0.hasPrefix("real_") }.sorted()
+    }
+
+    static func text(_ name: String, _ file: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(name).appendingPathComponent(file), encoding: .utf8)
+    }
+
+    static func bytes(_ name: String, _ file: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: root.appendingPathComponent(name).appendingPathComponent(file)))
+    }
+
+    /// `expected.json` as a dictionary.
+    static func expected(_ name: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: root.appendingPathComponent(name).appendingPathComponent("expected.json"))
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+}
+
+/// A tiny seeded generator (SplitMix64) so property loops are repeatable.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
