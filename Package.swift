@@ -105,7 +105,8 @@ let package = Package(
 if Context.environment["TAPCARD_FUZZ"] != nil {
     package.targets += [
         .target(
-            name: "TapCardFuzzTargets", dependencies: ["TapCardSupport"], path: "Fuzz/Targets",
+            name: "TapCardFuzzTargets",
+            dependencies: ["TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator"], path: "Fuzz/Targets",
             swiftSettings: settings + [.define("FUZZING")]),
         .executableTarget(
             name: "tapcard-fuzz", dependencies: ["TapCardFuzzTargets"], path: "Fuzz/Driver",

@@ -2,7 +2,13 @@
     /// Every fuzz target, in the order `tapcard-fuzz --list` prints them. Adding a parser's target is
     /// one file in this folder and one line here (and a seed folder under Fuzz/Corpus/).
     let fuzzTargets: [FuzzTarget] = [
-        HexFuzz.target
+        HexFuzz.target,
+        NDEFFuzz.target,
+        VCardFuzz.target,
+        MeCardFuzz.target,
+        Type2Fuzz.target,
+        FlipperFuzz.target,
+        EmulatorFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these three functions.

@@ -18,3 +18,18 @@
         fatalError("fuzz invariant broken: \(invariant); input (\(input.count) bytes): \(hex)")
     }
 #endif
+
+#if FUZZING
+    import Dispatch
+
+    /// Runs async code to its end from the synchronous libFuzzer callback. Each input builds its
+    /// own objects inside `body`, so nothing crosses threads but the input and the verdict.
+    func runBlocking(_ body: @escaping @Sendable () async -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await body()
+            done.signal()
+        }
+        done.wait()
+    }
+#endif
