@@ -1,4 +1,4 @@
-import Type2
+import TagCatalog
 
 /// How many commands a workflow sent and their modeled air time (datasheet timing at
 /// 106 kbit/s: modeled, never measured; a reader or phone adds its own latency).
@@ -12,7 +12,13 @@ public struct CommandStatistics: Sendable, Equatable {
 
     mutating func record(command: [UInt8], responseBytes: Int, answered: Bool) {
         commands += 1
-        modeledMicroseconds += AirTimeModel.micros(command: command, responseBytes: answered ? responseBytes : 0)
+        let programsPage = command.first == 0xA2
+        modeledMicroseconds +=
+            answered
+            ? Type2Timing.exchangeMicroseconds(
+                commandBytes: command.count, responseBytes: responseBytes <= 1 ? nil : responseBytes,
+                programsPage: programsPage)
+            : Type2Timing.unansweredMicroseconds(commandBytes: command.count, programsPage: programsPage)
     }
 
     /// Distinct pages written, ascending.

@@ -21,7 +21,8 @@ public enum NDEFContent: Sendable, Equatable {
                 return .message(try NDEFMessage.decode(ndef.message), bytes: ndef.message)
             } catch {
                 return .interrupted(
-                    .interruptedWrite(detail: "the \(ndef.length)-byte NDEF message does not decode: \(error.sentence)"))
+                    .interruptedWrite(detail: "the \(ndef.length)-byte NDEF message does not decode: \(error.sentence)")
+                )
             }
         }
         switch walk.problem {

@@ -73,17 +73,17 @@ extension Type2Tag {
     /// What the tag holds when write `failure.failedIndex` of `plan` was not acknowledged.
     static func interruption(_ failure: PageWriteFailure, plan: Type2WritePlan, oldWasEmpty: Bool) -> TagWriteError {
         let writes = plan.writes
-        func state(afterLanded count: Int) -> TagStateAfterWrite {
+        func stateAfter(landed count: Int) -> TagStateAfterWrite {
             if count == 0 { return oldWasEmpty ? .empty : .old }
             if writes[count - 1].role == .commit { return .new }
             return .empty
         }
-        let before = state(afterLanded: failure.failedIndex)
+        let before = stateAfter(landed: failure.failedIndex)
         var state = before
         // A NAK means the tag refused: the write did not land. Anything else may have landed.
         if case .nak = failure.cause {
         } else {
-            let after = state(afterLanded: failure.failedIndex + 1)
+            let after = stateAfter(landed: failure.failedIndex + 1)
             switch (before, after) {
             case (.old, .empty): state = .oldOrEmpty
             case (.empty, .new): state = .emptyOrNew

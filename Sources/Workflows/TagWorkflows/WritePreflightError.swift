@@ -24,7 +24,8 @@ public enum WritePreflightError: TapCardError, Equatable {
                 source == .reported
                 ? "this tag holds at most \(capacity) bytes (reported by its Capability Container and TLVs)"
                 : "assuming the model default, the tag holds at most \(capacity) bytes"
-            return "The message is \(needed) bytes but \(figure); it is \(needed - capacity) bytes too big. Nothing was written."
+            return
+                "The message is \(needed) bytes but \(figure); it is \(needed - capacity) bytes too big. Nothing was written."
         case .notFormatted:
             return "The tag is not NDEF-formatted; run 'format' first. Nothing was written."
         case .pageLocked(let page):

@@ -12,6 +12,13 @@ public enum CommandRegistry {
             CardCommand.self,
 
             // Tags: the tag engine over a virtual tag or a reader.
+            DemoCommand.self,
+            ReadCommand.self,
+            InfoCommand.self,
+            WriteCommand.self,
+            EraseCommand.self,
+            FormatCommand.self,
+            LockCommand.self,
 
             // Virtual tags (the emulator).
 

@@ -7,9 +7,13 @@ enum PageOperationOutput {
             io.print(TagJSON.pageOperation(report, path: path).serialized())
             return
         }
-        io.print("\(verb) \(path): \(report.writes.count) page writes (pages \(report.writes.map { String($0.page) }.joined(separator: ", ")))")
+        io.print(
+            "\(verb) \(path): \(report.writes.count) page writes (pages \(report.writes.map { String($0.page) }.joined(separator: ", ")))"
+        )
         io.print("Chip: \(TagText.chip(report.identification))")
-        io.print("NDEF status now: \(TagText.status(report.after.status)); capacity \(TagText.capacity(report.after.capacity))")
+        io.print(
+            "NDEF status now: \(TagText.status(report.after.status)); capacity \(TagText.capacity(report.after.capacity))"
+        )
         io.print(TagText.statistics(report.statistics))
     }
 }

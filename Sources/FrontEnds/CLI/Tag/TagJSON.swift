@@ -52,7 +52,9 @@ enum TagJSON {
         case .notFormatted:
             return .object([("state", .string("not-formatted"))])
         case .empty:
-            return .object([("state", .string("empty")), ("bytes", .int(0)), ("hex", .string("")), ("records", .array([]))])
+            return .object([
+                ("state", .string("empty")), ("bytes", .int(0)), ("hex", .string("")), ("records", .array([])),
+            ])
         case .message(let message, let bytes):
             return .object([
                 ("state", .string("message")), ("bytes", .int(bytes.count)), ("hex", .string(Hex.encode(bytes))),
@@ -96,42 +98,59 @@ enum TagJSON {
     static func writes(_ writes: [PageWrite]) -> JSON {
         .array(
             writes.map {
-                .object([("page", .int($0.page)), ("role", .string($0.role.rawValue)), ("bytes", .string(Hex.encode($0.bytes)))])
+                .object([
+                    ("page", .int($0.page)), ("role", .string($0.role.rawValue)),
+                    ("bytes", .string(Hex.encode($0.bytes))),
+                ])
             })
     }
 
     static func inspection(_ inspection: TagInspection, path: String) -> JSON {
         let snapshot = inspection.snapshot
-        let signature: JSON =
-            switch inspection.signature {
-            case .notSupported: .object([("state", .string("not-supported"))])
-            case .unverified(let bytes, let reason):
-                .object([("state", .string("unverified")), ("signature", .string(Hex.encode(bytes))), ("reason", .string(reason))])
-            }
-        return .object([
-            ("tag", .string(path)),
-            ("uid", uid(snapshot.uid)),
-            ("chip", chip(inspection.identification)),
-            ("type", .string(inspection.identification.model?.displayName ?? "unknown Type 2 tag")),
-            ("totalBytes", .int(snapshot.memory.count)),
-            ("cc", snapshot.cc.map { .string(Hex.encode($0.bytes)) } ?? .null),
-            ("ccVersion", snapshot.cc.flatMap { $0.isNDEFFormatted ? .string($0.version) : nil } ?? .null),
-            ("dataAreaBytes", .int(snapshot.cc.flatMap { $0.isNDEFFormatted ? $0.dataAreaBytes : nil } ?? 0)),
-            ("ndefStatus", .string(snapshot.status.rawValue)),
-            ("capacity", capacity(snapshot.capacity)),
-            ("ndef", content(inspection.content)),
-            ("ndefTLVOffset", snapshot.ndef.map { .int($0.offset) } ?? .null),
-            ("tlvs", .array((snapshot.walk?.tlvs ?? []).map(tlv))),
-            (
-                "staticLock",
-                snapshot.staticLock.map { .string(Hex.encode([$0.bytes.0, $0.bytes.1])) } ?? .null
-            ),
-            ("staticallyLockedPages", .array((snapshot.staticLock?.lockedPages ?? []).map(JSON.int))),
-            ("dynamicLock", snapshot.dynamicLockPageBytes.map { .string(Hex.encode($0)) } ?? .null),
-            ("signature", signature),
-            ("memory", .string(Hex.encode(snapshot.memory))),
-            ("statistics", statistics(inspection.statistics)),
-        ])
+        let signature: JSON
+        switch inspection.signature {
+        case .notSupported:
+            signature = .object([("state", .string("not-supported"))])
+        case .unverified(let bytes, let reason):
+            signature = .object([
+                ("state", .string("unverified")), ("signature", .string(Hex.encode(bytes))),
+                ("reason", .string(reason)),
+            ])
+        }
+        let formattedCC: CapabilityContainer? = snapshot.cc?.isNDEFFormatted == true ? snapshot.cc : nil
+        var ccJSON = JSON.null
+        if let cc = snapshot.cc { ccJSON = .string(Hex.encode(cc.bytes)) }
+        var ccVersion = JSON.null
+        if let formattedCC { ccVersion = .string(formattedCC.version) }
+        var ndefOffset = JSON.null
+        if let ndef = snapshot.ndef { ndefOffset = .int(ndef.offset) }
+        var staticLock = JSON.null
+        if let lock = snapshot.staticLock { staticLock = .string(Hex.encode([lock.bytes.0, lock.bytes.1])) }
+        var dynamicLock = JSON.null
+        if let bytes = snapshot.dynamicLockPageBytes { dynamicLock = .string(Hex.encode(bytes)) }
+        let lockedPages: [JSON] = (snapshot.staticLock?.lockedPages ?? []).map { JSON.int($0) }
+        let tlvs: [JSON] = (snapshot.walk?.tlvs ?? []).map { tlv($0) }
+        var members: [(String, JSON)] = []
+        members.append(("tag", .string(path)))
+        members.append(("uid", uid(snapshot.uid)))
+        members.append(("chip", chip(inspection.identification)))
+        members.append(("type", .string(inspection.identification.model?.displayName ?? "unknown Type 2 tag")))
+        members.append(("totalBytes", .int(snapshot.memory.count)))
+        members.append(("cc", ccJSON))
+        members.append(("ccVersion", ccVersion))
+        members.append(("dataAreaBytes", .int(formattedCC?.dataAreaBytes ?? 0)))
+        members.append(("ndefStatus", .string(snapshot.status.rawValue)))
+        members.append(("capacity", capacity(snapshot.capacity)))
+        members.append(("ndef", content(inspection.content)))
+        members.append(("ndefTLVOffset", ndefOffset))
+        members.append(("tlvs", .array(tlvs)))
+        members.append(("staticLock", staticLock))
+        members.append(("staticallyLockedPages", .array(lockedPages)))
+        members.append(("dynamicLock", dynamicLock))
+        members.append(("signature", signature))
+        members.append(("memory", .string(Hex.encode(snapshot.memory))))
+        members.append(("statistics", statistics(inspection.statistics)))
+        return .object(members)
     }
 
     static func read(_ report: ReadReport, path: String) -> JSON {

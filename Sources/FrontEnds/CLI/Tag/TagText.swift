@@ -71,7 +71,8 @@ enum TagText {
             let pages = lock.lockedPages
             lines.append(
                 "Static lock bytes: \(Hex.encode([lock.bytes.0, lock.bytes.1], uppercase: true, separator: " "))"
-                    + (pages.isEmpty ? " (no page locked)" : " (locked pages \(pages.map(String.init).joined(separator: ", ")))"))
+                    + (pages.isEmpty
+                        ? " (no page locked)" : " (locked pages \(pages.map(String.init).joined(separator: ", ")))"))
         }
         if let dynamic = snapshot.dynamicLockPageBytes {
             lines.append("Dynamic lock bytes: \(Hex.encode(dynamic, uppercase: true, separator: " "))")

@@ -94,11 +94,14 @@ enum TagWriteRunner {
         io.print("Chip: \(TagText.chip(report.identification))")
         io.print(
             "Wrote \(report.messageBytes) bytes of \(TagText.capacity(report.capacity)): "
-                + "\(report.writes.count) page writes (pages \(report.pagesWritten.map(String.init).joined(separator: ", ")))")
+                + "\(report.writes.count) page writes (pages \(report.pagesWritten.map(String.init).joined(separator: ", ")))"
+        )
         if report.writes.isEmpty { io.print("The tag already held this message: nothing was written.") }
         io.print("Write: \(TagText.statistics(report.writeStatistics))")
         if report.verified {
-            io.print("Verified: read back \(report.messageBytes) bytes, every record matches (\(TagText.statistics(report.verifyStatistics))).")
+            io.print(
+                "Verified: read back \(report.messageBytes) bytes, every record matches (\(TagText.statistics(report.verifyStatistics)))."
+            )
         } else {
             io.print("Not verified (--no-verify).")
         }
