@@ -13,29 +13,36 @@ import Type2
         .appendingPathComponent("Fixtures/fuzz-regressions/type2")
 
     static var inputs: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
+            .sorted()
     }
 
     static let models: [TagModel?] = [nil, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48]
     static let sizes = [0, 12, 137, 300]
 
+    static func load(_ name: String) throws -> (model: TagModel?, memory: [UInt8], message: [UInt8]) {
+        let input = [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+        let selector = try #require(input.first)
+        return (
+            models[Int(selector) % models.count], Array(input.dropFirst()),
+            textMessage(size: sizes[Int(selector >> 4) % sizes.count])
+        )
+    }
+
     @Test func thereAreRegressionInputs() {
         #expect(!Self.inputs.isEmpty)
     }
 
+    /// The write as `Type2Tag.write` plans it: from a snapshot that stops after the NDEF TLV.
     @Test(arguments: inputs)
     func replay(_ name: String) throws {
-        let input = [UInt8](try Data(contentsOf: Self.directory.appendingPathComponent(name)))
-        let selector = try #require(input.first)
-        let model = Self.models[Int(selector) % Self.models.count]
-        let memory = Array(input.dropFirst())
+        let (model, memory, message) = try Self.load(name)
         let snapshot = Type2Snapshot(memory: memory, model: model)
         if let ndef = snapshot.ndef { #expect(ndef.message.count == ndef.length) }
         _ = try? Type2FormatPlan.make(snapshot: snapshot)
         _ = try? Type2LockPlan.make(snapshot: snapshot)
-
-        let message = Self.textMessage(size: Self.sizes[Int(selector >> 4) % Self.sizes.count])
-        guard let plan = try? Type2WritePlan.make(message: message, snapshot: snapshot) else { return }
+        let planning = Type2Snapshot(memory: memory, model: model, stopAfterNDEF: true)
+        guard let plan = try? Type2WritePlan.make(message: message, snapshot: planning) else { return }
         var applied = memory
         for write in plan.writes {
             let range = write.page * 4..<write.page * 4 + 4
@@ -45,6 +52,25 @@ import Type2
         #expect(applied == plan.finalMemory)
         let after = Type2Snapshot(memory: plan.finalMemory, model: model)
         #expect(after.ndef?.message == message, "model \(model?.rawValue ?? "none"), \(message.count)-byte message")
+    }
+
+    /// Found by the fuzzer (crash-fb9b04…): an NDEF TLV at the start of the data area, then a Lock
+    /// Control TLV (data-area offset 304) whose lock bytes are data-area bytes 0–15 — the very
+    /// bytes the NDEF TLV occupies. The full walk learns that reserved range *after* accepting the
+    /// NDEF TLV there; a write planned from it puts the new TLV at byte 32 while a reader still
+    /// finds the old TLV at byte 16. The NFC Forum Type 2 mapping places control TLVs before the
+    /// NDEF TLV, so the walk should ignore (or report) a control TLV that comes after it.
+    /// `Type2Tag.write` plans from a walk that stops at the NDEF TLV, so it is not affected, and
+    /// its read-back would catch it. Known issue until TLVWalk handles it (Type2 owner).
+    @Test func controlTLVAfterNDEFReservingItsBytes() throws {
+        let (model, memory, message) = try Self.load("crash-fb9b0433aae8d5cd12409caa04276e373af75436")
+        let full = Type2Snapshot(memory: memory, model: model)
+        #expect(full.ndef?.typeAddress == 16)
+        #expect(full.walk?.area.skipped == [16..<32])
+        let plan = try Type2WritePlan.make(message: message, snapshot: full)
+        withKnownIssue("a control TLV after the NDEF TLV reserves the NDEF TLV's own bytes") {
+            #expect(Type2Snapshot(memory: plan.finalMemory, model: model).ndef?.message == message)
+        }
     }
 
     /// A valid Text record message of exactly `size` bytes (0 = none), as the fuzz target builds.

@@ -67,7 +67,9 @@ enum BenchCorpus {
             displayName: "\(given) \(family)", organization: random.below(2) == 0 ? "Example GmbH" : "",
             title: random.below(2) == 0 ? "Engineer" : "", phones: [Phone("+49 30 \(100_000 + random.below(899_999))")],
             emails: ["\(given.lowercased().prefix(3))\(random.below(100))@example.com"])
-        if random.below(3) == 0 { profile.urls = ["https://" + random.pick(hosts) + "/~" + random.word(5, from: lower)] }
+        if random.below(3) == 0 {
+            profile.urls = ["https://" + random.pick(hosts) + "/~" + random.word(5, from: lower)]
+        }
         if random.below(4) == 0 { profile.note = "Met at the NFC meetup; likes tags." }
         return profile
     }

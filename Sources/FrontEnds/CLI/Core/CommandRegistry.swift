@@ -27,6 +27,7 @@ public enum CommandRegistry {
             // Focus sessions and the tag inventory.
 
             // Measurement.
+            BenchCommand.self,
 
             // General.
             VersionCommand.self,
