@@ -18,12 +18,14 @@ steps=("$@")
 [ ${#steps[@]} -eq 0 ] && steps=(lint docs tsan fuzz)
 fuzz_seconds=${FUZZ_SECONDS:-60}
 
-# The public modules (the TapCardKit product) and where their sources live.
+# The public modules (the TapCardKit product) and where their sources live, lower layers first:
+# each archive is built with the ones before it as dependencies, so a documentation link to another
+# module's symbol, written ``/Module/Symbol``, resolves (and a wrong one fails the build).
 modules=(
-    NDEF:Codecs/NDEF Contacts:Codecs/Contacts TagCatalog:TagMappings/TagCatalog Type2:TagMappings/Type2
-    Originality:TagMappings/Originality TagTransport:Transports/TagTransport TagEmulator:Transports/Emulator
-    Store:Persistence/Store TagWorkflows:Workflows/TagWorkflows Cards:Workflows/Cards Focus:Workflows/Focus
-    ViewModels:FrontEnds/ViewModels
+    TagCatalog:TagMappings/TagCatalog TagTransport:Transports/TagTransport NDEF:Codecs/NDEF
+    Contacts:Codecs/Contacts Originality:TagMappings/Originality Type2:TagMappings/Type2
+    TagEmulator:Transports/Emulator Store:Persistence/Store TagWorkflows:Workflows/TagWorkflows
+    Cards:Workflows/Cards Focus:Workflows/Focus ViewModels:FrontEnds/ViewModels
 )
 
 # Suites that run work on several threads or tasks: the store (concurrent readers), the CoreNFC
@@ -36,14 +38,15 @@ lint() {
 
 docs() {
     local scratch=.build-docs graphs=.build-docs/symbol-graphs
-    rm -rf "$graphs" && mkdir -p "$graphs"
+    # Graphs are written when a module compiles; an up-to-date module keeps the graphs it wrote.
+    mkdir -p "$graphs"
     swift build --scratch-path "$scratch" --target TapCardCLI \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
         -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public || return 1
     swift build --scratch-path "$scratch" --target ViewModels \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
         -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public || return 1
-    local failed=0
+    local failed=0 dependencies=()
     for entry in "${modules[@]}"; do
         local module=${entry%%:*} path=Sources/${entry#*:}
         local catalog="$path/Documentation.docc" own="$scratch/graphs-$module"
@@ -56,14 +59,18 @@ docs() {
         rm -rf "$own" && mkdir -p "$own"
         cp "$graphs/$module.symbols.json" "$own/" 2>/dev/null || true
         cp "$graphs/$module"@*.symbols.json "$own/" 2>/dev/null || true
+        rm -rf "$scratch/$module.doccarchive"
         if ! docc convert "$catalog" --fallback-display-name "$module" \
             --fallback-bundle-identifier "org.tapcard.$module" --additional-symbol-graph-dir "$own" \
-            --output-path "$scratch/$module.doccarchive" --warnings-as-errors >"$scratch/docc-$module.log" 2>&1; then
+            --output-path "$scratch/$module.doccarchive" --warnings-as-errors \
+            --enable-experimental-external-link-support "${dependencies[@]}" \
+            >"$scratch/docc-$module.log" 2>&1; then
             echo "docs: docc convert failed for $module:" >&2
             grep -E "warning|error" "$scratch/docc-$module.log" | head -20 >&2
             failed=1
         else
             echo "docs: $module ok ($(find "$scratch/$module.doccarchive/data/documentation" -name '*.json' | wc -l) pages)"
+            dependencies+=(--dependency "$scratch/$module.doccarchive")
         fi
     done
     return $failed

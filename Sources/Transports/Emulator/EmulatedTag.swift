@@ -19,7 +19,7 @@ import TapCardSupport
 ///   5h EEPROM write error (only through ``failWrites(nak:)``).
 /// - Faults: ``tearAfter(commands:mode:)``, ``remove()``, ``placeAmongOtherTags(count:)``,
 ///   ``failWrites(nak:)``; ``makeReadOnly()`` locks the tag the way a lock workflow would.
-/// - Every frame goes into ``commandLog`` with its modeled air time (``TagCatalog/Type2Timing``).
+/// - Every frame goes into ``commandLog`` with its modeled air time (``/TagCatalog/Type2Timing``).
 ///
 /// Modelling choices where the datasheets available to us are silent: a READ or FAST_READ that
 /// starts in readable memory and runs into read-protected pages returns those pages as 00h; an
