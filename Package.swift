@@ -31,7 +31,7 @@ let package = Package(
             name: "TapCardKit",
             targets: [
                 "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport", "TagEmulator",
-                "Store", "TagWorkflows", "Cards", "Focus", "ViewModels",
+                "PCSCTransport", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels", "CoreNFCTransport",
             ]),
         .executable(name: "tapcard", targets: ["tapcard"]),
     ],
@@ -51,6 +51,25 @@ let package = Package(
         // 3. Transports ("send a command to a tag") and persistence.
         library("TagTransport", "Transports/TagTransport", ["TapCardSupport"]),
         library("TagEmulator", "Transports/Emulator", ["TapCardSupport", "TagTransport", "TagCatalog", "Type2"]),
+        // PC/SC readers (libpcsclite via dlopen on Linux, PCSC.framework on macOS) and the vpcd virtual card.
+        .target(
+            name: "PCSCTransport", dependencies: ["TapCardSupport", "TagTransport"], path: "Sources/Transports/PCSC",
+            swiftSettings: settings, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // The CoreNFC adapter. Its CoreNFC-facing files are wrapped in `#if canImport(CoreNFC)`: on
+        // iOS they import Apple's framework; on Linux they import the stand-in below (so they are
+        // compiled and tested here); on macOS, which has no CoreNFC, only the plain-Swift parts build.
+        library(
+            "CoreNFCTransport", "Transports/CoreNFC",
+            [
+                "TapCardSupport", "TagTransport", "TagCatalog",
+                .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+            ]),
+        // A test-only stand-in for Apple's CoreNFC, with the same module name and Swift signatures,
+        // so the adapter source compiles unchanged against both. Only ever a dependency on Linux
+        // (`condition: .when(platforms: [.linux])`) and in no product: on Apple platforms nothing
+        // builds it, so `import CoreNFC` there always resolves to the system framework.
+        .target(
+            name: "CoreNFC", dependencies: ["TagTransport"], path: "Tests/StandIns/CoreNFC", swiftSettings: settings),
         .systemLibrary(name: "CSQLite", path: "Sources/Persistence/CSQLite"),
         library("Store", "Persistence/Store", ["TapCardSupport", "CSQLite"]),
 
@@ -64,12 +83,15 @@ let package = Package(
         // 5. Front ends: view models (tested on Linux) and the CLI.
         library(
             "ViewModels", "FrontEnds/ViewModels",
-            ["TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Cards", "TagWorkflows", "Focus", "Store"]),
+            [
+                "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Cards", "TagWorkflows", "Focus",
+                "Store", "CoreNFCTransport",
+            ]),
         library(
             "TapCardCLI", "FrontEnds/CLI",
             [
                 "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport",
-                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus",
+                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels", "PCSCTransport",
             ]),
         .executableTarget(
             name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard",
@@ -88,13 +110,25 @@ let package = Package(
         tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "NDEF", "TapCardSupport"]),
         tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport"]),
         tests("TagEmulatorTests", "Transports/EmulatorTests", ["TagEmulator", "TagTransport", "Type2", "TagCatalog"]),
+        tests("PCSCTransportTests", "Transports/PCSCTests", ["PCSCTransport", "TagTransport", "TapCardSupport"]),
+        tests(
+            "CoreNFCTransportTests", "Transports/CoreNFCTests",
+            [
+                "CoreNFCTransport", "TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport",
+                .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+            ]),
         tests("StoreTests", "Persistence/StoreTests", ["Store"]),
         tests(
             "TagWorkflowsTests", "Workflows/TagWorkflowsTests",
             ["TagWorkflows", "TagEmulator", "TagTransport", "Type2", "NDEF", "TagCatalog"]),
         tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog"]),
         tests("FocusTests", "Workflows/FocusTests", ["Focus"]),
-        tests("ViewModelsTests", "FrontEnds/ViewModelsTests", ["ViewModels"]),
+        tests(
+            "ViewModelsTests", "FrontEnds/ViewModelsTests",
+            [
+                "ViewModels", "CoreNFCTransport", "TagEmulator", "TagCatalog", "NDEF", "Cards", "Contacts", "Focus",
+                "Store", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+            ]),
         tests("TapCardCLITests", "FrontEnds/CLITests", ["TapCardCLI", "NDEF", "TapCardSupport"]),
     ]
 )

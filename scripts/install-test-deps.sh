@@ -14,8 +14,25 @@ fi
 apt_packages=()
 command -v openssl >/dev/null || apt_packages+=(openssl)
 [ -f /usr/include/sqlite3.h ] || apt_packages+=(libsqlite3-dev)
+# The real PC/SC stack (scripts/pcsc/stack-test.sh): pcscd, the vpcd virtual reader driver,
+# pcsc_scan, unshare/ip for private namespaces; swig and the pcsc-lite headers to build pyscard.
+command -v pcscd >/dev/null || apt_packages+=(pcscd)
+[ -f /usr/lib/pcsc/drivers/serial/libifdvpcd.so ] || apt_packages+=(vsmartcard-vpcd)
+command -v pcsc_scan >/dev/null || apt_packages+=(pcsc-tools)
+command -v unshare >/dev/null || apt_packages+=(util-linux)
+command -v ip >/dev/null || apt_packages+=(iproute2)
+if ! python3 -c "import smartcard" 2>/dev/null; then
+    command -v swig >/dev/null || apt_packages+=(swig)
+    [ -f /usr/include/PCSC/winscard.h ] || apt_packages+=(libpcsclite-dev)
+fi
 if [ ${#apt_packages[@]} -gt 0 ]; then
     echo "== apt-get install ${apt_packages[*]}"
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${apt_packages[@]}"
+fi
+
+# pyscard: the independent PC/SC client of the stack test (built from source against pcsc-lite).
+if ! python3 -c "import smartcard" 2>/dev/null; then
+    echo "== pip install pyscard==2.3.1"
+    python3 -m pip install --quiet --disable-pip-version-check pyscard==2.3.1
 fi

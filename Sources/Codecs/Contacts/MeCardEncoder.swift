@@ -27,7 +27,9 @@ public enum MeCardEncoder {
         }
         if !profile.organization.isEmpty { fields.append((.organization, "ORG:" + text(profile.organization))) }
         if !profile.title.isEmpty { fields.append((.title, "TITLE:" + text(profile.title))) }
-        for (index, phone) in profile.phones.enumerated() { fields.append((.phone(index), "TEL:" + text(phone.number))) }
+        for (index, phone) in profile.phones.enumerated() {
+            fields.append((.phone(index), "TEL:" + text(phone.number)))
+        }
         for (index, email) in profile.emails.enumerated() { fields.append((.email(index), "EMAIL:" + text(email))) }
         for (index, url) in profile.urls.enumerated() { fields.append((.url(index), "URL:" + text(url))) }
         if !profile.address.isEmpty {
@@ -43,7 +45,9 @@ public enum MeCardEncoder {
         let name = profile.name
         if !name.isEmpty {
             if !name.additional.isEmpty || !name.prefixes.isEmpty || !name.suffixes.isEmpty {
-                losses.append("MeCard's N holds only family and given names; additional names, prefixes and suffixes are left out.")
+                losses.append(
+                    "MeCard's N holds only family and given names; additional names, prefixes and suffixes are left out."
+                )
             }
             if !profile.displayName.isEmpty && profile.displayName != carried(profile).displayName {
                 losses.append("MeCard has no display name; readers show \"\(carried(profile).displayName)\".")
@@ -52,7 +56,8 @@ public enum MeCardEncoder {
         if profile.phones.contains(where: { $0.kind != .voice }) {
             losses.append("MeCard's TEL has no kinds (cell, work…); the numbers are kept.")
         }
-        let texts = [profile.displayName, profile.organization, profile.title, profile.note] + profile.urls
+        let texts =
+            [profile.displayName, profile.organization, profile.title, profile.note] + profile.urls
             + profile.emails + profile.phones.map(\.number) + profile.address.components
             + [name.family, name.given]
         if texts.contains(where: { $0.contains(where: \.isNewline) }) {

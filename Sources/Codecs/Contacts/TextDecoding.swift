@@ -17,7 +17,9 @@ enum TextDecoding {
             return (windows1252(bytes), nil)
         default:
             if let text = validUTF8(bytes) {
-                return (text, "The character set \(name) is not supported; the bytes were valid UTF-8 and read as such.")
+                return (
+                    text, "The character set \(name) is not supported; the bytes were valid UTF-8 and read as such."
+                )
             }
             return (
                 latin1(bytes), "The character set \(name) is not supported; the bytes were read as ISO-8859-1."

@@ -119,7 +119,9 @@ public enum VCardReader {
                     family: part(parts, 0), given: part(parts, 1), additional: part(parts, 2),
                     prefixes: part(parts, 3), suffixes: part(parts, 4))
                 if parts.count > 5 {
-                    warnings.append("Line \(number) (N): components after the fifth were not kept: \(parts[5...].joined(separator: ";")).")
+                    warnings.append(
+                        "Line \(number) (N): components after the fifth were not kept: \(parts[5...].joined(separator: ";"))."
+                    )
                 }
             case "ORG":
                 guard first("ORG", line, number) else { return }
@@ -131,7 +133,8 @@ public enum VCardReader {
                         UnmappedProperty(
                             group: line.group, name: "ORG", parameters: line.parameters,
                             value: units.joined(separator: ";"),
-                            reason: "Organisational units have no place in the profile; the organisation name was kept.",
+                            reason:
+                                "Organisational units have no place in the profile; the organisation name was kept.",
                             line: number))
                 }
             case "TITLE":

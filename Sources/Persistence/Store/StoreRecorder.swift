@@ -22,7 +22,8 @@ public struct StoreRecorder {
         signature: SignatureRecord? = nil, at: Date = Date()
     ) throws(StoreError) {
         try store.recordTagSeen(
-            TagKey(uid: uid, chip: chip), capacity: Self.capacity(capacityBytes, capacityReported), signature: signature,
+            TagKey(uid: uid, chip: chip), capacity: Self.capacity(capacityBytes, capacityReported),
+            signature: signature,
             at: at)
     }
 

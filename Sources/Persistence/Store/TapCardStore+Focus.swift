@@ -40,7 +40,8 @@ extension TapCardStore {
             "INSERT INTO focus_profiles (name, created_at) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
             [.text(name), StoreTime.value(at)], during: during)
         guard
-            let id = try database.scalar("SELECT id FROM focus_profiles WHERE name = ?1", [.text(name)], during: during)?
+            let id = try database.scalar(
+                "SELECT id FROM focus_profiles WHERE name = ?1", [.text(name)], during: during)?
                 .integer
         else { throw .missing(what: "focus profile '\(name)'") }
         return id

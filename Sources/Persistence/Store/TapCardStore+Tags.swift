@@ -17,7 +17,10 @@ extension TapCardStore {
                 UPDATE tags SET label = COALESCE(?3, label), location = COALESCE(?4, location)
                 WHERE uid = ?1 AND chip = ?2
                 """,
-                [.blob(key.uid), .text(key.chip), label.map { .text($0) } ?? .null, location.map { .text($0) } ?? .null],
+                [
+                    .blob(key.uid), .text(key.chip), label.map { .text($0) } ?? .null,
+                    location.map { .text($0) } ?? .null,
+                ],
                 during: "naming a tag")
         }
     }
@@ -45,7 +48,8 @@ extension TapCardStore {
                 let row = Row(values)
                 let tag = Self.tag(from: row)
                 entries.append(
-                    InventoryEntry(tag: tag, writeCount: row.int(10) ?? 0, lastWrite: try writes(for: tag.key, limit: 1).first))
+                    InventoryEntry(
+                        tag: tag, writeCount: row.int(10) ?? 0, lastWrite: try writes(for: tag.key, limit: 1).first))
             }
             return entries
         }

@@ -6,7 +6,8 @@ extension TapCardStore {
     @discardableResult
     public func recordWrite(_ write: WriteRecord) throws(StoreError) -> Int64 {
         try database.transaction(during: "recording a write") { () throws(StoreError) in
-            let tagID = try upsertTag(write.tag, capacity: write.capacity, signature: nil, at: write.at, during: "recording a write")
+            let tagID = try upsertTag(
+                write.tag, capacity: write.capacity, signature: nil, at: write.at, during: "recording a write")
             try database.query(
                 """
                 INSERT INTO writes (tag_id, operation, message, capacity_bytes, capacity_source, verified,

@@ -29,42 +29,58 @@ public enum Hex {
     /// Like ``decode(_:)`` for text already held as UTF-8 bytes (e.g. one line of a large file),
     /// without building a `String` first. Offsets are byte offsets into `utf8`.
     public static func decode(utf8 text: ArraySlice<UInt8>) throws(HexError) -> [UInt8] {
-        // Offsets count from the first byte of `text`, whatever the slice's start index.
-        let utf8 = text
-        let base = text.startIndex
+        // One table lookup per character: 0–15 a digit, `separator` a skippable separator,
+        // `invalid` anything else. Offsets count from the first byte of `text`.
+        let table = classes
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count / 2)
-        var pending: UInt8? = nil
+        bytes.reserveCapacity(text.count / 2)
+        var high: UInt8 = 0
+        var hasHigh = false
         var pendingOffset = 0
-        var index = 0
-        while index < utf8.count {
-            let c = utf8[base + index]
-            if c == UInt8(ascii: "0"), index + 1 < utf8.count,
-                utf8[base + index + 1] == UInt8(ascii: "x") || utf8[base + index + 1] == UInt8(ascii: "X"),
-                pending == nil
-            {
-                index += 2
-                continue
-            }
-            if let value = nibble(c) {
-                if let high = pending {
-                    bytes.append(high << 4 | value)
-                    pending = nil
-                } else {
-                    pending = value
-                    pendingOffset = index
+        let result: HexError? = text.withUnsafeBufferPointer { utf8 -> HexError? in
+            var index = 0
+            let count = utf8.count
+            while index < count {
+                let c = utf8[index]
+                if c == UInt8(ascii: "0"), !hasHigh, index + 1 < count, utf8[index + 1] | 0x20 == UInt8(ascii: "x") {
+                    index += 2
+                    continue
                 }
-            } else if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == UInt8(ascii: ":")
-                || c == UInt8(ascii: ",") || c == UInt8(ascii: "-")
-            {
-                if pending != nil { throw HexError.oddDigits(offset: pendingOffset) }
-            } else {
-                throw HexError.invalidCharacter(offset: index)
+                let value = table[Int(c)]
+                if value < 16 {
+                    if hasHigh {
+                        bytes.append(high << 4 | value)
+                        hasHigh = false
+                    } else {
+                        high = value
+                        hasHigh = true
+                        pendingOffset = index
+                    }
+                } else if value == separator {
+                    if hasHigh { return .oddDigits(offset: pendingOffset) }
+                } else {
+                    return .invalidCharacter(offset: index)
+                }
+                index += 1
             }
-            index += 1
+            return hasHigh ? .oddDigits(offset: pendingOffset) : nil
         }
-        if pending != nil { throw HexError.oddDigits(offset: pendingOffset) }
+        if let result { throw result }
         return bytes
+    }
+
+    private static let separator: UInt8 = 0xFE
+    private static let invalid: UInt8 = 0xFF
+
+    /// For each byte value: its hex digit value, ``separator`` for whitespace, `:`, `,` and `-`,
+    /// or ``invalid``.
+    private static let classes: [UInt8] = (0...255).map { value in
+        let c = UInt8(value)
+        if let digit = nibble(c) { return digit }
+        switch c {
+        case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "-"): return separator
+        default: return invalid
+        }
     }
 
     private static func nibble(_ c: UInt8) -> UInt8? {

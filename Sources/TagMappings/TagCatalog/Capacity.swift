@@ -15,7 +15,7 @@ public struct Capacity: Sendable, Equatable, Hashable, Codable {
     /// The tag model the figure belongs to, when known.
     public var model: TagModel?
 
-    public init(bytes: Int, source: CapacitySource, model: TagModel? = nil) {
+    public init(bytes: Int, source: CapacitySource, model: TagModel?) {
         self.bytes = bytes
         self.source = source
         self.model = model

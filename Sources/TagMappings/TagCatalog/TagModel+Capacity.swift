@@ -1,3 +1,5 @@
+import TapCardSupport
+
 /// Capacity facts per model, derived from the factory layout in ``TagModel/type2Layout``. Every
 /// figure here is a model default: callers get it as ``Capacity`` with source `.assumed`.
 extension TagModel {
@@ -66,5 +68,30 @@ extension TagModel {
     public var withArticle: String {
         // "NTAG" is read letter by letter ("en-tag"); MIFARE and Type start with consonant sounds.
         (displayName.hasPrefix("NTAG") ? "an " : "a ") + displayName
+    }
+}
+
+extension TagModel {
+    /// How ``assumedCapacity`` was derived, as one sentence with every figure, e.g. "Assuming an
+    /// NTAG213 as shipped: CC data area 144 bytes (CC byte 2 = 0x12, × 8), minus 5 bytes of
+    /// factory Lock Control TLV, minus 2 bytes of NDEF TLV type and length = 137 bytes of NDEF
+    /// message."
+    public var capacityDerivation: String {
+        let maximum = maximumNDEFMessageBytes
+        guard let cc = formattedCC, cc.count >= 3 else {
+            let file = Self.type4AssumedNDEFFileBytes
+            return "Assuming \(withArticle) with a \(file)-byte NDEF file (an NTAG 424 DNA's; a Type 4 tag's "
+                + "CC file states its own): \(file) bytes minus the 2-byte NLEN field = \(maximum) bytes of NDEF message."
+        }
+        let ccByte = "0x" + Hex.encode([cc[2]], uppercase: true)
+        let state =
+            type2Layout?.factoryCC.first == 0xE1 ? "as shipped" : "once NDEF-formatted (it ships with a blank CC)"
+        var text =
+            "Assuming \(withArticle) \(state): CC data area \(ccDataAreaBytes) bytes (CC byte 2 = \(ccByte), × 8)"
+        let before = factoryTLVsBeforeNDEF.count
+        if before > 0 { text += ", minus \(before) bytes of factory Lock Control TLV" }
+        let header = ccDataAreaBytes - before - maximum
+        text += ", minus \(header) bytes of NDEF TLV type and length = \(maximum) bytes of NDEF message."
+        return text
     }
 }

@@ -18,20 +18,20 @@ public struct Type2LockPlan: Sendable, Equatable {
             writes.append(PageWrite(page: 3, bytes: bytes, role: .capabilityContainer))
         }
         if let area = snapshot.dynamicLockArea {
-            guard area.byteRange.upperBound <= snapshot.memory.count else {
-                throw .memoryNotRead(upTo: area.byteRange.upperBound)
-            }
-            var memory = snapshot.memory
-            for bit in 0..<area.lockBits {
-                memory[area.byteAddress + bit / 8] |= 1 << UInt8(bit % 8)
-            }
             let firstPage = Type2Page.page(ofByte: area.byteAddress)
             let lastPage = Type2Page.page(ofByte: area.byteRange.upperBound - 1)
             for page in firstPage...lastPage {
-                let range = Type2Page.byteRange(ofPage: page)
-                if Array(memory[range]) != Array(snapshot.memory[range]) {
-                    writes.append(PageWrite(page: page, bytes: Array(memory[range]), role: .lockBits))
+                guard let current = snapshot.page(page) else {
+                    throw .memoryNotRead(upTo: Type2Page.byteRange(ofPage: page).upperBound)
                 }
+                var bytes = current
+                for bit in 0..<area.lockBits {
+                    let address = area.byteAddress + bit / 8
+                    if Type2Page.page(ofByte: address) == page {
+                        bytes[address % Type2Page.size] |= 1 << UInt8(bit % 8)
+                    }
+                }
+                if bytes != current { writes.append(PageWrite(page: page, bytes: bytes, role: .lockBits)) }
             }
         }
         var page2 = Array(snapshot.memory[8..<12])

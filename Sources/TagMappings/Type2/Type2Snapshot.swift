@@ -23,16 +23,16 @@ public struct Type2Snapshot: Sendable, Equatable {
     /// The dynamic lock bits in effect: the first Lock Control TLV's area, else the chip default.
     public var dynamicLockArea: ControlArea?
 
-    /// The dynamic lock bytes when they were read apart from `memory` (a reader that reads only
-    /// the NDEF range and then the lock page).
-    public var separateDynamicLockBytes: [UInt8]?
+    /// Pages read apart from `memory` (a reader that reads only the NDEF range, then the dynamic
+    /// lock page), by page number.
+    public var separatePages: [Int: [UInt8]]
 
     public init(
-        memory: [UInt8], model: TagModel?, stopAfterNDEF: Bool = false, dynamicLockBytes: [UInt8]? = nil
+        memory: [UInt8], model: TagModel?, stopAfterNDEF: Bool = false, separatePages: [Int: [UInt8]] = [:]
     ) {
         self.memory = memory
         self.model = model
-        separateDynamicLockBytes = dynamicLockBytes
+        self.separatePages = separatePages
         uid = TagUID.fromMemory(memory)
         staticLock = StaticLockBytes.fromMemory(memory)
         cc = memory.count >= 16 ? CapabilityContainer(bytes: memory[12..<16]) : nil
@@ -79,19 +79,26 @@ public struct Type2Snapshot: Sendable, Equatable {
     /// The dynamic lock bytes as stored, when they were read.
     public var dynamicLockBytes: [UInt8]? {
         guard let area = dynamicLockArea else { return nil }
-        guard area.byteRange.upperBound <= memory.count else {
-            return separateDynamicLockBytes.map { Array($0.prefix(area.byteCount)) }
+        var bytes: [UInt8] = []
+        for address in area.byteRange {
+            guard let page = page(Type2Page.page(ofByte: address)) else { return nil }
+            bytes.append(page[address % Type2Page.size])
         }
-        return Array(memory[area.byteRange])
+        return bytes
+    }
+
+    /// The 4 bytes of `page`, from `memory` or the separately read pages; `nil` when not read.
+    public func page(_ page: Int) -> [UInt8]? {
+        let range = Type2Page.byteRange(ofPage: page)
+        if page >= 0, range.upperBound <= memory.count { return Array(memory[range]) }
+        return separatePages[page]
     }
 
     /// The three dynamic lock bytes of the chip's lock page (the fourth is RFUI), when the chip
     /// has one and it was read.
     public var dynamicLockPageBytes: [UInt8]? {
-        guard let page = model?.type2Layout?.dynamicLockPage else { return nil }
-        let start = page * Type2Page.size
-        guard start + 3 <= memory.count else { return nil }
-        return Array(memory[start..<start + 3])
+        guard let lockPage = model?.type2Layout?.dynamicLockPage else { return nil }
+        return page(lockPage).map { Array($0.prefix(3)) }
     }
 
     /// True when `page` is write-protected by a static or dynamic lock bit; `nil` when the

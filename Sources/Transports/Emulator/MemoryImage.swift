@@ -18,8 +18,8 @@ public enum MemoryImage {
 }
 
 /// Whole-file reads and writes, with the system's failure turned into our own error.
-enum FileBytes {
-    static func read(_ path: String) throws(EmulatorError) -> [UInt8] {
+public enum FileBytes {
+    public static func read(_ path: String) throws(EmulatorError) -> [UInt8] {
         do {
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
@@ -28,7 +28,7 @@ enum FileBytes {
     }
 
     /// Writes atomically (a temporary file renamed into place), so a crash never leaves half a file.
-    static func write(_ bytes: [UInt8], to path: String) throws(EmulatorError) {
+    public static func write(_ bytes: [UInt8], to path: String) throws(EmulatorError) {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

@@ -22,6 +22,16 @@ public enum VirtualTagFile {
         return try decode(String(decoding: bytes, as: UTF8.self), path: path)
     }
 
+    /// Reads any Flipper Zero NTAG/Ultralight file as a dump, header included.
+    public static func dump(at path: String) throws(EmulatorError) -> FlipperDump {
+        let bytes = try FileBytes.read(path)
+        do {
+            return try FlipperNFC.parse(String(decoding: bytes, as: UTF8.self))
+        } catch {
+            throw .malformedFile(path: path, error)
+        }
+    }
+
     /// Writes `tag` to `path`, replacing what was there.
     public static func save(_ tag: EmulatedTag, to path: String) throws(EmulatorError) {
         try FileBytes.write(Array(encode(tag).utf8), to: path)

@@ -8,6 +8,6 @@ public struct FitAdvice: Sendable, Equatable {
     /// of optional fields is enough (or the format has no fields, `url`).
     public let dropToFit: DropSuggestion?
     /// One sentence per finding, in reading order: the verdict, then the suggestion or why there
-    /// is none.
+    /// is none. The alternatives' own verdicts are in ``alternatives``.
     public let explanation: [String]
 }

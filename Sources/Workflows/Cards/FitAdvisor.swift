@@ -41,9 +41,6 @@ public enum FitAdvisor {
                 }
             }
         }
-        for card in alternatives where card.fits && !chosen.fits {
-            explanation.append("As \(card.format.rawValue): \(card.verdict.sentence)")
-        }
         return FitAdvice(chosen: chosen, alternatives: alternatives, dropToFit: suggestion, explanation: explanation)
     }
 
@@ -130,12 +127,15 @@ public enum FitAdvisor {
             }
             return NDEFMessage(records: [record]).encoded().count
         }
-        var length = payload
-        while length >= 0 {
-            let size = messageSize(payloadLength: length)
-            if size <= capacity.bytes { return payload - length }
-            length -= size - capacity.bytes
+        // The message size grows with the payload (monotonic, with a 3-byte step where the record
+        // stops being a short record), so the largest payload that fits is found by bisection.
+        guard messageSize(payloadLength: 0) <= capacity.bytes else { return nil }
+        var low = 0
+        var high = payload
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if messageSize(payloadLength: middle) <= capacity.bytes { low = middle } else { high = middle - 1 }
         }
-        return nil
+        return payload - low
     }
 }

@@ -2,10 +2,11 @@ import Foundation
 
 /// Durations and instants in the words the focus screens use.
 public enum DurationText {
-    /// "28 days", "1 h 5 min", "12 min 30 s", "45 s". Seconds are rounded up so that a refusal
-    /// never says "0 s remain" while time does remain.
-    public static func describe(_ interval: TimeInterval) -> String {
-        let total = Int(max(0, interval.rounded(.up)))
+    /// "28 days", "1 h 5 min", "12 min 30 s", "45 s". Time that remains is rounded up (a refusal
+    /// never says "0 s remain" while time does remain); time elapsed is rounded down.
+    public static func describe(_ interval: TimeInterval, rounding: FloatingPointRoundingRule = .up) -> String {
+        guard interval.isFinite else { return "forever" }
+        let total = Int(max(0, min(interval, 1e12).rounded(rounding)))
         let days = total / 86_400
         let hours = (total % 86_400) / 3_600
         let minutes = (total % 3_600) / 60

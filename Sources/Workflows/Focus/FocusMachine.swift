@@ -88,7 +88,7 @@ public struct FocusMachine: Sendable, Equatable {
     {
         guard !profile.pairedTags.isEmpty else { throw .noPairedTag(profile: profile.name) }
         guard profile.pairedTag(tag) != nil else {
-            throw .notYourTag(tapped: tag, paired: profile.pairedTags)
+            throw .notYourTag(tapped: tag, paired: profile.pairedTags, runningSince: runningSince(at: now))
         }
         if let active = state.activeSession {
             if active.isDue(at: now), let closed = settle(at: now) {
@@ -105,14 +105,22 @@ public struct FocusMachine: Sendable, Equatable {
             state = .ended(ended)
             return .ended(ended)
         }
-        let rules = try (plan ?? SessionPlan(
-            minimumDuration: profile.minimumDuration, plannedDuration: profile.plannedDuration)).validated()
+        let rules = try
+            (plan
+            ?? SessionPlan(
+                minimumDuration: profile.minimumDuration, plannedDuration: profile.plannedDuration)).validated()
         let session = FocusSession(
             startedAt: now, startedBy: tag,
             minimumEnd: rules.minimumDuration.map { now.addingTimeInterval($0) },
             plannedEnd: rules.plannedDuration.map { now.addingTimeInterval($0) })
         state = .active(session)
         return .started(session)
+    }
+
+    /// The start of the session still running at `now` (not past its planned end), if any.
+    func runningSince(at now: Date) -> Date? {
+        guard let active = state.activeSession, !active.isDue(at: now) else { return nil }
+        return active.startedAt
     }
 
     // MARK: Emergency exit

@@ -6,7 +6,8 @@ public enum FocusRefusal: TapCardError, Equatable {
     /// The profile has no paired tag, so nothing can start or end a session.
     case noPairedTag(profile: String)
     /// The tapped tag is not one of the profile's paired tags.
-    case notYourTag(tapped: TagIdentity, paired: [PairedTag])
+    /// `runningSince` is the start of the session that keeps running, if one does.
+    case notYourTag(tapped: TagIdentity, paired: [PairedTag], runningSince: Date?)
     /// Ending by tag before the minimum duration.
     case tooEarly(minimum: TimeInterval, remaining: TimeInterval, minimumEnd: Date)
     /// The emergency exit was asked for with no session running.
@@ -31,7 +32,7 @@ public enum FocusRefusal: TapCardError, Equatable {
         switch self {
         case .noPairedTag(let profile):
             return "No tag is paired with the focus profile '\(profile)' yet; pair a tag first."
-        case .notYourTag(let tapped, let paired):
+        case .notYourTag(let tapped, let paired, let runningSince):
             let places = paired.map(\.whereabouts)
             var text: String
             switch places.count {
@@ -43,7 +44,10 @@ public enum FocusRefusal: TapCardError, Equatable {
             }
             if let twin = paired.first(where: { $0.identity.uid == tapped.uid && $0.identity.chip != tapped.chip }) {
                 text +=
-                    " This tag has the paired UID \(tapped.uidText) but reports a \(tapped.chip), not the paired \(twin.identity.chip): it may be a clone."
+                    " This tag has the paired UID \(tapped.uidText) but reports chip type \(tapped.chip), not the paired \(twin.identity.chip): it may be a clone."
+            }
+            if let runningSince {
+                text += " Your focus session keeps running (since \(DurationText.timestamp(runningSince)))."
             }
             return text
         case .tooEarly(let minimum, let remaining, let minimumEnd):

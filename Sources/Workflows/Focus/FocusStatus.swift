@@ -44,7 +44,7 @@ public struct FocusStatus: Sendable, Equatable {
         case .active:
             guard let session else { return "A focus session is running." }
             var text =
-                "Focus session running since \(DurationText.timestamp(session.startedAt)) (\(DurationText.describe(elapsed ?? 0)) so far)."
+                "Focus session running since \(DurationText.timestamp(session.startedAt)) (\(DurationText.describe(elapsed ?? 0, rounding: .down)) so far)."
             if let untilMinimum, untilMinimum > 0 {
                 text += " It can be ended by tag in \(DurationText.describe(untilMinimum))."
             }
@@ -63,7 +63,7 @@ public struct FocusStatus: Sendable, Equatable {
             case nil: how = ""
             }
             return
-                "The last focus session ended \(how) at \(DurationText.timestamp(endedAt)) after \(DurationText.describe(session.elapsed(at: endedAt)))."
+                "The last focus session ended \(how) at \(DurationText.timestamp(endedAt)) after \(DurationText.describe(session.elapsed(at: endedAt), rounding: .down))."
         }
     }
 }

@@ -16,8 +16,8 @@ public final class Type2Tag<Transport: TagTransport> {
     public private(set) var identification: ChipIdentification?
     /// Memory read so far, a contiguous prefix from page 0.
     public private(set) var memory: [UInt8] = []
-    /// The dynamic lock bytes, when read apart from `memory`.
-    public private(set) var dynamicLockBytes: [UInt8]?
+    /// Pages read apart from `memory` (the dynamic lock page).
+    public private(set) var separatePages: [Int: [UInt8]] = [:]
     public private(set) var statistics = CommandStatistics()
 
     public init(transport: Transport, declaredModel: TagModel? = nil) {
@@ -123,16 +123,17 @@ public final class Type2Tag<Transport: TagTransport> {
 
     /// Reads the chip's dynamic lock bytes when they lie beyond what was read (one READ).
     public func readDynamicLockBytes(for snapshot: Type2Snapshot) async throws(TransportError) -> Type2Snapshot {
-        guard let area = snapshot.dynamicLockArea, area.byteRange.upperBound > memory.count,
-            dynamicLockBytes == nil
-        else { return snapshot }
+        guard let area = snapshot.dynamicLockArea, snapshot.dynamicLockBytes == nil else { return snapshot }
         let page = Type2Page.page(ofByte: area.byteAddress)
         let answer = try await send(Type2Command.read(page: page))
         guard answer.count == 16 else {
             throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
         }
-        let offset = area.byteAddress - page * Type2Page.size
-        dynamicLockBytes = Array(answer[offset..<min(answer.count, offset + area.byteCount)])
+        // READ returns 4 pages (rolling over at the end of memory): keep those the lock area spans.
+        let lastPage = Type2Page.page(ofByte: area.byteRange.upperBound - 1)
+        for (index, lockPage) in (page...min(lastPage, page + 3)).enumerated() {
+            separatePages[lockPage] = Array(answer[index * 4..<index * 4 + 4])
+        }
         return currentSnapshot(stopAfterNDEF: true)
     }
 
@@ -151,7 +152,7 @@ public final class Type2Tag<Transport: TagTransport> {
 
     /// The snapshot of what was read so far.
     public func currentSnapshot(stopAfterNDEF: Bool) -> Type2Snapshot {
-        Type2Snapshot(memory: memory, model: model, stopAfterNDEF: stopAfterNDEF, dynamicLockBytes: dynamicLockBytes)
+        Type2Snapshot(memory: memory, model: model, stopAfterNDEF: stopAfterNDEF, separatePages: separatePages)
     }
 
     /// Sends `writes` in order; keeps `memory` in step with what the tag acknowledged. Throws
@@ -172,12 +173,7 @@ public final class Type2Tag<Transport: TagTransport> {
             if range.upperBound <= memory.count {
                 memory.replaceSubrange(range, with: write.bytes)
             }
-            if let lock = dynamicLockBytes, let area = currentSnapshot(stopAfterNDEF: true).dynamicLockArea,
-                range.contains(area.byteAddress)
-            {
-                let offset = area.byteAddress - range.lowerBound
-                dynamicLockBytes = Array(write.bytes[offset..<min(4, offset + lock.count)])
-            }
+            if separatePages[write.page] != nil { separatePages[write.page] = write.bytes }
         }
     }
 
@@ -198,7 +194,7 @@ public final class Type2Tag<Transport: TagTransport> {
     /// Forgets what was read (after a write, to verify by reading the tag again).
     public func forgetMemory() {
         memory = []
-        dynamicLockBytes = nil
+        separatePages = [:]
     }
 
     /// Starts a new operation: nothing read yet (the tag may have changed), no commands counted.

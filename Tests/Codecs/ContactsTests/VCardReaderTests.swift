@@ -44,7 +44,8 @@ import Testing
         #expect(reading.profile.phones == [Phone("+353 1 000", kind: .work)])
         #expect(reading.profile.urls == ["https://example.ie/a,b"])
         #expect(
-            reading.profile.note == "A long note that goes on and on and on and on and on and on and on and on.\nNew line."
+            reading.profile.note
+                == "A long note that goes on and on and on and on and on and on and on and on.\nNew line."
         )
         let unmapped = reading.unmapped.map { "\($0.group.map { $0 + "." } ?? "")\($0.name)=\($0.value)" }
         #expect(unmapped == ["ORG=Research", "item1.X-ABLABEL=_$!<Work>!$_", "PHOTO=/9j/4AAQ", "BDAY=1980-01-01"])

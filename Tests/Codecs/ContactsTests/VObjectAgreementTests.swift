@@ -65,7 +65,8 @@ import Testing
     @Test func vobjectReadsBackEveryValue() throws {
         guard Peer.pythonHas("vobject") else {
             if Peer.peersRequired {
-                Issue.record("python3 with vobject is required (TAPCARD_REQUIRE_PEERS is set); run scripts/install-test-deps.sh")
+                Issue.record(
+                    "python3 with vobject is required (TAPCARD_REQUIRE_PEERS is set); run scripts/install-test-deps.sh")
             } else {
                 print("skipped: python3 with vobject is not installed (scripts/install-test-deps.sh installs it)")
             }

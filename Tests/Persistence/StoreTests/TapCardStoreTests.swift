@@ -32,7 +32,8 @@ struct TapCardStoreTests {
         let directory = TemporaryDirectory()
         let store = try TapCardStore(path: directory.file("s.sqlite"))
         let nasty = "drawer'); DROP TABLE tags; --"
-        try store.pairTag(kitchen, profile: "it's \"mine\"", label: "Ünïcode ☕", location: nasty, signature: nil, at: at(0))
+        try store.pairTag(
+            kitchen, profile: "it's \"mine\"", label: "Ünïcode ☕", location: nasty, signature: nil, at: at(0))
         let paired = try store.pairedTags(profile: "it's \"mine\"")
         #expect(paired.first?.tag.location == nasty)
         #expect(paired.first?.tag.label == "Ünïcode ☕")
@@ -71,8 +72,10 @@ struct TapCardStoreTests {
     func sessions() throws {
         let directory = TemporaryDirectory()
         let store = try TapCardStore(path: directory.file("s.sqlite"))
-        try store.saveProfile(FocusProfileRecord(name: "focus", minimumDuration: 300, plannedDuration: 3_000), at: at(0))
-        try store.pairTag(kitchen, profile: "focus", label: nil, location: "kitchen drawer", signature: .valid, at: at(0))
+        try store.saveProfile(
+            FocusProfileRecord(name: "focus", minimumDuration: 300, plannedDuration: 3_000), at: at(0))
+        try store.pairTag(
+            kitchen, profile: "focus", label: nil, location: "kitchen drawer", signature: .valid, at: at(0))
         try store.pairTag(office, profile: "focus", label: "Office", location: nil, signature: nil, at: at(1))
         #expect(try store.pairedTags(profile: "focus").map(\.tag.key) == [kitchen, office])
         #expect(try store.pairedTags(profile: "focus").first?.tag.signature == .valid)
@@ -125,10 +128,16 @@ struct TapCardStoreTests {
         #expect(try store.sessions(profile: "focus").count == 1)
     }
 
-    @Test("Default location: TAPCARD_HOME, then XDG_DATA_HOME, then ~/.local/share")
+    @Test("Default location: TAPCARD_HOME, then the platform data directory")
     func location() {
-        #expect(StoreLocation.defaultDatabasePath(environment: ["TAPCARD_HOME": "/x", "HOME": "/h"]) == "/x/tapcard.sqlite")
-        #expect(StoreLocation.dataDirectory(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/tapcard")
-        #expect(StoreLocation.dataDirectory(environment: ["HOME": "/h"]) == "/h/.local/share/tapcard")
+        #expect(
+            StoreLocation.defaultDatabasePath(environment: ["TAPCARD_HOME": "/x", "HOME": "/h"]) == "/x/tapcard.sqlite")
+        #if os(macOS)
+            #expect(
+                StoreLocation.dataDirectory(environment: ["HOME": "/h"]) == "/h/Library/Application Support/TapCard")
+        #else
+            #expect(StoreLocation.dataDirectory(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/tapcard")
+            #expect(StoreLocation.dataDirectory(environment: ["HOME": "/h"]) == "/h/.local/share/tapcard")
+        #endif
     }
 }

@@ -17,6 +17,7 @@ struct RealTagFixture {
 
     static func all() throws -> [RealTagFixture] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            .filter { !$0.hasSuffix(".md") }
         return try names.map(load)
     }
 

@@ -63,7 +63,9 @@ struct EmergencyExitTests {
             return
         }
         #expect(budget.remaining == 0)
-        #expect(budget.nextAvailableAt == Fixture.t0.addingTimeInterval(3 * Fixture.day + Fixture.minute + 28 * Fixture.day))
+        #expect(
+            budget.nextAvailableAt == Fixture.t0.addingTimeInterval(3 * Fixture.day + Fixture.minute + 28 * Fixture.day)
+        )
     }
 
     @Test("Zero allowance turns emergency exits off")

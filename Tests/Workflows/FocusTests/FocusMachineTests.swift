@@ -41,7 +41,10 @@ struct FocusMachineTests {
         var machine = try Fixture.machine()
         _ = try machine.tap(Fixture.kitchen, at: Fixture.at(minutes: 0))
         let before = machine
-        #expect(throws: FocusRefusal.notYourTag(tapped: Fixture.stranger, paired: [Fixture.kitchenPairing()])) {
+        #expect(
+            throws: FocusRefusal.notYourTag(
+                tapped: Fixture.stranger, paired: [Fixture.kitchenPairing()], runningSince: Fixture.at(minutes: 0))
+        ) {
             try machine.tap(Fixture.stranger, at: Fixture.at(minutes: 5))
         }
         #expect(machine == before)
@@ -49,7 +52,10 @@ struct FocusMachineTests {
         do {
             _ = try machine.tap(Fixture.stranger, at: Fixture.at(minutes: 5))
         } catch {
-            #expect(error.sentence == "This isn't your focus tag — it's the one in the kitchen drawer.")
+            #expect(
+                error.sentence
+                    == "This isn't your focus tag — it's the one in the kitchen drawer. Your focus session keeps running (since 2027-01-15 08:00:00 UTC)."
+            )
             #expect(error.origin == .refusal)
         }
     }
@@ -57,7 +63,12 @@ struct FocusMachineTests {
     @Test("A stranger cannot start a session either")
     func wrongTagCannotStart() throws {
         var machine = try Fixture.machine()
-        #expect(throws: FocusRefusal.self) { try machine.tap(Fixture.stranger, at: Fixture.t0) }
+        do {
+            _ = try machine.tap(Fixture.stranger, at: Fixture.t0)
+            Issue.record("a stranger started a session")
+        } catch {
+            #expect(error.sentence == "This isn't your focus tag — it's the one in the kitchen drawer.")
+        }
         #expect(machine.state == .idle)
     }
 
@@ -78,7 +89,7 @@ struct FocusMachineTests {
             Issue.record("a different chip with the paired UID was accepted")
         } catch {
             #expect(error.sentence.contains("it's the one in the kitchen drawer."))
-            #expect(error.sentence.contains("reports a ntag216, not the paired ntag213"))
+            #expect(error.sentence.contains("reports chip type ntag216, not the paired ntag213"))
         }
     }
 
@@ -97,7 +108,8 @@ struct FocusMachineTests {
     @Test("Several paired tags: either one starts and ends; the refusal lists both places")
     func severalPairedTags() throws {
         var machine = try Fixture.machine()
-        try machine.pair(PairedTag(identity: Fixture.office, label: "Office", location: "at the office", pairedAt: Fixture.t0))
+        try machine.pair(
+            PairedTag(identity: Fixture.office, label: "Office", location: "at the office", pairedAt: Fixture.t0))
         _ = try machine.tap(Fixture.kitchen, at: Fixture.t0)
         let end = try machine.tap(Fixture.office, at: Fixture.at(minutes: 10))
         #expect(end.session.ending == .tag(Fixture.office))
@@ -107,7 +119,9 @@ struct FocusMachineTests {
         } catch {
             #expect(
                 error.sentence
-                    == "This isn't your focus tag — it's the one in the kitchen drawer or the one labelled 'Office' at the office.")
+                    == "This isn't your focus tag — it's the one in the kitchen drawer or the one labelled 'Office' at the office."
+            )
+            #expect(!error.sentence.contains("keeps running"))
         }
     }
 
@@ -167,7 +181,8 @@ struct FocusMachineTests {
         }
         #expect(machine.state == .idle)
         let start = try machine.tap(
-            Fixture.kitchen, at: Fixture.t0, plan: SessionPlan(minimumDuration: nil, plannedDuration: 45 * Fixture.minute))
+            Fixture.kitchen, at: Fixture.t0,
+            plan: SessionPlan(minimumDuration: nil, plannedDuration: 45 * Fixture.minute))
         #expect(start.session.minimumEnd == nil)
         #expect(start.session.plannedEnd == Fixture.at(minutes: 45))
     }

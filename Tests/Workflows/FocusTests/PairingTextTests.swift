@@ -52,6 +52,7 @@ struct PairingTextTests {
         #expect(DurationText.describe(750) == "12 min 30 s")
         #expect(DurationText.describe(28 * 86_400) == "28 days")
         #expect(DurationText.describe(0.2) == "1 s")
+        #expect(DurationText.describe(0.7, rounding: .down) == "0 s")
         #expect(DurationText.describe(3_660) == "1 h 1 min")
         #expect(DurationText.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01 00:00:00 UTC")
         #expect(DurationText.timestamp(Fixture.t0) == "2027-01-15 08:00:00 UTC")

@@ -64,7 +64,9 @@ struct CardCommand: Command {
         if json {
             io.print(Self.json(advice, capacity: capacity).serialized())
         } else {
-            io.write(Array(Self.text(advice, profile: profile).utf8))
+            var text = Self.text(advice, profile: profile)
+            if let model = capacity.model { text += model.capacityDerivation + "\n" }
+            io.write(Array(text.utf8))
         }
         return .success
     }

@@ -14,10 +14,10 @@ struct VCardCommand: Command {
 
         """ + ProfileOptions.help + """
 
-        Example:
-          tapcard vcard --name "Jane Doe" --org "Acme" --tel cell:+15551234567 --email jane@acme.example
+            Example:
+              tapcard vcard --name "Jane Doe" --org "Acme" --tel cell:+15551234567 --email jane@acme.example
 
-        """
+            """
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let profile = try ProfileOptions.parse(&arguments, io: io)

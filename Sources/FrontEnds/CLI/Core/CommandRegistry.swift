@@ -21,10 +21,16 @@ public enum CommandRegistry {
             LockCommand.self,
 
             // Virtual tags (the emulator).
+            SimCommand.self,
 
             // Readers (PC/SC).
+            ReadersCommand.self,
+            WatchCommand.self,
+            EmulateCommand.self,
 
             // Focus sessions and the tag inventory.
+            FocusCommand.self,
+            TagsCommand.self,
 
             // Measurement.
             BenchCommand.self,

@@ -36,7 +36,8 @@ public final class FocusController {
             let outcome: PairingOutcome
             do throws(FocusRefusal) {
                 outcome = try machine.pair(
-                    PairedTag(identity: identity, label: label, location: location, pairedAt: now, signature: signature))
+                    PairedTag(identity: identity, label: label, location: location, pairedAt: now, signature: signature)
+                )
             } catch {
                 throw .refused(error)
             }
@@ -83,7 +84,8 @@ public final class FocusController {
 
     /// A tap of `identity`: start, end, or discover a timer end; refusals still record a timer
     /// end that was due.
-    public func tap(_ identity: TagIdentity, at now: Date, plan: SessionPlan? = nil) throws(FocusFailure) -> TapOutcome {
+    public func tap(_ identity: TagIdentity, at now: Date, plan: SessionPlan? = nil) throws(FocusFailure) -> TapOutcome
+    {
         try change(at: now, during: "recording a tap", settlingFirst: false) { machine throws(FocusFailure) in
             let outcome: TapOutcome
             do throws(FocusRefusal) {
@@ -98,7 +100,8 @@ public final class FocusController {
 
     /// The emergency exit.
     public func emergencyExit(at now: Date) throws(FocusFailure) -> EmergencyOutcome {
-        try change(at: now, during: "recording an emergency exit", settlingFirst: false) { machine throws(FocusFailure) in
+        try change(at: now, during: "recording an emergency exit", settlingFirst: false) {
+            machine throws(FocusFailure) in
             let outcome: EmergencyOutcome
             do throws(FocusRefusal) {
                 outcome = try machine.emergencyExit(at: now)
@@ -117,7 +120,9 @@ public final class FocusController {
 
     /// The status at `now`; a planned end that has passed is recorded as a timer end first.
     public func status(at now: Date) throws(FocusFailure) -> FocusStatus {
-        try change(at: now, during: "reading the focus status") { machine throws(FocusFailure) in machine.status(at: now) }
+        try change(at: now, during: "reading the focus status") { machine throws(FocusFailure) in
+            machine.status(at: now)
+        }
     }
 
     /// Past and current sessions, newest first.

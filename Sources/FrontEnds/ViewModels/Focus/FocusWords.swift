@@ -15,7 +15,7 @@ public enum FocusWords {
             return text + " Tap the same tag again to end it."
         case .ended(let session):
             return
-                "Focus session ended by tag after \(DurationText.describe(session.elapsed(at: session.endedAt ?? session.startedAt))) (started \(DurationText.timestamp(session.startedAt)))."
+                "Focus session ended by tag after \(DurationText.describe(session.elapsed(at: session.endedAt ?? session.startedAt), rounding: .down)) (started \(DurationText.timestamp(session.startedAt)))."
         case .endedByTimer(let session):
             return timerEnd(session) + " Tap again to start a new session."
         }
@@ -25,7 +25,7 @@ public enum FocusWords {
         switch outcome {
         case .ended(let session, let budget):
             return
-                "Focus session ended through the emergency exit after \(DurationText.describe(session.elapsed(at: session.endedAt ?? session.startedAt))). \(budget.sentence)"
+                "Focus session ended through the emergency exit after \(DurationText.describe(session.elapsed(at: session.endedAt ?? session.startedAt), rounding: .down)). \(budget.sentence)"
         case .endedByTimer(let session):
             return timerEnd(session) + " No emergency exit was used."
         }
@@ -43,6 +43,6 @@ public enum FocusWords {
     static func timerEnd(_ session: FocusSession) -> String {
         let end = session.endedAt ?? session.startedAt
         return
-            "This session already ended by itself at its planned end, \(DurationText.timestamp(end)), after \(DurationText.describe(session.elapsed(at: end)))."
+            "This session already ended by itself at its planned end, \(DurationText.timestamp(end)), after \(DurationText.describe(session.elapsed(at: end), rounding: .down))."
     }
 }

@@ -1,0 +1,164 @@
+import Foundation
+import PCSCTransport
+import TagCatalog
+import TagEmulator
+import TapCardSupport
+
+/// `tapcard emulate`: the emulator as a card in a real PC/SC stack. vsmartcard's vpcd driver
+/// (loaded by pcscd) listens; this command connects as the card, with the PC/SC Part 3 ATR of an
+/// NTAG, and answers storage-card APDUs and ACR122U-style pass-through from the emulated tag. Any
+/// PC/SC application then sees an NTAG on the "Virtual PCD" reader.
+struct EmulateCommand: Command {
+    static let name = "emulate"
+    static let summary = "Serve a virtual tag to pcscd through vsmartcard's vpcd reader."
+    static let help = """
+        Usage: tapcard emulate --tag FILE [--vpcd HOST:PORT] [--model MODEL] [--remove-after N]
+
+        Connects to the vpcd reader driver of a running pcscd (package vsmartcard-vpcd) as a
+        virtual card holding the tag in FILE: a virtual tag file (TapCard's format, Flipper Zero
+        .nfc text), or a raw memory image (page 0 first) when the name ends in .bin. PC/SC applications
+        see an NTAG/Ultralight with ATR 3B 8F 80 01 80 4F 0C A0 00 00 03 06 03 00 03 00 00 00 00 68
+        and can use FF CA (UID), FF B0 (read 4 pages), FF D6 (write a page) and the ACR122U-style
+        pass-through FF 00 00 00 Lc D4 42 <command> (GET_VERSION, READ_SIG, FAST_READ, PWD_AUTH…).
+        The memory image is saved back to FILE when the command ends (Ctrl-C, SIGTERM, the reader
+        going away). A FILE that does not exist is created as a factory-fresh tag.
+
+        Options:
+          --tag FILE        The memory image to serve (required).
+          --vpcd HOST:PORT  Where vpcd listens (default localhost:35963, vpcd's first reader).
+          --model MODEL     The chip (ntag213, ntag215, ntag216, ultralight-ev1-48, …). Default:
+                            from the image size, else ntag213 for a new file.
+          --remove-after N  Answer N APDUs, then remove the card (close the connection) without
+                            answering the next one: a tag pulled away mid-operation, for tests.
+          --connect-timeout SECONDS  How long to wait for vpcd to accept (default 10).
+          --trace           Print every APDU and its response on standard error, numbered from 1.
+
+        Example:
+          pcscd -f -c ./reader.conf.d &      # reader.conf.d holds the vpcd reader
+          tapcard emulate --tag ~/tag.bin &
+          tapcard readers
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        guard let path = try arguments.option("--tag") else {
+            throw UsageError("emulate needs --tag FILE.", command: name)
+        }
+        let address = try arguments.option("--vpcd") ?? "localhost:35963"
+        let modelName = try arguments.option("--model")
+        let removeAfter = try arguments.integer("--remove-after")
+        let connectTimeout = try arguments.integer("--connect-timeout") ?? 10
+        let trace = arguments.flag("--trace")
+        try arguments.finish()
+        let (host, port) = try parse(address: address)
+        if let removeAfter, removeAfter < 0 {
+            throw UsageError("--remove-after takes a number of APDUs, 0 or more.", command: name)
+        }
+        var model: TagModel? = nil
+        if let modelName {
+            guard let named = TagModel(rawValue: modelName) else {
+                throw UsageError("Unknown model '\(modelName)'.", command: name)
+            }
+            try EmulatedTag.check(model: named)
+            model = named
+        }
+
+        let tag = try load(path: path, model: model, io: io)
+        let layout = tag.model.type2Layout
+        let bridge = StorageCardBridge(tag: tag, totalPages: layout?.totalPages)
+        let server = VirtualCardServer(host: host, port: port, atr: StorageCardBridge<EmulatedTag>.ultralightATR)
+        StopSignal.install()
+        defer { StopSignal.uninstall() }
+        do {
+            try server.connect(timeoutMilliseconds: connectTimeout * 1000) { StopSignal.requested }
+        } catch {
+            try save(tag, to: path)
+            throw error
+        }
+        io.printError(
+            "Serving \(tag.model.displayName) UID \(Hex.encode(tag.uid, uppercase: true, separator: ":")) from \(path) to vpcd at \(host):\(port) (Ctrl-C to stop)."
+        )
+        let end: VirtualCardServer.End
+        do {
+            var count = 0
+            end = try await server.serve(apduLimit: removeAfter, shouldStop: { StopSignal.requested }) { apdu in
+                let response = await bridge.respond(to: apdu)
+                count += 1
+                if trace {
+                    io.printError(
+                        "\(count) > \(Hex.encode(apdu, uppercase: true, separator: " "))  < \(Hex.encode(response, uppercase: true, separator: " "))"
+                    )
+                }
+                return response
+            }
+        } catch {
+            server.removeCard()
+            try save(tag, to: path)
+            throw error
+        }
+        server.removeCard()
+        try save(tag, to: path)
+        let size = tag.memory.count
+        switch end {
+        case .stopped(let apdus):
+            io.printError("Stopped after \(apdus) APDUs; saved \(size) bytes to \(path).")
+        case .readerClosed(let apdus):
+            io.printError("vpcd closed the connection after \(apdus) APDUs; saved \(size) bytes to \(path).")
+        case .apduLimit(let apdus):
+            io.printError(
+                "Removed the tag after \(apdus) APDUs, as asked (--remove-after); saved \(size) bytes to \(path).")
+        }
+        return .success
+    }
+
+    static func parse(address: String) throws(UsageError) -> (String, Int) {
+        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
+            (1...65535).contains(port), colon != address.startIndex
+        else {
+            throw UsageError("--vpcd takes HOST:PORT, such as localhost:35963, not '\(address)'.", command: name)
+        }
+        return (String(address[..<colon]), port)
+    }
+
+    /// The tag in `path`, or a factory-fresh one when the file does not exist. A `.bin` file is
+    /// a raw memory image; anything else is a virtual tag file (Flipper Zero `.nfc` text).
+    static func load(path: String, model: TagModel?, io: some CommandIO) throws -> EmulatedTag {
+        guard FileManager.default.fileExists(atPath: path) else {
+            let fresh = EmulatedTag(model: model ?? .ntag213)
+            io.printError("\(path) does not exist: serving a factory-fresh \(fresh.model.displayName).")
+            return fresh
+        }
+        guard isRawImage(path) else {
+            let tag = try VirtualTagFile.load(path)
+            if let model, model != tag.model {
+                throw UsageError("\(path) holds \(tag.model.displayName), not \(model.displayName).", command: name)
+            }
+            return tag
+        }
+        if let model {
+            return EmulatedTag(image: try MemoryImage.load(path, model: model), model: model)
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        guard let size, let bySize = EmulatedTag.supportedModels.first(where: { $0.type2Layout?.totalBytes == size })
+        else {
+            throw UsageError(
+                "\(path) is \(size.map { "\($0) bytes" } ?? "unreadable"), the size of no tag the emulator models; give --model.",
+                command: name)
+        }
+        io.printError("Assuming \(bySize.displayName) from the image size (\(size) bytes); --model chooses another.")
+        return EmulatedTag(image: try MemoryImage.load(path, model: bySize), model: bySize)
+    }
+
+    /// Saves the tag in the format its file name says (both writes are atomic).
+    static func save(_ tag: EmulatedTag, to path: String) throws {
+        if isRawImage(path) {
+            try MemoryImage.save(tag, to: path)
+        } else {
+            try VirtualTagFile.save(tag, to: path)
+        }
+    }
+
+    static func isRawImage(_ path: String) -> Bool {
+        path.lowercased().hasSuffix(".bin")
+    }
+}

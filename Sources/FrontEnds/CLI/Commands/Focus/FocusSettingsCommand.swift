@@ -1,0 +1,54 @@
+import Focus
+import ViewModels
+
+/// `tapcard focus settings`: the profile's default session rules and emergency allowance.
+struct FocusSettingsCommand: Command {
+    static let name = "focus settings"
+    static let summary = "Show or change the minimum duration, planned length and emergency allowance."
+    static let help = """
+        Usage: tapcard focus settings [--minimum DURATION|off] [--for DURATION|off]
+                                      [--emergency-allowance N] [--emergency-period DURATION] [--db PATH] [--profile NAME]
+
+        Without options, prints the settings. Changes apply to sessions started afterwards; a
+        running session keeps the rules it started with.
+
+        Options:
+          --minimum DURATION        Ending by tag earlier than this is refused (default: off).
+          --for DURATION            Sessions end by themselves after this long (default: off).
+          --emergency-allowance N   Emergency exits per period (default 3; 0 turns them off).
+          --emergency-period D      The rolling period (default 28d).
+
+        """ + FocusOptions.help
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let minimum = try DurationOption.take(&arguments, "--minimum")
+        let planned = try DurationOption.take(&arguments, "--for")
+        let allowance = try arguments.integer("--emergency-allowance")
+        let period = try DurationOption.take(&arguments, "--emergency-period")
+        let options = try FocusOptions.parse(&arguments, io: io)
+        try arguments.finish()
+        if let allowance, allowance < 0 {
+            throw UsageError("--emergency-allowance takes 0 or more, not \(allowance).", command: name)
+        }
+        if period == .off { throw UsageError("--emergency-period takes a duration such as 28d.", command: name) }
+        let controller = try options.controller()
+        var profile = try controller.load().profile
+        if minimum != nil || planned != nil || allowance != nil || period != nil {
+            let plan = SessionPlan(
+                minimumDuration: DurationOption.resolve(minimum, fallback: profile.minimumDuration),
+                plannedDuration: DurationOption.resolve(planned, fallback: profile.plannedDuration))
+            let policy = EmergencyPolicy(
+                allowance: allowance ?? profile.emergency.allowance,
+                period: DurationOption.resolve(period, fallback: profile.emergency.period) ?? profile.emergency.period)
+            try controller.configure(plan: plan, emergency: policy, at: CLIClock.now(io))
+            profile = try controller.load().profile
+        }
+        io.print("Profile '\(profile.name)':")
+        io.print("  minimum duration:  \(profile.minimumDuration.map { DurationText.describe($0) } ?? "off")")
+        io.print("  planned length:    \(profile.plannedDuration.map { DurationText.describe($0) } ?? "off")")
+        io.print(
+            "  emergency exits:   \(profile.emergency.allowance) per \(DurationText.describe(profile.emergency.period))"
+        )
+        return .success
+    }
+}

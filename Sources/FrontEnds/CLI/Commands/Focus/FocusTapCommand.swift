@@ -1,0 +1,41 @@
+import Focus
+import ViewModels
+
+/// `tapcard focus tap`: what a phone tap does — start, or end, a session.
+struct FocusTapCommand: Command {
+    static let name = "focus tap"
+    static let summary = "Tap a tag: starts a session, or ends the running one (paired tags only)."
+    static let help = """
+        Usage: tapcard focus tap [--for DURATION] [--minimum DURATION] [--tag FILE] [--db PATH] [--profile NAME]
+
+        With no session running, a paired tag starts one. With a session running, a paired tag ends
+        it, unless its minimum duration has not passed (the refusal says how long remains). Any other
+        tag is refused, naming where your focus tag is. A session past its planned end has already
+        ended by itself; the tap says so and starts nothing.
+
+        Options (for a session this tap starts; default: the profile's settings):
+          --for DURATION      Planned length; the session ends by itself then (e.g. 45m, 1h30m).
+          --minimum DURATION  Ending by tag earlier than this is refused (e.g. 20m).
+
+        """ + TappedTag.optionHelp + FocusOptions.help
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let planned = try DurationOption.take(&arguments, "--for")
+        let minimum = try DurationOption.take(&arguments, "--minimum")
+        let tagPath = try TappedTag.path(&arguments, io: io)
+        let options = try FocusOptions.parse(&arguments, io: io)
+        try arguments.finish()
+        let tag = try await TappedTag.read(path: tagPath)
+        let controller = try options.controller()
+        var plan: SessionPlan? = nil
+        if planned != nil || minimum != nil {
+            let profile = try controller.load().profile
+            plan = SessionPlan(
+                minimumDuration: DurationOption.resolve(minimum, fallback: profile.minimumDuration),
+                plannedDuration: DurationOption.resolve(planned, fallback: profile.plannedDuration))
+        }
+        let outcome = try controller.tap(tag.identity, at: CLIClock.now(io), plan: plan)
+        io.print(FocusWords.describe(outcome))
+        return .success
+    }
+}

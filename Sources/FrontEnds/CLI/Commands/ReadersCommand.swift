@@ -1,0 +1,55 @@
+import PCSCTransport
+import TapCardSupport
+
+/// `tapcard readers`: the PC/SC readers, and what each holds.
+struct ReadersCommand: Command {
+    static let name = "readers"
+    static let summary = "List the PC/SC readers and the tag on each."
+    static let help = """
+        Usage: tapcard readers [--json]
+
+        Lists the connected PC/SC readers with the index that --reader accepts, and for each one
+        whether a tag is present, its ATR and what the ATR says it is.
+
+        Options:
+          --json    One JSON array of {index, name, tag, atr, kind}.
+
+        Exit status 69 when PC/SC is not available (install pcscd).
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        try arguments.finish()
+        let context = try PCSCContext()
+        let readers = try context.readers()
+        let states = try context.states(of: readers)
+        if json {
+            let items: [JSON] = states.enumerated().map { index, state in
+                .object([
+                    ("index", .int(index)),
+                    ("name", .string(state.name)),
+                    ("tag", .bool(state.hasCard)),
+                    ("atr", state.hasCard ? .string(Hex.encode(state.atr)) : .null),
+                    ("kind", state.hasCard ? .string(CardKind(atr: state.atr).summary) : .null),
+                ])
+            }
+            io.print(JSON.array(items).serialized())
+            return .success
+        }
+        if readers.isEmpty {
+            io.print("No PC/SC reader is connected.")
+            return .success
+        }
+        for (index, state) in states.enumerated() {
+            if state.hasCard {
+                io.print(
+                    "\(index)  \(state.name)  tag: \(CardKind(atr: state.atr).summary), ATR \(Hex.encode(state.atr, uppercase: true, separator: " "))"
+                )
+            } else {
+                io.print("\(index)  \(state.name)  no tag")
+            }
+        }
+        return .success
+    }
+}

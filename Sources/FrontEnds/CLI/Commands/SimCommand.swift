@@ -1,0 +1,54 @@
+/// `tapcard sim`: create, import, export and show virtual tags (the emulator's files).
+struct SimCommand: Command {
+    static let name = "sim"
+    static let summary = "Create, import, export and show virtual tags (emulated NTAG21x/Ultralight)."
+    static let handlesOwnHelp = true
+    static var subcommands: [any Command.Type] {
+        [
+            SimNewCommand.self, SimImportCommand.self, SimExportCommand.self, SimShowCommand.self,
+        ]
+    }
+    static let help = """
+        Usage: tapcard sim new MODEL FILE [--uid HEX] [--unformatted] [--force] [--json]
+               tapcard sim import DUMP FILE [--model MODEL] [--force] [--json]
+               tapcard sim export FILE (--flipper OUT.nfc | --bin OUT.bin) [--force] [--json]
+               tapcard sim show FILE [--json]
+
+        A virtual tag is a file holding one emulated tag: the chip model, UID, originality
+        signature, counters and every page of memory. The file is a Flipper Zero .nfc file
+        (version 4), so a Flipper can emulate it and any Flipper tool can read it. Every tag
+        command (read, info, write, erase, format, lock) takes one with --tag FILE.
+
+        Subcommands:
+          new      Create a factory-fresh tag (NDEF formatted unless --unformatted).
+          import   Make a virtual tag from a Flipper Zero .nfc dump, or a raw .bin with --model.
+          export   Write a virtual tag as a Flipper Zero .nfc file or a raw .bin image.
+          show     Chip, UID, CC, lock bytes and the originality signature check.
+
+        MODEL: ntag213, ntag215, ntag216, ultralight (also ntag210, ntag212, ultralight-ev1-48,
+        ultralight-ev1-128).
+
+        Run 'tapcard sim SUBCOMMAND --help' for its options.
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        guard let first = arguments.remaining.first, !first.hasPrefix("-") else {
+            if arguments.wantsHelp {
+                io.write(Array(help.utf8))
+                return .success
+            }
+            throw UsageError("'sim' needs a subcommand: new, import, export or show.", command: name)
+        }
+        _ = arguments.positional()
+        guard let subcommand = subcommands.first(where: { $0.name == "sim \(first)" }) else {
+            throw UsageError("Unknown subcommand '\(first)'.", command: name)
+        }
+        var rest = Arguments(arguments.takeAll(), command: subcommand.name)
+        if rest.wantsHelp {
+            io.write(Array(subcommand.help.utf8))
+            return .success
+        }
+        return try await subcommand.run(&rest, io: io)
+    }
+}

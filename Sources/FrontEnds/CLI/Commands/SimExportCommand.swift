@@ -1,0 +1,66 @@
+import TagEmulator
+import TapCardSupport
+
+/// `tapcard sim export FILE --flipper OUT.nfc`: a virtual tag as a Flipper Zero file or raw image.
+struct SimExportCommand: Command {
+    static let name = "sim export"
+    static let summary = "Write a virtual tag as a Flipper Zero .nfc file or a raw .bin image."
+    static let help = """
+        Usage: tapcard sim export FILE (--flipper OUT.nfc | --bin OUT.bin) [--force] [--json]
+
+        Writes the virtual tag FILE as a Flipper Zero .nfc file (version 4; a Flipper can emulate
+        it) or as a raw image of every page (PWD and PACK included, as stored). Both options may
+        be given together.
+
+        Options:
+          --flipper OUT   Write a Flipper Zero .nfc file.
+          --bin OUT       Write a raw memory image.
+          --force         Replace existing output files.
+          --json          Print one JSON object instead of text.
+
+        Example:
+          tapcard sim export card.nfc --flipper card-for-flipper.nfc
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let force = arguments.flag("--force")
+        let flipper = try arguments.option("--flipper")
+        let binary = try arguments.option("--bin")
+        let path = try arguments.requiredPositional("FILE (a virtual tag)")
+        try arguments.finish()
+        guard flipper != nil || binary != nil else {
+            throw UsageError("Say where to write: --flipper OUT.nfc or --bin OUT.bin.", command: name)
+        }
+        let tag = try VirtualTagFile.load(path)
+        var written: [(String, JSON)] = []
+        if let flipper {
+            try SimFiles.refuseOverwrite(flipper, force: force)
+            try FileBytes.write(Array(FlipperNFC.render(FlipperDump(tag: tag)).utf8), to: flipper)
+            written.append(("flipper", .string(flipper)))
+        }
+        if let binary {
+            try SimFiles.refuseOverwrite(binary, force: force)
+            try MemoryImage.save(tag, to: binary)
+            written.append(("bin", .string(binary)))
+        }
+        if json {
+            io.print(
+                JSON.object(
+                    [("action", .string("exported")), ("file", .string(path)), ("model", .string(tag.model.rawValue))]
+                        + written
+                ).serialized())
+        } else {
+            if let flipper {
+                io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Flipper Zero file: \(flipper)")
+            }
+            if let binary {
+                io.print(
+                    "Wrote \(tag.model.displayName) virtual tag \(path) as a raw image (\(tag.memory.count) bytes): \(binary)"
+                )
+            }
+        }
+        return .success
+    }
+}

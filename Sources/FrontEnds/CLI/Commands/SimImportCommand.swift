@@ -1,0 +1,55 @@
+import TagEmulator
+import TapCardSupport
+
+/// `tapcard sim import DUMP FILE`: a virtual tag from a Flipper Zero dump or a raw image.
+struct SimImportCommand: Command {
+    static let name = "sim import"
+    static let summary = "Make a virtual tag from a Flipper Zero .nfc dump or a raw .bin image."
+    static let help = """
+        Usage: tapcard sim import DUMP FILE [--model MODEL] [--force] [--json]
+
+        Reads DUMP — a Flipper Zero .nfc file (versions 2 to 4) of an NTAG/Ultralight tag, or with
+        --model a raw .bin image of every page — and writes the virtual tag FILE. The tag keeps
+        the dump's pages, originality signature and counters. When the dump's header UID differs
+        from the UID in pages 0–1 (edited dumps do this) the tag answers with the pages, and
+        this command says so.
+
+        Options:
+          --model MODEL   DUMP is a raw .bin image of this model (ntag213, ntag215, ntag216,
+                          ultralight, …); its size must be the model's.
+          --force         Replace FILE if it exists.
+          --json          Print one JSON object instead of text.
+
+        Example:
+          tapcard sim import Tests/Fixtures/type2-real/real_talking_sasquach_ntag213/source.nfc sasquach.nfc
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let force = arguments.flag("--force")
+        let modelName = try arguments.option("--model")
+        let source = try arguments.requiredPositional("DUMP (a Flipper Zero .nfc file)")
+        let path = try arguments.requiredPositional("FILE")
+        try arguments.finish()
+        let tag: EmulatedTag
+        var headerUID: [UInt8]? = nil
+        if let modelName {
+            let model = try SimModels.model(named: modelName, command: name)
+            tag = EmulatedTag(image: try MemoryImage.load(source, model: model), model: model)
+        } else {
+            let dump = try VirtualTagFile.dump(at: source)
+            tag = try EmulatedTag(dump: dump)
+            headerUID = dump.uid
+        }
+        try SimFiles.refuseOverwrite(path, force: force)
+        try VirtualTagFile.save(tag, to: path)
+        let summary = SimSummary(path: path, tag: tag, headerUID: headerUID)
+        if json {
+            io.print(summary.json(action: "imported").serialized())
+        } else {
+            summary.lines(action: "Imported").forEach { io.print($0) }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import TagCatalog
+import TagEmulator
+import TapCardSupport
+
+/// `tapcard sim new MODEL FILE`: a factory-fresh virtual tag.
+struct SimNewCommand: Command {
+    static let name = "sim new"
+    static let summary = "Create a factory-fresh virtual tag."
+    static let help = """
+        Usage: tapcard sim new MODEL FILE [--uid HEX] [--unformatted] [--force] [--json]
+
+        Creates FILE holding a new emulated tag as it leaves the factory: NTAG213 with its Lock
+        Control TLV and an empty NDEF message, NTAG215/216 with an empty NDEF message, MIFARE
+        Ultralight blank-formatted. Its originality signature is all zeros: only NXP can sign a
+        UID, so a virtual tag's signature never verifies.
+
+        MODEL: ntag213, ntag215, ntag216, ultralight, ntag210, ntag212, ultralight-ev1-48,
+               ultralight-ev1-128
+
+        Options:
+          --uid HEX       The 7-byte UID (e.g. 04A1B2C3D4E5F6); random with NXP's 04 first if absent.
+                          The check bytes BCC0/BCC1 are computed.
+          --unformatted   Leave the CC and the data area blank (all zeros), like a tag that was
+                          never NDEF formatted.
+          --force         Replace FILE if it exists.
+          --json          Print one JSON object instead of text.
+
+        Example:
+          tapcard sim new ntag215 card.nfc --uid 04112233445566
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let unformatted = arguments.flag("--unformatted")
+        let force = arguments.flag("--force")
+        let uidText = try arguments.option("--uid")
+        let modelName = try arguments.requiredPositional("MODEL (ntag213, ntag215, ntag216 or ultralight)")
+        let path = try arguments.requiredPositional("FILE")
+        try arguments.finish()
+        let model = try SimModels.model(named: modelName, command: name)
+        var uid: [UInt8]? = nil
+        if let uidText {
+            let bytes = try Hex.decode(uidText)
+            try EmulatedTag.check(uid: bytes)
+            uid = bytes
+        }
+        try SimFiles.refuseOverwrite(path, force: force)
+        let tag = EmulatedTag(model: model, uid: uid, formatted: !unformatted)
+        try VirtualTagFile.save(tag, to: path)
+        let summary = SimSummary(path: path, tag: tag)
+        if json {
+            io.print(summary.json(action: "created").serialized())
+        } else {
+            summary.lines(action: "Created").forEach { io.print($0) }
+        }
+        return .success
+    }
+}
+
+/// Model names on the command line.
+enum SimModels {
+    static func model(named name: String, command: String) throws(UsageError) -> TagModel {
+        guard let model = TagModel(rawValue: name.lowercased()), EmulatedTag.supportedModels.contains(model) else {
+            let names = EmulatedTag.supportedModels.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("Unknown or unemulated model '\(name)'; use one of \(names).", command: command)
+        }
+        return model
+    }
+}
+
+/// File checks shared by the sim subcommands.
+enum SimFiles {
+    static func refuseOverwrite(_ path: String, force: Bool) throws(SimError) {
+        if !force && FileManager.default.fileExists(atPath: path) { throw .fileExists(path: path) }
+    }
+}

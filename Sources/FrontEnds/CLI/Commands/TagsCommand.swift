@@ -1,0 +1,78 @@
+import Store
+import TapCardSupport
+import ViewModels
+
+/// `tapcard tags`: the inventory of tags TapCard has seen.
+struct TagsCommand: Command {
+    static let name = "tags"
+    static let summary = "List the tags seen, with capacity (reported or assumed) and last write."
+    static let help = """
+        Usage: tapcard tags [--json] [--db PATH]
+
+        Every tag TapCard has read, written, locked or paired, most recently seen first: UID and
+        chip, label and location, NDEF capacity (saying whether the tag reported it or it is assumed
+        from the chip type), and the last write from the write log.
+
+        Options:
+          --json              One JSON object with a "tags" array.
+
+        """ + DatabaseOption.help
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let path = try DatabaseOption.path(&arguments, io: io)
+        try arguments.finish()
+        let entries = try DatabaseOption.open(path).inventory()
+        if json {
+            io.print(JSON.object([("tags", .array(entries.map(Self.json)))]).serialized())
+            return .success
+        }
+        if entries.isEmpty {
+            io.print("No tags recorded yet.")
+            return .success
+        }
+        for entry in entries {
+            let row = TagRow(entry)
+            var heading = "\(row.chip) \(row.uid)"
+            if entry.tag.label != nil { heading += "  \"\(row.title)\"" }
+            if let location = row.location { heading += "  (\(location))" }
+            if row.locked { heading += "  [locked]" }
+            io.print(heading)
+            io.print("  capacity:   \(row.capacity)")
+            io.print("  last write: \(row.lastWrite)\(row.writeCount > 1 ? " (\(row.writeCount) log entries)" : "")")
+            io.print("  last seen:  \(ISOTime.string(row.lastSeen))")
+        }
+        return .success
+    }
+
+    static func json(_ entry: InventoryEntry) -> JSON {
+        let tag = entry.tag
+        var members: [(String, JSON)] = [
+            ("uid", .string(Hex.encode(tag.key.uid, uppercase: true))), ("chip", .string(tag.key.chip)),
+            ("label", tag.label.map { .string($0) } ?? .null), ("location", tag.location.map { .string($0) } ?? .null),
+            ("capacity_bytes", tag.capacity.map { .int($0.bytes) } ?? .null),
+            ("capacity_source", tag.capacity.map { .string($0.source.rawValue) } ?? .null),
+            ("signature", tag.signature.map { .string($0.rawValue) } ?? .null),
+            ("first_seen", ISOTime.json(tag.firstSeen)), ("last_seen", ISOTime.json(tag.lastSeen)),
+            ("locked_at", ISOTime.json(tag.lockedAt)), ("writes", .int(entry.writeCount)),
+        ]
+        if let write = entry.lastWrite {
+            members.append(
+                (
+                    "last_write",
+                    .object([
+                        ("operation", .string(write.operation.rawValue)), ("message_bytes", .int(write.message.count)),
+                        ("message_hex", .string(Hex.encode(write.message))),
+                        ("capacity_bytes", write.capacity.map { .int($0.bytes) } ?? .null),
+                        ("capacity_source", write.capacity.map { .string($0.source.rawValue) } ?? .null),
+                        ("verified", .bool(write.verified)), ("pages_written", .int(write.pagesWritten)),
+                        ("modeled_air_time_ms", write.modeledAirTime.map { .double($0 * 1_000) } ?? .null),
+                        ("at", ISOTime.json(write.at)),
+                    ])
+                ))
+        } else {
+            members.append(("last_write", .null))
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,50 @@
+import CoreNFCTransport
+import Focus
+import Observation
+
+/// The NFC half of the Focus screen: reads the tag the user holds up (one session) and hands its
+/// identity to the focus engineer's ``FocusViewModel``, which decides what the tap means.
+@MainActor
+@Observable
+public final class FocusTapViewModel {
+    public private(set) var state: ActionState<TagIdentity> = .idle
+    public let focus: FocusViewModel
+
+    @ObservationIgnored private let service: any TagSessionService
+    @ObservationIgnored public var onFailure: ((NFCSessionError) -> Void)?
+
+    public init(service: any TagSessionService, focus: FocusViewModel) {
+        self.service = service
+        self.focus = focus
+    }
+
+    /// Starts or ends a session with a paired tag.
+    public func tap() async {
+        guard let (identity, _) = await readIdentity() else { return }
+        focus.tap(identity)
+    }
+
+    /// Pairs the tag held up with the focus profile.
+    public func pair(label: String?, location: String?) async {
+        guard let (identity, info) = await readIdentity() else { return }
+        // The phone reads the signature but does not verify it yet: say so, never "valid".
+        focus.pair(
+            identity, label: label, location: location,
+            signature: info.reading.signature == nil ? .unsupported : .notChecked)
+    }
+
+    private func readIdentity() async -> (TagIdentity, TagInfo)? {
+        guard !state.isWorking else { return nil }
+        state = .working
+        do throws(NFCSessionError) {
+            let info = TagInfo(try await service.read())
+            let identity = TagIdentity(uid: info.reading.uid, chip: info.tagKey.chip)
+            state = .done(identity)
+            return (identity, info)
+        } catch {
+            state = error.isCancellation ? .idle : .failed(error.sentence)
+            onFailure?(error)
+            return nil
+        }
+    }
+}

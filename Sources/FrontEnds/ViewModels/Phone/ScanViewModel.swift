@@ -1,0 +1,72 @@
+import CoreNFCTransport
+import Foundation
+import Observation
+import Store
+import Type2
+
+/// The Scan / Tag Info screen: one tap reads a tag in one NFC session; the result is a
+/// ``TagInfo`` with every field, or a sentence; a cancelled sheet is no error.
+@MainActor
+@Observable
+public final class ScanViewModel {
+    public private(set) var state: ActionState<TagInfo> = .idle
+
+    @ObservationIgnored private let service: any TagSessionService
+    @ObservationIgnored private let store: TapCardStore?
+    @ObservationIgnored private let clock: () -> Date
+    /// Told about every successful read (the app model updates My Card and Lock with it).
+    @ObservationIgnored public var onRead: ((TagInfo) -> Void)?
+    /// Told about every failure (the app model updates availability with it).
+    @ObservationIgnored public var onFailure: ((NFCSessionError) -> Void)?
+
+    public init(service: any TagSessionService, store: TapCardStore? = nil, clock: @escaping () -> Date = Date.init) {
+        self.service = service
+        self.store = store
+        self.clock = clock
+    }
+
+    /// The title of the scan button.
+    public var buttonTitle: String { state.isWorking ? "Scanning…" : "Scan a tag" }
+
+    /// The phone outline's caption: where to hold the tag.
+    public static let antennaHint = "Hold the tag against the top edge of the iPhone, where its NFC antenna is."
+
+    public func scan() async {
+        guard !state.isWorking else { return }
+        state = .working
+        do throws(NFCSessionError) {
+            let info = TagInfo(try await service.read())
+            state = .done(info)
+            record(info)
+            onRead?(info)
+        } catch {
+            state = error.isCancellation ? .idle : .failed(error.sentence)
+            onFailure?(error)
+        }
+    }
+
+    /// Records the sighting in the tag inventory (the Tags screen); a store failure is shown
+    /// below the result, never instead of it.
+    public private(set) var storeProblem: String?
+
+    private func record(_ info: TagInfo) {
+        guard let store, !info.reading.uid.isEmpty else { return }
+        do {
+            try store.recordTagSeen(
+                info.tagKey, capacity: CapacityRecord(bytes: info.capacity.bytes, source: .reported), at: clock())
+            storeProblem = nil
+        } catch {
+            storeProblem = error.sentence
+        }
+    }
+}
+
+extension TagInfo {
+    /// How the store names this tag: UID plus chip ("ntag213", or "type2" when not identified).
+    public var tagKey: TagKey { TagKey(uid: reading.uid, chip: Self.chipName(version: reading.version)) }
+
+    /// The store's chip name for a GET_VERSION answer: the model's raw value, or "type2".
+    static func chipName(version: [UInt8]?) -> String {
+        version.flatMap { ChipIdentification.fromVersion($0).model?.rawValue } ?? "type2"
+    }
+}

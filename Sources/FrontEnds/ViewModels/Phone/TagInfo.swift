@@ -1,0 +1,105 @@
+import CoreNFCTransport
+import TagCatalog
+import TapCardSupport
+import Type2
+
+/// Everything the Tag Info screen shows about one read, as label/value fields plus the records.
+public struct TagInfo: Sendable, Equatable {
+    public struct Field: Sendable, Equatable, Identifiable {
+        public let label: String
+        public let value: String
+        public var id: String { label }
+    }
+
+    public let reading: TagReading
+    /// The chip, when GET_VERSION identified it.
+    public let model: TagModel?
+    /// The capacity the tag reported through iOS, with that source.
+    public let capacity: Capacity
+    public let fields: [Field]
+    public let records: [RecordRow]
+    /// One line about the message as a whole.
+    public let contentSummary: String
+
+    public init(_ reading: TagReading) {
+        self.reading = reading
+        let identification = reading.version.map(ChipIdentification.fromVersion)
+        model = identification?.model
+        capacity = .reported(reading.reportedCapacity, model: model)
+        records =
+            if case .records(let list) = reading.content {
+                list.enumerated().map { RecordRow(index: $0.offset, fields: $0.element) }
+            } else { [] }
+        contentSummary = Self.summary(reading.content)
+        fields = [
+            Field(label: "UID", value: Self.uidText(reading.uid)),
+            Field(label: "Manufacturer", value: Self.manufacturer(reading.uid)),
+            Field(label: "Chip", value: Self.chip(reading.version, model: model)),
+            Field(label: "Tag type", value: Self.tagType(reading.technology)),
+            Field(label: "NDEF status", value: Self.status(reading.access)),
+            Field(label: "Capacity", value: Self.capacityText(reading, model: model)),
+            Field(label: "Signature", value: Self.signature(reading)),
+        ]
+    }
+
+    public func field(_ label: String) -> String? { fields.first { $0.label == label }?.value }
+
+    static func uidText(_ uid: [UInt8]) -> String {
+        uid.isEmpty ? "Not available" : Hex.encode(uid, uppercase: true, separator: ":")
+    }
+
+    static func manufacturer(_ uid: [UInt8]) -> String {
+        guard let first = uid.first else { return "Unknown (no UID)" }
+        return Manufacturer(code: first).displayName + " (UID byte 0 = 0x\(Hex.encode([first], uppercase: true)))"
+    }
+
+    static func chip(_ version: [UInt8]?, model: TagModel?) -> String {
+        guard let version else { return "Not identified: the tag did not answer GET_VERSION." }
+        let bytes = Hex.encode(version, uppercase: true, separator: " ")
+        guard let model else { return "Unknown chip (GET_VERSION \(bytes))" }
+        return "\(model.displayName) (GET_VERSION \(bytes))"
+    }
+
+    static func tagType(_ technology: TagTechnology) -> String {
+        switch technology {
+        case .miFare(let family) where family == "Ultralight": "NFC Forum Type 2 (\(technology.displayName))"
+        default: technology.displayName
+        }
+    }
+
+    static func status(_ access: NDEFAccess) -> String {
+        switch access {
+        case .readWrite: "NDEF, read/write"
+        case .readOnly: "NDEF, read-only (locked)"
+        case .notFormatted: "Not NDEF formatted"
+        }
+    }
+
+    static func capacityText(_ reading: TagReading, model: TagModel?) -> String {
+        guard reading.access != .notFormatted else { return "None: the tag is not NDEF formatted." }
+        var text = "\(reading.reportedCapacity) bytes for an NDEF message, as this tag reports it."
+        if let model, model.type2Layout != nil {
+            text += " (The datasheet figure for \(model.withArticle) as formatted at the factory is \(model.assumedCapacity.bytes).)"
+        }
+        return text
+    }
+
+    static func signature(_ reading: TagReading) -> String {
+        if let signature = reading.signature {
+            return
+                "Read (32 bytes: \(Hex.encode(signature.prefix(8), uppercase: true, separator: " ")) …), not verified: TapCard does not check NXP's originality signature on the phone yet."
+        }
+        return reading.version == nil
+            ? "Not read: the chip did not identify itself, so READ_SIG was not tried."
+            : "Not available: the chip did not answer READ_SIG."
+    }
+
+    static func summary(_ content: TagContent) -> String {
+        switch content {
+        case .empty: "Empty: the tag is formatted but holds no message."
+        case .records(let records): records.count == 1 ? "1 record." : "\(records.count) records."
+        case .notFormatted: "Nothing to read: the tag is not NDEF formatted."
+        case .unreadable(let error): "The message could not be read: \(error.sentence)"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import CoreNFCTransport
+import Focus
+import Foundation
+import Observation
+import Store
+
+/// The whole app's state: every screen's view model, wired together. A scan tells My Card the
+/// capacity the tag reports and tells Lock which tag it may lock; every failure tells
+/// Availability what it learned about the device. The app creates one of these with the CoreNFC
+/// sessions and the store; tests create it with the CoreNFC stand-in.
+@MainActor
+@Observable
+public final class TapCardAppModel {
+    public let availability: AvailabilityViewModel
+    public let scan: ScanViewModel
+    public let card: MyCardViewModel
+    public let write: WriteViewModel
+    public let lock: LockViewModel
+    public let focus: FocusViewModel?
+    public let focusTap: FocusTapViewModel?
+    public let tags: TagsViewModel?
+
+    public init(
+        service: any TagSessionService, store: TapCardStore?, card: MyCardViewModel = MyCardViewModel(),
+        clock: @escaping () -> Date = Date.init
+    ) {
+        availability = AvailabilityViewModel(service: service)
+        scan = ScanViewModel(service: service, store: store, clock: clock)
+        self.card = card
+        write = WriteViewModel(service: service, card: card, store: store, clock: clock)
+        lock = LockViewModel(service: service)
+        if let store {
+            let focus = FocusViewModel(controller: FocusController(store: store), clock: clock)
+            self.focus = focus
+            focusTap = FocusTapViewModel(service: service, focus: focus)
+            tags = TagsViewModel(store: store, clock: clock)
+        } else {
+            focus = nil
+            focusTap = nil
+            tags = nil
+        }
+        let availability = availability
+        let lock = lock
+        let tags = tags
+        scan.onRead = { info in
+            card.tagReported(capacity: info.capacity.bytes, model: info.model)
+            lock.select(info)
+            tags?.refresh()
+        }
+        let note: (NFCSessionError) -> Void = { availability.note($0) }
+        scan.onFailure = note
+        write.onFailure = note
+        lock.onFailure = note
+        focusTap?.onFailure = note
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder so the Originality module builds before its first real file lands; delete when it has one.

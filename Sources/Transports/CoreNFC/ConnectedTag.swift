@@ -1,0 +1,244 @@
+#if canImport(CoreNFC)
+    @preconcurrency import CoreNFC
+    import Foundation
+    import TagTransport
+
+    /// The tag a session connected to, confined to that session's queue.
+    ///
+    /// CoreNFC's tag objects are not `Sendable`. This wrapper is the one place that crosses
+    /// isolation: it only touches `tag` inside `queue.async` blocks on the session's serial queue
+    /// (where CoreNFC delivers the tag), and everything that leaves it is a `Sendable` value (bytes,
+    /// statuses, our errors). Every completion handler settles a ``SettleOnce``, so a handler called
+    /// twice cannot resume twice, and an operation still pending when the session ends is failed
+    /// with the session's ending instead of hanging.
+    final class ConnectedTag: @unchecked Sendable {
+        // @unchecked: `tag` is read only on `queue`; `pending` and `ending` only under `lock`.
+        private let tag: NFCTag
+        let queue: DispatchQueue
+        let uid: [UInt8]
+        let technology: TagTechnology
+        let isMiFare: Bool
+        private let defects: DefectLog
+        private let lock = NSLock()
+        private var pending: [@Sendable (NFCSessionError) -> Void] = []
+        private var ending: NFCSessionError?
+
+        /// Call on the session queue, from the delegate's `didDetect`.
+        init(tag: NFCTag, queue: DispatchQueue, defects: DefectLog) {
+            self.tag = tag
+            self.queue = queue
+            self.defects = defects
+            // `if case` chains instead of `switch`: the real `NFCTag` is not frozen and would need
+            // `@unknown default`, which the stand-in (a non-resilient module) flags as unreachable.
+            if case .miFare(let mifare) = tag {
+                uid = [UInt8](mifare.identifier)
+                let family = mifare.mifareFamily
+                technology = .miFare(
+                    family: family == .ultralight
+                        ? "Ultralight" : family == .plus ? "Plus" : family == .desfire ? "DESFire" : "(unknown family)")
+                isMiFare = true
+            } else if case .iso15693(let vicinity) = tag {
+                uid = [UInt8](vicinity.identifier)
+                technology = .iso15693(manufacturerCode: vicinity.icManufacturerCode)
+                isMiFare = false
+            } else if case .iso7816(let isoDep) = tag {
+                uid = [UInt8](isoDep.identifier)
+                technology = .iso7816
+                isMiFare = false
+            } else if case .feliCa(let feliCa) = tag {
+                uid = [UInt8](feliCa.currentIDm)
+                technology = .feliCa
+                isMiFare = false
+            } else {
+                uid = []
+                technology = .iso7816
+                isMiFare = false
+            }
+        }
+
+        private var ndefTag: (any NFCNDEFTag)? {
+            if case .miFare(let t) = tag { return t }
+            if case .iso15693(let t) = tag { return t }
+            if case .iso7816(let t) = tag { return t }
+            if case .feliCa(let t) = tag { return t }
+            return nil
+        }
+
+        private var miFareTag: (any NFCMiFareTag)? {
+            if case .miFare(let t) = tag { return t }
+            return nil
+        }
+
+        /// The session ended: fails whatever is still waiting, and anything asked later.
+        func sessionEnded(_ reason: NFCSessionError) {
+            let failers = lock.withLock { () -> [@Sendable (NFCSessionError) -> Void] in
+                if ending == nil { ending = reason }
+                defer { pending = [] }
+                return pending
+            }
+            for fail in failers { fail(reason) }
+        }
+
+        /// Registers `settle` to be failed if the session ends first; `nil` when it already has.
+        private func track<V: Sendable, E: Error>(
+            _ settle: SettleOnce<V, E>, failure: @escaping @Sendable (NFCSessionError) -> E
+        )
+            -> NFCSessionError?
+        {
+            lock.withLock {
+                if let ending { return ending }
+                pending.append { settle.settleIfPending(.failure(failure($0))) }
+                return nil
+            }
+        }
+
+        /// Runs `start` with the NDEF view of the tag on the session queue and waits for its result.
+        @discardableResult
+        private func ndef<Value: Sendable>(
+            _ label: String, during operation: NFCOperation,
+            _ start: @escaping @Sendable (any NFCNDEFTag, SettleOnce<Value, NFCSessionError>) -> Void
+        ) async throws(NFCSessionError) -> Value {
+            let settle = SettleOnce<Value, NFCSessionError>(label, defects: defects)
+            if let ended = track(settle, failure: { $0 }) { throw ended }
+            queue.async { [self] in
+                guard let tag = ndefTag else {
+                    settle.settle(.failure(.unsupportedTag(kind: technology.displayName)))
+                    return
+                }
+                start(tag, settle)
+            }
+            return try await settle.value()
+        }
+
+        static func errorCode(_ error: any Error) -> Int {
+            if let reader = error as? NFCReaderError { return reader.code.rawValue }
+            let bridged = error as NSError
+            return bridged.domain == NFCErrorDomain ? bridged.code : -1
+        }
+
+        /// `queryNDEFStatus`: the NDEF access and the capacity the tag reports.
+        func status(during operation: NFCOperation) async throws(NFCSessionError) -> (NDEFAccess, Int) {
+            try await ndef("queryNDEFStatus", during: operation) { tag, settle in
+                tag.queryNDEFStatus { status, capacity, error in
+                    if let error {
+                        settle.settle(.failure(NFCSessionError(code: Self.errorCode(error), during: operation)))
+                        return
+                    }
+                    // Compared, not switched: the real enum is not frozen (see `init`).
+                    let access: NDEFAccess =
+                        status == .readWrite ? .readWrite : status == .readOnly ? .readOnly : .notFormatted
+                    settle.settle(.success((access, capacity)))
+                }
+            }
+        }
+
+        /// `readNDEF`: the records of the tag's message. A formatted tag without a message fails
+        /// with CoreNFC's `ZeroLengthMessage` (403), as on iOS; callers classify it.
+        func readRecords(during operation: NFCOperation) async throws(NFCSessionError) -> [NDEFRecordFields] {
+            try await ndef("readNDEF", during: operation) { tag, settle in
+                tag.readNDEF { message, error in
+                    if let error {
+                        settle.settle(.failure(NFCSessionError(code: Self.errorCode(error), during: operation)))
+                    } else if let message {
+                        settle.settle(
+                            .success(
+                                message.records.map {
+                                    NDEFRecordFields(
+                                        tnf: $0.typeNameFormat.rawValue, type: [UInt8]($0.type),
+                                        id: [UInt8]($0.identifier),
+                                        payload: [UInt8]($0.payload))
+                                }))
+                    } else {
+                        settle.settle(
+                            .failure(.reader(code: CoreNFCErrorCode.tagResponseError.rawValue, during: operation)))
+                    }
+                }
+            }
+        }
+
+        static func message(_ records: [NDEFRecordFields]) -> NFCNDEFMessage {
+            NFCNDEFMessage(
+                records: records.map {
+                    NFCNDEFPayload(
+                        format: NFCTypeNameFormat(rawValue: $0.tnf) ?? .unknown, type: Data($0.type),
+                        identifier: Data($0.id),
+                        payload: Data($0.payload))
+                })
+        }
+
+        /// The size of the NDEF message for `records`, as CoreNFC counts it (`NFCNDEFMessage.length`,
+        /// the unit of the capacity `queryNDEFStatus` reports).
+        static func messageLength(_ records: [NDEFRecordFields]) -> Int { message(records).length }
+
+        /// `writeNDEF`.
+        func write(_ records: [NDEFRecordFields]) async throws(NFCSessionError) {
+            try await ndef("writeNDEF", during: .writing) { (tag, settle: SettleOnce<Bool, NFCSessionError>) in
+                tag.writeNDEF(Self.message(records)) { error in
+                    if let error {
+                        settle.settle(.failure(NFCSessionError(code: Self.errorCode(error), during: .writing)))
+                    } else {
+                        settle.settle(.success(true))
+                    }
+                }
+            }
+        }
+
+        /// `writeLock`: permanent.
+        func writeLock() async throws(NFCSessionError) {
+            try await ndef("writeLock", during: .locking) { (tag, settle: SettleOnce<Bool, NFCSessionError>) in
+                tag.writeLock { error in
+                    if let error {
+                        settle.settle(.failure(NFCSessionError(code: Self.errorCode(error), during: .locking)))
+                    } else {
+                        settle.settle(.success(true))
+                    }
+                }
+            }
+        }
+    }
+
+    extension ConnectedTag: TagTransport {
+        /// One raw Type 2 frame through `sendMiFareCommand` (iOS adds the CRC). A one-byte answer is
+        /// the 4-bit ACK (`0x0A`) or NAK; anything else is the response data.
+        func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+            let first = command.first ?? 0
+            let settle = SettleOnce<[UInt8], TransportError>("sendMiFareCommand", defects: defects)
+            if let ended = track(settle, failure: { Self.transportError($0, command: first) }) {
+                throw Self.transportError(ended, command: first)
+            }
+            queue.async { [self] in
+                guard let tag = miFareTag else {
+                    settle.settle(
+                        .failure(
+                            .unsupported(
+                                command: first, reason: "the \(technology.displayName) tag takes no MIFARE commands")))
+                    return
+                }
+                tag.sendMiFareCommand(commandPacket: Data(command)) { data, error in
+                    if let error {
+                        let code = Self.errorCode(error)
+                        settle.settle(
+                            .failure(Self.transportError(NFCSessionError(code: code, during: .reading), command: first))
+                        )
+                        return
+                    }
+                    let bytes = [UInt8](data)
+                    if bytes.count == 1, bytes[0] != 0x0A {
+                        settle.settle(.failure(.nak(code: bytes[0] & 0x0F, command: first)))
+                    } else {
+                        settle.settle(.success(bytes))
+                    }
+                }
+            }
+            return try await settle.value()
+        }
+
+        static func transportError(_ error: NFCSessionError, command: UInt8) -> TransportError {
+            switch error {
+            case .tagLost: .tagLost(command: command)
+            case .reader(let code, _): .reader(code: Int64(code), message: error.sentence)
+            default: .reader(code: -1, message: error.sentence)
+            }
+        }
+    }
+#endif

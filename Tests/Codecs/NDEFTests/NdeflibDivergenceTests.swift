@@ -1,0 +1,49 @@
+import Testing
+
+@testable import NDEF
+
+/// Where Python's ndeflib 0.3.3 departs from NDEF 1.0. Each test pins ndeflib's exact output (so a
+/// change upstream shows up here) next to what the specification, and TapCard, say.
+@Suite("Divergence from ndeflib 0.3.3", .enabled(if: PythonNdeflib.shouldRun, PythonNdeflib.skipReason))
+struct NdeflibDivergenceTests {
+    private func ndeflib(_ hex: String) throws -> String {
+        #expect(PythonNdeflib.isAvailable, "ndeflib 0.3.3 is required (TAPCARD_REQUIRE_PEERS is set)")
+        return try PythonNdeflib.describe([hex]).first ?? ""
+    }
+
+    @Test("Chunks are not reassembled: ndeflib returns each chunk as a record (NDEF 1.0 §2.3.3)")
+    func chunksNotReassembled() throws {
+        // B1: MB|CF|SR|TNF1 "U" payload 04 (https://); 36: CF|SR|TNF6 "ab"; 56: ME|SR|TNF6 "c".
+        let hex = "B101015504360002616256000163"
+        #expect(
+            try ndeflib(hex)
+                == "[('urn:nfc:wkt:U', '', '04', 'https://', None), ('unchanged', '', '6162', None, None), ('unchanged', '', '63', None, None)]"
+        )
+        let ours = try NDEFMessage.decode(bytes(hex))
+        #expect(ours.records.map(\.view) == [.uri(URIRecord(uri: "https://abc"))])
+    }
+
+    @Test("BOM-less UTF-16 text is read little-endian by ndeflib; RFC 2781 says big-endian")
+    func bomLessUTF16() throws {
+        // 82: UTF-16 | language length 2; "en"; 00 48 00 69 = "Hi" big-endian, no BOM.
+        let hex = "D101075482656E00480069"
+        // ndeflib reads U+4800 U+6900 ("䠀椀") and re-encodes it with an FF FE BOM.
+        #expect(try ndeflib(hex) == "[('urn:nfc:wkt:T', '', '82656efffe00480069', None, '䠀椀')]")
+        #expect(
+            try NDEFMessage.decode(bytes(hex)).records[0].view
+                == .text(TextRecord("Hi", encoding: .utf16, utf16Layout: .bigEndian)))
+    }
+
+    @Test("Bytes after the ME record are ignored by ndeflib; NDEF 1.0 §3.3 ends the message at ME")
+    func trailingBytesAccepted() throws {
+        let hex = "D101015500FE"
+        #expect(try ndeflib(hex) == "[('urn:nfc:wkt:U', '', '00', '', None)]")
+        #expect(throws: NDEFError.bytesAfterMessageEnd(offset: 5, count: 1)) { try NDEFMessage.decode(bytes(hex)) }
+    }
+
+    @Test("Empty input decodes to no records in ndeflib; a message has at least one record (§3.3)")
+    func emptyInputAccepted() throws {
+        #expect(try ndeflib("") == "[]")
+        #expect(throws: NDEFError.emptyInput) { try NDEFMessage.decode([]) }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import NDEF
+import TapCardCLI
+import TapCardSupport
+import Testing
+
+@Suite("tapcard vcard and tapcard card")
+struct CardCommandTests {
+    static let jane = [
+        "--name", "Jane Doe", "--org", "Acme, Inc.", "--title", "Head of Research", "--tel", "cell:+1 555 010 9999",
+        "--email", "jane@acme.example", "--url", "https://acme.example/jane",
+    ]
+
+    func run(_ arguments: [String], input: [UInt8] = []) async -> (status: Int32, io: CapturedIO) {
+        let io = CapturedIO(input: input)
+        let status = await CLI.run(arguments, io: io)
+        return (status, io)
+    }
+
+    func json(_ io: CapturedIO) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(io.output)) as? [String: Any])
+    }
+
+    @Test("vcard prints exactly the vCard bytes and nothing else")
+    func vcardBytes() async {
+        let (status, io) = await run(["vcard"] + Self.jane)
+        #expect(status == 0)
+        #expect(io.errorOutput.isEmpty)
+        #expect(
+            io.outputText
+                == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;Jane;;;\r\nFN:Jane Doe\r\nORG:Acme\\, Inc.\r\n"
+                + "TITLE:Head of Research\r\nTEL;TYPE=CELL:+1 555 010 9999\r\nEMAIL;TYPE=INTERNET:jane@acme.example\r\n"
+                + "URL:https://acme.example/jane\r\nEND:VCARD\r\n")
+    }
+
+    @Test("card --json: message_bytes is the length of ndef_hex, and the record holds the vcard output")
+    func cardJSONSizesAreTheMessage() async throws {
+        let vcard = await run(["vcard"] + Self.jane)
+        for format in ["vcard", "mecard", "url"] {
+            let (status, io) = await run(["card"] + Self.jane + ["--as", format, "--json"])
+            #expect(status == 0)
+            let object = try json(io)
+            let hex = try #require(object["ndef_hex"] as? String)
+            let bytes = try Hex.decode(hex)
+            #expect(object["message_bytes"] as? Int == bytes.count)
+            #expect(object["format"] as? String == format)
+            let message = try NDEFMessage.decode(bytes)
+            #expect(message.records.count == 1)
+            if format == "vcard" { #expect(message.records[0].payload == vcard.io.output) }
+            if format == "mecard" {
+                #expect(String(decoding: message.records[0].payload.dropFirst(3), as: UTF8.self).hasPrefix("MECARD:N:"))
+            }
+            // Each alternative's size is what that format's own run reports.
+            for alternative in try #require(object["alternatives"] as? [[String: Any]]) {
+                let other = try #require(alternative["format"] as? String)
+                let own = try json(await run(["card"] + Self.jane + ["--as", other, "--json"]).io)
+                #expect(alternative["message_bytes"] as? Int == own["message_bytes"] as? Int)
+                #expect(alternative["fits"] as? Bool == own["fits"] as? Bool)
+            }
+        }
+    }
+
+    @Test("card --json has the documented shape, in order, and the verdict says assuming")
+    func cardJSONShape() async throws {
+        let (status, io) = await run(["card"] + Self.jane + ["--json"])
+        #expect(status == 0)
+        let text = io.outputText
+        var position = text.startIndex
+        for key in [
+            "\"format\"", "\"message_bytes\"", "\"ndef_hex\"", "\"capacity\"", "\"bytes\"", "\"source\"", "\"model\"",
+            "\"fits\"", "\"over_by\"", "\"sentence\"", "\"alternatives\"", "\"drop_to_fit\"",
+        ] {
+            let range = try #require(
+                text.range(of: key, range: position..<text.endIndex), "\(key) missing or out of order")
+            position = range.upperBound
+        }
+        let object = try json(io)
+        let capacity = try #require(object["capacity"] as? [String: Any])
+        #expect(capacity["bytes"] as? Int == 137)
+        #expect(capacity["source"] as? String == "assumed")
+        #expect(capacity["model"] as? String == "ntag213")
+        let size = try #require(object["message_bytes"] as? Int)
+        #expect(object["fits"] as? Bool == (size <= 137))
+        #expect(object["over_by"] as? Int == max(0, size - 137))
+        let sentence = try #require(object["sentence"] as? String)
+        #expect(sentence.contains("assuming an NTAG213's 137"))
+        let drops = try #require(object["drop_to_fit"] as? [[String: Any]])
+        #expect(!drops.isEmpty)
+        #expect(drops.allSatisfy { $0["field"] is String && $0["bytes"] is Int && $0["value"] is String })
+    }
+
+    @Test("--capacity and --model choose the assumed capacity; both at once is a usage error")
+    func capacityOptions() async throws {
+        let small = try json(await run(["card", "--name", "A", "--capacity", "10", "--json"]).io)
+        let capacity = try #require(small["capacity"] as? [String: Any])
+        #expect(capacity["bytes"] as? Int == 10)
+        #expect(capacity["model"] is NSNull)
+        #expect((small["sentence"] as? String)?.contains("assuming the tag holds 10") == true)
+
+        let big = try json(await run(["card"] + Self.jane + ["--model", "ntag215", "--json"]).io)
+        #expect((big["capacity"] as? [String: Any])?["bytes"] as? Int == 492)
+        #expect(big["fits"] as? Bool == true)
+        #expect((big["drop_to_fit"] as? [Any])?.isEmpty == true)
+        #expect((big["sentence"] as? String)?.hasSuffix("of 492 bytes, assuming an NTAG215.") == true)
+
+        #expect(await run(["card", "--name", "A", "--model", "ntag213", "--capacity", "5"]).status == 64)
+        #expect(await run(["card", "--name", "A", "--model", "ntag999"]).status == 64)
+        #expect(await run(["card", "--name", "A", "--as", "qr"]).status == 64)
+    }
+
+    @Test("Every verdict line in the text output says assuming")
+    func textOutputSaysAssuming() async {
+        for model in ["ntag210", "ntag213", "ntag216", "type4"] {
+            let (status, io) = await run(
+                ["card"] + Self.jane + ["--model", model, "--note", "A long note " + String(repeating: "x", count: 80)])
+            #expect(status == 0)
+            for line in io.outputText.split(separator: "\n") where line.contains("Fits") || line.contains("Too big") {
+                #expect(line.contains("assuming"), "\(line)")
+            }
+        }
+    }
+
+    @Test("Phone kinds, a missing name, a missing link")
+    func inputErrors() async {
+        let work = await run(["vcard", "--name", "A", "--tel", "work:+1", "--tel", "+2", "--tel=Mobile:+3"])
+        #expect(work.io.outputText.contains("TEL;TYPE=WORK:+1\r\nTEL;TYPE=VOICE:+2\r\nTEL;TYPE=CELL:+3\r\n"))
+        let badKind = await run(["vcard", "--name", "A", "--tel", "desk:+1"])
+        #expect(badKind.status == 64)
+        #expect(badKind.io.errorOutput.contains("desk"))
+        let noName = await run(["vcard", "--org", "Acme"])
+        #expect(noName.status == 65)
+        #expect(noName.io.output.isEmpty)
+        #expect(await run(["card", "--name", "A", "--as", "url"]).status == 65)
+        #expect(await run(["vcard", "--name", "A", "--bogus"]).status == 64)
+    }
+
+    @Test("--adr fills ADR in order; family and given replace the guess")
+    func addressAndNameParts() async {
+        let (_, io) = await run([
+            "vcard", "--name", "Nagy János", "--family", "Nagy", "--given", "János", "--adr",
+            "Fő utca 1;Budapest;;1011;Hungary",
+        ])
+        #expect(io.outputText.contains("\r\nN:Nagy;János;;;\r\nFN:Nagy János\r\n"))
+        #expect(io.outputText.contains("\r\nADR:;;Fő utca 1;Budapest;;1011;Hungary\r\n"))
+    }
+
+    @Test("--from-vcf starts from a file (or standard input), reports what it cannot carry")
+    func fromVCF() async throws {
+        let card =
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Doe;Jane\r\nFN:Jane Doe\r\nTEL;CELL:+1 555\r\nBDAY:1990-01-01\r\nEND:VCARD\r\n"
+        let (status, io) = await run(
+            ["vcard", "--from-vcf", "-", "--email", "jane@example.com"], input: Array(card.utf8))
+        #expect(status == 0)
+        #expect(
+            io.outputText
+                == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;Jane;;;\r\nFN:Jane Doe\r\nTEL;TYPE=CELL:+1 555\r\n"
+                + "EMAIL;TYPE=INTERNET:jane@example.com\r\nEND:VCARD\r\n")
+        #expect(io.errorOutput.contains("BDAY"))
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tapcard-card-\(UUID().uuidString).vcf")
+        try Data(card.utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let renamed = await run(["vcard", "--from-vcf", path.path, "--name", "J. Doe"])
+        #expect(renamed.io.outputText.contains("\r\nN:Doe;J.;;;\r\nFN:J. Doe\r\n"))
+
+        let missing = await run(["vcard", "--from-vcf", "/nonexistent/card.vcf"])
+        #expect(missing.status == 65)
+        #expect(missing.io.errorOutput.hasPrefix("error: Cannot read the contact file"))
+        let notACard = await run(["vcard", "--from-vcf", "-"], input: Array("hello".utf8))
+        #expect(notACard.status == 65)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import NDEF
+import TapCardSupport
+import Testing
+
+@testable import TapCardCLI
+
+@Suite("tapcard decode --jsonl")
+struct DecodeJSONLTests {
+    @Test("One output line per input line; invalid lines give {error, offset}; exit 65 when any is invalid")
+    func mixed() async {
+        let lines = [
+            "D1010C55046578616D706C652E636F6D",
+            "D1 01 01 55 00 FE",
+            "zz",
+            "D00000",
+            "",
+        ]
+        let io = CapturedIO(input: Array((lines.joined(separator: "\n") + "\n").utf8))
+        let status = await CLI.run(["decode", "--jsonl"], io: io)
+        #expect(status == 65)
+        let out = io.outputText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(out.count == lines.count + 1)
+        #expect(out[0].hasPrefix(#"{"records":[{"tnf":1,"type":"U""#))
+        #expect(out[1] == #"{"error":"1 byte follow the record with the ME (message end) flag.","offset":5}"#)
+        #expect(out[2].hasPrefix(#"{"error":"The input is not hex text"#) && out[2].hasSuffix(#","offset":0}"#))
+        #expect(out[3] == #"{"records":[{"tnf":0,"type":"","id":"","payload_hex":"","view":{"kind":"empty"}}]}"#)
+        #expect(out[4] == #"{"error":"The input is empty; an NDEF message has at least one record.","offset":0}"#)
+        #expect(io.errorOutput == "error: 3 of 5 lines did not hold a valid NDEF message.\n")
+    }
+
+    @Test("All valid lines: exit 0; CRLF line ends accepted; - and a FILE read the same")
+    func allValid() async throws {
+        let message = NDEFMessage(records: [.text("x")])
+        let text = Array((Hex.encode(message.encoded()) + "\r\n" + Hex.encode(message.encoded())).utf8)
+        let io = CapturedIO(input: text)
+        #expect(await CLI.run(["decode", "--jsonl", "-"], io: io) == 0)
+        #expect(io.outputText.split(separator: "\n").count == 2)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-jsonl-\(getpid()).txt")
+        try Data(text).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let fileIO = CapturedIO()
+        #expect(await CLI.run(["decode", "--jsonl", path.path], io: fileIO) == 0)
+        #expect(fileIO.output == io.output)
+        let equalsIO = CapturedIO()
+        #expect(await CLI.run(["decode", "--jsonl=\(path.path)"], io: equalsIO) == 0)
+        #expect(equalsIO.output == io.output)
+    }
+
+    @Test("10 000 random byte strings up to 4 KiB in one run: no crash, one JSON object per line")
+    func randomBulk() async {
+        var random = SplitMix64(seed: 0x1A5E_0001)
+        let digits = Array("0123456789abcdef".utf8)
+        var input: [UInt8] = []
+        input.reserveCapacity(42_000_000)
+        let count = 10_000
+        for index in 0..<count {
+            let length = Int(random.next() % 4097)
+            var word: UInt64 = 0
+            for position in 0..<length {
+                if position % 8 == 0 { word = random.next() }
+                var byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(position % 8)))
+                // Every fourth line starts like a record so the parser goes deeper than the first byte.
+                if position == 0 && index % 4 == 0 { byte = 0xD0 | (byte & 0x0F) }
+                input.append(digits[Int(byte >> 4)])
+                input.append(digits[Int(byte & 0x0F)])
+            }
+            input.append(0x0A)
+        }
+        let io = CapturedIO(input: input)
+        let status = await CLI.run(["decode", "--jsonl"], io: io)
+        let lines = io.outputText.split(separator: "\n")
+        #expect(lines.count == count)
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"records":"#) || $0.hasPrefix(#"{"error":"#) })
+        #expect(status == 65 || status == 0)
+        // Each line is one JSON object Foundation can parse (checked on a sample to keep it quick).
+        for line in lines.prefix(200) {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any])
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import TapCardCLI
+import Testing
+
+@Suite("tapcard focus / tags")
+struct FocusCommandTests {
+    @Test("Scenario: pair A, tap A starts, tap B refused (still active), tap A ends, history shows one tag ending")
+    func scenario() async throws {
+        let scenario = FocusScenario()
+        let a = scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80")
+        let b = scenario.makeTag("B.nfc", uid: "04 11 22 33 44 55 80")
+
+        let pair = await scenario.run(["focus", "pair", "--tag", a, "--location", "kitchen drawer"])
+        #expect(pair.status == 0, "\(pair.error)")
+        #expect(pair.output.hasPrefix("Paired ntag213 04:A1:B2:C3:D4:E5:80 (the one in the kitchen drawer)."))
+        #expect(pair.output.contains("Anyone with a cheap NFC reader can read that UID"))
+
+        let start = await scenario.run(["focus", "tap", "--tag", a])
+        #expect(start.status == 0, "\(start.error)")
+        #expect(start.output.hasPrefix("Focus session started at 2027-01-15 08:00:00 UTC."))
+
+        scenario.advance(minutes: 10)
+        let wrong = await scenario.run(["focus", "tap", "--tag", b])
+        #expect(wrong.status == 1)
+        #expect(wrong.output.isEmpty)
+        #expect(
+            wrong.error
+                == "error: This isn't your focus tag — it's the one in the kitchen drawer. Your focus session keeps running (since 2027-01-15 08:00:00 UTC).\n"
+        )
+        let status = await scenario.run(["focus", "status", "--json"])
+        #expect(status.output.contains(#""phase":"active""#))
+        #expect(status.output.contains(#""elapsed_seconds":600.0"#))
+
+        scenario.advance(minutes: 15)
+        let end = await scenario.run(["focus", "tap", "--tag", a])
+        #expect(end.status == 0, "\(end.error)")
+        #expect(end.output == "Focus session ended by tag after 25 min (started 2027-01-15 08:00:00 UTC).\n")
+
+        let history = await scenario.run(["focus", "history", "--json"])
+        #expect(history.status == 0)
+        #expect(
+            history.output
+                == #"{"profile":"focus","sessions":[{"started_at":"2027-01-15T08:00:00Z","started_by":{"uid":"04A1B2C3D4E580","chip":"ntag213"},"minimum_end":null,"planned_end":null,"ended_at":"2027-01-15T08:25:00Z","ended_by":"tag","ending_tag":{"uid":"04A1B2C3D4E580","chip":"ntag213"},"duration_seconds":1500.0}]}"#
+                + "\n")
+        let text = await scenario.run(["focus", "history"])
+        #expect(
+            text.output.contains(
+                "2027-01-15 08:00:00 UTC  2027-01-15 08:25:00 UTC  25 min        tag (ntag213 04:A1:B2:C3:D4:E5:80)"))
+    }
+
+    @Test("A rewritten paired tag (same UID, new NDEF message) still ends the session")
+    func rewrittenTag() async {
+        let scenario = FocusScenario()
+        let a = scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80", text: "before")
+        #expect(await scenario.run(["focus", "pair", "--tag", a]).status == 0)
+        #expect(await scenario.run(["focus", "tap", "--tag", a]).status == 0)
+        scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80", text: "rewritten with something else")
+        scenario.advance(minutes: 1)
+        let end = await scenario.run(["focus", "tap", "--tag", a])
+        #expect(end.status == 0, "\(end.error)")
+        #expect(end.output.hasPrefix("Focus session ended by tag"))
+    }
+
+    @Test("The paired UID on another chip (a clone of another model) is refused, and the refusal says so")
+    func cloneOnOtherChip() async {
+        let scenario = FocusScenario()
+        let a = scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80")
+        let clone = scenario.makeTag("clone.nfc", uid: "04 A1 B2 C3 D4 E5 80", model: "NTAG215")
+        _ = await scenario.run(["focus", "pair", "--tag", a, "--location", "hall cupboard"])
+        let refused = await scenario.run(["focus", "tap", "--tag", clone])
+        #expect(refused.status == 1)
+        #expect(
+            refused.error
+                == "error: This isn't your focus tag — it's the one in the hall cupboard. This tag has the paired UID 04:A1:B2:C3:D4:E5:80 but reports chip type ntag215, not the paired ntag213: it may be a clone.\n"
+        )
+    }
+
+    @Test("Minimum duration: an early tap is refused with the remaining time")
+    func minimum() async {
+        let scenario = FocusScenario()
+        let a = scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80")
+        _ = await scenario.run(["focus", "pair", "--tag", a, "--label", "Kitchen"])
+        let start = await scenario.run(["focus", "tap", "--tag", a, "--minimum", "20m"])
+        #expect(start.output.contains("It can be ended by tag from 2027-01-15 08:20:00 UTC."))
+        scenario.advance(minutes: 7.5)
+        let early = await scenario.run(["focus", "tap", "--tag", a])
+        #expect(early.status == 1)
+        #expect(
+            early.error
+                == "error: This session has a minimum of 20 min; 12 min 30 s remain (until 2027-01-15 08:20:00 UTC). The emergency exit can end it sooner.\n"
+        )
+        scenario.advance(minutes: 12.5)
+        #expect(await scenario.run(["focus", "tap", "--tag", a]).status == 0)
+    }
+
+    @Test("Planned end passed while nothing ran: status and history say the timer ended it")
+    func plannedEndAsleep() async {
+        let scenario = FocusScenario()
+        let a = scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80")
+        _ = await scenario.run(["focus", "pair", "--tag", a])
+        _ = await scenario.run(["focus", "tap", "--tag", a, "--for", "45m"])
+        scenario.advance(minutes: 600)
+        let status = await scenario.run(["focus", "status"])
+        #expect(
+            status.output.hasPrefix(
+                "The last focus session ended by itself at its planned end at 2027-01-15 08:45:00 UTC after 45 min."))
+        let history = await scenario.run(["focus", "history", "--json"])
+        #expect(history.output.contains(#""ended_at":"2027-01-15T08:45:00Z","ended_by":"timer""#))
+    }
+
+    @Test("A tap after the planned end reports the timer's end and starts nothing")
+    func tapAfterPlannedEnd() async {
+        let scenario = FocusScenario()
+        let a = scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80")
+        _ = await scenario.run(["focus", "pair", "--tag", a])
+        _ = await scenario.run(["focus", "tap", "--tag", a, "--for", "30m"])
+        scenario.advance(minutes: 31)
+        let tap = await scenario.run(["focus", "tap", "--tag", a])
+        #expect(tap.status == 0)
+        #expect(
+            tap.output.hasPrefix("This session already ended by itself at its planned end, 2027-01-15 08:30:00 UTC"))
+        #expect(await scenario.run(["focus", "status", "--json"]).output.contains(#""phase":"ended""#))
+    }
+
+    @Test("Emergency exits: three in 28 days, the fourth refused with the next available time")
+    func emergency() async {
+        let scenario = FocusScenario()
+        let a = scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80")
+        _ = await scenario.run(["focus", "pair", "--tag", a])
+        for round in 0..<3 {
+            _ = await scenario.run(["focus", "tap", "--tag", a])
+            scenario.advance(minutes: 1)
+            let exit = await scenario.run(["focus", "emergency"])
+            #expect(exit.status == 0)
+            #expect(exit.output.contains("\(2 - round) of 3 emergency exits left in any 28 days."))
+            scenario.advance(minutes: 60)
+        }
+        _ = await scenario.run(["focus", "tap", "--tag", a])
+        let refused = await scenario.run(["focus", "emergency"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.error
+                == "error: All 3 emergency exits of the last 28 days are used; only a paired tag can end the session now. The next emergency exit becomes available at 2027-02-12 08:01:00 UTC.\n"
+        )
+        let history = await scenario.run(["focus", "history", "--json"])
+        #expect(history.output.components(separatedBy: #""ended_by":"emergency""#).count - 1 == 3)
+        let none = await scenario.run(["focus", "emergency", "--profile", "other"])
+        #expect(none.error == "error: No focus session is running, so there is nothing to end.\n")
+    }
+
+    @Test("tags lists paired and tapped tags with location; --json carries capacity source fields")
+    func tags() async {
+        let scenario = FocusScenario()
+        let a = scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80")
+        _ = await scenario.run(["focus", "pair", "--tag", a, "--label", "Kitchen", "--location", "kitchen drawer"])
+        let text = await scenario.run(["tags"])
+        #expect(text.output.hasPrefix("ntag213 04:A1:B2:C3:D4:E5:80  \"Kitchen\"  (kitchen drawer)\n"))
+        let json = await scenario.run(["tags", "--json"])
+        #expect(
+            json.output.hasPrefix(
+                #"{"tags":[{"uid":"04A1B2C3D4E580","chip":"ntag213","label":"Kitchen","location":"kitchen drawer","capacity_bytes":null,"capacity_source":null"#
+            ))
+        let empty = await scenario.run(["tags", "--db", scenario.path("other.sqlite")])
+        #expect(empty.output == "No tags recorded yet.\n")
+    }
+
+    @Test("Usage errors exit 64; a missing tag file exits 65; --help works for every subcommand")
+    func usage() async {
+        let scenario = FocusScenario()
+        #expect(await scenario.run(["focus", "tap", "--for", "banana"]).status == 64)
+        #expect(await scenario.run(["focus", "frobnicate"]).status == 64)
+        #expect(await scenario.run(["focus", "status", "--bogus"]).status == 64)
+        let missing = await scenario.run(["focus", "tap", "--tag", scenario.path("nope.nfc")])
+        #expect(missing.status == 65)
+        #expect(missing.error.contains("There is no virtual tag at"))
+        for sub in ["pair", "tap", "status", "history", "emergency", "settings"] {
+            let help = await scenario.run(["focus", sub, "--help"])
+            #expect(help.status == 0)
+            #expect(help.output.hasPrefix("Usage: tapcard focus \(sub)"))
+        }
+        #expect(await scenario.run(["focus", "--help"]).output.contains("emergency"))
+        #expect(await scenario.run(["tags", "--help"]).output.hasPrefix("Usage: tapcard tags"))
+    }
+
+    @Test("Settings are stored and used as defaults; a minimum longer than the planned length is refused")
+    func settings() async {
+        let scenario = FocusScenario()
+        let set = await scenario.run([
+            "focus", "settings", "--minimum", "10m", "--for", "50m", "--emergency-allowance", "1",
+        ])
+        #expect(set.status == 0, "\(set.error)")
+        #expect(set.output.contains("minimum duration:  10 min"))
+        #expect(set.output.contains("emergency exits:   1 per 28 days"))
+        let a = scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80")
+        _ = await scenario.run(["focus", "pair", "--tag", a])
+        let start = await scenario.run(["focus", "tap", "--tag", a])
+        #expect(start.output.contains("It ends by itself at 2027-01-15 08:50:00 UTC."))
+        let bad = await scenario.run(["focus", "settings", "--minimum", "2h"])
+        #expect(bad.status == 65)
+    }
+}

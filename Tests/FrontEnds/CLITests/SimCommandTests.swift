@@ -1,0 +1,160 @@
+import Foundation
+import TapCardCLI
+import Testing
+
+/// `tapcard sim new / import / export / show`, run in-process on temporary files.
+@Suite struct SimCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/type2-real")
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-sim-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private func run(_ arguments: [String]) async -> (status: Int32, io: CapturedIO) {
+        let io = CapturedIO()
+        let status = await CLI.run(arguments, io: io)
+        return (status, io)
+    }
+
+    private func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func newWritesAFactoryTagFileWithTheGivenUID() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("tag.nfc").path
+        let result = await run(["sim", "new", "ntag213", path, "--uid", "04A1B2C3D4E5F6", "--json"])
+        #expect(result.status == 0)
+        let json = try object(result.io.outputText)
+        #expect(json["model"] as? String == "ntag213")
+        #expect(json["uid"] as? String == "04a1b2c3d4e5f6")
+        #expect(json["cc"] as? String == "e1101200")
+        #expect(json["formatted"] as? Bool == true)
+        let check = try #require(json["signatureCheck"] as? [String: Any])
+        #expect(check["verdict"] as? String == "invalid")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("Filetype: Flipper NFC device\nVersion: 4\n"))
+        #expect(text.contains("NTAG/Ultralight type: NTAG213\n"))
+        // BCC0 = 88 ⊕ 04 ⊕ A1 ⊕ B2 = 9F; page 4 holds the Lock Control TLV.
+        #expect(text.contains("Page 0: 04 A1 B2 9F\n"))
+        #expect(text.contains("Page 4: 01 03 A0 0C\n"))
+    }
+
+    @Test func unformattedTagHasABlankCC() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("blank.nfc").path
+        let result = await run(["sim", "new", "ultralight", path, "--unformatted", "--json"])
+        #expect(result.status == 0)
+        let json = try object(result.io.outputText)
+        #expect(json["cc"] as? String == "00000000")
+        #expect(json["pages"] as? Int == 16)
+        // MIFARE Ultralight has no READ_SIG: the check is unavailable, not invalid.
+        let check = try #require(json["signatureCheck"] as? [String: Any])
+        #expect(check["verdict"] as? String == "unavailable")
+    }
+
+    @Test func refusalsAndUsageErrors() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("tag.nfc").path
+        #expect(await run(["sim", "new", "ntag215", path]).status == 0)
+        let again = await run(["sim", "new", "ntag215", path])
+        #expect(again.status == 1)
+        #expect(again.io.errorOutput.contains("already exists"))
+        #expect(await run(["sim", "new", "ntag215", path, "--force"]).status == 0)
+        #expect(await run(["sim", "new", "ntag999", path, "--force"]).status == 64)
+        #expect(await run(["sim", "new", "ntag215", path, "--force", "--uid", "0411"]).status == 65)
+        #expect(await run(["sim", "new", "ntag215", path, "--force", "--uid", "zz"]).status == 65)
+        #expect(await run(["sim", "frobnicate"]).status == 64)
+        #expect(await run(["sim"]).status == 64)
+        #expect(await run(["sim", "export", path]).status == 64)
+        let missing = await run(["sim", "show", directory.appendingPathComponent("none.nfc").path])
+        #expect(missing.status == 69)
+        #expect(missing.io.errorOutput.hasPrefix("error: Could not read"))
+    }
+
+    @Test func everySubcommandHasHelp() async {
+        for arguments in [
+            ["sim", "--help"], ["sim", "new", "--help"], ["sim", "import", "-h"], ["sim", "export", "--help"],
+            ["sim", "show", "--help"],
+        ] {
+            let result = await run(arguments)
+            #expect(result.status == 0)
+            #expect(result.io.outputText.hasPrefix("Usage: tapcard sim"))
+        }
+    }
+
+    @Test func importThenExportReproducesTheFixtureBytes() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in [
+            "real_talking_sasquach_ntag213", "real_rickroll_noad_ntag215", "real_go2flipper_ntag216_cc12",
+            "real_dave_busters_ul_ev1_unformatted",
+        ] {
+            let source = Self.fixtures.appendingPathComponent(name)
+            let tag = directory.appendingPathComponent("\(name).nfc").path
+            let imported = await run(["sim", "import", source.appendingPathComponent("source.nfc").path, tag, "--json"])
+            #expect(imported.status == 0, "\(name): \(imported.io.errorOutput)")
+            let bin = directory.appendingPathComponent("\(name).bin").path
+            let flipper = directory.appendingPathComponent("\(name).flipper.nfc").path
+            #expect(await run(["sim", "export", tag, "--bin", bin, "--flipper", flipper]).status == 0)
+            let expected = try Data(contentsOf: source.appendingPathComponent("dump.bin"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: bin)) == expected, "\(name)")
+            // The exported Flipper file imports again to the same bytes.
+            let again = directory.appendingPathComponent("\(name).again.nfc").path
+            #expect(await run(["sim", "import", flipper, again]).status == 0)
+            let bin2 = directory.appendingPathComponent("\(name).again.bin").path
+            #expect(await run(["sim", "export", again, "--bin", bin2]).status == 0)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: bin2)) == expected)
+        }
+    }
+
+    @Test func importReportsSignatureAndHeaderMismatch() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let genuine = await run([
+            "sim", "import", Self.fixtures.appendingPathComponent("real_talking_sasquach_ntag213/source.nfc").path,
+            directory.appendingPathComponent("a.nfc").path, "--json",
+        ])
+        let check = try #require(try object(genuine.io.outputText)["signatureCheck"] as? [String: Any])
+        #expect(check["verdict"] as? String == "valid")
+        #expect((check["statement"] as? String)?.contains("does not prove this tag is that chip") == true)
+        let edited = await run([
+            "sim", "import", Self.fixtures.appendingPathComponent("real_rickroll_ntag216_cc213/source.nfc").path,
+            directory.appendingPathComponent("b.nfc").path,
+        ])
+        #expect(edited.status == 0)
+        #expect(edited.io.outputText.contains("the file's header says 04 B8 31 3A 30 73 80"))
+    }
+
+    @Test func importOfARawImageNeedsTheRightSize() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let dump = Self.fixtures.appendingPathComponent("real_rickroll_noad_ntag215/dump.bin").path
+        #expect(
+            await run(["sim", "import", dump, directory.appendingPathComponent("a.nfc").path, "--model", "ntag215"])
+                .status == 0)
+        let wrong = await run([
+            "sim", "import", dump, directory.appendingPathComponent("b.nfc").path, "--model", "ntag213",
+        ])
+        #expect(wrong.status == 65)
+        #expect(wrong.io.errorOutput.contains("540 bytes"))
+    }
+
+    @Test func importOfAMalformedFileNamesTheLine() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bad = directory.appendingPathComponent("bad.nfc")
+        try Data("Filetype: Flipper NFC device\nVersion: 4\nDevice type: Mifare Classic\n".utf8).write(to: bad)
+        let result = await run(["sim", "import", bad.path, directory.appendingPathComponent("out.nfc").path])
+        #expect(result.status == 65)
+        #expect(result.io.errorOutput.contains("Line 3"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.nfc").path))
+    }
+}

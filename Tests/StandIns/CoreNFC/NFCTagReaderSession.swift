@@ -1,0 +1,141 @@
+import Dispatch
+import Foundation
+
+/// Stand-in for the Swift overlay's `NFCTagReaderSessionDelegate` (iOS 13): all three methods are
+/// plain requirements there, no `optional`.
+public protocol NFCTagReaderSessionDelegate: NSObjectProtocol {
+    func tagReaderSessionDidBecomeActive(_ session: NFCTagReaderSession)
+    func tagReaderSession(_ session: NFCTagReaderSession, didInvalidateWithError error: any Error)
+    func tagReaderSession(_ session: NFCTagReaderSession, didDetect tags: [NFCTag])
+}
+
+/// Stand-in for `NFCTagReaderSession` (iOS 13), the session that reveals UIDs.
+///
+/// Polling options are validated as the framework does: the failable initializer refuses an
+/// empty set, unknown bits, and `.pace` combined with anything ("exclusive value that cannot be
+/// combine with other NFCPollingOption values"); asking for `.iso18092` (FeliCa) without the
+/// Info.plist system codes makes `begin()` fail with `SecurityViolation` ("Missing required
+/// entitlement" — it does not name the option; exact code UNVERIFIED). An ISO 15693 tag in the
+/// field is only seen when `.iso15693` is polled.
+open class NFCTagReaderSession: NFCReaderSession {
+    public struct PollingOption: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let iso14443 = PollingOption(rawValue: 0x1)
+        public static let iso15693 = PollingOption(rawValue: 0x2)
+        public static let iso18092 = PollingOption(rawValue: 0x4)
+        public static let pace = PollingOption(rawValue: 0x8)
+    }
+
+    public let pollingOption: PollingOption
+    private var detected: [StandInTag] = []
+    private var connected: StandInTag?
+
+    init(option: PollingOption, delegate: any NFCTagReaderSessionDelegate, queue: DispatchQueue?) {
+        self.pollingOption = option
+        super.init(delegate: delegate, queue: queue)
+    }
+
+    public convenience init?(
+        pollingOption: PollingOption, delegate: any NFCTagReaderSessionDelegate, queue: DispatchQueue? = nil
+    ) {
+        let known: PollingOption = [.iso14443, .iso15693, .iso18092, .pace]
+        guard !pollingOption.isEmpty, known.isSuperset(of: pollingOption),
+            !(pollingOption.contains(.pace) && pollingOption != .pace)
+        else { return nil }
+        self.init(option: pollingOption, delegate: delegate, queue: queue)
+    }
+
+    open var connectedTag: NFCTag? { lock.withLock { connected.map { NFCTag.miFare($0) } } }
+
+    private var tagDelegate: (any NFCTagReaderSessionDelegate)? {
+        delegateReference as? any NFCTagReaderSessionDelegate
+    }
+
+    override func didBecomeActive() {
+        if pollingOption.contains(.iso18092) && system.feliCaSystemCodes.isEmpty {
+            finish(NFCReaderError(.readerErrorSecurityViolation, message: "Missing required entitlement"), message: nil)
+            return
+        }
+        let me = Unchecked(self)
+        sessionQueue.async {
+            let session = me.value
+            session.tagDelegate?.tagReaderSessionDidBecomeActive(session)
+            session.poll()
+        }
+    }
+
+    /// Takes the next thing that happens in the world. Runs on the session queue.
+    private func poll() {
+        guard checkTimeLimit() else { return }
+        switch system.nextEvent() {
+        case .present(let tags):
+            // Only ISO 14443 tags exist in the stand-in world; they need `.iso14443` polling.
+            guard pollingOption.contains(.iso14443), !tags.isEmpty else {
+                poll()
+                return
+            }
+            for tag in tags { tag.attach(to: self) }
+            lock.withLock { detected = tags }
+            system.record(.detected(tagCount: tags.count))
+            tagDelegate?.tagReaderSession(self, didDetect: tags.map { NFCTag.miFare($0) })
+        case .userCancels:
+            finish(
+                NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"),
+                message: nil)
+        case .timeLimitPasses:
+            system.advance(seconds: NFCStandInSystem.sessionTimeLimit)
+            _ = checkTimeLimit()
+        case .idle:
+            break
+        case .appEntersBackground:
+            finish(
+                NFCReaderError(
+                    .readerSessionInvalidationErrorSessionTerminatedUnexpectedly,
+                    message: "Session invalidated unexpectedly"), message: nil)
+        }
+    }
+
+    /// "Tags that are returned previously by ... didDetectTags: will become invalid."
+    open func restartPolling() {
+        guard !isInvalidated else { return }
+        let previous = lock.withLock { () -> [StandInTag] in
+            defer {
+                detected = []
+                connected = nil
+            }
+            return detected
+        }
+        for tag in previous { tag.disconnect() }
+        system.record(.restartPolling)
+        let me = Unchecked(self)
+        sessionQueue.async { me.value.poll() }
+    }
+
+    /// "Connecting to the same tag that is currently opened has no effect. Connecting to a
+    /// different tag will automatically terminate the previous tag connection."
+    open func connect(to tag: NFCTag, completionHandler: @escaping @Sendable ((any Error)?) -> Void) {
+        let result: NFCReaderError?
+        if isInvalidated || !checkTimeLimit() {
+            result = NFCReaderError(.readerTransceiveErrorSessionInvalidated, message: "Session invalidated")
+        } else if case .miFare(let any) = tag, let standIn = any as? StandInTag,
+            lock.withLock({ detected.contains { $0 === standIn } })
+        {
+            let previous = lock.withLock { () -> StandInTag? in
+                defer { connected = standIn }
+                return connected
+            }
+            if let previous, previous !== standIn { previous.disconnect() }
+            result = standIn.connect()
+        } else {
+            result = NFCReaderError(.readerTransceiveErrorTagNotConnected, message: "Tag is not connected")
+        }
+        let error = Unchecked(result)
+        sessionQueue.async { completionHandler(error.value) }
+    }
+
+    override func deliverInvalidation(_ error: NFCReaderError) {
+        system.record(.invalidated(code: error.code.rawValue))
+        tagDelegate?.tagReaderSession(self, didInvalidateWithError: error)
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder so this test target builds before its first test lands; delete when it has one.

@@ -1,0 +1,242 @@
+import NDEF
+import TagCatalog
+import TagEmulator
+import TagTransport
+import Testing
+import Type2
+
+@testable import TagWorkflows
+
+@Suite struct WriteWorkflowTests {
+    func writeCommands(_ tag: EmulatedTag) -> [[UInt8]] {
+        tag.commandLog.map(\.command).filter { $0.first == 0xA2 }
+    }
+
+    @Test func writeVerifiesAndReportsFigures() async throws {
+        let tag = EmulatedTag(model: .ntag213)
+        let message = NDEFMessage(records: [.uri("https://example.com/tapcard")])
+        let report = try await Type2Tag(transport: tag).write(message)
+        #expect(report.verified)
+        #expect(report.messageBytes == message.encoded().count)
+        #expect(report.capacity == Capacity(bytes: 137, source: .reported, model: .ntag213))
+        #expect(report.writes.count == writeCommands(tag).count)
+        #expect(report.writeStatistics.commands + report.verifyStatistics.commands == tag.commandLog.count)
+        // The modeled air time is the emulator's own sum of the same datasheet model.
+        let total = report.writeStatistics.modeledMicroseconds + report.verifyStatistics.modeledMicroseconds
+        #expect(abs(total - tag.modeledAirTimeMicroseconds) < 0.001)
+        let read = try await Type2Tag(transport: tag).read()
+        #expect(read.content.message == message)
+    }
+
+    @Test func rewritingTheSameMessageWritesNoPage() async throws {
+        let tag = EmulatedTag(model: .ntag215)
+        var rng = SplitMix64(seed: 7)
+        let message = Messages.exactly(300, using: &rng)
+        _ = try await Type2Tag(transport: tag).write(message)
+        tag.clearLog()
+        let again = try await Type2Tag(transport: tag).write(message)
+        #expect(again.writes.isEmpty)
+        #expect(writeCommands(tag).isEmpty)
+        #expect(again.verified)
+    }
+
+    /// Changing one character of a text record rewrites the page holding it, and the length page
+    /// (cleared, then committed) — nothing else.
+    @Test func changingOneFieldRewritesOnlyAffectedPages() async throws {
+        let tag = EmulatedTag(model: .ntag213)
+        let first = NDEFMessage(records: [.text("Meet me at the north entrance at nine.")])
+        _ = try await Type2Tag(transport: tag).write(first)
+        let before = tag.memory
+        tag.clearLog()
+        let second = NDEFMessage(records: [.text("Meet me at the south entrance at nine.")])
+        let report = try await Type2Tag(transport: tag).write(second)
+        let changedPages = (0..<(before.count / 4)).filter {
+            before[$0 * 4..<$0 * 4 + 4] != tag.memory[$0 * 4..<$0 * 4 + 4]
+        }
+        // NDEF TLV at byte 21 (after the Lock Control TLV): its length byte is on page 5.
+        #expect(changedPages.count == 1)
+        #expect(report.pagesWritten == [5] + changedPages)
+        #expect(report.writes.map(\.role) == [.clearLength, .data, .commit])
+        #expect(writeCommands(tag).count == 3)
+    }
+
+    @Test func tooBigIsRefusedBeforeAnyWrite() async throws {
+        let tag = EmulatedTag(model: .ntag213)
+        var rng = SplitMix64(seed: 9)
+        let before = tag.memory
+        await #expect(throws: WritePreflightError.tooBig(needed: 138, capacity: 137, source: .reported)) {
+            try await Type2Tag(transport: tag).write(Messages.exactly(138, using: &rng))
+        }
+        #expect(writeCommands(tag).isEmpty)
+        #expect(tag.memory == before)
+    }
+
+    @Test func lockedTagIsRefusedInPreflightWithNoPageChanged() async throws {
+        let tag = EmulatedTag(model: .ntag213)
+        _ = try await Type2Tag(transport: tag).write(NDEFMessage(records: [.uri("https://old.example")]))
+        tag.makeReadOnly()
+        let before = tag.memory
+        tag.clearLog()
+        await #expect(throws: WritePreflightError.readOnly) {
+            try await Type2Tag(transport: tag).write(NDEFMessage(records: [.uri("https://new.example")]))
+        }
+        #expect(writeCommands(tag).isEmpty)
+        #expect(tag.memory == before)
+        await #expect(throws: WritePreflightError.readOnly) { try await Type2Tag(transport: tag).erase() }
+        #expect(tag.memory == before)
+    }
+
+    /// Lock bits set while the CC still says read-write: the pages the message needs are found
+    /// locked in preflight.
+    @Test func lockBitsAloneAlsoRefuseInPreflight() async throws {
+        let tag = EmulatedTag(model: .ntag213)
+        tag.memory[11] = 0x01  // static lock bit: page 8
+        let before = tag.memory
+        var rng = SplitMix64(seed: 3)
+        await #expect(throws: WritePreflightError.pageLocked(page: 8)) {
+            try await Type2Tag(transport: tag).write(Messages.exactly(60, using: &rng))
+        }
+        #expect(writeCommands(tag).isEmpty)
+        #expect(tag.memory == before)
+    }
+
+    @Test func lockIsRefusedWithoutConfirmationAndSendsNothing() async throws {
+        let tag = EmulatedTag(model: .ntag213)
+        await #expect(throws: LockRefusal.confirmationRequired) {
+            try await Type2Tag(transport: tag).lock(confirmation: nil)
+        }
+        #expect(tag.commandLog.isEmpty)
+    }
+
+    @Test func lockMakesTheTagReadOnlyForEver() async throws {
+        let tag = EmulatedTag(model: .ntag215)
+        let message = NDEFMessage(records: [.text("final")])
+        _ = try await Type2Tag(transport: tag).write(message)
+        let report = try await Type2Tag(transport: tag).lock(confirmation: .permanent)
+        #expect(report.after.status == .readOnly)
+        #expect(report.writes.map(\.page) == [3, 130, 2])
+        let read = try await Type2Tag(transport: tag).read()
+        #expect(read.content.message == message)
+        // Even bypassing preflight, the chip refuses writes to the data area now.
+        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+            try await tag.transceive(Type2Command.write(page: 4, bytes: [0, 0, 0, 0]))
+        }
+        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+            try await tag.transceive(Type2Command.write(page: 100, bytes: [0, 0, 0, 0]))
+        }
+    }
+
+    @Test func blankFormattedTagReadsAsEmptyMessage() async throws {
+        for model in [TagModel.ntag213, .ntag215, .ntag216] {
+            let report = try await Type2Tag(transport: EmulatedTag(model: model)).read()
+            #expect(report.content == .empty)
+            #expect(report.status == .readWrite)
+        }
+    }
+
+    @Test func unformattedTagReportsNotFormattedAndCanBeFormatted() async throws {
+        for model in [TagModel.ultralight, .ultralightEV1_48, .ntag213, .ntag216] {
+            let tag = EmulatedTag(model: model, formatted: false)
+            let session = Type2Tag(transport: tag)
+            let before = try await session.read()
+            #expect(before.content == .notFormatted, "\(model)")
+            #expect(before.status == .notSupported)
+            await #expect(throws: WritePreflightError.notFormatted) {
+                try await session.write(NDEFMessage(records: [.uri("https://x.example")]))
+            }
+            let formatted = try await session.format()
+            #expect(formatted.after.status == .readWrite, "\(model)")
+            #expect(try await session.read().content == .empty)
+            let message = NDEFMessage(records: [.uri("https://x.example")])
+            #expect(try await session.write(message).verified)
+            await #expect(throws: Type2PlanError.alreadyFormatted(cc: Array(tag.memory[12..<16]))) {
+                try await session.format()
+            }
+        }
+    }
+
+    @Test func eraseLeavesAnEmptyMessage() async throws {
+        let tag = EmulatedTag(model: .ntag216)
+        var rng = SplitMix64(seed: 11)
+        _ = try await Type2Tag(transport: tag).write(Messages.exactly(700, using: &rng))
+        let erased = try await Type2Tag(transport: tag).erase()
+        #expect(erased.verified)
+        #expect(try await Type2Tag(transport: tag).read().content == .empty)
+    }
+
+    /// FAST_READ where the chip has it: an 860-byte message on NTAG216 is GET_VERSION, one READ
+    /// of the header, one FAST_READ of pages 4–7 (the TLV headers), then FAST_READs of ≤ 60
+    /// pages over the rest of the NDEF TLV (pages 8–219: 4).
+    @Test func readUsesFewCommands() async throws {
+        let tag = EmulatedTag(model: .ntag216)
+        var rng = SplitMix64(seed: 5)
+        _ = try await Type2Tag(transport: tag).write(Messages.exactly(860, using: &rng))
+        tag.clearLog()
+        _ = try await Type2Tag(transport: tag).read()
+        let codes = tag.commandLog.map { $0.command[0] }
+        #expect(codes.first == 0x60)
+        #expect(codes.filter { $0 == 0x3A }.count == 5)
+        #expect(codes.count == 7)
+        // MIFARE Ultralight has neither GET_VERSION nor FAST_READ: 16-byte READs only.
+        let ultralight = EmulatedTag(model: .ultralight, formatted: false)
+        let session = Type2Tag(transport: ultralight)
+        _ = try await session.format()
+        _ = try await session.write(NDEFMessage(records: [.uri("https://example.com/abcdefghijklmnop")]))
+        ultralight.clearLog()
+        _ = try await Type2Tag(transport: ultralight).read()
+        #expect(ultralight.commandLog.allSatisfy { $0.command[0] == 0x30 || $0.command[0] == 0x60 })
+    }
+
+    @Test func identificationFallsBackWithoutGetVersion() async throws {
+        let session = Type2Tag(transport: EmulatedTag(model: .ultralight))
+        let id = try await session.identify()
+        #expect(id.model == .ultralight)
+        #expect(id.isCertain == false)
+        let ntag = try await Type2Tag(transport: EmulatedTag(model: .ntag215)).identify()
+        #expect(ntag.model == .ntag215)
+        #expect(ntag.evidence == .version([0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x11, 0x03]))
+    }
+
+    /// A torn write names the page and what the tag holds.
+    @Test func interruptedWriteSaysPageAndState() async throws {
+        let tag = EmulatedTag(model: .ntag213)
+        _ = try await Type2Tag(transport: tag).write(NDEFMessage(records: [.uri("https://old.example")]))
+        // Count the preflight reads of the same write on a copy; tear right after them, so the
+        // first write (clearing the length on page 5) never arrives.
+        let reference = EmulatedTag(image: tag.memory, model: .ntag213)
+        _ = try await Type2Tag(transport: reference).write(
+            NDEFMessage(records: [.uri("https://new.example/longer/path")]))
+        let preflight = try #require(reference.commandLog.firstIndex { $0.command.first == 0xA2 })
+        tag.tearAfter(commands: preflight, mode: .notDelivered)
+        do {
+            _ = try await Type2Tag(transport: tag).write(
+                NDEFMessage(records: [.uri("https://new.example/longer/path")]))
+            Issue.record("the write should fail")
+        } catch let error as TagWriteError {
+            guard case .interrupted(let page, let completed, _, let state, let torn, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(page == 5)
+            #expect(completed == 0)
+            #expect(state == .oldOrEmpty)
+            #expect(torn)
+            #expect(error.sentence.contains("page 5"))
+        }
+    }
+
+    @Test func inspectReportsEverything() async throws {
+        let tag = EmulatedTag(model: .ntag213)
+        _ = try await Type2Tag(transport: tag).write(NDEFMessage(records: [.uri("https://example.com")]))
+        let inspection = try await Type2Tag(transport: tag).inspect()
+        #expect(inspection.memory.count == 180)
+        #expect(inspection.uid?.checkBytesValid == true)
+        #expect(inspection.tlvs.map(\.kind) == [.lockControl, .ndef, .terminator])
+        #expect(inspection.capacity.bytes == 137)
+        if case .unverified(let signature, _) = inspection.signature {
+            #expect(signature.count == 32)
+        } else {
+            Issue.record("NTAG213 answers READ_SIG")
+        }
+    }
+}

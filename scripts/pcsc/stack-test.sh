@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# The real PC/SC stack, with no hardware: pcscd (foreground, private reader config) loads
+# vsmartcard's vpcd driver; `tapcard emulate` connects to it as an NTAG213; then tapcard, Python's
+# pyscard and pcsc_scan talk to the tag through libpcsclite → pcscd → vpcd → emulator, exactly the
+# path a USB reader's tag takes.
+#
+# Runs inside `unshare --net --mount` (root): vpcd's TCP listeners stay in a private network
+# namespace, and /run/pcscd (pcscd's fixed socket directory) is a private tmpfs, so nothing else on
+# the machine sees this pcscd and no other pcscd is disturbed. Every process started here is
+# stopped by its PID on exit, failure or signal.
+#
+# Output: TAP-like lines ("ok N - …" / "not ok N - …"), then "# passed P failed F".
+# Exit status: 0 all passed, 1 a test failed, 77 skipped (the printed reason says why).
+# Usage: scripts/pcsc/stack-test.sh [path/to/tapcard]   (default .build/debug/tapcard)
+set -uo pipefail
+[ -n "${TAPCARD_STACK_TRACE:-}" ] && { PS4='+ $EPOCHREALTIME '; set -x; }
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+tapcard=${1:-${TAPCARD_BIN:-$root/.build/debug/tapcard}}
+vpcd_driver=/usr/lib/pcsc/drivers/serial/libifdvpcd.so
+
+skip() {
+    echo "SKIP: $*"
+    exit 77
+}
+
+if [ "${TAPCARD_STACK_INSIDE:-}" != 1 ]; then
+    [ "$(uname -s)" = Linux ] || skip "the CI stack needs Linux namespaces (unshare); on macOS test with a real reader"
+    [ "$(id -u)" = 0 ] || skip "needs root (unshare --net/--mount and pcscd's /run/pcscd)"
+    command -v pcscd >/dev/null || skip "pcscd is not installed (scripts/install-test-deps.sh installs it)"
+    [ -f "$vpcd_driver" ] || skip "vsmartcard-vpcd is not installed"
+    command -v pcsc_scan >/dev/null || skip "pcsc-tools (pcsc_scan) is not installed"
+    command -v unshare >/dev/null || skip "unshare (util-linux) is not installed"
+    command -v ip >/dev/null || skip "ip (iproute2) is not installed"
+    python3 -c "import smartcard, ndef" 2>/dev/null || skip "python3 with pyscard and ndeflib is not installed"
+    if [ ! -x "$tapcard" ]; then
+        echo "not ok 0 - $tapcard is not built"
+        exit 1
+    fi
+    TAPCARD_STACK_INSIDE=1 exec unshare --net --mount --propagation private "$0" "$tapcard"
+fi
+
+# ---- inside the namespaces --------------------------------------------------------------------
+work=$(mktemp -d /tmp/tapcard-pcsc.XXXXXX)
+pids=()
+passed=0
+failed=0
+number=0
+
+stop_pid() {
+    local pid=$1
+    kill -0 "$pid" 2>/dev/null || return 0
+    kill -TERM "$pid" 2>/dev/null
+    for _ in $(seq 50); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    return 0
+}
+
+cleanup() {
+    local status=$?
+    trap - EXIT INT TERM
+    for ((i = ${#pids[@]} - 1; i >= 0; i--)); do stop_pid "${pids[$i]}"; done
+    local left=()
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && left+=("$pid"); done
+    if [ ${#left[@]} -gt 0 ]; then
+        echo "not ok - processes left behind: ${left[*]}"
+        status=1
+    else
+        echo "# processes started: ${pids[*]:-none}; all stopped"
+    fi
+    umount /run/pcscd 2>/dev/null
+    if [ "$status" -ne 0 ] && [ -f "$work/pcscd.log" ]; then
+        echo "# pcscd log (tail):"
+        tail -n 20 "$work/pcscd.log" | sed 's/^/#   /'
+    fi
+    rm -rf "$work"
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+ok() {
+    number=$((number + 1))
+    passed=$((passed + 1))
+    echo "ok $number - $1"
+}
+not_ok() {
+    number=$((number + 1))
+    failed=$((failed + 1))
+    echo "not ok $number - $1"
+    shift
+    for line in "$@"; do echo "#   $line"; done
+}
+check() { # check "description" command…  (passes when the command succeeds)
+    local description=$1
+    shift
+    local output
+    if output=$("$@" 2>&1); then ok "$description"; else not_ok "$description" "$output"; fi
+}
+wait_until() { # wait_until SECONDS command…
+    local deadline=$((SECONDS + $1))
+    shift
+    until "$@" >/dev/null 2>&1; do
+        [ $SECONDS -ge $deadline ] && return 1
+        sleep 0.1
+    done
+}
+
+ip link set lo up
+mkdir -p /run/pcscd
+mount -t tmpfs tmpfs /run/pcscd
+mkdir -p "$work/reader.conf.d"
+port=35963
+cat >"$work/reader.conf.d/vpcd" <<CONF
+FRIENDLYNAME "Virtual PCD"
+DEVICENAME   /dev/null:$port
+LIBPATH      $vpcd_driver
+CHANNELID    $port
+CONF
+
+pcscd -f -c "$work/reader.conf.d" >"$work/pcscd.log" 2>&1 &
+pids+=($!)
+echo "# pcscd pid $!"
+reader="Virtual PCD 00 00"
+if ! wait_until 10 sh -c "\"$tapcard\" readers | grep -q '$reader'"; then
+    not_ok "pcscd lists the vpcd reader" "$("$tapcard" readers 2>&1)"
+    exit 1
+fi
+
+emulator_pid=
+start_emulator() { # start_emulator FILE [options…]; waits until pcscd reports the card
+    local file=$1
+    shift
+    "$tapcard" emulate --tag "$file" --vpcd "localhost:$port" --trace "$@" >"$work/emulate.out" 2>"$work/emulate.log" &
+    emulator_pid=$!
+    pids+=("$emulator_pid")
+    wait_until 10 sh -c "\"$tapcard\" readers --json | grep -q '\"name\":\"$reader\",\"tag\":true'"
+}
+stop_emulator() { # stop_emulator → waits for the card to be reported gone
+    stop_pid "$emulator_pid"
+    wait_until 5 sh -c "\"$tapcard\" readers --json | grep -q '\"name\":\"$reader\",\"tag\":false'"
+}
+pyscard_read() { python3 "$here/pyscard_client.py" "$reader" 45; }
+json_field() { python3 -c "import json,sys; print(json.loads(sys.stdin.read())['$1'])"; }
+
+# ---- 1. an independent client reads the image through pcscd ----------------------------------
+url1="https://example.org/tapcard/pcsc"
+image_hex=$(python3 "$here/make_image.py" "$work/tag.bin" "$url1")
+if start_emulator "$work/tag.bin"; then ok "tapcard emulate: pcscd reports a card on '$reader'"; else
+    not_ok "tapcard emulate: pcscd reports a card on '$reader'" "$(cat "$work/emulate.log")"
+    exit 1
+fi
+
+readers_json=$("$tapcard" readers --json 2>&1)
+check "tapcard readers shows the PC/SC Part 3 ATR of an Ultralight/NTAG" \
+    grep -q '"atr":"3b8f8001804f0ca0000003060300030000000068","kind":"MIFARE Ultralight / NTAG' <<<"$readers_json"
+
+scan=$(timeout 10 pcsc_scan -t 2 2>&1 | tr -d '\r')
+if grep -q "3B 8F 80 01 80 4F 0C A0 00 00 03 06 03 00 03 00 00 00 00 68" <<<"$scan" &&
+    grep -qi "Mifare Ultralight" <<<"$scan"; then
+    ok "pcsc_scan identifies the ATR as MIFARE Ultralight"
+else
+    not_ok "pcsc_scan identifies the ATR as MIFARE Ultralight" "$scan"
+fi
+
+if py=$(pyscard_read 2>&1); then
+    read_hex=$(json_field image <<<"$py")
+    if [ "$read_hex" = "$image_hex" ]; then ok "pyscard reads the 180-byte image through pcscd, byte for byte"; else
+        not_ok "pyscard reads the 180-byte image through pcscd, byte for byte" "served $image_hex" "read   $read_hex"
+    fi
+    check "pyscard reads UID 04a1b2c3d4e5f6 with FF CA" test "$(json_field uid <<<"$py")" = 04a1b2c3d4e5f6
+    check "pyscard gets NTAG213's GET_VERSION through the D4 42 pass-through" \
+        test "$(json_field version <<<"$py")" = 0004040201000f03
+    check "pyscard decodes the URI record (ndeflib)" test "$(json_field uri <<<"$py")" = "$url1"
+else
+    not_ok "pyscard reads the tag through pcscd" "$py"
+fi
+
+# ---- 2. tapcard reads through the reader ------------------------------------------------------
+watch=$("$tapcard" watch --reader "$reader" --count 1 --json 2>&1)
+check "tapcard watch: UID, model by GET_VERSION, NDEF length from the tag" python3 -c "
+import json, sys
+s = json.loads(sys.argv[1].splitlines()[-1])
+assert s['uid'] == '04a1b2c3d4e5f6', s
+assert s['model'] == 'ntag213', s
+assert s['capabilityContainer'] == 'e1101200', s
+assert s['ndefLength'] == int('$image_hex'[34:36], 16), s
+" "$watch"
+
+stop_emulator
+check "the emulator saved the image on SIGTERM, unchanged" test "$(python3 -c "import sys; print(open(sys.argv[1], 'rb').read().hex())" "$work/tag.bin")" = "$image_hex"
+
+echo "# passed $passed failed $failed"
+[ "$failed" -eq 0 ]
