@@ -140,7 +140,10 @@ if Context.environment["TAPCARD_FUZZ"] != nil {
     package.targets += [
         .target(
             name: "TapCardFuzzTargets",
-            dependencies: ["TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator"], path: "Fuzz/Targets",
+            dependencies: [
+                "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
+                "PCSCTransport",
+            ], path: "Fuzz/Targets",
             swiftSettings: settings + [.define("FUZZING")]),
         .executableTarget(
             name: "tapcard-fuzz", dependencies: ["TapCardFuzzTargets"], path: "Fuzz/Driver",

@@ -150,13 +150,42 @@ def emulator_seeds():
     write("emulator", "halt-garbage", frames(1, [0x50, 0x00], [0x99], [], [0x30]))
 
 
+def pcsc_seeds():
+    def frames(scenario, *answers):
+        out = bytes([scenario])
+        for answer in answers:
+            out += bytes([len(answer)]) + bytes(answer)
+        return out
+
+    ok = [0x90, 0x00]
+    page_data = list(range(16))
+    uid = [0x04, 0x5E, 0xC8, 0xBA, 0x07, 0x4F, 0x81]
+    # Scenario 0: the storage-card transport's reader answers (GET UID, READ BINARY, pass-through).
+    write("pcsc", "storage-ok", frames(0, uid + ok, page_data + ok, page_data * 2 + ok, [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x0F, 0x03] + ok, [0x0A] + ok))
+    write("pcsc", "storage-errors", frames(0, [0x63, 0x00], [0x6A, 0x81], [0x6D, 0x00], [0x90], [], [0x0A, 0x90, 0x00]))
+    # Scenario 1: a Type 4 NDEF read: select app, select CC, CC file, select NDEF, NLEN, message.
+    cc = [0x00, 0x0F, 0x20, 0x00, 0x3B, 0x00, 0x34, 0x04, 0x06, 0xE1, 0x04, 0x00, 0x32, 0x00, 0x00]
+    message = list(bytes.fromhex("D1010C55046578616D706C652E636F6D"))
+    write("pcsc", "type4-read", frames(1, ok, ok, cc + ok, ok, [0x00, len(message)] + ok, message + ok))
+    write("pcsc", "type4-big-nlen", frames(1, ok, ok, cc + ok, ok, [0xFF, 0xFF] + ok, message + ok))
+    # Scenario 2: ATRs and vpcd payloads.
+    write("pcsc", "atr-ultralight", bytes([2]) + bytes.fromhex("3B8F8001804F0CA0000003060300030000000068"))
+    write("pcsc", "atr-type4", bytes([2]) + bytes.fromhex("3B8180018080"))
+    write("pcsc", "vpcd-control", bytes([2, 4]))
+    # Scenario 3: APDUs to the storage-card bridge (GET DATA UID, READ BINARY, UPDATE BINARY, pass-through).
+    write("pcsc", "bridge-apdus", frames(3, [0xFF, 0xCA, 0x00, 0x00, 0x00], [0xFF, 0xB0, 0x00, 0x04, 0x10],
+                                           [0xFF, 0xD6, 0x00, 0x05, 0x04, 1, 2, 3, 4], [0xFF, 0x00, 0x00, 0x00, 0x02, 0x30, 0x04],
+                                           [0xFF, 0xCA, 0x01, 0x00, 0x00], [0x00], [0xFF, 0xB0, 0x00, 0xFF, 0xFF]))
+
+
 def main():
-    for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator"):
+    for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc"):
         shutil.rmtree(CORPUS / target, ignore_errors=True)
     ndef_seeds()
     contact_seeds()
     type2_seeds()
     emulator_seeds()
+    pcsc_seeds()
     for folder in sorted(CORPUS.iterdir()):
         files = list(folder.iterdir())
         print(f"{folder.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

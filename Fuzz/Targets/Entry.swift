@@ -9,6 +9,7 @@
         Type2Fuzz.target,
         FlipperFuzz.target,
         EmulatorFuzz.target,
+        PCSCFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these three functions.

@@ -27,7 +27,8 @@ import Testing
 
     @Test func typelessWellKnownRecordIsTheKnownCase() throws {
         let input = [UInt8](
-            try Data(contentsOf: Self.directory.appendingPathComponent("crash-5ffb31e7f3ce196f175f7f0e968c227a13b29c7c")))
+            try Data(
+                contentsOf: Self.directory.appendingPathComponent("crash-5ffb31e7f3ce196f175f7f0e968c227a13b29c7c")))
         let message = try NDEFMessage.decode(input)
         #expect(message.records.first?.tnf == .wellKnown)
         #expect(message.records.first?.type == [])
