@@ -30,7 +30,7 @@ modules=(
 
 # Suites that run work on several threads or tasks: the store (concurrent readers), the CoreNFC
 # adapter (settle-once callbacks), PC/SC (reader polling). A name that matches no test is harmless.
-tsan_filter=${TSAN_FILTER:-'StoreTests|CoreNFCTests|CoreNFCAdapter|PCSC'}
+tsan_filter=${TSAN_FILTER:-'(StoreTests|CoreNFCTransportTests|PCSCTransportTests)\.'}
 
 lint() {
     swift format lint --strict -r Sources Tests
