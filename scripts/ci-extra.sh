@@ -24,8 +24,9 @@ fuzz_seconds=${FUZZ_SECONDS:-60}
 modules=(
     TagCatalog:TagMappings/TagCatalog TagTransport:Transports/TagTransport NDEF:Codecs/NDEF
     Contacts:Codecs/Contacts Originality:TagMappings/Originality Type2:TagMappings/Type2
-    TagEmulator:Transports/Emulator Store:Persistence/Store TagWorkflows:Workflows/TagWorkflows
-    Cards:Workflows/Cards Focus:Workflows/Focus ViewModels:FrontEnds/ViewModels
+    TagEmulator:Transports/Emulator PCSCTransport:Transports/PCSC CoreNFCTransport:Transports/CoreNFC
+    Store:Persistence/Store TagWorkflows:Workflows/TagWorkflows Cards:Workflows/Cards Focus:Workflows/Focus
+    ViewModels:FrontEnds/ViewModels
 )
 
 # Suites that run work on several threads or tasks: the store (concurrent readers), the CoreNFC
