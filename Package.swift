@@ -19,7 +19,7 @@ func library(_ name: String, _ path: String, _ dependencies: [Target.Dependency]
 func tests(_ name: String, _ path: String, _ dependencies: [Target.Dependency], resources: [Resource]? = nil) -> Target
 {
     .testTarget(
-        name: name, dependencies: dependencies, path: "Tests/\(path)", resources: resources,
+        name: name, dependencies: dependencies + ["TestSupport"], path: "Tests/\(path)", resources: resources,
         swiftSettings: settings)
 }
 
@@ -97,7 +97,8 @@ let package = Package(
             name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard",
             swiftSettings: settings),
 
-        // Tests mirror Sources/.
+        // Tests mirror Sources/. TestSupport holds what every test target shares (a seeded generator).
+        .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: settings),
         // A child process for the store's crash-safety test: it records sessions in a loop until
         // the test kills it with SIGKILL.
         .executableTarget(

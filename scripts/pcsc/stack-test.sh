@@ -38,7 +38,12 @@ if [ "${TAPCARD_STACK_INSIDE:-}" != 1 ]; then
         echo "not ok 0 - $tapcard is not built"
         exit 1
     fi
-    TAPCARD_STACK_INSIDE=1 exec unshare --net --mount --propagation private "$0" "$tapcard"
+    # A parent may have blocked signals (swift test's runner blocks nearly all, and children
+    # inherit the mask): unblock them, or SIGTERM could not stop pcscd and the emulator cleanly.
+    TAPCARD_STACK_INSIDE=1 exec python3 -c '
+import os, signal, sys
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
+os.execvp(sys.argv[1], sys.argv[1:])' unshare --net --mount --propagation private "$0" "$tapcard"
 fi
 
 # ---- inside the namespaces --------------------------------------------------------------------
@@ -181,7 +186,7 @@ else
     not_ok "pyscard reads the tag through pcscd" "$py"
 fi
 
-# ---- 2. tapcard reads through the reader ------------------------------------------------------
+# ---- 2. tapcard watch ----------------------------------------------------------------------------
 watch=$("$tapcard" watch --reader "$reader" --count 1 --json 2>&1)
 check "tapcard watch: UID, model by GET_VERSION, NDEF length from the tag" python3 -c "
 import json, sys
@@ -192,8 +197,129 @@ assert s['capabilityContainer'] == 'e1101200', s
 assert s['ndefLength'] == int('$image_hex'[34:36], 16), s
 " "$watch"
 
+# ---- 3. tapcard reads and writes through the reader; pyscard reads back -------------------------
+out=$("$tapcard" read --reader "$reader" 2>&1)
+if grep -q "URI: $url1" <<<"$out"; then ok "tapcard read --reader: the URI record through pcscd"; else
+    not_ok "tapcard read --reader: the URI record through pcscd" "$out"
+fi
+
+url2="https://example.org/written-by-tapcard?through=pcscd"
+out=$("$tapcard" write uri "$url2" --reader "$reader" 2>&1)
+status=$?
+if [ $status -eq 0 ] && grep -q "^Verified: read back" <<<"$out"; then
+    ok "tapcard write --reader: written and verified by reading back"
+else
+    not_ok "tapcard write --reader: written and verified by reading back" "exit $status" "$out"
+fi
+if py=$(pyscard_read 2>&1) && [ "$(json_field uri <<<"$py")" = "$url2" ]; then
+    ok "pyscard reads back what tapcard wrote"
+else
+    not_ok "pyscard reads back what tapcard wrote" "$py"
+fi
+image_after_write=$(json_field image <<<"$py" 2>/dev/null)
+
+out=$("$tapcard" read 2>&1)
+if grep -q "Using reader '$reader'" <<<"$out" && grep -q "URI: $url2" <<<"$out"; then
+    ok "no --tag and no --reader: the reader holding a tag is used, and said"
+else
+    not_ok "no --tag and no --reader: the reader holding a tag is used, and said" "$out"
+fi
+
+out=$("$tapcard" lock --reader "$reader" 2>&1)
+status=$?
+py=$(pyscard_read 2>&1)
+if [ $status -eq 1 ] && grep -q "Nothing was done" <<<"$out" && [ "$(json_field image <<<"$py")" = "$image_after_write" ]; then
+    ok "tapcard lock without confirmation is refused (exit 1) and the tag is unchanged"
+else
+    not_ok "tapcard lock without confirmation is refused (exit 1) and the tag is unchanged" "exit $status" "$out"
+fi
+
 stop_emulator
-check "the emulator saved the image on SIGTERM, unchanged" test "$(python3 -c "import sys; print(open(sys.argv[1], 'rb').read().hex())" "$work/tag.bin")" = "$image_hex"
+check "the emulator saved the image on SIGTERM: what pyscard last read" \
+    test "$(python3 -c "import sys; print(open(sys.argv[1], 'rb').read().hex())" "$work/tag.bin")" = "$image_after_write"
+
+# ---- 4. the tag taken away in the middle of a write ------------------------------------------
+# First a complete write on a copy, traced, to find where the page writes (FF D6) are; then the
+# same write with the emulator told to answer only the APDUs before the third page write.
+url3="https://example.org/third-message-that-is-longer-than-the-second-one"
+cp "$work/tag.bin" "$work/measure.bin"
+cp "$work/tag.bin" "$work/torn.bin"
+start_emulator "$work/measure.bin" || not_ok "emulator restarts" "$(cat "$work/emulate.log")"
+"$tapcard" write uri "$url3" --reader "$reader" >/dev/null 2>&1
+stop_emulator
+third_write=$(grep -n "> FF D6" "$work/emulate.log" | sed -n 3p | sed 's/ >.*//; s/^[0-9]*://')
+if [ -z "$third_write" ]; then
+    not_ok "a traced write has at least three page writes" "$(cat "$work/emulate.log")"
+else
+    answered=$((third_write - 1))
+    start_emulator "$work/torn.bin" --remove-after "$answered"
+    out=$("$tapcard" write uri "$url3" --reader "$reader" 2>&1)
+    status=$?
+    wait "$emulator_pid" 2>/dev/null
+    state=$(python3 "$here/ndef_in_image.py" "$work/torn.bin")
+    case "$state" in
+        "$url2") held="the old message" ;;
+        "") held="an empty message" ;;
+        "$url3") held="the new message" ;;
+        *) held="something else: $state" ;;
+    esac
+    if [ $status -eq 1 ] && grep -q "The write stopped at page" <<<"$out" && grep -q "left the field" <<<"$out" &&
+        grep -q "The tag holds .*$held" <<<"$out" &&
+        grep -q "Removed the tag after $answered APDUs" "$work/emulate.log"; then
+        ok "tag removed after $answered APDUs mid-write: exit 1, and the tag holds what the error says ($held)"
+    else
+        not_ok "tag removed mid-write: a clear error naming what the tag holds" "exit $status" "$out" "tag holds $held"
+    fi
+    wait_until 5 sh -c "\"$tapcard\" readers --json | grep -q '\"name\":\"$reader\",\"tag\":false'"
+fi
+
+# ---- 5. batch: one tag per row, interrupted, resumed ------------------------------------------
+fresh_hex=$(python3 "$here/make_image.py" "$work/fresh.bin" "https://example.org/blank")
+printf 'url\nhttps://example.org/sticker/1\nhttps://example.org/sticker/2\nhttps://example.org/sticker/3\n' >"$work/stickers.csv"
+for n in 1 2 3; do cp "$work/fresh.bin" "$work/sticker$n.bin"; done
+manifest="$work/stickers.manifest.csv"
+manifest_has_row() { grep -q "^$1,.*,true,written," "$manifest" 2>/dev/null; }
+
+"$tapcard" batch write "$work/stickers.csv" --reader "$reader" --on-error stop >"$work/batch1.out" 2>&1 </dev/null &
+batch_pid=$!
+pids+=("$batch_pid")
+start_emulator "$work/sticker1.bin"
+wait_until 15 manifest_has_row 1
+stop_emulator
+sleep 0.5
+stop_pid "$batch_pid" # interrupted while waiting for the second tag
+status1=$(wait "$batch_pid" 2>/dev/null; echo $?)
+if manifest_has_row 1 && ! manifest_has_row 2 && grep -q "1 written and verified" "$work/batch1.out"; then
+    ok "batch: row 1 written and verified, then interrupted while waiting for the next tag"
+else
+    not_ok "batch: row 1 written and verified, then interrupted" "$(cat "$work/batch1.out")"
+fi
+
+"$tapcard" batch write "$work/stickers.csv" --reader "$reader" --on-error stop >"$work/batch2.out" 2>&1 </dev/null &
+batch_pid=$!
+pids+=("$batch_pid")
+start_emulator "$work/sticker2.bin"
+wait_until 15 manifest_has_row 2
+stop_emulator
+start_emulator "$work/sticker3.bin"
+wait_until 15 manifest_has_row 3
+stop_emulator
+wait_until 10 sh -c "! kill -0 $batch_pid"
+wait "$batch_pid" 2>/dev/null
+status2=$?
+written=$(for n in 1 2 3; do python3 "$here/ndef_in_image.py" "$work/sticker$n.bin"; done | tr '\n' ' ')
+expected="https://example.org/sticker/1 https://example.org/sticker/2 https://example.org/sticker/3 "
+if [ "$status2" -eq 0 ] && grep -q "Resuming: 1 of 3 rows" "$work/batch2.out" && [ "$written" = "$expected" ]; then
+    ok "batch resumed at row 2; each of the 3 tags holds its row's URL (ndeflib)"
+else
+    not_ok "batch resumed at row 2; each tag holds its row's URL" "exit $status2" "tags: $written" "$(cat "$work/batch2.out")"
+fi
+check "batch manifest: row, UID, bytes, verified for every row" python3 -c "
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['status'] == 'written']
+assert [r['row'] for r in rows] == ['1', '2', '3'], rows
+assert all(r['uid'] == '04:A1:B2:C3:D4:E5:F6' and r['verified'] == 'true' and int(r['bytes']) > 0 for r in rows), rows
+" "$manifest"
 
 echo "# passed $passed failed $failed"
 [ "$failed" -eq 0 ]

@@ -16,13 +16,16 @@ public enum LineFolding {
     /// - never between a backslash and the character it escapes, so a reader that decodes escapes
     ///   per physical line still works;
     /// - never right before whitespace or right after `=`: a continuation line that holds only
-    ///   whitespace looks like a blank line to common readers (Python vobject ends the logical line
-    ///   there), and a physical line ending in `=` makes vCard 2.1 readers expect a
-    ///   quoted-printable soft break.
+    ///   whitespace looks like a blank line to line-by-line readers (Python vobject reading with
+    ///   `allowQP=True` ends the logical line there and then fails on the next one), and a physical
+    ///   line ending in `=` makes vCard 2.1-aware readers expect a quoted-printable soft break
+    ///   (the same vobject mode joins the next line with a line break when the text so far contains
+    ///   "quoted-printable").
     /// When a stretch longer than a line offers no preferred point (74 octets of spaces), the fold
     /// falls back to any grapheme boundary; a single grapheme longer than a line (dozens of
     /// combining marks) is split between its scalars, still never inside a UTF-8 sequence.
     public static func fold(_ line: String) -> [UInt8] {
+        if line.utf8.count <= maximumLineOctets { return Array(line.utf8) + [0x0D, 0x0A] }
         let atoms = self.atoms(of: line)
         var out: [UInt8] = []
         out.reserveCapacity(line.utf8.count + line.utf8.count / 24 + 4)
@@ -87,7 +90,7 @@ public enum LineFolding {
         var gluePending = false
         var previousEndsWithEquals = false
         for character in line {
-            let bytes = Array(String(character).utf8)
+            let bytes = Array(character.utf8)
             if gluePending, !atoms.isEmpty {
                 atoms[atoms.count - 1].bytes.append(contentsOf: bytes)
                 gluePending = false

@@ -68,6 +68,9 @@ public enum VCardReader {
 
         var logical: [[UInt8]] = []
         var softBreakPending = false
+        // Whether the current logical line is quoted-printable, decided once from its first
+        // physical line (where its parameters are), so joining many lines stays linear.
+        var currentIsQuotedPrintable = false
         for line in physical {
             if softBreakPending, !logical.isEmpty {
                 logical[logical.count - 1].removeLast()  // the "=" of the soft break
@@ -76,11 +79,9 @@ public enum VCardReader {
                 logical[logical.count - 1].append(contentsOf: line.dropFirst())
             } else {
                 logical.append(line)
+                currentIsQuotedPrintable = isQuotedPrintable(line)
             }
-            softBreakPending = false
-            if let last = logical.last, last.last == UInt8(ascii: "="), isQuotedPrintable(last) {
-                softBreakPending = true
-            }
+            softBreakPending = currentIsQuotedPrintable && logical.last?.last == UInt8(ascii: "=")
         }
         return logical
     }
@@ -99,7 +100,16 @@ public enum VCardReader {
         var ended = false
         var seen: Set<String> = []
 
+        /// How many cards deep inside the first card we are (vCard 2.1 AGENT embeds whole cards).
+        var nestedDepth = 0
+
         mutating func take(_ line: ContentLine, number: Int) {
+            if nestedDepth > 0 || line.name == "BEGIN" {
+                if line.name == "BEGIN" { nestedDepth += 1 }
+                if line.name == "END" { nestedDepth -= 1 }
+                unmap(line, reason: "It belongs to a card nested inside the card, which is not read.", line: number)
+                return
+            }
             let (value, note) = decodedValue(line)
             if let note { warnings.append("Line \(number) (\(line.name)): \(note)") }
             switch line.name {
@@ -107,8 +117,6 @@ public enum VCardReader {
                 ended = true
             case "VERSION":
                 version = value.trimmingSpaces
-            case "BEGIN":
-                unmap(line, reason: "A card nested inside the card is not read.", line: number)
             case "FN":
                 guard first("FN", line, number) else { return }
                 profile.displayName = VCardText.unescape(Substring(value))

@@ -104,7 +104,7 @@ public enum NDEFError: TapCardError, Hashable {
         case .missingMessageEnd:
             "The input ends but the last record does not have the ME (message end) flag."
         case .bytesAfterMessageEnd(_, let count):
-            "\(count) \(bytes(count)) follow the record with the ME (message end) flag."
+            "\(count) \(bytes(count)) \(count == 1 ? "follows" : "follow") the record with the ME (message end) flag."
         case .emptyRecordWithContent(_, let t, let i, let p):
             "An empty record (TNF 0) must have zero lengths, but TYPE_LENGTH is \(t), ID_LENGTH \(i), PAYLOAD_LENGTH \(p)."
         case .unchangedOutsideChunk:

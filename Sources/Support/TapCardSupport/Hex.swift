@@ -29,11 +29,18 @@ public enum Hex {
     /// Like ``decode(_:)`` for text already held as UTF-8 bytes (e.g. one line of a large file),
     /// without building a `String` first. Offsets are byte offsets into `utf8`.
     public static func decode(utf8 text: ArraySlice<UInt8>) throws(HexError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count / 2)
+        try decode(utf8: text, appendingTo: &bytes)
+        return bytes
+    }
+
+    /// Like ``decode(utf8:)`` but appends to `bytes`, so a caller decoding many lines can reuse
+    /// one buffer. On error, `bytes` may hold the bytes decoded before the bad character.
+    public static func decode(utf8 text: ArraySlice<UInt8>, appendingTo bytes: inout [UInt8]) throws(HexError) {
         // One table lookup per character: 0–15 a digit, `separator` a skippable separator,
         // `invalid` anything else. Offsets count from the first byte of `text`.
         let table = classes
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.count / 2)
         var high: UInt8 = 0
         var hasHigh = false
         var pendingOffset = 0
@@ -66,7 +73,6 @@ public enum Hex {
             return hasHigh ? .oddDigits(offset: pendingOffset) : nil
         }
         if let result { throw result }
-        return bytes
     }
 
     private static let separator: UInt8 = 0xFE

@@ -8,6 +8,11 @@ public enum Type2Command {
         [0xA2, UInt8(truncatingIfNeeded: page)] + bytes.prefix(4)
     }
 
+    /// The highest page a one-byte address reaches. Pages beyond (NTAG I2C 2k's second sector)
+    /// need SECTOR_SELECT first, which TapCard does not send; callers check before building a
+    /// frame, so an address is never silently wrapped.
+    public static let maxAddressablePage = 255
+
     public static let readCode: UInt8 = 0x30
     public static let writeCode: UInt8 = 0xA2
     /// The 4-bit ACK, as transports return it.

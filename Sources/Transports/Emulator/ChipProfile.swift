@@ -14,20 +14,50 @@ struct ChipProfile: Sendable {
         case ultralightEV1
         /// MIFARE Ultralight (MF0ICU1): READ, WRITE, COMP_WRITE only.
         case ultralight
+        /// NTAG203: READ, WRITE, COMP_WRITE, a 16-bit counter in page 41; no GET_VERSION.
+        case ntag203
     }
 
     /// Where the dynamic lock bits are and what each one covers.
     struct DynamicLock: Sendable, Equatable {
-        var page: Int
-        /// The first page the dynamic lock bits cover (always 16: pages 3–15 use the static bits).
-        var firstPage: Int
-        var lastPage: Int
-        var pagesPerBit: Int
-        /// Lock bit indices (bit `i` is byte `i / 8`, bit `i % 8` of the lock page) frozen by
-        /// each block-locking bit of byte 2.
-        var blockLockGroups: [[Int]]
+        /// A bit of the dynamic lock page: byte 0–3, bit 0–7.
+        struct Position: Sendable, Equatable {
+            var byte: Int
+            var bit: Int
+            var mask: UInt8 { 1 << UInt8(bit) }
+        }
 
-        var lockBitCount: Int { (lastPage - firstPage) / pagesPerBit + 1 }
+        /// A lock bit and the pages it makes read-only.
+        struct LockBit: Sendable, Equatable {
+            var position: Position
+            var pages: ClosedRange<Int>
+        }
+
+        /// A block-locking bit and the lock bits (indices into `lockBits`) it freezes.
+        struct BlockBit: Sendable, Equatable {
+            var position: Position
+            var freezes: [Int]
+        }
+
+        var page: Int
+        var lockBits: [LockBit]
+        var blockBits: [BlockBit]
+
+        /// The NTAG21x pattern: lock bit i is byte i / 8, bit i % 8, locking `pagesPerBit` pages
+        /// from page 16 on; byte 2 holds the block-locking bits, each freezing `groupSize`
+        /// consecutive lock bits.
+        static func contiguous(page: Int, lastPage: Int, pagesPerBit: Int, groupSize: Int) -> DynamicLock {
+            let count = (lastPage - 16) / pagesPerBit + 1
+            let lockBits = (0..<count).map { index in
+                LockBit(
+                    position: Position(byte: index / 8, bit: index % 8),
+                    pages: (16 + index * pagesPerBit)...min(lastPage, 16 + (index + 1) * pagesPerBit - 1))
+            }
+            let blockBits = stride(from: 0, to: count, by: groupSize).enumerated().map { group, first in
+                BlockBit(position: Position(byte: 2, bit: group), freezes: Array(first..<min(first + groupSize, count)))
+            }
+            return DynamicLock(page: page, lockBits: lockBits, blockBits: blockBits)
+        }
     }
 
     var model: TagModel
@@ -47,12 +77,12 @@ struct ChipProfile: Sendable {
 
     var lastPage: Int { layout.totalPages - 1 }
     var hasGetVersion: Bool { layout.version != nil }
-    var isNXPExtended: Bool { family != .ultralight }
+    var isNXPExtended: Bool { family == .ntag21x || family == .ultralightEV1 }
     var counterCount: Int {
         switch family {
         case .ntag21x: 1
         case .ultralightEV1: 3
-        case .ultralight: 0
+        case .ultralight, .ntag203: 0
         }
     }
     var configPage: Int? { layout.configPage }
@@ -62,7 +92,7 @@ struct ChipProfile: Sendable {
     /// Pages whose WRITE the chip protects against tearing (NTAG213F/216F datasheet §10.4:
     /// "page 2 containing static lock bits, page 3 containing CC bits" and the dynamic lock page).
     func isTearingProtected(_ page: Int) -> Bool {
-        guard family != .ultralight else { return false }
+        guard isNXPExtended else { return false }
         return page == 2 || page == 3 || page == dynamicLock?.page
     }
 
@@ -84,9 +114,7 @@ struct ChipProfile: Sendable {
             // byte 2 holds 6 block-locking bits, each freezing 2 lock bits (BL16-19 … BL36-39).
             return ChipProfile(
                 model: model, layout: layout, family: .ntag21x,
-                dynamicLock: DynamicLock(
-                    page: 40, firstPage: 16, lastPage: 39, pagesPerBit: 2,
-                    blockLockGroups: pairs(count: 12)),
+                dynamicLock: .contiguous(page: 40, lastPage: 39, pagesPerBit: 2, groupSize: 2),
                 factoryConfiguration: ntagConfig, dynamicLockRFUI: 0xBD,
                 // Factory content: Lock Control TLV (dynamic lock bytes at page 40, 12 bits,
                 // 8 bytes per bit) then an empty NDEF TLV and a Terminator.
@@ -96,18 +124,14 @@ struct ChipProfile: Sendable {
             // NTAG215/216: 16 pages per dynamic lock bit; block-locking bits freeze 2 lock bits.
             return ChipProfile(
                 model: model, layout: layout, family: .ntag21x,
-                dynamicLock: DynamicLock(
-                    page: 130, firstPage: 16, lastPage: 129, pagesPerBit: 16,
-                    blockLockGroups: pairs(count: 8)),
+                dynamicLock: .contiguous(page: 130, lastPage: 129, pagesPerBit: 16, groupSize: 2),
                 factoryConfiguration: ntagConfig, dynamicLockRFUI: 0xBD,
                 formattedData: emptyNDEF, formattedCC: layout.factoryCC)
         case .ntag216:
             // 14 lock bits, 7 block-locking bits (a real NTAG216 in the fixtures has byte 2 = 7Fh).
             return ChipProfile(
                 model: model, layout: layout, family: .ntag21x,
-                dynamicLock: DynamicLock(
-                    page: 226, firstPage: 16, lastPage: 225, pagesPerBit: 16,
-                    blockLockGroups: pairs(count: 14)),
+                dynamicLock: .contiguous(page: 226, lastPage: 225, pagesPerBit: 16, groupSize: 2),
                 factoryConfiguration: ntagConfig, dynamicLockRFUI: 0xBD,
                 formattedData: emptyNDEF, formattedCC: layout.factoryCC)
         case .ntag212:
@@ -115,9 +139,7 @@ struct ChipProfile: Sendable {
             // Control TLV is derived the same way (page 36 = byte 144 = 0x90, 10 bits).
             return ChipProfile(
                 model: model, layout: layout, family: .ntag21x,
-                dynamicLock: DynamicLock(
-                    page: 36, firstPage: 16, lastPage: 35, pagesPerBit: 2,
-                    blockLockGroups: pairs(count: 10)),
+                dynamicLock: .contiguous(page: 36, lastPage: 35, pagesPerBit: 2, groupSize: 2),
                 factoryConfiguration: [0x00, 0x00, 0x00, 0xFF] + Array(ntagConfig[4...]),
                 dynamicLockRFUI: 0xBD,
                 formattedData: [0x01, 0x03, 0x90, 0x0A, 0x34] + emptyNDEF, formattedCC: layout.factoryCC)
@@ -137,9 +159,7 @@ struct ChipProfile: Sendable {
             // the data area, where the NFC Forum default puts them, so no Lock Control TLV.
             return ChipProfile(
                 model: model, layout: layout, family: .ultralightEV1,
-                dynamicLock: DynamicLock(
-                    page: 36, firstPage: 16, lastPage: 35, pagesPerBit: 4,
-                    blockLockGroups: (0..<5).map { [$0] }),
+                dynamicLock: .contiguous(page: 36, lastPage: 35, pagesPerBit: 4, groupSize: 1),
                 factoryConfiguration: ev1Config, dynamicLockRFUI: 0, formattedData: emptyNDEF,
                 formattedCC: [0xE1, 0x10, 0x10, 0x00])
         case .ultralight:
@@ -147,13 +167,30 @@ struct ChipProfile: Sendable {
                 model: model, layout: layout, family: .ultralight, dynamicLock: nil,
                 factoryConfiguration: [], dynamicLockRFUI: 0, formattedData: emptyNDEF,
                 formattedCC: [0xE1, 0x10, 0x06, 0x00])
-        case .ntag203, .ultralightC, .ntagI2C1k, .ntagI2C2k, .genericType4:
+        case .ntag203:
+            // NTAG203 datasheet §8.5.2 Fig 7 "Lock bytes 3 and 4" (page 28h): byte 0 bits 0–2 lock
+            // pages 16–19, 20–23, 24–27 and bit 3 freezes them; bits 4–6 lock 28–31, 32–35, 36–39
+            // and bit 7 freezes them; byte 1 bit 1 locks the counter page 41, bit 4 freezes it.
+            // Factory content: Lock Control TLV 01 03 A0 10 44 (page 40, 16 bits, 4 pages per bit).
+            let bit = DynamicLock.Position.init
+            return ChipProfile(
+                model: model, layout: layout, family: .ntag203,
+                dynamicLock: DynamicLock(
+                    page: 40,
+                    lockBits: [
+                        .init(position: bit(0, 0), pages: 16...19), .init(position: bit(0, 1), pages: 20...23),
+                        .init(position: bit(0, 2), pages: 24...27), .init(position: bit(0, 4), pages: 28...31),
+                        .init(position: bit(0, 5), pages: 32...35), .init(position: bit(0, 6), pages: 36...39),
+                        .init(position: bit(1, 1), pages: 41...41),
+                    ],
+                    blockBits: [
+                        .init(position: bit(0, 3), freezes: [0, 1, 2]), .init(position: bit(0, 7), freezes: [3, 4, 5]),
+                        .init(position: bit(1, 4), freezes: [6]),
+                    ]),
+                factoryConfiguration: [], dynamicLockRFUI: 0,
+                formattedData: [0x01, 0x03, 0xA0, 0x10, 0x44] + emptyNDEF, formattedCC: layout.factoryCC)
+        case .ultralightC, .ntagI2C1k, .ntagI2C2k, .genericType4:
             return nil
         }
-    }
-
-    /// Block-locking groups that freeze lock bits two at a time: [[0, 1], [2, 3], …].
-    private static func pairs(count: Int) -> [[Int]] {
-        stride(from: 0, to: count, by: 2).map { Array($0..<min($0 + 2, count)) }
     }
 }

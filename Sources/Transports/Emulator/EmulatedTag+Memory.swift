@@ -89,9 +89,11 @@ extension EmulatedTag {
         }
         if let lock = profile.dynamicLock {
             if page == lock.page { return nil }
-            if page >= lock.firstPage && page <= lock.lastPage {
-                let bit = (page - lock.firstPage) / lock.pagesPerBit
-                return memory[lock.page * 4 + bit / 8] & (1 << UInt8(bit % 8)) != 0 ? 0x0 : nil
+            let base = lock.page * 4
+            if lock.lockBits.contains(where: {
+                $0.pages.contains(page) && memory[base + $0.position.byte] & $0.position.mask != 0
+            }) {
+                return 0x0
             }
         }
         if let config = profile.configPage, page == config || page == config + 1, configurationLocked {
@@ -120,6 +122,9 @@ extension EmulatedTag {
         case 3:
             // The CC is one-time programmable: bits can be set, never cleared.
             new = zip(old, data).map { $0 | $1 }
+        case Self.ntag203CounterPage where profile.family == .ntag203:
+            guard let counter = ntag203CounterWrite(old: old, data: data) else { return .nak(0x0) }
+            new = counter
         default:
             if let lock = profile.dynamicLock, page == lock.page {
                 new = dynamicLockWrite(old: old, data: data, lock: lock)
@@ -129,19 +134,38 @@ extension EmulatedTag {
         return .ack
     }
 
+    static let ntag203CounterPage = 41
+
+    /// NTAG203 datasheet §8.6: a 16-bit one-way counter in bytes 0–1 of page 41 (assumed least
+    /// significant byte first). While it is 0, any first value is taken; after that a WRITE adds
+    /// its value, which must be 0–Fh, and the sum must stay within FFFFh, else NAK. (The chip
+    /// applies the addition after the next RF reset; the emulator applies it at once.)
+    private func ntag203CounterWrite(old: [UInt8], data: [UInt8]) -> [UInt8]? {
+        let current = Int(old[0]) | Int(old[1]) << 8
+        let value = Int(data[0]) | Int(data[1]) << 8
+        let result: Int
+        if current == 0 {
+            result = value
+        } else {
+            guard value <= 0x0F, current + value <= 0xFFFF else { return nil }
+            result = current + value
+        }
+        return [UInt8(result & 0xFF), UInt8(result >> 8), old[2], old[3]]
+    }
+
     private func dynamicLockWrite(old: [UInt8], data: [UInt8], lock: ChipProfile.DynamicLock) -> [UInt8] {
         var new = old
-        let blockBits = old[2]
-        for bit in 0..<lock.lockBitCount {
-            let frozen = lock.blockLockGroups.indices.contains { group in
-                blockBits & (1 << UInt8(group)) != 0 && lock.blockLockGroups[group].contains(bit)
+        for (index, lockBit) in lock.lockBits.enumerated() {
+            let frozen = lock.blockBits.contains { block in
+                old[block.position.byte] & block.position.mask != 0 && block.freezes.contains(index)
             }
-            let mask: UInt8 = 1 << UInt8(bit % 8)
-            if !frozen && data[bit / 8] & mask != 0 { new[bit / 8] |= mask }
+            let position = lockBit.position
+            if !frozen && data[position.byte] & position.mask != 0 { new[position.byte] |= position.mask }
         }
-        let blockMask = UInt8(truncatingIfNeeded: (1 << lock.blockLockGroups.count) - 1)
-        new[2] |= data[2] & blockMask
-        // Byte 3 is RFUI and keeps its value.
+        for block in lock.blockBits where data[block.position.byte] & block.position.mask != 0 {
+            new[block.position.byte] |= block.position.mask
+        }
+        // RFU bits (byte 3 on NTAG21x) keep their value.
         return new
     }
 
@@ -178,7 +202,7 @@ extension EmulatedTag {
         case .ultralightEV1:
             guard counter < counters.count else { return .nak(0x0) }
             return .data(Self.littleEndian24(counters[counter]))
-        case .ultralight:
+        case .ultralight, .ntag203:
             return .noAnswer
         }
     }

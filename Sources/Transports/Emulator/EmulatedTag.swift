@@ -2,28 +2,36 @@ import TagCatalog
 import TagTransport
 import TapCardSupport
 
-/// A byte-accurate NFC Forum Type 2 tag in memory: NTAG210/212/213/215/216, MIFARE Ultralight
-/// (MF0ICU1) and Ultralight EV1 (MF0UL11, MF0UL21), answering raw frames the way the datasheets
-/// say the chips do.
+/// A byte-accurate NFC Forum Type 2 tag in memory: NTAG210/212/213/215/216, NTAG203, MIFARE
+/// Ultralight (MF0ICU1) and Ultralight EV1 (MF0UL11, MF0UL21), answering raw frames the way the
+/// datasheets say the chips do.
 ///
 /// - Commands: GET_VERSION, READ (16 bytes, rolls over to page 0 at the end of memory),
 ///   FAST_READ, WRITE, COMP_WRITE (two frames), READ_CNT, READ_SIG, PWD_AUTH (AUTH0, PROT,
-///   AUTHLIM), and on Ultralight EV1 INCR_CNT and CHECK_TEARING_EVENT. MIFARE Ultralight only
-///   knows READ, WRITE and COMP_WRITE; it does not answer anything else (a timeout).
+///   AUTHLIM), and on Ultralight EV1 INCR_CNT and CHECK_TEARING_EVENT. MIFARE Ultralight and
+///   NTAG203 only know READ, WRITE and COMP_WRITE (NTAG203 also its page-41 counter); Ultralight
+///   does not answer anything else (a timeout), NTAG203 NAKs it.
 /// - Rules: static and dynamic lock bits and their block-locking bits are enforced (a write to
 ///   a locked page NAKs 0h); the CC, lock bytes and block-locking bits are one-time programmable
 ///   (a WRITE ORs); the UID pages cannot be written; CFGLCK freezes CFG0/CFG1; PWD and PACK read as
 ///   zeros; a NAK returns the chip to its idle state, so a password must be presented again.
-/// - NAK codes: 0h invalid argument (bad page, locked page, wrong password), 1h parity/CRC (never
-///   produced here: frames are exchanged without CRC), 4h authentication limit reached,
-///   5h EEPROM write error (only through ``failWrites(nak:)``).
+/// - NAK codes: 0h invalid argument (bad page, locked page, wrong password), 1h parity/CRC (frames
+///   are exchanged without CRC, so only through ``failCRC(nextFrames:)``), 4h authentication
+///   limit reached, 5h EEPROM write error (only through ``failWrites(nak:)``).
+/// - HLTA (`50 00`) is not answered and halts the tag until ``present()``, as ISO/IEC 14443-3 says.
 /// - Faults: ``tearAfter(commands:mode:)``, ``remove()``, ``placeAmongOtherTags(count:)``,
+<<<<<<< HEAD
 ///   ``failWrites(nak:)``; ``makeReadOnly()`` locks the tag the way a lock workflow would.
 /// - Every frame goes into ``commandLog`` with its modeled air time (``/TagCatalog/Type2Timing``).
+=======
+///   ``failWrites(nak:)``, ``failCRC(nextFrames:)``; ``makeReadOnly()`` locks the tag the way a
+///   lock workflow would.
+/// - Every frame goes into ``commandLog`` with its modeled air time (``TagCatalog/Type2Timing``).
+>>>>>>> main
 ///
 /// Modelling choices where the datasheets available to us are silent: a READ or FAST_READ that
 /// starts in readable memory and runs into read-protected pages returns those pages as 00h; an
-/// unknown command code is NAKed 0h by NTAG21x and Ultralight EV1 and ignored (timeout) by
+/// unknown command code is NAKed 0h by NTAG21x, Ultralight EV1 and NTAG203 and ignored (timeout) by
 /// MIFARE Ultralight; the NTAG21x NFC counter counts the first READ or FAST_READ after each
 /// ``present()`` when ACCESS.NFC_CNT_EN is set.
 public final class EmulatedTag: TagTransport {
@@ -54,6 +62,7 @@ public final class EmulatedTag: TagTransport {
     public private(set) var tagsInField = 1
     private var tearPoint: (remaining: Int, mode: TearMode)?
     var writeFailureCodeValue: UInt8?
+    private var framesWithBadCRC = 0
     private var isHalted = false
 
     /// The page COMP_WRITE's first frame named; its 16-byte second frame is expected next.
@@ -108,7 +117,8 @@ public final class EmulatedTag: TagTransport {
 
     /// The models the emulator knows at command level.
     public static let supportedModels: [TagModel] = [
-        .ntag210, .ntag212, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48, .ultralightEV1_128,
+        .ntag203, .ntag210, .ntag212, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48,
+        .ultralightEV1_128,
     ]
 
     public static func check(model: TagModel) throws(EmulatorError) {
@@ -171,6 +181,12 @@ public final class EmulatedTag: TagTransport {
         writeFailureCodeValue = code
     }
 
+    /// Makes the next `count` frames arrive damaged (a parity or CRC error on the air): the tag
+    /// carries nothing out and answers NAK 1h, and, as after any NAK, forgets its password session.
+    public func failCRC(nextFrames count: Int) {
+        framesWithBadCRC = max(0, count)
+    }
+
     /// Locks the tag for good, the way a lock workflow does (nfcpy `_protect_with_lockbits`):
     /// CC access byte 0Fh, every static and dynamic lock and block-locking bit, CFGLCK.
     public func makeReadOnly() {
@@ -178,9 +194,8 @@ public final class EmulatedTag: TagTransport {
         memory[10] = 0xFF
         memory[11] = 0xFF
         if let lock = profile.dynamicLock {
-            let bits = lock.lockBitCount
-            for index in 0..<bits { memory[lock.page * 4 + index / 8] |= 1 << UInt8(index % 8) }
-            for index in 0..<lock.blockLockGroups.count { memory[lock.page * 4 + 2] |= 1 << UInt8(index) }
+            let positions = lock.lockBits.map(\.position) + lock.blockBits.map(\.position)
+            for position in positions { memory[lock.page * 4 + position.byte] |= position.mask }
         }
         if let config = profile.configPage { memory[(config + 1) * 4] |= 0x40 }
     }
@@ -309,6 +324,10 @@ public final class EmulatedTag: TagTransport {
     /// Carries out one frame against the chip's state. Never traps: every index is checked.
     private func execute(_ command: [UInt8]) -> Answer {
         if isHalted { return .noAnswer }
+        if framesWithBadCRC > 0 {
+            framesWithBadCRC -= 1
+            return .nak(0x1)
+        }
         if let page = pendingCompatibilityWrite {
             pendingCompatibilityWrite = nil
             guard command.count == 16 else { return .nak(0x0) }
@@ -360,7 +379,9 @@ public final class EmulatedTag: TagTransport {
         }
     }
 
+    /// NTAG21x, Ultralight EV1 and NTAG203 NAK a command they do not know (NTAG203 datasheet:
+    /// "After every NAK, NTAG203 will perform an internal reset"); MIFARE Ultralight stays silent.
     private func unknownCommand() -> Answer {
-        profile.isNXPExtended ? .nak(0x0) : .noAnswer
+        profile.family == .ultralight ? .noAnswer : .nak(0x0)
     }
 }

@@ -30,7 +30,7 @@ public enum EmulatorError: TapCardError, Equatable {
     public var sentence: String {
         switch self {
         case .unsupportedModel(let model):
-            "The emulator cannot emulate \(model.displayName); it emulates NTAG210/212/213/215/216, MIFARE Ultralight and Ultralight EV1."
+            "The emulator cannot emulate \(model.displayName); it emulates NTAG203/210/212/213/215/216, MIFARE Ultralight and Ultralight EV1."
         case .unknownChip(let name):
             "The dump is of a chip named '\(name)', which TapCard cannot identify as a model it emulates."
         case .malformedFile(let path, let error):

@@ -29,7 +29,9 @@ public enum FlipperNFC {
             let line = Substring(String(decoding: bytes, as: UTF8.self))
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             if trimmed.isEmpty || trimmed.first == "#" { continue }
-            guard let colon = trimmed.firstIndex(of: ":") else { throw .malformedLine(line: lineNumber) }
+            guard let colon = trimmed.firstIndex(of: ":") else {
+                throw sawFiletype ? .malformedLine(line: lineNumber) : .notFlipperNFC(line: lineNumber)
+            }
             let key = String(trimmed[..<colon]).trimmingSpaces()
             let value = String(trimmed[trimmed.index(after: colon)...]).trimmingSpaces()
             if !sawFiletype {

@@ -20,6 +20,10 @@ public enum MemoryImage {
 /// Whole-file reads and writes, with the system's failure turned into our own error.
 public enum FileBytes {
     public static func read(_ path: String) throws(EmulatorError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .fileUnreadable(path: path, reason: "it is a directory")
+        }
         do {
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
@@ -49,6 +53,6 @@ public enum FileBytes {
             default: break
             }
         }
-        return nsError.localizedDescription
+        return "the system reported \(nsError.domain) error \(nsError.code)"
     }
 }

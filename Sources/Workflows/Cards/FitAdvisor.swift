@@ -34,7 +34,7 @@ public enum FitAdvisor {
                 explanation.append(suggestion.sentence)
             } else {
                 let bare = ContactField.removing(Set(ContactField.present(in: profile)), from: profile)
-                if let card = try? encode(bare, as: format, link: link, capacity: capacity) {
+                if let card = try? encode(bare, as: format, link: link, capacity: capacity), !card.fits {
                     explanation.append(
                         "Dropping every optional field is not enough: the name alone is "
                             + "\(FitVerdict.bytes(card.size)). \(card.verdict.sentence)")

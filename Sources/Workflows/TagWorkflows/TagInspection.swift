@@ -1,3 +1,4 @@
+import Originality
 import TagCatalog
 import Type2
 

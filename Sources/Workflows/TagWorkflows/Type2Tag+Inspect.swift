@@ -1,3 +1,4 @@
+import Originality
 import TagTransport
 import Type2
 
@@ -8,14 +9,9 @@ extension Type2Tag {
         beginOperation()
         let identification = try await identify()
         let snapshot = try await readAll()
-        let signature: SignatureCheck
-        if let bytes = try await readSignature() {
-            signature = .unverified(
-                signature: bytes,
-                reason: "signature verification (module Originality) is not wired into this build yet")
-        } else {
-            signature = .notSupported
-        }
+        // ECDSA over secp128r1 with NXP's keys; a tag that does not answer READ_SIG is reported
+        // as "could not be checked", never as valid or invalid.
+        let signature = SignatureCheck.check(uid: snapshot.uid?.bytes ?? [], signature: try await readSignature())
         return TagInspection(
             identification: identification, snapshot: snapshot, content: NDEFContent.from(snapshot),
             signature: signature, statistics: takeStatistics())

@@ -66,9 +66,21 @@ public final class Type2Tag<Transport: TagTransport> {
         return result
     }
 
-    /// Pages 0–3 (UID, static lock bytes, CC) with one READ.
+    /// Pages 0–3 (UID, static lock bytes, CC) with one command: on chips with FAST_READ, pages
+    /// 0–15 at once (header and the first 48 data bytes, enough for most messages' TLVs or the
+    /// whole of a short message); otherwise one READ.
     public func readHeader() async throws(TransportError) {
         if memory.count >= 16 { return }
+        if let identification, NXPCommand.supportsFastRead(identification) {
+            let last = min(15, (model?.type2Layout?.totalPages ?? 16) - 1)
+            let answer = try await send(NXPCommand.fastRead(from: 0, to: last))
+            let expected = (last + 1) * Type2Page.size
+            guard answer.count == expected else {
+                throw .malformedResponse(command: 0x3A, received: answer.count, expected: expected)
+            }
+            memory = answer
+            return
+        }
         let answer = try await send(Type2Command.read(page: 0))
         guard answer.count == 16 else {
             throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
@@ -81,6 +93,13 @@ public final class Type2Tag<Transport: TagTransport> {
     public func ensureRead(upTo byteEnd: Int) async throws(TransportError) {
         let totalPages = model?.type2Layout?.totalPages ?? 256
         let lastPage = min((byteEnd + Type2Page.size - 1) / Type2Page.size, totalPages) - 1
+        if lastPage > Type2Command.maxAddressablePage {
+            throw .unsupported(
+                command: Type2Command.readCode,
+                reason:
+                    "page \(lastPage) lies beyond page 255 and needs SECTOR_SELECT (NTAG I2C 2k), which TapCard does not send yet"
+            )
+        }
         while memory.count / Type2Page.size <= lastPage {
             let first = memory.count / Type2Page.size
             if let identification, NXPCommand.supportsFastRead(identification), lastPage > first {
@@ -125,6 +144,7 @@ public final class Type2Tag<Transport: TagTransport> {
     public func readDynamicLockBytes(for snapshot: Type2Snapshot) async throws(TransportError) -> Type2Snapshot {
         guard let area = snapshot.dynamicLockArea, snapshot.dynamicLockBytes == nil else { return snapshot }
         let page = Type2Page.page(ofByte: area.byteAddress)
+        guard page <= Type2Command.maxAddressablePage else { return snapshot }
         let answer = try await send(Type2Command.read(page: page))
         guard answer.count == 16 else {
             throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
@@ -142,7 +162,8 @@ public final class Type2Tag<Transport: TagTransport> {
         try await identify()
         try await readHeader()
         if let total = model?.type2Layout?.totalBytes {
-            try await ensureRead(upTo: total)
+            // Sector 0 only: pages beyond 255 need SECTOR_SELECT (NTAG I2C 2k).
+            try await ensureRead(upTo: min(total, (Type2Command.maxAddressablePage + 1) * Type2Page.size))
         } else {
             let snapshot = currentSnapshot(stopAfterNDEF: false)
             try await ensureRead(upTo: snapshot.walk?.area.end ?? 16)
@@ -160,6 +181,11 @@ public final class Type2Tag<Transport: TagTransport> {
     public func send(writes: [PageWrite]) async throws(PageWriteFailure) {
         for (index, write) in writes.enumerated() {
             do throws(TransportError) {
+                guard write.page <= Type2Command.maxAddressablePage else {
+                    throw TransportError.unsupported(
+                        command: Type2Command.writeCode,
+                        reason: "page \(write.page) lies beyond page 255 and needs SECTOR_SELECT")
+                }
                 let answer = try await send(Type2Command.write(page: write.page, bytes: write.bytes))
                 guard answer == Type2Command.ack else {
                     throw TransportError.malformedResponse(

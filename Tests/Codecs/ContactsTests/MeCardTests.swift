@@ -1,4 +1,5 @@
 import Contacts
+import TestSupport
 import Testing
 
 @Suite struct MeCardTests {

@@ -1,4 +1,5 @@
 import Contacts
+import TestSupport
 
 /// Profiles built to hurt a vCard writer: separators, escapes, line breaks, emoji with modifiers
 /// and joiners, CJK, right-to-left scripts, combining marks, long titles, leading and trailing

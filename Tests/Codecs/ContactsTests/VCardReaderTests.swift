@@ -1,4 +1,5 @@
 import Contacts
+import TestSupport
 import Testing
 
 @Suite struct VCardReaderTests {
@@ -74,6 +75,16 @@ import Testing
         #expect(names == ["junk before", "X-BEFORE", "FN", "TITLE", "BEGIN", "FN", "END"])
     }
 
+    @Test func aNestedCardIsReportedNotMerged() throws {
+        let card =
+            "BEGIN:VCARD\nVERSION:2.1\nFN:Boss\nAGENT:\nBEGIN:VCARD\nFN:Assistant\nTEL:1\nEND:VCARD\n"
+            + "TEL:2\nEND:VCARD\n"
+        let reading = try VCardReader.read(card)
+        #expect(reading.profile.displayName == "Boss")
+        #expect(reading.profile.phones == [Phone("2")])
+        #expect(reading.unmapped.map(\.name) == ["AGENT", "BEGIN", "FN", "TEL", "END"])
+    }
+
     @Test func phoneWithTwoKindsKeepsOneAndSaysSo() throws {
         let reading = try VCardReader.read("BEGIN:VCARD\nFN:A\nTEL;TYPE=WORK,CELL:1\nEND:VCARD\n")
         #expect(reading.profile.phones == [Phone("1", kind: .cell)])
@@ -91,6 +102,17 @@ import Testing
         let reading = try VCardReader.read(bytes)
         #expect(reading.profile.displayName == "Jür")
         #expect(reading.warnings.count == 1)
+    }
+
+    /// Joining 100 000 soft line breaks or folds is linear work (this would not finish if each
+    /// join re-read the growing line).
+    @Test func manyJoinedLinesAreRead() throws {
+        let soft =
+            "BEGIN:VCARD\nNOTE;ENCODING=QUOTED-PRINTABLE:" + String(repeating: "a=\n", count: 100_000)
+            + "b\nEND:VCARD\n"
+        #expect(try VCardReader.read(soft).profile.note.count == 100_001)
+        let folded = "BEGIN:VCARD\nNOTE:" + String(repeating: "a\n ", count: 100_000) + "b\nEND:VCARD\n"
+        #expect(try VCardReader.read(folded).profile.note.count == 100_001)
     }
 
     /// Totality: random bytes and mutilated cards never trap.

@@ -1,4 +1,5 @@
 import Contacts
+import TestSupport
 import Testing
 
 /// RFC 2426 §4 text escaping: `\\`, `\;`, `\,` and `\n`.

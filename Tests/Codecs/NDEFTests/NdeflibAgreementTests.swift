@@ -20,6 +20,10 @@ struct NdeflibAgreementTests {
         var type: String? = nil
         var data: String? = nil
         var id: String? = nil
+        var ssid: String? = nil
+        var key: String? = nil
+        var auth: Int? = nil
+        var wenc: Int? = nil
     }
 
     struct Line: Codable {
@@ -38,6 +42,10 @@ struct NdeflibAgreementTests {
         var titles: [String: String]? = nil
         var action: String? = nil
         var data: String? = nil
+        var ssid: String? = nil
+        var key: String? = nil
+        var auth: Int? = nil
+        var wenc: Int? = nil
     }
 
     struct PeerResult: Codable {
@@ -65,6 +73,10 @@ struct NdeflibAgreementTests {
                 d.update(text=r.text, lang=r.language, enc=r.encoding)
             elif isinstance(r, ndef.SmartposterRecord):
                 d.update(uri=r.resource.iri, titles=dict(r.titles), action=r.action)
+            elif isinstance(r, ndef.WifiSimpleConfigRecord):
+                c = r.get_attribute("credential")
+                d.update(ssid=c["ssid"][0].hex(), key=c["network-key"][0].hex(),
+                         auth=int.from_bytes(c[0x1003][0], "big"), wenc=int.from_bytes(c[0x100F][0], "big"))
             else:
                 d["data"] = r.data.hex()
             return d
@@ -74,6 +86,18 @@ struct NdeflibAgreementTests {
                 r = ndef.UriRecord(s["uri"])
             elif k == "text":
                 r = ndef.TextRecord(s["text"], s["lang"], s["enc"])
+            elif k == "wifi":
+                c = ndef.wifi.Credential()
+                c.set_attribute("network-index", 1)
+                c.set_attribute("ssid", bytes.fromhex(s["ssid"]))
+                c.set_attribute("authentication-type", s["auth"])
+                c.set_attribute("encryption-type", s["wenc"])
+                c.set_attribute("network-key", bytes.fromhex(s["key"]))
+                c.set_attribute("mac-address", b"\\xff" * 6)
+                r = ndef.WifiSimpleConfigRecord()
+                r.set_attribute("credential", c)
+                r.set_attribute("vendor-extension", b"\\x00\\x37\\x2a", b"\\x00\\x01\\x20")
+                r.set_attribute("version-1", 0x10)
             elif k == "sp":
                 r = ndef.SmartposterRecord(s["uri"], dict(s["titles"]) if s["titles"] else None, action=s.get("action"))
             else:
@@ -196,6 +220,20 @@ struct NdeflibAgreementTests {
             if let id { record.id = Array(id.utf8) }
             single(record, genericCase(record))
         }
+        // Wi-Fi Simple Configuration tokens: SSIDs and keys of every length, each security type.
+        for index in 0..<40 {
+            let ssid = random.random.bytes(1 + index % 32)
+            let key = Array("pass-\(index)-".utf8) + Array(repeating: UInt8(0x61 + index % 26), count: index % 50)
+            let authentication = [0x0001, 0x0002, 0x0004, 0x0008, 0x0010, 0x0020][index % 6]
+            let encryption = [0x0001, 0x0002, 0x0004, 0x0008][index % 4]
+            let record = WiFiRecord(credentials: [
+                WiFiCredential(
+                    ssid: ssid, networkKey: key, authentication: WiFiAuthentication(rawValue: UInt16(authentication)),
+                    encryption: WiFiEncryption(rawValue: UInt16(encryption)))
+            ]).record
+            let hex = { (bytes: [UInt8]) in bytes.map { String(format: "%02x", $0) }.joined() }
+            single(record, Spec(k: "wifi", ssid: hex(ssid), key: hex(key), auth: authentication, wenc: encryption))
+        }
         // Multi-record messages mixing every kind, with IDs.
         for index in 0..<150 {
             var records: [NDEFRecord] = []
@@ -255,6 +293,13 @@ struct NdeflibAgreementTests {
             described.uri = poster.uri.uri
             described.titles = poster.titlesByLanguage
             described.action = poster.action.map { ["exec", "save", "edit"][Int(min($0.rawValue, 2))] }
+        case .mime(let mime) where mime.wifi != nil:
+            let credential = mime.wifi?.credentials.first
+            let hex = { (bytes: [UInt8]) in bytes.map { String(format: "%02x", $0) }.joined() }
+            described.ssid = credential.map { hex($0.ssid) }
+            described.key = credential.map { hex($0.networkKey) }
+            described.auth = credential.map { Int($0.authentication.rawValue) }
+            described.wenc = credential.map { Int($0.encryption.rawValue) }
         default: described.data = spec.data
         }
         return described

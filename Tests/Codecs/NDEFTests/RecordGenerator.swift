@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import NDEF
 
 /// Seeded random records and messages built only through the public builders, covering every

@@ -66,6 +66,23 @@ struct SmartPosterTests {
         }
     }
 
+    @Test("An empty Smart Poster payload is too short for its nested message")
+    func emptyPayload() {
+        #expect(
+            throws: NDEFError.payloadTooShort(
+                kind: "smart poster (a nested NDEF message)", offset: 0, needed: 3, available: 0)
+        ) {
+            try SmartPoster.decode(payload: [][...])
+        }
+        // D1 02 00 "Sp": the payload would start at byte 5.
+        #expect(
+            throws: NDEFError.payloadTooShort(
+                kind: "smart poster (a nested NDEF message)", offset: 5, needed: 3, available: 0)
+        ) {
+            try DecodedMessage.decode(bytes("D1 02 00 53 70"))
+        }
+    }
+
     @Test("An error inside the nested message is reported at its offset in the whole input")
     func nestedOffsets() {
         // Outer: D1 02 0A "Sp" (payload at byte 5). Nested: D1 01 06 55 ... claims 6 bytes, 3 present.

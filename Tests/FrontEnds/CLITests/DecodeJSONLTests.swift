@@ -1,6 +1,7 @@
 import Foundation
 import NDEF
 import TapCardSupport
+import TestSupport
 import Testing
 
 @testable import TapCardCLI
@@ -22,7 +23,7 @@ struct DecodeJSONLTests {
         let out = io.outputText.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(out.count == lines.count + 1)
         #expect(out[0].hasPrefix(#"{"records":[{"tnf":1,"type":"U""#))
-        #expect(out[1] == #"{"error":"1 byte follow the record with the ME (message end) flag.","offset":5}"#)
+        #expect(out[1] == #"{"error":"1 byte follows the record with the ME (message end) flag.","offset":5}"#)
         #expect(out[2].hasPrefix(#"{"error":"The input is not hex text"#) && out[2].hasSuffix(#","offset":0}"#))
         #expect(out[3] == #"{"records":[{"tnf":0,"type":"","id":"","payload_hex":"","view":{"kind":"empty"}}]}"#)
         #expect(out[4] == #"{"error":"The input is empty; an NDEF message has at least one record.","offset":0}"#)
@@ -47,13 +48,12 @@ struct DecodeJSONLTests {
         #expect(equalsIO.output == io.output)
     }
 
-    @Test("10 000 random byte strings up to 4 KiB in one run: no crash, one JSON object per line")
-    func randomBulk() async {
+    /// `count` lines of hex, each a random byte string of 0 to 4096 bytes (seeded).
+    static func randomLines(count: Int) -> [UInt8] {
         var random = SplitMix64(seed: 0x1A5E_0001)
         let digits = Array("0123456789abcdef".utf8)
         var input: [UInt8] = []
         input.reserveCapacity(42_000_000)
-        let count = 10_000
         for index in 0..<count {
             let length = Int(random.next() % 4097)
             var word: UInt64 = 0
@@ -67,6 +67,40 @@ struct DecodeJSONLTests {
             }
             input.append(0x0A)
         }
+        return input
+    }
+
+    @Test("The built tapcard binary decodes the same 10 000 random lines without crashing")
+    func builtBinary() throws {
+        // The test executable sits next to the products of `swift build --build-tests`.
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("tapcard") }
+        guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            print("tapcard binary not found next to \(directory.path); the in-process run above covers the code")
+            return
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-bulk-\(getpid()).txt")
+        try Data(Self.randomLines(count: 10_000)).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["decode", "--jsonl", path.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        // 65: some lines are invalid (nearly all random strings are); a crash would be a signal.
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 65)
+        #expect(data.split(separator: 0x0A).count == 10_000)
+    }
+
+    @Test("10 000 random byte strings up to 4 KiB in one run: no crash, one JSON object per line")
+    func randomBulk() async {
+        let count = 10_000
+        let input = Self.randomLines(count: count)
         let io = CapturedIO(input: input)
         let status = await CLI.run(["decode", "--jsonl"], io: io)
         let lines = io.outputText.split(separator: "\n")

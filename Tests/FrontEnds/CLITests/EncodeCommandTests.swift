@@ -75,6 +75,25 @@ struct EncodeCommandTests {
         #expect(await encode(["mime", "text/plain", "--file", "/nonexistent/file"]).0 == ExitStatus.noInput.rawValue)
     }
 
+    @Test("wifi: a WSC token; decode --json shows its network")
+    func wifi() async throws {
+        let (status, out, _) = await encode(["wifi", "HomeNet", "--key", "secret123"])
+        #expect(status == 0)
+        #expect(try NDEFMessage.decode(Hex.decode(out)).records == [.wifi(ssid: "HomeNet", networkKey: "secret123")])
+        let io = CapturedIO()
+        #expect(await CLI.run(["decode", "--json", out], io: io) == 0)
+        #expect(
+            io.outputText.contains(
+                #""view":{"kind":"wifi","mime":"application/vnd.wfa.wsc","ssid":"HomeNet","auth":"WPA2-Personal","encryption":"AES","key":"secret123"}"#
+            ))
+        let open = await encode(["wifi", "Guest"]).1
+        #expect(
+            try NDEFMessage.decode(Hex.decode(open)).records == [
+                .wifi(ssid: "Guest", authentication: .open, encryption: .none)
+            ])
+        #expect(await encode(["wifi", "X", "--auth", "wpa9"]).0 == 64)
+    }
+
     @Test("--raw writes the bytes themselves")
     func raw() async {
         let io = CapturedIO()

@@ -7,13 +7,16 @@ struct FocusCommandTests {
     @Test("Scenario: pair A, tap A starts, tap B refused (still active), tap A ends, history shows one tag ending")
     func scenario() async throws {
         let scenario = FocusScenario()
-        let a = scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80")
-        let b = scenario.makeTag("B.nfc", uid: "04 11 22 33 44 55 80")
+        let a = scenario.path("A.nfc")
+        let b = scenario.path("B.nfc")
+        #expect(await scenario.run(["sim", "new", "ntag213", a, "--uid", "04A1B2C3D4E580"]).status == 0)
+        #expect(await scenario.run(["sim", "new", "ntag213", b, "--uid", "04112233445580"]).status == 0)
 
         let pair = await scenario.run(["focus", "pair", "--tag", a, "--location", "kitchen drawer"])
         #expect(pair.status == 0, "\(pair.error)")
         #expect(pair.output.hasPrefix("Paired ntag213 04:A1:B2:C3:D4:E5:80 (the one in the kitchen drawer)."))
         #expect(pair.output.contains("Anyone with a cheap NFC reader can read that UID"))
+        #expect(pair.output.contains("Originality signature: The tag returned an all-zero signature"))
 
         let start = await scenario.run(["focus", "tap", "--tag", a])
         #expect(start.status == 0, "\(start.error)")
@@ -46,6 +49,47 @@ struct FocusCommandTests {
         #expect(
             text.output.contains(
                 "2027-01-15 08:00:00 UTC  2027-01-15 08:25:00 UTC  25 min        tag (ntag213 04:A1:B2:C3:D4:E5:80)"))
+    }
+
+    @Test("Pairing a real NTAG213 dump records its originality signature as valid")
+    func realSignature() async {
+        let scenario = FocusScenario()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "Fixtures/type2-real/real_talking_sasquach_ntag213/source.nfc"
+            ).path
+        let pair = await scenario.run(["focus", "pair", "--tag", fixture, "--location", "hall"])
+        #expect(pair.status == 0, "\(pair.error)")
+        #expect(
+            pair.output.contains("Originality signature: The originality signature verifies under NXP's NTAG21x key"))
+        let status = await scenario.run(["focus", "status", "--json"])
+        #expect(status.output.contains(#""location":"hall","paired_at":"2027-01-15T08:00:00Z","signature":"valid""#))
+    }
+
+    @Test("Without --tag, the default virtual tag is paired and tapped")
+    func defaultTag() async {
+        let scenario = FocusScenario()
+        let pair = await scenario.run(["focus", "pair", "--location", "desk"])
+        #expect(pair.status == 0, "\(pair.error)")
+        #expect(pair.error.hasPrefix("Created the default virtual NTAG213"))
+        #expect(await scenario.run(["focus", "tap"]).output.hasPrefix("Focus session started"))
+        scenario.advance(minutes: 1)
+        #expect(await scenario.run(["focus", "tap"]).output.hasPrefix("Focus session ended by tag after 1 min"))
+    }
+
+    @Test("A paired tag rewritten by 'tapcard write' still ends the session")
+    func rewrittenByWriteCommand() async {
+        let scenario = FocusScenario()
+        let a = scenario.path("A.nfc")
+        _ = await scenario.run(["sim", "new", "ntag213", a])
+        _ = await scenario.run(["focus", "pair", "--tag", a])
+        _ = await scenario.run(["focus", "tap", "--tag", a])
+        let write = await scenario.run(["write", "uri", "https://example.org/new-content", "--tag", a])
+        #expect(write.status == 0, "\(write.error)")
+        scenario.advance(minutes: 2)
+        let end = await scenario.run(["focus", "tap", "--tag", a])
+        #expect(end.status == 0, "\(end.error)")
+        #expect(end.output.hasPrefix("Focus session ended by tag after 2 min"))
     }
 
     @Test("A rewritten paired tag (same UID, new NDEF message) still ends the session")
@@ -148,31 +192,34 @@ struct FocusCommandTests {
         #expect(none.error == "error: No focus session is running, so there is nothing to end.\n")
     }
 
-    @Test("tags lists paired and tapped tags with location; --json carries capacity source fields")
+    @Test("tags lists paired and tapped tags with location and the capacity the tag reported")
     func tags() async {
         let scenario = FocusScenario()
         let a = scenario.makeTag("A.nfc", uid: "04 A1 B2 C3 D4 E5 80")
         _ = await scenario.run(["focus", "pair", "--tag", a, "--label", "Kitchen", "--location", "kitchen drawer"])
         let text = await scenario.run(["tags"])
-        #expect(text.output.hasPrefix("ntag213 04:A1:B2:C3:D4:E5:80  \"Kitchen\"  (kitchen drawer)\n"))
+        #expect(
+            text.output.hasPrefix(
+                "ntag213 04:A1:B2:C3:D4:E5:80  \"Kitchen\"  (kitchen drawer)\n  capacity:   142 bytes (reported by the tag)\n"
+            ))
         let json = await scenario.run(["tags", "--json"])
         #expect(
             json.output.hasPrefix(
-                #"{"tags":[{"uid":"04A1B2C3D4E580","chip":"ntag213","label":"Kitchen","location":"kitchen drawer","capacity_bytes":null,"capacity_source":null"#
+                #"{"tags":[{"uid":"04A1B2C3D4E580","chip":"ntag213","label":"Kitchen","location":"kitchen drawer","capacity_bytes":142,"capacity_source":"reported","signature":"invalid"#
             ))
         let empty = await scenario.run(["tags", "--db", scenario.path("other.sqlite")])
         #expect(empty.output == "No tags recorded yet.\n")
     }
 
-    @Test("Usage errors exit 64; a missing tag file exits 65; --help works for every subcommand")
+    @Test("Usage errors exit 64; a missing tag file exits 69; --help works for every subcommand")
     func usage() async {
         let scenario = FocusScenario()
         #expect(await scenario.run(["focus", "tap", "--for", "banana"]).status == 64)
         #expect(await scenario.run(["focus", "frobnicate"]).status == 64)
         #expect(await scenario.run(["focus", "status", "--bogus"]).status == 64)
         let missing = await scenario.run(["focus", "tap", "--tag", scenario.path("nope.nfc")])
-        #expect(missing.status == 65)
-        #expect(missing.error.contains("There is no virtual tag at"))
+        #expect(missing.status == 69)
+        #expect(missing.error.hasPrefix("error: Could not read \(scenario.path("nope.nfc"))"))
         for sub in ["pair", "tap", "status", "history", "emergency", "settings"] {
             let help = await scenario.run(["focus", sub, "--help"])
             #expect(help.status == 0)

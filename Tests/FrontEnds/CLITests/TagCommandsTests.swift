@@ -70,6 +70,12 @@ import Testing
             #expect(ndef["state"] as? String == "not-formatted")
         }
         #expect(info["uid"].flatMap { ($0 as? [String: Any])?["hex"] as? String } == expected["uid_hex"] as? String)
+        // The originality signature, checked against the UID in pages 0–1 (the notes in
+        // expected.json: the NTAG213 and the Ultralight EV1 verify; the edited dumps, whose page
+        // UID differs from the one the signature was made for, do not).
+        let verdict = ((info["signature"] as? [String: Any])?["verdict"] as? [String: Any])?["state"] as? String
+        let verifies = ["real_talking_sasquach_ntag213", "real_dave_busters_ul_ev1_unformatted"].contains(name)
+        #expect(verdict == (verifies ? "valid" : "invalid"))
         // Reading never changes the file.
         #expect(try Data(contentsOf: URL(fileURLWithPath: tagFile)) == before)
     }
@@ -107,6 +113,21 @@ import Testing
         #expect(erase.status == 0)
         let empty = await run(["read", "--json"], home: home)
         #expect((try json(empty.out)["ndef"] as? [String: Any])?["state"] as? String == "empty")
+    }
+
+    @Test func writeCardUsesTheSharedProfileOptions() async throws {
+        let home = try home()
+        let result = await run(
+            ["write", "card", "--name", "Grace Hopper", "--tel", "work:+15550001111", "--json"], home: home)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(try json(result.out)["verified"] as? Bool == true)
+        let read = await run(["read", "--json"], home: home)
+        let records = (try json(read.out)["ndef"] as? [String: Any])?["records"] as? [[String: Any]]
+        #expect(records?.first?["mimeType"] as? String == "text/vcard")
+        let payload = try Hex.decode(records?.first?["payloadHex"] as? String ?? "")
+        #expect(String(decoding: payload, as: UTF8.self).contains("FN:Grace Hopper\r\n"))
+        let mecard = await run(["write", "card", "--name", "Grace Hopper", "--as", "mecard"], home: home)
+        #expect(mecard.status == 0, "\(mecard.err)")
     }
 
     @Test func tooBigIsRefusedWithFigures() async throws {
@@ -149,6 +170,35 @@ import Testing
             }
         }
         #expect(seen == ["old", "empty", "new"])
+    }
+
+    /// In corrupted-write mode a torn length page leaves an interrupted write: the write says so,
+    /// and `read` fails with "rewrite this tag" instead of showing a different message.
+    @Test func corruptedTearOfTheLengthPageIsReportedAsInterrupted() async throws {
+        let home = try home()
+        _ = await run(["write", "text", "the old message"], home: home)
+        let tag = home + "/virtual-ntag213.nfc"
+        let original = try Data(contentsOf: URL(fileURLWithPath: tag))
+        var interrupted = 0
+        for count in 0..<40 {
+            try original.write(to: URL(fileURLWithPath: tag))
+            let result = await run(
+                [
+                    "write", "text", "a new and rather longer message", "--tag", tag, "--simulate-tear-after",
+                    String(count), "--tear-mode", "corrupted-write", "--json",
+                ], home: home)
+            if result.status == 0 { break }
+            let state = try #require(try json(result.out)["tagState"] as? String)
+            #expect(["old", "empty", "new", "interrupted-write"].contains(state), "\(count): \(result.out)")
+            guard state == "interrupted-write" else { continue }
+            interrupted += 1
+            let read = await run(["read", "--tag", tag], home: home)
+            #expect(read.status == 1)
+            #expect(read.err.contains("rewrite this tag"))
+            let rewrite = await run(["write", "text", "a new and rather longer message", "--tag", tag], home: home)
+            #expect(rewrite.status == 0, "\(rewrite.err)")
+        }
+        #expect(interrupted > 0)
     }
 
     @Test func lockNeedsTheFlagAndIsPermanent() async throws {

@@ -1,6 +1,7 @@
 import Focus
 import Foundation
 import Store
+import TestSupport
 import Testing
 import ViewModels
 

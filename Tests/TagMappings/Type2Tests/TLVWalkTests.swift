@@ -1,4 +1,5 @@
 import TagCatalog
+import TestSupport
 import Testing
 
 @testable import Type2
@@ -29,11 +30,14 @@ import Testing
     /// A Memory Control TLV reserving 4 bytes at byte 24 (page 1 of 16-byte pages, offset 8):
     /// the NDEF message skips them.
     @Test func memoryControlBytesAreSkipped() throws {
-        var data: [UInt8] = [0x02, 0x03, 0x18, 0x04, 0x04]  // bytes 16–20
-        data += [0x03, 0x05, 0xD1, 0x01]  // 21–24? no: 21 T, 22 L, 23 D1, then 24–27 reserved
-        let reserved: [UInt8] = [0xAA, 0xBB, 0xCC]
-        data = Array(data.prefix(8)) + [0xEE, 0xEE, 0xEE, 0xEE] + [0x01] + reserved + [0xFE]
-        // Layout: 16–20 Memory Control, 21 T, 22 L=5, 23 D1, 24–27 reserved (EE), 28 01, 29–31 AA BB CC.
+        // Memory Control 02 03 | 18 04 04: page 1 of 16-byte pages (byte 16), offset 8 → byte 24;
+        // 4 reserved bytes.
+        let data: [UInt8] =
+            [0x02, 0x03, 0x18, 0x04, 0x04]  // bytes 16–20: Memory Control TLV
+            + [0x03, 0x05, 0xD1]  // 21 T, 22 L = 5, 23 first message byte
+            + [0xEE, 0xEE, 0xEE, 0xEE]  // 24–27 reserved: skipped
+            + [0x01, 0xAA, 0xBB, 0xCC]  // 28–31 the other four message bytes
+            + [0xFE]  // 32 Terminator (data-area offset 16)
         let snapshot = Type2Snapshot(memory: memory(data), model: nil)
         let walk = try #require(snapshot.walk)
         #expect(walk.controlAreas == [ControlArea(kind: .reserved, byteAddress: 24, byteCount: 4)])

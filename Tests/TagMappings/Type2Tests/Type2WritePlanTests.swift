@@ -1,4 +1,5 @@
 import TagCatalog
+import TestSupport
 import Testing
 
 @testable import Type2

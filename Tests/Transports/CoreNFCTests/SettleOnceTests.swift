@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CoreNFCTransport
+import TestSupport
 
 private enum Failure: Error, Equatable {
     case invalidated(Int)

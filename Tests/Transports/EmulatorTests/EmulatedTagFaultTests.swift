@@ -2,6 +2,7 @@ import TagCatalog
 import TagEmulator
 import TagTransport
 import Testing
+import TestSupport
 
 /// Tearing, removal, several tags, failing writes.
 @Suite struct EmulatedTagFaultTests {

@@ -2,6 +2,7 @@ import TagCatalog
 import TagEmulator
 import TagTransport
 import Testing
+import TestSupport
 
 /// Random frames against every model: the emulator never traps, and what the datasheet makes
 /// permanent stays permanent — UID, BCC, set lock bits, set CC bits, locked pages.

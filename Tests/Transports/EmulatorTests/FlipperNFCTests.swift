@@ -2,6 +2,7 @@ import TagCatalog
 import TagEmulator
 import TapCardSupport
 import Testing
+import TestSupport
 
 @Suite struct FlipperNFCTests {
     @Test func everyFixtureIsPresent() {

@@ -1,4 +1,5 @@
 import Contacts
+import TestSupport
 
 /// Realistic-to-heavy profiles for advisor tests.
 enum CardProfiles {

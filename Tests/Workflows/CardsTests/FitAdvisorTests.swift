@@ -1,6 +1,7 @@
 import Contacts
 import NDEF
 import TagCatalog
+import TestSupport
 import Testing
 
 @testable import Cards

@@ -1,5 +1,6 @@
 import Contacts
 import TagCatalog
+import TestSupport
 import Testing
 
 @testable import Cards
@@ -13,6 +14,13 @@ import Testing
                 + "Shorten the profile or write a link instead.")
         let fits = FitVerdict(messageBytes: 118, capacity: .reported(137, model: .ntag213))
         #expect(fits.sentence == "Fits: 118 of 137 bytes this tag reports.")
+    }
+
+    /// The example in the Cards documentation prints what it says.
+    @Test func documentationExample() throws {
+        let profile = ContactProfile(displayName: "Jane Doe", organization: "Acme", emails: ["jane@acme.example"])
+        let advice = try FitAdvisor.advise(profile, capacity: TagModel.ntag213.assumedCapacity, format: .vcard)
+        #expect(advice.chosen.verdict.sentence == "Fits: 127 of 137 bytes, assuming an NTAG213.")
     }
 
     @Test func otherShapes() {

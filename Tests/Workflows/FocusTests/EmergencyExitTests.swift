@@ -1,5 +1,6 @@
 import Focus
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Emergency exit")

@@ -1,4 +1,5 @@
 import NDEF
+import TestSupport
 
 /// NDEF messages of an exact encoded size, for tests.
 enum Messages {

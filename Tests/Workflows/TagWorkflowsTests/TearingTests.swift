@@ -2,6 +2,7 @@ import NDEF
 import TagCatalog
 import TagEmulator
 import TagTransport
+import TestSupport
 import Testing
 import Type2
 

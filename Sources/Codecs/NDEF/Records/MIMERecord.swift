@@ -12,7 +12,10 @@ public struct MIMERecord: Sendable, Hashable {
 
     /// True for media types whose payload is text: `text/*`, JSON, XML, JavaScript and the
     /// `+json` / `+xml` structured suffixes (RFC 6838 §4.2.8).
-    public var isTextual: Bool {
+    public var isTextual: Bool { Self.isTextual(type: type) }
+
+    /// ``isTextual`` for a media type given alone.
+    public static func isTextual(type: String) -> Bool {
         let essence = type.split(separator: ";", maxSplits: 1).first.map(String.init) ?? type
         let lower = essence.trimmingASCIISpaces.lowercased()
         if lower.hasPrefix("text/") { return true }

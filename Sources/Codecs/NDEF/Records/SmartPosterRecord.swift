@@ -110,6 +110,9 @@ public struct SmartPoster: Sendable, Hashable {
     /// Reads a Smart Poster payload; offsets in errors are relative to the payload.
     public static func decode(payload: ArraySlice<UInt8>) throws(NDEFError) -> SmartPoster {
         let bytes = Array(payload)
+        guard !bytes.isEmpty else {
+            throw .payloadTooShort(kind: "smart poster (a nested NDEF message)", offset: 0, needed: 3, available: 0)
+        }
         let (message, locations) = try NDEFMessage.decodeWithLocations(bytes)
         var uris: [URIRecord] = []
         var titles: [TextRecord] = []

@@ -26,6 +26,8 @@ struct CardCommand: Command {
                                  [{format, message_bytes, fits}], drop_to_fit [{field, value, bytes}].
 
         No tag is asked here, so the capacity is always assumed and every verdict says "assuming".
+        The exit status is 0 whether or not the card fits (read "fits" in --json); 64 for a usage
+        error, 65 when the profile cannot be encoded (no name; --as url without a link).
 
         """ + ProfileOptions.help
 

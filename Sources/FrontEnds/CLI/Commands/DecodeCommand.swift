@@ -30,7 +30,8 @@ struct DecodeCommand: Command {
                         'type' and 'id' are the field bytes as UTF-8 text ("hex:…" when they are
                         not UTF-8). View kinds: uri {uri}, text {text, lang, encoding},
                         smartposter {uri, titles, action?}, mime {mime, text?}, external {type},
-                        aar {package}, absolute-uri {uri}, empty {}, unknown {}.
+                        aar {package}, absolute-uri {uri}, empty {}, unknown {},
+                        wifi {mime, ssid, auth, encryption, key} (Wi-Fi tokens).
           --jsonl [FILE|-]
                         Bulk mode: one hex message per input line (from FILE, or standard input
                         when FILE is '-' or absent), one JSON object per output line. An invalid
@@ -127,53 +128,14 @@ struct DecodeCommand: Command {
         } else {
             input = io.readStandardInput()
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 17)
-        var invalid = 0
-        var lines = 0
-        var start = 0
-        while start < input.count {
-            var end = start
-            while end < input.count && input[end] != 0x0A { end += 1 }
-            var lineEnd = end
-            if lineEnd > start && input[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            lines += 1
-            if !decodeLine(input[start..<lineEnd], into: &out) { invalid += 1 }
-            if out.count >= 1 << 16 {
-                io.write(out)
-                out.removeAll(keepingCapacity: true)
-            }
-            start = end + 1
-        }
-        if !out.isEmpty { io.write(out) }
-        guard invalid == 0 else {
+        var decoder = BulkDecoder()
+        decoder.decode(input) { io.write($0) }
+        guard decoder.invalid == 0 else {
+            let lines = decoder.lines
             io.printError(
-                "error: \(invalid) of \(lines) line\(lines == 1 ? "" : "s") did not hold a valid NDEF message.")
+                "error: \(decoder.invalid) of \(lines) line\(lines == 1 ? "" : "s") did not hold a valid NDEF message.")
             return .dataError
         }
         return .success
-    }
-
-    /// One `--jsonl` line; false when it was invalid.
-    private static func decodeLine(_ line: ArraySlice<UInt8>, into out: inout [UInt8]) -> Bool {
-        let bytes: [UInt8]
-        do {
-            bytes = try Hex.decode(utf8: line)
-        } catch {
-            let wrapped = HexInputError(error)
-            MessageJSONWriter.writeError(wrapped.rule, offset: wrapped.offset, into: &out)
-            out.append(0x0A)
-            return false
-        }
-        do {
-            let decoded = try DecodedMessage.decode(bytes)
-            MessageJSONWriter.write(decoded.message.records, views: decoded.views, into: &out)
-            out.append(0x0A)
-            return true
-        } catch {
-            MessageJSONWriter.writeError(error.rule, offset: error.offset, into: &out)
-            out.append(0x0A)
-            return false
-        }
     }
 }

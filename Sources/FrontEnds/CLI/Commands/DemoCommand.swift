@@ -1,3 +1,5 @@
+import Cards
+import Contacts
 import NDEF
 import TagWorkflows
 
@@ -7,29 +9,31 @@ struct DemoCommand: Command {
     static let name = "demo"
     static let summary = "Write a business card to the virtual tag, read it back, show the verified report."
     static let help = """
-        Usage: tapcard demo [--tag FILE] [--json]
+        Usage: tapcard demo [profile options] [--tag FILE] [--json]
 
-        The main job with no hardware: writes a vCard business card (Ada Lovelace's) as an NDEF
-        MIME record to the virtual NTAG213, reads the tag back the way a phone would and prints
-        what was written, the capacity the tag reports, the pages written, the commands sent
-        and their modeled air time.
+        The main job with no hardware: writes a vCard business card as an NDEF MIME record to
+        the virtual NTAG213, reads the tag back the way a phone would and prints what was
+        written, the capacity the tag reports, the pages written, the commands sent and their
+        modeled air time. Without profile options the card is Ada Lovelace's.
 
         Options:
         \(TagTarget.helpLines)
 
-        """
+        """ + ProfileOptions.help
 
-    /// The demo card: a vCard 3.0 (RFC 2426) that fits an NTAG213's 137 bytes.
-    static let card: [UInt8] = Array(
-        ("BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada\r\nFN:Ada Lovelace\r\nTEL:+15551234567\r\n"
-            + "EMAIL:ada@example.com\r\nEND:VCARD\r\n").utf8)
+    /// The demo card when no profile option is given; its vCard 3.0 fits an NTAG213.
+    static let sample = ContactProfile(
+        displayName: "Ada Lovelace", name: PersonName(family: "Lovelace", given: "Ada"),
+        emails: ["ada@example.com"])
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         var options = TagWriteRunner.Options()
         options.json = arguments.flag("--json")
+        var profile = try ProfileOptions.parse(&arguments, io: io)
+        if profile == ContactProfile() { profile = sample }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
-        let message = NDEFMessage(records: [.mime(type: "text/vcard", payload: card)])
+        let message = try CardEncoding.message(for: profile, as: .vcard)
         guard let report = try await TagWriteRunner.run(message, target: target, options: options, io: io) else {
             return .failure
         }
@@ -42,7 +46,9 @@ struct DemoCommand: Command {
                 ]).serialized())
             return .success
         }
-        io.print("1. Write a business card (\(report.messageBytes)-byte NDEF message: one text/vcard record)")
+        io.print(
+            "1. Write \(profile.formattedName)'s business card (\(report.messageBytes)-byte NDEF message: one text/vcard record)"
+        )
         TagWriteRunner.print(report, path: target.path, json: false, io: io)
         io.print("")
         io.print("2. Read it back as a phone would")

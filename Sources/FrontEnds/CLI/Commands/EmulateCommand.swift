@@ -69,12 +69,8 @@ struct EmulateCommand: Command {
         let server = VirtualCardServer(host: host, port: port, atr: StorageCardBridge<EmulatedTag>.ultralightATR)
         StopSignal.install()
         defer { StopSignal.uninstall() }
-        do {
-            try server.connect(timeoutMilliseconds: connectTimeout * 1000) { StopSignal.requested }
-        } catch {
-            try save(tag, to: path)
-            throw error
-        }
+        // Nothing was served yet if this fails: the file is left as it was.
+        try server.connect(timeoutMilliseconds: connectTimeout * 1000) { StopSignal.requested }
         io.printError(
             "Serving \(tag.model.displayName) UID \(Hex.encode(tag.uid, uppercase: true, separator: ":")) from \(path) to vpcd at \(host):\(port) (Ctrl-C to stop)."
         )

@@ -22,6 +22,11 @@ struct EncodeCommand: Command {
           external DOMAIN:TYPE [DATA]      NFC Forum external type record
           aar PACKAGE                      Android Application Record (android.com:pkg)
           absolute-uri URI [DATA]          Record whose type is an absolute URI
+          wifi SSID [--key KEY] [--auth A] [--encryption E]
+                                           Wi-Fi Simple Configuration token (Android joins the
+                                           network); A: open, wpa2-personal (default with a
+                                           key), wpa-personal, wpa/wpa2-personal, …;
+                                           E: none, aes (default with a key), tkip, tkip/aes
           empty                            Empty record (TNF 0)
 
         Every record also takes --id ID (the record's ID field, as text).
@@ -124,11 +129,16 @@ struct EncodeCommand: Command {
         case "absolute-uri":
             let uri = try arguments.requiredPositional("URI")
             record = .absoluteURI(uri, payload: try data(&arguments) ?? [])
+        case "wifi":
+            let ssid = try arguments.requiredPositional("SSID")
+            let key = try arguments.option("--key") ?? ""
+            let (authentication, encryption) = try wifiSecurity(&arguments, hasKey: !key.isEmpty)
+            record = .wifi(ssid: ssid, networkKey: key, authentication: authentication, encryption: encryption)
         case "empty":
             record = .empty
         default:
             throw UsageError(
-                "Unknown record kind '\(kind)' (uri, text, mime, smartposter, external, aar, absolute-uri, empty).",
+                "Unknown record kind '\(kind)' (uri, text, mime, smartposter, external, aar, absolute-uri, wifi, empty).",
                 command: name)
         }
         try arguments.finish()
@@ -140,6 +150,38 @@ struct EncodeCommand: Command {
             throw UsageError("A record type must be printable ASCII (NFC Forum RTD 1.0 §2.1).", command: name)
         }
         return record
+    }
+
+    /// `--auth` and `--encryption` of a `wifi` record: WPA2-Personal + AES with a key, open
+    /// without one, unless given.
+    private static func wifiSecurity(_ arguments: inout Arguments, hasKey: Bool) throws(UsageError) -> (
+        WiFiAuthentication, WiFiEncryption
+    ) {
+        let authentications: [String: WiFiAuthentication] = [
+            "open": .open, "wpa-personal": .wpaPersonal, "wpa2-personal": .wpa2Personal,
+            "wpa/wpa2-personal": [.wpaPersonal, .wpa2Personal], "shared": .shared, "wpa-enterprise": .wpaEnterprise,
+            "wpa2-enterprise": .wpa2Enterprise,
+        ]
+        let encryptions: [String: WiFiEncryption] = [
+            "none": .none, "wep": .wep, "tkip": .tkip, "aes": .aes, "tkip/aes": [.tkip, .aes],
+        ]
+        var authentication: WiFiAuthentication = hasKey ? .wpa2Personal : .open
+        var encryption: WiFiEncryption = hasKey ? .aes : .none
+        if let word = try arguments.option("--auth") {
+            guard let value = authentications[word.lowercased()] else {
+                let names = authentications.keys.sorted().joined(separator: ", ")
+                throw UsageError("--auth takes one of \(names), not '\(word)'.", command: name)
+            }
+            authentication = value
+        }
+        if let word = try arguments.option("--encryption") {
+            guard let value = encryptions[word.lowercased()] else {
+                let names = encryptions.keys.sorted().joined(separator: ", ")
+                throw UsageError("--encryption takes one of \(names), not '\(word)'.", command: name)
+            }
+            encryption = value
+        }
+        return (authentication, encryption)
     }
 
     /// `--lang L`, default `en`; 1 to 63 bytes (the Text record's 6-bit length field).

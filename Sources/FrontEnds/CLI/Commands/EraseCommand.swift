@@ -18,6 +18,10 @@ struct EraseCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let options = try TagWriteRunner.options(&arguments)
+        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+            try arguments.finish()
+            return try await ReaderTagCommands.write(nil, session, options: options, io: io)
+        }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         guard let report = try await TagWriteRunner.run(nil, target: target, options: options, io: io) else {

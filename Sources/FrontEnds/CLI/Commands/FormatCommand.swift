@@ -19,6 +19,10 @@ struct FormatCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
+        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+            try arguments.finish()
+            return try await ReaderTagCommands.format(session, json: json, io: io)
+        }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         let before = target.tag.memory

@@ -22,6 +22,10 @@ struct InfoCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
+        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+            try arguments.finish()
+            return try await ReaderTagCommands.info(session, json: json, io: io)
+        }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         let inspection = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).inspect()

@@ -20,6 +20,10 @@ struct LockCommand: Command {
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let confirmed = arguments.flag("--yes-lock-permanently")
         let json = arguments.flag("--json")
+        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+            try arguments.finish()
+            return try await ReaderTagCommands.lock(session, confirmed: confirmed, json: json, io: io)
+        }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         let before = target.tag.memory

@@ -21,6 +21,10 @@ struct ReadCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
+        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+            try arguments.finish()
+            return try await ReaderTagCommands.read(session, json: json, io: io)
+        }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         let report = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).read()
@@ -34,7 +38,10 @@ struct ReadCommand: Command {
             for line in TagText.content(report.content) { io.print(line) }
             io.print(TagText.statistics(report.statistics))
         }
-        if case .interrupted = report.content { return .failure }
+        if case .interrupted(let error) = report.content {
+            io.printError("error: \(error.sentence)")
+            return .failure
+        }
         return .success
     }
 }

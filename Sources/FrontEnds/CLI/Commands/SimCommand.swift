@@ -25,8 +25,8 @@ struct SimCommand: Command {
           export   Write a virtual tag as a Flipper Zero .nfc file or a raw .bin image.
           show     Chip, UID, CC, lock bytes and the originality signature check.
 
-        MODEL: ntag213, ntag215, ntag216, ultralight (also ntag210, ntag212, ultralight-ev1-48,
-        ultralight-ev1-128).
+        MODEL: ntag213, ntag215, ntag216, ultralight (also ntag203, ntag210, ntag212,
+        ultralight-ev1-48, ultralight-ev1-128).
 
         Run 'tapcard sim SUBCOMMAND --help' for its options.
 

@@ -15,8 +15,8 @@ struct SimNewCommand: Command {
         Ultralight blank-formatted. Its originality signature is all zeros: only NXP can sign a
         UID, so a virtual tag's signature never verifies.
 
-        MODEL: ntag213, ntag215, ntag216, ultralight, ntag210, ntag212, ultralight-ev1-48,
-               ultralight-ev1-128
+        MODEL: ntag213, ntag215, ntag216, ultralight, ntag203, ntag210, ntag212,
+               ultralight-ev1-48, ultralight-ev1-128
 
         Options:
           --uid HEX       The 7-byte UID (e.g. 04A1B2C3D4E5F6); random with NXP's 04 first if absent.
@@ -56,23 +56,5 @@ struct SimNewCommand: Command {
             summary.lines(action: "Created").forEach { io.print($0) }
         }
         return .success
-    }
-}
-
-/// Model names on the command line.
-enum SimModels {
-    static func model(named name: String, command: String) throws(UsageError) -> TagModel {
-        guard let model = TagModel(rawValue: name.lowercased()), EmulatedTag.supportedModels.contains(model) else {
-            let names = EmulatedTag.supportedModels.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("Unknown or unemulated model '\(name)'; use one of \(names).", command: command)
-        }
-        return model
-    }
-}
-
-/// File checks shared by the sim subcommands.
-enum SimFiles {
-    static func refuseOverwrite(_ path: String, force: Bool) throws(SimError) {
-        if !force && FileManager.default.fileExists(atPath: path) { throw .fileExists(path: path) }
     }
 }

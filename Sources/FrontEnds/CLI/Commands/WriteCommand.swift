@@ -1,13 +1,16 @@
+import Cards
 import NDEF
 import TagWorkflows
 
 /// `tapcard write uri|text …`: writes an NDEF message to a tag, tearing-safe, and reads it back.
 struct WriteCommand: Command {
     static let name = "write"
-    static let summary = "Write a URI or text message to a tag and verify it by reading it back."
-    static let help = """
+    static let summary = "Write a URI, text or contact card to a tag and verify it by reading it back."
+    static let help =
+        """
         Usage: tapcard write uri URI [options]
                tapcard write text TEXT [--lang L] [options]
+               tapcard write card [profile options] [--as vcard|mecard|url] [--link URL] [options]
 
         Checks the tag first (formatted? writable? big enough?) and refuses before writing
         anything; then writes in a tearing-safe order (NDEF length 0, data, terminator, real
@@ -34,8 +37,19 @@ struct WriteCommand: Command {
         case "text":
             let text = try arguments.requiredPositional("TEXT")
             record = .text(text, language: try arguments.option("--lang") ?? "en")
+        case "card":
+            let profile = try ProfileOptions.parse(&arguments, io: io)
+            let formatName = try arguments.option("--as") ?? CardFormat.vcard.rawValue
+            guard let format = CardFormat(rawValue: formatName.lowercased()) else {
+                throw UsageError("--as takes vcard, mecard or url, not '\(formatName)'.", command: name)
+            }
+            record = try CardEncoding.record(for: profile, as: format, link: try arguments.option("--link"))
         default:
-            throw UsageError("Unknown message kind '\(kind)'; use uri or text.", command: name)
+            throw UsageError("Unknown message kind '\(kind)'; use uri, text or card.", command: name)
+        }
+        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+            try arguments.finish()
+            return try await ReaderTagCommands.write(NDEFMessage(records: [record]), session, options: options, io: io)
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()

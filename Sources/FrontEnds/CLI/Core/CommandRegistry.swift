@@ -27,6 +27,7 @@ public enum CommandRegistry {
             ReadersCommand.self,
             WatchCommand.self,
             EmulateCommand.self,
+            BatchCommand.self,
 
             // Focus sessions and the tag inventory.
             FocusCommand.self,

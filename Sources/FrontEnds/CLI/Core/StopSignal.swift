@@ -16,6 +16,12 @@ enum StopSignal {
         signal(SIGINT) { _ in stopRequestedFlag = 1 }
         signal(SIGTERM) { _ in stopRequestedFlag = 1 }
         signal(SIGPIPE, SIG_IGN)
+        // A parent may have started us with these blocked (the mask is inherited): unblock them.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Puts the default handlers back.

@@ -9,8 +9,8 @@ struct ReaderOptions {
     /// Help text lines for these options.
     static let help = """
           --reader NAME|INDEX  Use this PC/SC reader: an index from 'tapcard readers', its name, or a
-                               unique part of it. Without --tag and --reader, the first reader with a
-                               tag is used when any reader is connected, else the virtual tag.
+                               unique part of it; waits for a tag. Without --tag and --reader, a
+                               connected reader holding a tag is used, else the virtual tag.
           --wait SECONDS       How long to wait for a tag on the reader (default 15).
         """
 

@@ -3,9 +3,9 @@ import PCSCTransport
 /// Where a tag command's tag is: a virtual tag file, or a tag on a PC/SC reader.
 ///
 /// The rule (issue 7): `--tag FILE` → that virtual tag; `--reader R` → the tag on reader R
-/// (waiting for one, with a "Hold a tag on the reader…" line); neither → the first reader with a
-/// tag when any PC/SC reader is connected, otherwise the default virtual tag. The choice is said
-/// on standard error, so scripts reading standard output are not disturbed.
+/// (waiting for one, with a "Hold a tag on the reader…" line); neither → the first connected
+/// reader that holds a tag right now, otherwise (no PC/SC, no reader, no tag: never a wait) the
+/// default virtual tag. The choice is said on standard error, so standard output stays clean.
 enum TagSource {
     /// The virtual tag at this path (`nil`: the command's default virtual tag file).
     case virtual(path: String?)
@@ -20,14 +20,19 @@ enum TagSource {
         if let reader = options.reader {
             return .reader(try open(ReaderSelector(reader), options: options, io: io))
         }
-        // Neither: look for readers, quietly; no PC/SC or no reader means the virtual tag.
+        // Neither: a reader holding a tag now, never a wait; no PC/SC, no reader or no tag means
+        // the virtual tag.
         guard let context = try? PCSCContext(), let readers = try? context.readers(), !readers.isEmpty else {
-            io.printError("Using the virtual tag (no PC/SC reader is connected).")
             return .virtual(path: nil)
         }
-        let session = try PCSCTagSession.open(
-            selector: nil, timeoutMilliseconds: options.waitSeconds * 1000, context: context
-        ) { io.printError($0) }
+        guard let holding = (try? context.states(of: readers))?.first(where: \.hasCard) else {
+            io.printError(
+                "No tag on the \(readers.count) connected PC/SC reader\(readers.count == 1 ? "" : "s"); using the virtual tag (--reader waits for one)."
+            )
+            return .virtual(path: nil)
+        }
+        let card = try context.connect(reader: holding.name)
+        let session = PCSCTagSession(context: context, card: card)
         io.printError("Using reader '\(session.readerName)' (\(session.kind.summary)).")
         return .reader(session)
     }

@@ -31,7 +31,12 @@ enum MessageDescription {
         case .uri(let uri): "URI: \(uri.uri)"
         case .text(let text): "Text (\(text.language), \(text.encoding.rawValue)): \(text.text)"
         case .smartPoster(let poster): "Smart poster: \(poster.uri.uri)"
-        case .mime(let mime): "MIME \(mime.type)"
+        case .mime(let mime):
+            if let credential = mime.wifi?.credentials.first {
+                "Wi-Fi network: \(credential.ssidText ?? "hex:" + Hex.encode(credential.ssid)) (\(credential.authentication.name), \(credential.encryption.name))"
+            } else {
+                "MIME \(mime.type)"
+            }
         case .external(let external): "External type \(external.type)"
         case .androidApplication(let aar): "Android application: \(aar.package)"
         case .absoluteURI(let absolute): "Absolute-URI type \(absolute.uri)"
@@ -55,6 +60,11 @@ enum MessageDescription {
             if !poster.otherRecords.isEmpty { lines.append("other nested records: \(poster.otherRecords.count)") }
             return lines
         case .mime(let mime):
+            if let wifi = mime.wifi, let credential = wifi.credentials.first {
+                var lines = ["key: " + (credential.networkKeyText ?? "hex:" + Hex.encode(credential.networkKey))]
+                if wifi.credentials.count > 1 { lines.append("networks in this token: \(wifi.credentials.count)") }
+                return lines
+            }
             if let text = mime.text {
                 return text.split(separator: "\n", omittingEmptySubsequences: false).map {
                     "| " + String($0.hasSuffix("\r") ? $0.dropLast() : $0)

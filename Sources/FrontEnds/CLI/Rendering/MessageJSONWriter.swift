@@ -47,6 +47,10 @@ enum MessageJSONWriter {
     }
 
     static func writeView(_ view: RecordView, into out: inout [UInt8]) {
+        if case .mime(let mime) = view, let wifi = mime.wifi, let credential = wifi.credentials.first {
+            writeWiFi(mime, credential, into: &out)
+            return
+        }
         out.append(contentsOf: #"{"kind":"#.utf8)
         JSON.writeString(view.kind, into: &out)
         switch view {
@@ -90,6 +94,20 @@ enum MessageJSONWriter {
         case .invalid(let error):
             member("error", error.sentence, into: &out)
         }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"kind":"wifi","mime":…,"ssid":…,"auth":…,"encryption":…,"key":…}` for the first network
+    /// of a Wi-Fi Simple Configuration token; SSID and key as text, or `hex:…` when not UTF-8.
+    private static func writeWiFi(_ mime: MIMERecord, _ credential: WiFiCredential, into out: inout [UInt8]) {
+        out.append(contentsOf: #"{"kind":"wifi""#.utf8)
+        member("mime", mime.type, into: &out)
+        out.append(contentsOf: #","ssid":"#.utf8)
+        writeField(credential.ssid, into: &out)
+        member("auth", credential.authentication.name, into: &out)
+        member("encryption", credential.encryption.name, into: &out)
+        out.append(contentsOf: #","key":"#.utf8)
+        writeField(credential.networkKey, into: &out)
         out.append(UInt8(ascii: "}"))
     }
 

@@ -8,7 +8,7 @@ enum PageOperationOutput {
             return
         }
         io.print(
-            "\(verb) \(path): \(report.writes.count) page writes (pages \(report.writes.map { String($0.page) }.joined(separator: ", ")))"
+            "\(verb) \(path): \(report.writes.count) page writes (pages \(TagText.pageRanges(report.writes.map(\.page))))"
         )
         io.print("Chip: \(TagText.chip(report.identification))")
         io.print(

@@ -1,4 +1,5 @@
 import NDEF
+import Originality
 import TagCatalog
 import TagWorkflows
 import TapCardSupport
@@ -107,16 +108,19 @@ enum TagJSON {
 
     static func inspection(_ inspection: TagInspection, path: String) -> JSON {
         let snapshot = inspection.snapshot
-        let signature: JSON
-        switch inspection.signature {
-        case .notSupported:
-            signature = .object([("state", .string("not-supported"))])
-        case .unverified(let bytes, let reason):
-            signature = .object([
-                ("state", .string("unverified")), ("signature", .string(Hex.encode(bytes))),
-                ("reason", .string(reason)),
-            ])
+        let check = inspection.signature
+        let verdict: JSON
+        switch check.verdict {
+        case .valid(let keyName): verdict = .object([("state", .string("valid")), ("key", .string(keyName))])
+        case .invalid: verdict = .object([("state", .string("invalid"))])
+        case .unavailable(let reason):
+            verdict = .object([("state", .string("unavailable")), ("reason", .string(reason))])
         }
+        var signatureBytes = JSON.null
+        if let bytes = check.signature { signatureBytes = .string(Hex.encode(bytes)) }
+        let signature = JSON.object([
+            ("verdict", verdict), ("signature", signatureBytes), ("statement", .string(check.statement)),
+        ])
         let formattedCC: CapabilityContainer? = snapshot.cc?.isNDEFFormatted == true ? snapshot.cc : nil
         var ccJSON = JSON.null
         if let cc = snapshot.cc { ccJSON = .string(Hex.encode(cc.bytes)) }

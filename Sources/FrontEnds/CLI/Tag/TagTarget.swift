@@ -15,6 +15,7 @@ struct TagTarget {
                          ~/.local/share/tapcard; ~/Library/Application Support/TapCard on macOS),
                          created on first use.
           --json         Print one JSON object instead of text.
+        \(ReaderOptions.help)
         """
 
     /// Takes `--tag` from `arguments` and opens the tag; says on stderr (one line) when the

@@ -1,3 +1,4 @@
+import Foundation
 import NDEF
 import TagCatalog
 import TagWorkflows
@@ -42,12 +43,45 @@ enum TagText {
         case .interrupted(let error): ["NDEF: \(error.sentence)"]
         case .message(let message, let bytes):
             MessageDescription.lines(
-                message, views: message.records.map(\.view), locations: [], inputLength: bytes.count)
+                message, views: message.records.map(\.view), locations: [], inputLength: bytes.count
+            ).flatMap(continuationLines)
         }
     }
 
+    /// A description line whose text payload spans several lines (a vCard), split so every line
+    /// keeps the "    | " margin of the first.
+    static func continuationLines(_ line: String) -> [String] {
+        // "\r\n" is one Character in Swift: normalise line ends before splitting.
+        var parts = line.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map(String.init)
+        while parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
+        guard parts.count > 1 else { return [line] }
+        let margin = parts[0].prefix { $0 == " " || $0 == "|" }
+        return [parts[0]] + parts.dropFirst().map { margin + $0 }
+    }
+
+    /// "5, 16–18, 21" for [5, 16, 17, 18, 21]; "none" for [].
+    static func pageRanges(_ pages: [Int]) -> String {
+        guard !pages.isEmpty else { return "none" }
+        var parts: [String] = []
+        var start = pages[0]
+        var end = pages[0]
+        for page in pages.dropFirst() {
+            if page == end + 1 {
+                end = page
+                continue
+            }
+            parts.append(start == end ? "\(start)" : "\(start)–\(end)")
+            start = page
+            end = page
+        }
+        parts.append(start == end ? "\(start)" : "\(start)–\(end)")
+        return parts.joined(separator: ", ")
+    }
+
     static func statistics(_ statistics: CommandStatistics) -> String {
-        "\(statistics.commands) commands, modeled air time \(statistics.modeledMilliseconds) ms (datasheet timing, not measured)"
+        "\(statistics.commands) command\(statistics.commands == 1 ? "" : "s"), modeled air time \(statistics.modeledMilliseconds) ms (datasheet timing, not measured)"
     }
 
     static func inspection(_ inspection: TagInspection, path: String) -> [String] {
@@ -78,12 +112,10 @@ enum TagText {
             lines.append("Dynamic lock bytes: \(Hex.encode(dynamic, uppercase: true, separator: " "))")
         }
         lines += content(inspection.content)
-        switch inspection.signature {
-        case .notSupported:
-            lines.append("Originality signature: the chip does not answer READ_SIG")
-        case .unverified(let bytes, let reason):
-            lines.append("Originality signature: \(Hex.encode(bytes, uppercase: true)) (not verified: \(reason))")
+        if let bytes = inspection.signature.signature {
+            lines.append("Originality signature: \(Hex.encode(bytes, uppercase: true))")
         }
+        lines.append(inspection.signature.statement)
         lines.append("Memory (\(snapshot.memory.count) bytes):")
         for page in 0..<(snapshot.memory.count / 4) {
             let bytes = snapshot.memory[page * 4..<page * 4 + 4]

@@ -93,8 +93,13 @@ enum TagWriteRunner {
         io.print("Tag: \(path)")
         io.print("Chip: \(TagText.chip(report.identification))")
         io.print(
-            "Wrote \(report.messageBytes) bytes of \(TagText.capacity(report.capacity)): "
-                + "\(report.writes.count) page writes (pages \(report.pagesWritten.map(String.init).joined(separator: ", ")))"
+            "Wrote \(report.messageBytes) bytes; the tag holds at most \(TagText.capacity(report.capacity)).")
+        let order =
+            report.writes.contains { $0.role == .clearLength }
+            ? "the length page twice: cleared first, committed last"
+            : "the length page last, which commits the message"
+        io.print(
+            "\(report.writes.count) page writes to pages \(TagText.pageRanges(report.pagesWritten)) (only pages whose content changed; \(order))."
         )
         if report.writes.isEmpty { io.print("The tag already held this message: nothing was written.") }
         io.print("Write: \(TagText.statistics(report.writeStatistics))")

@@ -48,7 +48,7 @@ public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
         case 0x3A where command.count == 3:
             if passThroughAvailable != false {
                 do {
-                    return try await passThrough(command)
+                    return try await fastReadThrough(start: command[1], end: command[2])
                 } catch .unsupported {
                     // Fall through to plain reads below.
                 }
@@ -66,6 +66,22 @@ public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
             throw TransportError.malformedResponse(command: command, received: data.count, expected: 16)
         }
         return data
+    }
+
+    /// Pages per pass-through FAST_READ: the answer must fit a short response APDU with the
+    /// `D5 43 status` header (a PN53x frame holds about 250 bytes), so long ranges go in pieces.
+    static var fastReadPagesPerExchange: Int { 59 }
+
+    private func fastReadThrough(start: UInt8, end: UInt8) async throws(TransportError) -> [UInt8] {
+        guard start <= end else { return try await passThrough([0x3A, start, end]) }
+        var result: [UInt8] = []
+        var first = Int(start)
+        while first <= Int(end) {
+            let last = min(Int(end), first + Self.fastReadPagesPerExchange - 1)
+            result += try await passThrough([0x3A, UInt8(first), UInt8(last)])
+            first = last + 1
+        }
+        return result
     }
 
     private func fastReadByPages(start: UInt8, end: UInt8) async throws(TransportError) -> [UInt8] {
@@ -131,11 +147,16 @@ public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
     }
 
     private func exchange(_ apdu: [UInt8], command: UInt8) async throws(TransportError) -> [UInt8] {
+        let response: [UInt8]
         do {
-            return try await channel.transmit(apdu)
+            response = try await channel.transmit(apdu)
         } catch {
             throw Self.transportError(error, command: command)
         }
+        // Every response APDU ends in a status word; none at all means the card did not answer
+        // (pcscd hands back an empty response when vpcd's card goes away mid-command).
+        guard !response.isEmpty else { throw TransportError.tagLost(command: command) }
+        return response
     }
 
     /// The data of a response APDU, or the status word as a typed error.

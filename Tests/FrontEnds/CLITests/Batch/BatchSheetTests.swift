@@ -1,5 +1,6 @@
 import Foundation
 import NDEF
+import TestSupport
 import Testing
 
 @testable import TapCardCLI
@@ -83,20 +84,5 @@ import Testing
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasPrefix("row,uid,bytes,verified,status,detail\n1,04:A1,20,true,written,\n"))
         #expect(try CSV.parse(text)[2] == ["2", "", "", "false", "failed", "The tag left, \"mid-write\"."])
-    }
-}
-
-/// A tiny seeded generator (SplitMix64), private to this file so other test files may have theirs.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

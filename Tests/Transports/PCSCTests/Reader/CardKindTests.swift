@@ -1,5 +1,6 @@
 import PCSCTransport
 import Testing
+import TestSupport
 
 @Suite struct CardKindTests {
     @Test func partThreeStorageCardsAreNamedFromTheirHistoricalBytes() {

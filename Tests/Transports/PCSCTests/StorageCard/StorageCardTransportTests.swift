@@ -2,6 +2,7 @@ import PCSCTransport
 import TagTransport
 import TapCardSupport
 import Testing
+import TestSupport
 
 @Suite struct StorageCardTransportTests {
     func make() -> (MemoryTag, BridgeChannel<MemoryTag>, StorageCardTransport<BridgeChannel<MemoryTag>>) {
@@ -93,4 +94,37 @@ import Testing
             try await transport.transceive([0xA2, 0x04, 1, 2, 3, 4])
         }
     }
+
+    @Test func anEmptyResponseIsALostTagNotTheTagsAnswer() async {
+        let transport = StorageCardTransport(channel: SilentChannel(), readerName: "Test Reader")
+        do {
+            _ = try await transport.transceive([0xA2, 0x06, 1, 2, 3, 4])
+            Issue.record("an empty response was taken for an answer")
+        } catch {
+            #expect(error == .tagLost(command: 0xA2))
+            #expect(error.origin == .transport)
+        }
+    }
+
+    @Test func longFastReadsGoThroughThePassThroughInPiecesThatFitAnAPDU() async throws {
+        let (tag, channel, transport) = make()
+        tag.supportsFastRead = true
+        let data = try await transport.transceive([0x3A, 0x00, 0x2C])
+        #expect(data == tag.memory)
+        // 45 pages: 0…58 fits in one piece; a 231-page NTAG216 would take four.
+        #expect(channel.log.last == [0xFF, 0x00, 0x00, 0x00, 0x05, 0xD4, 0x42, 0x3A, 0x00, 0x2C])
+        let big = MemoryTag(memory: [UInt8](repeating: 0x5A, count: 924))
+        big.supportsFastRead = true
+        let bigChannel = BridgeChannel(bridge: StorageCardBridge(tag: big, totalPages: 231))
+        let bigTransport = StorageCardTransport(channel: bigChannel, readerName: "Test Reader")
+        #expect(try await bigTransport.transceive([0x3A, 0x00, 0xE6]) == big.memory)
+        #expect(
+            bigChannel.log.map { Array($0.suffix(2)) } == [[0x00, 0x3A], [0x3B, 0x75], [0x76, 0xB0], [0xB1, 0xE6]])
+        #expect(bigChannel.log.allSatisfy { $0.count <= 10 })
+    }
+}
+
+/// A reader that hands back empty responses, as pcscd does when vpcd's card vanishes mid-command.
+final class SilentChannel: APDUChannel {
+    func transmit(_ apdu: [UInt8]) async throws(PCSCError) -> [UInt8] { [] }
 }

@@ -6,6 +6,8 @@ import TagTransport
 final class MemoryTag: TagTransport {
     var memory: [UInt8]
     var lockedPages: Set<Int> = []
+    /// Answer FAST_READ (`3A start end`, NTAG21x datasheet §10.3); off, the tag NAKs it.
+    var supportsFastRead = false
     private(set) var commands: [[UInt8]] = []
     static let version: [UInt8] = [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x0F, 0x03]
 
@@ -42,6 +44,11 @@ final class MemoryTag: TagTransport {
             }
             memory.replaceSubrange((page * 4)..<(page * 4 + 4), with: command[2..<6])
             return [0x0A]
+        case 0x3A where command.count == 3 && supportsFastRead:
+            let start = Int(command[1])
+            let end = Int(command[2])
+            guard start <= end, end < pageCount else { throw TransportError.nak(code: 0, command: 0x3A) }
+            return Array(memory[(start * 4)..<((end + 1) * 4)])
         case 0x60 where command.count == 1:
             return Self.version
         case let opcode?:

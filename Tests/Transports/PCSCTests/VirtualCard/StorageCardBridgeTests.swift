@@ -1,6 +1,7 @@
 import PCSCTransport
 import TagTransport
 import Testing
+import TestSupport
 
 @Suite struct StorageCardBridgeTests {
     func make() -> (MemoryTag, StorageCardBridge<MemoryTag>) {

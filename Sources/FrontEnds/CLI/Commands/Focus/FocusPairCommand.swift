@@ -22,14 +22,20 @@ struct FocusPairCommand: Command {
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let label = try arguments.option("--label")
         let location = try arguments.option("--location")
-        let tagPath = try TappedTag.path(&arguments, io: io)
         let options = try FocusOptions.parse(&arguments, io: io)
+        let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
-        let tag = try await TappedTag.read(path: tagPath)
+        let tag = try await TappedTag.read(target)
         let controller = try options.controller()
+        let now = CLIClock.now(io)
+        try tag.recordSighting(in: controller.store, at: now)
         let outcome = try controller.pair(
-            tag.identity, label: label, location: location, signature: tag.signature, at: CLIClock.now(io))
-        io.print(FocusWords.describe(outcome))
+            tag.identity, label: label, location: location, signature: tag.signature, at: now)
+        switch outcome {
+        case .paired(let paired): io.print("Paired \(paired.identity) (\(paired.whereabouts)).")
+        case .updated(let paired): io.print("Updated \(paired.identity) (\(paired.whereabouts)).")
+        }
+        io.print("Originality signature: \(tag.signatureStatement ?? tag.signature.sentence)")
         io.print("")
         io.print(PairingNotice.text)
         return .success

@@ -22,11 +22,13 @@ struct FocusTapCommand: Command {
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let planned = try DurationOption.take(&arguments, "--for")
         let minimum = try DurationOption.take(&arguments, "--minimum")
-        let tagPath = try TappedTag.path(&arguments, io: io)
         let options = try FocusOptions.parse(&arguments, io: io)
+        let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
-        let tag = try await TappedTag.read(path: tagPath)
+        let tag = try await TappedTag.read(target)
         let controller = try options.controller()
+        let now = CLIClock.now(io)
+        try tag.recordSighting(in: controller.store, at: now)
         var plan: SessionPlan? = nil
         if planned != nil || minimum != nil {
             let profile = try controller.load().profile
@@ -34,7 +36,7 @@ struct FocusTapCommand: Command {
                 minimumDuration: DurationOption.resolve(minimum, fallback: profile.minimumDuration),
                 plannedDuration: DurationOption.resolve(planned, fallback: profile.plannedDuration))
         }
-        let outcome = try controller.tap(tag.identity, at: CLIClock.now(io), plan: plan)
+        let outcome = try controller.tap(tag.identity, at: now, plan: plan)
         io.print(FocusWords.describe(outcome))
         return .success
     }

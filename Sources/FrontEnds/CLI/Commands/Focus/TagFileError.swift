@@ -1,18 +1,18 @@
 import TapCardSupport
 
-/// A virtual tag file that cannot be tapped.
+/// A tapped tag that cannot serve as a focus tag.
 enum TagFileError: TapCardError, Equatable {
-    case missing(path: String)
     case noUID(path: String)
+    case unknownChip(path: String)
 
-    var origin: ErrorOrigin { .input }
+    var origin: ErrorOrigin { .tag }
 
     var sentence: String {
         switch self {
-        case .missing(let path):
-            "There is no virtual tag at '\(path)'; create one (tapcard sim new) or pass --tag FILE."
         case .noUID(let path):
-            "The virtual tag '\(path)' did not answer READ of page 0 with its UID."
+            "The tag '\(path)' did not give its UID (pages 0–2), so it cannot be told apart from other tags."
+        case .unknownChip(let path):
+            "The tag '\(path)' is a chip TapCard cannot identify (no known GET_VERSION answer), so it cannot be paired by UID and chip type."
         }
     }
 }

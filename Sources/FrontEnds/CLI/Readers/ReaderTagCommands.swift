@@ -1,0 +1,132 @@
+import NDEF
+import PCSCTransport
+import TagTransport
+import TagWorkflows
+import TapCardSupport
+
+/// The tag commands (`read`, `info`, `write`, `erase`, `format`, `lock`) on a tag in a PC/SC
+/// reader: the same workflows as on a virtual tag, over ``StorageCardTransport``, printed the
+/// same way with "reader 'NAME'" where a virtual tag's path would be.
+enum ReaderTagCommands {
+    /// Applies the reader rule to a tag command's arguments (see ``TagSource``): returns the
+    /// connected reader tag, or `nil` when the command should use its virtual tag (`--tag FILE`,
+    /// or no reader holds a tag). Takes `--reader` and `--wait` out of `arguments`.
+    static func session(_ arguments: inout Arguments, io: some CommandIO) throws -> PCSCTagSession? {
+        let options = try ReaderOptions.parse(&arguments)
+        let hasTag = arguments.remaining.contains { $0 == "--tag" || $0.hasPrefix("--tag=") }
+        if hasTag, options.reader != nil {
+            throw UsageError("Give --tag FILE or --reader NAME, not both.", command: arguments.command)
+        }
+        if hasTag { return nil }
+        switch try TagSource.choose(tag: nil, options: options, io: io) {
+        case .reader(let session): return session
+        case .virtual: return nil
+        }
+    }
+
+    /// "reader 'NAME'", where a virtual tag's path would be printed.
+    static func label(_ session: PCSCTagSession) -> String {
+        "reader '\(session.readerName)'"
+    }
+
+    static func read(_ session: PCSCTagSession, json: Bool, io: some CommandIO) async throws -> ExitStatus {
+        defer { session.close() }
+        if case .isoDep = session.kind {
+            let bytes = try await Type4NDEFTag(channel: session.card).readNDEF()
+            let content: NDEFContent = bytes.isEmpty ? .empty : .message(try NDEFMessage.decode(bytes), bytes: bytes)
+            if json {
+                io.print(
+                    JSON.object([
+                        ("tag", .string(label(session))), ("forumType", .int(4)), ("content", TagJSON.content(content)),
+                    ]).serialized())
+            } else {
+                io.print("Tag: \(label(session)) (NFC Forum Type 4)")
+                for line in TagText.content(content) { io.print(line) }
+            }
+            return .success
+        }
+        let report = try await Type2Tag(transport: session.transport).read()
+        if json {
+            io.print(TagJSON.read(report, path: label(session)).serialized())
+        } else {
+            io.print("Tag: \(label(session))")
+            io.print("Chip: \(TagText.chip(report.identification))")
+            io.print(TagText.uid(report.uid))
+            io.print("NDEF status: \(TagText.status(report.status)); capacity \(TagText.capacity(report.capacity))")
+            for line in TagText.content(report.content) { io.print(line) }
+            io.print(TagText.statistics(report.statistics))
+        }
+        if case .interrupted = report.content { return .failure }
+        return .success
+    }
+
+    static func info(_ session: PCSCTagSession, json: Bool, io: some CommandIO) async throws -> ExitStatus {
+        defer { session.close() }
+        try requireType2(session)
+        let inspection = try await Type2Tag(transport: session.transport).inspect()
+        if json {
+            io.print(TagJSON.inspection(inspection, path: label(session)).serialized())
+        } else {
+            for line in TagText.inspection(inspection, path: label(session)) { io.print(line) }
+        }
+        return .success
+    }
+
+    /// `message` nil: erase.
+    static func write(
+        _ message: NDEFMessage?, _ session: PCSCTagSession, options: TagWriteRunner.Options, io: some CommandIO
+    ) async throws -> ExitStatus {
+        defer { session.close() }
+        if options.tearAfter != nil {
+            throw UsageError(
+                "--simulate-tear-after works on virtual tags; on a reader, take the tag away yourself.",
+                command: message == nil ? "erase" : "write")
+        }
+        if case .isoDep = session.kind, let message {
+            let tag = Type4NDEFTag(channel: session.card)
+            let bytes = message.encoded()
+            try await tag.writeNDEF(bytes)
+            let verified = options.verify ? try await tag.readNDEF() == bytes : false
+            io.print("Tag: \(label(session)) (NFC Forum Type 4)")
+            io.print("Wrote \(bytes.count) bytes (NLEN first, then the message, then NLEN).")
+            io.print(verified ? "Verified: read back \(bytes.count) bytes, identical." : "Not verified.")
+            return options.verify && !verified ? .failure : .success
+        }
+        try requireType2(session)
+        let tag = Type2Tag(transport: session.transport)
+        let report =
+            if let message {
+                try await tag.write(message, verify: options.verify)
+            } else {
+                try await tag.erase(verify: options.verify)
+            }
+        TagWriteRunner.print(report, path: label(session), json: options.json, io: io)
+        return .success
+    }
+
+    static func format(_ session: PCSCTagSession, json: Bool, io: some CommandIO) async throws -> ExitStatus {
+        defer { session.close() }
+        try requireType2(session)
+        let report = try await Type2Tag(transport: session.transport).format()
+        PageOperationOutput.print(report, verb: "Formatted", path: label(session), json: json, io: io)
+        return .success
+    }
+
+    static func lock(
+        _ session: PCSCTagSession, confirmed: Bool, json: Bool, io: some CommandIO
+    ) async throws -> ExitStatus {
+        defer { session.close() }
+        try requireType2(session)
+        let report = try await Type2Tag(transport: session.transport).lock(confirmation: confirmed ? .permanent : nil)
+        PageOperationOutput.print(report, verb: "Locked", path: label(session), json: json, io: io)
+        return .success
+    }
+
+    private static func requireType2(_ session: PCSCTagSession) throws(TransportError) {
+        guard session.kind.isType2 else {
+            throw TransportError.unsupported(
+                command: 0x30,
+                reason: "the tag on \(label(session)) is a \(session.kind.summary), not an NFC Forum Type 2 tag")
+        }
+    }
+}

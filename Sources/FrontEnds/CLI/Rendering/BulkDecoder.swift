@@ -1,0 +1,114 @@
+import NDEF
+import TapCardSupport
+
+/// The engine of `decode --jsonl`: one hex message per input line, one JSON object per output line.
+///
+/// Built for throughput: lines are found and hex-decoded in place into one reused buffer, the
+/// common messages go through ``StreamingJSONWriter`` (no per-record allocation), and everything
+/// else (chunked records, UTF-16 text, errors…) through the strict decoder, so the output is the
+/// same either way.
+struct BulkDecoder {
+    private(set) var lines = 0
+    private(set) var invalid = 0
+    private var scratch: [UInt8] = []
+
+    /// Output is handed to `emit` in blocks of about 64 KiB.
+    mutating func decode(_ input: [UInt8], emit: ([UInt8]) -> Void) {
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 17)
+        input.withUnsafeBufferPointer { text in
+            var start = 0
+            let count = text.count
+            while start < count {
+                var end = start
+                while end < count && text[end] != 0x0A { end += 1 }
+                var lineEnd = end
+                if lineEnd > start && text[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                lines += 1
+                if !decodeLine(
+                    UnsafeBufferPointer(rebasing: text[start..<lineEnd]), input: input, at: start, into: &out)
+                {
+                    invalid += 1
+                }
+                if out.count >= 1 << 16 {
+                    emit(out)
+                    out.removeAll(keepingCapacity: true)
+                }
+                start = end + 1
+            }
+        }
+        if !out.isEmpty { emit(out) }
+    }
+
+    private static let nibbles: [UInt8] = (0...255).map { value in
+        switch UInt8(value) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(value) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(value) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(value) - UInt8(ascii: "A") + 10
+        default: 0xFF
+        }
+    }
+
+    /// One line; false when it was invalid.
+    private mutating func decodeLine(
+        _ line: UnsafeBufferPointer<UInt8>, input: [UInt8], at offset: Int, into out: inout [UInt8]
+    ) -> Bool {
+        // Fast hex: an even run of digits only. Anything else (spaces, 0x, bad characters) goes
+        // through Hex.decode, which also names the offset of a bad character.
+        let byteCount = line.count / 2
+        if scratch.count < byteCount { scratch = [UInt8](repeating: 0, count: max(byteCount, 2 * scratch.count)) }
+        let table = Self.nibbles
+        let plain =
+            line.count % 2 == 0
+            && scratch.withUnsafeMutableBufferPointer { buffer -> Bool in
+                var index = 0
+                while index < byteCount {
+                    let high = table[Int(line[2 * index])]
+                    let low = table[Int(line[2 * index + 1])]
+                    if (high | low) & 0xF0 != 0 { return false }
+                    buffer[index] = high << 4 | low
+                    index += 1
+                }
+                return true
+            }
+        let bytes: [UInt8]
+        if plain {
+            let handled = scratch.withUnsafeBufferPointer {
+                StreamingJSONWriter.write(UnsafeBufferPointer(rebasing: $0[0..<byteCount]), into: &out)
+            }
+            if handled {
+                out.append(0x0A)
+                return true
+            }
+            bytes = Array(scratch[0..<byteCount])
+        } else {
+            do {
+                bytes = try Hex.decode(utf8: input[offset..<(offset + line.count)])
+            } catch {
+                let wrapped = HexInputError(error)
+                MessageJSONWriter.writeError(wrapped.rule, offset: wrapped.offset, into: &out)
+                out.append(0x0A)
+                return false
+            }
+            if bytes.withUnsafeBufferPointer({ StreamingJSONWriter.write($0, into: &out) }) {
+                out.append(0x0A)
+                return true
+            }
+        }
+        return Self.decodeStrictly(bytes, into: &out)
+    }
+
+    /// The strict decoder's JSON line for `bytes` (or its error line); false when invalid.
+    static func decodeStrictly(_ bytes: [UInt8], into out: inout [UInt8]) -> Bool {
+        do {
+            let decoded = try DecodedMessage.decode(bytes)
+            MessageJSONWriter.write(decoded.message.records, views: decoded.views, into: &out)
+            out.append(0x0A)
+            return true
+        } catch {
+            MessageJSONWriter.writeError(error.rule, offset: error.offset, into: &out)
+            out.append(0x0A)
+            return false
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import TagCatalog
+import TagEmulator
+
+/// Model names on the command line.
+enum SimModels {
+    static func model(named name: String, command: String) throws(UsageError) -> TagModel {
+        guard let model = TagModel(rawValue: name.lowercased()), EmulatedTag.supportedModels.contains(model) else {
+            let names = EmulatedTag.supportedModels.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("Unknown or unemulated model '\(name)'; use one of \(names).", command: command)
+        }
+        return model
+    }
+}

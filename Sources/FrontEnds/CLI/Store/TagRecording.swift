@@ -1,0 +1,107 @@
+import Foundation
+import Originality
+import Store
+import TagCatalog
+import TagWorkflows
+
+/// What the tag commands (read, info, write, erase, format, lock) call to record what they did
+/// in the TapCard database: the inventory row (UID, chip, capacity and where the figure came
+/// from, signature) and, for changes, a write-log entry.
+///
+/// Usage in a command: `let recording = try TagRecording.take(&arguments, io: io)` while
+/// parsing (it takes `--db`), then after the tag operation succeeded
+/// `recording.write(report, message: bytes, io: io)` (or `read`, `inspection`, `pageOperation`).
+///
+/// Recording never turns a completed tag operation into a failure: if the database fails, one
+/// `warning: …` line goes to standard error and the command keeps its exit status (the tag was
+/// changed either way, and saying so matters more than the log).
+struct TagRecording {
+    let databasePath: String
+
+    /// The `--db` help line for a tag command's `--help`.
+    static let help = DatabaseOption.help
+
+    static func take(_ arguments: inout Arguments, io: some CommandIO) throws(UsageError) -> TagRecording {
+        TagRecording(databasePath: try DatabaseOption.path(&arguments, io: io))
+    }
+
+    /// A `read`: the tag was seen, with the capacity it reports.
+    func read(_ report: ReadReport, io: some CommandIO, at now: Date = Date()) {
+        seen(uid: report.uid?.bytes, model: report.identification.model, capacity: report.capacity, io: io, at: now)
+    }
+
+    /// An `info`: the tag was seen, with capacity and its originality-signature verdict.
+    func inspection(_ inspection: TagInspection, io: some CommandIO, at now: Date = Date()) {
+        let check = inspection.signature
+        let signature: SignatureRecord? =
+            switch check.verdict {
+            case .valid: .valid
+            case .invalid: .invalid
+            case .unavailable: check.signature == nil ? .unsupported : nil
+            }
+        seen(
+            uid: inspection.uid?.bytes, model: inspection.model, capacity: inspection.capacity, signature: signature,
+            io: io, at: now)
+    }
+
+    /// A `write` (or `erase`, with `operation: .erase` and the empty message written).
+    func write(
+        _ report: WriteReport, message: [UInt8], operation: WriteOperation = .write, io: some CommandIO,
+        at now: Date = Date()
+    ) {
+        guard let uid = report.uid?.bytes else { return }
+        let capacity = Self.capacity(report.capacity)
+        let airTime = (report.writeStatistics.modeledMicroseconds + report.verifyStatistics.modeledMicroseconds) / 1e6
+        record(io: io) { store throws(StoreError) in
+            try store.recordWrite(
+                WriteRecord(
+                    tag: TagKey(uid: uid, chip: Self.chip(report.identification.model)), operation: operation,
+                    message: message, capacity: capacity, verified: report.verified,
+                    pagesWritten: report.pagesWritten.count, modeledAirTime: airTime, at: now))
+        }
+    }
+
+    /// A `format` or `lock` (`operation` says which). Verified means the state read back after
+    /// the operation shows it: read-only after a lock, read/write after a format.
+    func pageOperation(
+        _ report: PageOperationReport, operation: WriteOperation, io: some CommandIO, at now: Date = Date()
+    ) {
+        guard let uid = report.uid?.bytes else { return }
+        let verified = report.after.status == (operation == .lock ? .readOnly : .readWrite)
+        let pages = Set(report.writes.map(\.page)).count
+        let airTime = report.statistics.modeledMicroseconds / 1e6
+        record(io: io) { store throws(StoreError) in
+            try store.recordWrite(
+                WriteRecord(
+                    tag: TagKey(uid: uid, chip: Self.chip(report.identification.model)), operation: operation,
+                    message: [], capacity: nil, verified: verified, pagesWritten: pages, modeledAirTime: airTime,
+                    at: now))
+        }
+    }
+
+    private func seen(
+        uid: [UInt8]?, model: TagModel?, capacity: Capacity, signature: SignatureRecord? = nil, io: some CommandIO,
+        at now: Date
+    ) {
+        guard let uid else { return }
+        record(io: io) { store throws(StoreError) in
+            try store.recordTagSeen(
+                TagKey(uid: uid, chip: Self.chip(model)), capacity: Self.capacity(capacity), signature: signature,
+                at: now)
+        }
+    }
+
+    private func record(io: some CommandIO, _ body: (TapCardStore) throws(StoreError) -> Void) {
+        do {
+            try body(try DatabaseOption.open(databasePath))
+        } catch {
+            io.printError("warning: the tag operation completed but was not recorded: \(error.sentence)")
+        }
+    }
+
+    static func chip(_ model: TagModel?) -> String { model?.rawValue ?? "unknown" }
+
+    static func capacity(_ capacity: Capacity) -> CapacityRecord {
+        CapacityRecord(bytes: capacity.bytes, source: capacity.source == .reported ? .reported : .assumed)
+    }
+}

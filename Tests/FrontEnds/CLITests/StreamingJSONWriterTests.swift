@@ -1,0 +1,115 @@
+import NDEF
+import TapCardSupport
+import TestSupport
+import Testing
+
+@testable import TapCardCLI
+
+/// The `--jsonl` fast path must write exactly what the strict decoder's writer writes, wherever
+/// it answers at all (it declines, writing nothing, on anything it does not handle).
+@Suite("decode --jsonl fast path")
+struct StreamingJSONWriterTests {
+    private static let pieces = [
+        "a", "Z", "0", " ", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "中", "😀", "/", ":",
+    ]
+
+    private func text(_ random: inout SplitMix64, maxLength: Int) -> String {
+        (0..<Int(random.next() % UInt64(maxLength + 1))).map { _ in
+            Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+        }.joined()
+    }
+
+    private func record(_ random: inout SplitMix64) -> NDEFRecord {
+        let payload = (0..<Int(random.next() % 300)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        var record: NDEFRecord
+        switch random.next() % 11 {
+        case 0: record = .uri(URIRecord.prefixes[Int(random.next() % 36)] + text(&random, maxLength: 12))
+        case 1:
+            record = NDEFRecord(
+                tnf: .wellKnown, type: "U",
+                payload: [UInt8(random.next() % 40)] + Array(text(&random, maxLength: 5).utf8))
+        case 2: record = .text(text(&random, maxLength: 20), language: ["en", "fr-CA", "x"][Int(random.next() % 3)])
+        case 3: record = .text(text(&random, maxLength: 8), encoding: .utf16)
+        case 4:
+            record = .mime(
+                type: ["text/plain", "image/png", "application/json"][Int(random.next() % 3)],
+                payload: Array(text(&random, maxLength: 30).utf8))
+        case 5: record = .mime(type: "text/plain", payload: payload)
+        case 6: record = .external(type: "example.com:t", payload: payload)
+        case 7: record = .androidApplication(package: text(&random, maxLength: 10))
+        case 8: record = .absoluteURI("https://e.com/\"q\\", payload: payload)
+        case 9: record = smartPoster(&random)
+        default: record = random.next() % 2 == 0 ? .empty : NDEFRecord(tnf: .unknown, type: [UInt8](), payload: payload)
+        }
+        if record.tnf != .empty && random.next() % 4 == 0 {
+            record.id = random.next() % 2 == 0 ? Array(text(&random, maxLength: 6).utf8) : [0xFF, 0x41]
+        }
+        return record
+    }
+
+    private func smartPoster(_ random: inout SplitMix64) -> NDEFRecord {
+        let languages = ["en", "fr", "en", "de"]
+        let titles = (0..<Int(random.next() % 4)).map { index in
+            TextRecord(
+                text(&random, maxLength: 6), language: languages[index],
+                encoding: random.next() % 5 == 0 ? .utf16 : .utf8)
+        }
+        var poster = SmartPoster(
+            uri: URIRecord(uri: "https://s.example/" + text(&random, maxLength: 4)), titles: titles,
+            action: random.next() % 2 == 0 ? nil : SmartPosterAction(rawValue: UInt8(random.next() % 4)),
+            size: random.next() % 3 == 0 ? UInt32(truncatingIfNeeded: random.next()) : nil,
+            type: random.next() % 3 == 0 ? "text/html" : nil,
+            icon: random.next() % 3 == 0 ? MIMERecord(type: "Image/PNG", payload: [1, 2]) : nil)
+        if random.next() % 4 == 0 { poster.otherRecords.append(.uri("tel:2")) }
+        if random.next() % 4 == 0 {
+            poster.otherRecords.append(NDEFRecord(tnf: .wellKnown, type: "act", payload: [1, 2]))
+        }
+        return poster.record
+    }
+
+    @Test("Identical output to the strict path on 20 000 generated and mutated messages")
+    func equivalence() {
+        var random = SplitMix64(seed: 0xFA57_0001)
+        var answered = 0
+        var declined = 0
+        var posters = 0
+        for round in 0..<20_000 {
+            let records = (0..<(1 + Int(random.next() % 4))).map { _ in record(&random) }
+            var wire = NDEFMessage(records: records).encoded()
+            if round % 3 == 0 && !wire.isEmpty {
+                // Mutate one byte so near-valid inputs are covered too.
+                wire[Int(random.next() % UInt64(wire.count))] = UInt8(truncatingIfNeeded: random.next())
+            }
+            var fast: [UInt8] = []
+            let handled = wire.withUnsafeBufferPointer { StreamingJSONWriter.write($0, into: &fast) }
+            var strict: [UInt8] = []
+            let valid = BulkDecoder.decodeStrictly(wire, into: &strict)
+            if handled {
+                answered += 1
+                if String(decoding: fast, as: UTF8.self).contains(#""kind":"smartposter""#) { posters += 1 }
+                #expect(valid, "fast path accepted what the strict decoder rejects: \(Hex.encode(wire))")
+                #expect(fast + [0x0A] == strict, "\(Hex.encode(wire))")
+            } else {
+                declined += 1
+                #expect(fast.isEmpty)
+            }
+        }
+        // Both branches must be exercised or the comparison proves little.
+        #expect(answered > 5_000)
+        #expect(declined > 2_000)
+        #expect(posters > 500)
+    }
+
+    @Test("The UTF-8 validator agrees with Swift's decoder on random byte strings")
+    func utf8Validator() {
+        var random = SplitMix64(seed: 0xFA57_0002)
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int(random.next() % 8)).map { _ -> UInt8 in
+                let value = UInt8(truncatingIfNeeded: random.next())
+                return random.next() % 2 == 0 ? value : 0x80 | (value & 0x7F)
+            }
+            let expected = String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
+            #expect(bytes.withUnsafeBufferPointer { StreamingJSONWriter.isValidUTF8($0) } == expected, "\(bytes)")
+        }
+    }
+}
