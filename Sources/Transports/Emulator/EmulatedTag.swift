@@ -20,14 +20,9 @@ import TapCardSupport
 ///   limit reached, 5h EEPROM write error (only through ``failWrites(nak:)``).
 /// - HLTA (`50 00`) is not answered and halts the tag until ``present()``, as ISO/IEC 14443-3 says.
 /// - Faults: ``tearAfter(commands:mode:)``, ``remove()``, ``placeAmongOtherTags(count:)``,
-<<<<<<< HEAD
-///   ``failWrites(nak:)``; ``makeReadOnly()`` locks the tag the way a lock workflow would.
-/// - Every frame goes into ``commandLog`` with its modeled air time (``/TagCatalog/Type2Timing``).
-=======
 ///   ``failWrites(nak:)``, ``failCRC(nextFrames:)``; ``makeReadOnly()`` locks the tag the way a
 ///   lock workflow would.
 /// - Every frame goes into ``commandLog`` with its modeled air time (``TagCatalog/Type2Timing``).
->>>>>>> main
 ///
 /// Modelling choices where the datasheets available to us are silent: a READ or FAST_READ that
 /// starts in readable memory and runs into read-protected pages returns those pages as 00h; an
