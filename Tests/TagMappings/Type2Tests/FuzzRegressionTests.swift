@@ -51,7 +51,30 @@ import Type2
         }
         #expect(applied == plan.finalMemory)
         let after = Type2Snapshot(memory: plan.finalMemory, model: model)
-        #expect(after.ndef?.message == message, "model \(model?.rawValue ?? "none"), \(message.count)-byte message")
+        if Self.controlAreaCoversATLVHeader(planning) {
+            withKnownIssue("a control TLV reserves bytes of the TLV stream itself") {
+                #expect(after.ndef?.message == message)
+            }
+        } else {
+            #expect(after.ndef?.message == message, "model \(model?.rawValue ?? "none"), \(message.count)-byte message")
+        }
+    }
+
+    /// Found by the fuzzer (crash-8d902c…): a Lock Control TLV at the start of the data area whose
+    /// lock area (bytes 16..<39) covers itself and the next TLV. The walk computes where the next
+    /// TLV starts *before* it learns the reserved range, reads a TLV type at byte 21 inside that
+    /// range, then takes its length from byte 39, past the range. A plan (here an erase) puts the
+    /// NDEF TLV at byte 39, and reading back takes that `03` as the length of the TLV at byte 21:
+    /// no NDEF message. Either the walk recomputes the cursor after a control TLV, or it refuses a
+    /// control area that covers TLV bytes already walked (Type2 owner). `Type2Tag.write` would
+    /// report `verificationFailed` rather than a silent success. Known issue until then.
+    static func controlAreaCoversATLVHeader(_ snapshot: Type2Snapshot) -> Bool {
+        guard let walk = snapshot.walk else { return false }
+        let headers = walk.tlvs.map { tlv -> Range<Int> in
+            let start = tlv.offset + Type2Page.dataAreaStart
+            return start..<start + 1 + tlv.lengthFieldBytes
+        }
+        return walk.controlAreas.contains { area in headers.contains { $0.overlaps(area.byteRange) } }
     }
 
     /// Found by the fuzzer (crash-fb9b04…): an NDEF TLV at the start of the data area, then a Lock
