@@ -14,7 +14,7 @@
 
         /// - Parameters:
         ///   - polling: ISO 14443 always; ISO 15693 only if asked.
-        ///   - defects: where unexpected CoreNFC behaviour is reported (standard error by default).
+        ///   - defects: where defects are recorded (a callback delivered twice…); standard error by default.
         ///   - restartDelaySeconds: the pause before polling again after "more than one tag".
         public init(
             polling: NFCPolling = NFCPolling(), defects: DefectLog = .standardError, restartDelaySeconds: Double = 0.5
