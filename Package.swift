@@ -33,6 +33,10 @@ let package = Package(
                 "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport", "TagEmulator",
                 "PCSCTransport", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels", "CoreNFCTransport",
             ]),
+        // What the iOS app (App/project.yml) links: the phone's modules, without PC/SC or the emulator.
+        .library(
+            name: "TapCardPhone",
+            targets: ["ViewModels", "CoreNFCTransport", "NDEF", "Contacts", "Cards", "TagCatalog", "Focus", "Store"]),
         .executable(name: "tapcard", targets: ["tapcard"]),
     ],
     targets: [
@@ -84,8 +88,8 @@ let package = Package(
         library(
             "ViewModels", "FrontEnds/ViewModels",
             [
-                "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Cards", "TagWorkflows", "Focus",
-                "Store", "CoreNFCTransport",
+                "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "Cards", "TagWorkflows",
+                "Focus", "Store", "CoreNFCTransport",
             ]),
         library(
             "TapCardCLI", "FrontEnds/CLI",
@@ -115,7 +119,7 @@ let package = Package(
         tests(
             "CoreNFCTransportTests", "Transports/CoreNFCTests",
             [
-                "CoreNFCTransport", "TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport",
+                "CoreNFCTransport", "TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TagWorkflows",
                 .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
             ]),
         tests("StoreTests", "Persistence/StoreTests", ["Store"]),

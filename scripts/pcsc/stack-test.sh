@@ -48,6 +48,8 @@ fi
 
 # ---- inside the namespaces --------------------------------------------------------------------
 work=$(mktemp -d /tmp/tapcard-pcsc.XXXXXX)
+# The tag commands record into the TapCard database in the data directory: keep it in $work.
+export TAPCARD_HOME="$work/home"
 pids=()
 passed=0
 failed=0
@@ -218,11 +220,40 @@ else
 fi
 image_after_write=$(json_field image <<<"$py" 2>/dev/null)
 
+tags=$("$tapcard" tags --json 2>&1)
+check "tapcard read/write --reader are recorded: tapcard tags shows the tag, its capacity and the write" python3 -c "
+import json, sys
+tags = json.loads(sys.argv[1])['tags']
+assert len(tags) == 1, tags
+t = tags[0]
+assert t['uid'] == '04A1B2C3D4E5F6' and t['chip'] == 'ntag213', t
+assert t['capacity_source'] == 'reported' and t['capacity_bytes'] > 0, t
+w = t['last_write']
+assert w['operation'] == 'write' and w['verified'] is True, w
+assert bytes.fromhex(w['message_hex']).endswith(b'example.org/written-by-tapcard?through=pcscd'), w
+" "$tags"
+
 out=$("$tapcard" read 2>&1)
 if grep -q "Using reader '$reader'" <<<"$out" && grep -q "URI: $url2" <<<"$out"; then
     ok "no --tag and no --reader: the reader holding a tag is used, and said"
 else
     not_ok "no --tag and no --reader: the reader holding a tag is used, and said" "$out"
+fi
+
+out=$("$tapcard" read --reader "Virtual PCD 00 01" --wait 1 2>&1)
+status=$?
+if [ $status -eq 1 ] && grep -q "Hold a tag on the reader 'Virtual PCD 00 01'…" <<<"$out" &&
+    grep -q "No tag was presented to reader 'Virtual PCD 00 01' within 1 s." <<<"$out"; then
+    ok "--reader on an empty reader: 'Hold a tag on the reader…', then a timeout error (exit 1)"
+else
+    not_ok "--reader on an empty reader: 'Hold a tag…' then a timeout error" "exit $status" "$out"
+fi
+out=$("$tapcard" read --reader "no such reader" 2>&1)
+status=$?
+if [ $status -eq 65 ] && grep -q "No reader matches 'no such reader' (connected: '$reader', 'Virtual PCD 00 01')" <<<"$out"; then
+    ok "--reader naming no reader: an input error listing the connected readers (exit 65)"
+else
+    not_ok "--reader naming no reader: an input error listing the readers" "exit $status" "$out"
 fi
 
 out=$("$tapcard" lock --reader "$reader" 2>&1)

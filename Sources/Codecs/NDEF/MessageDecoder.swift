@@ -60,7 +60,9 @@ struct MessageDecoder {
                 guard let value = reader.readUInt32BE() else {
                     throw .truncated(field: .payloadLength, offset: at, needed: 4, available: reader.remaining)
                 }
-                payloadLength = Int(value)
+                // Clamped so a 32-bit host cannot trap on a length above Int.max; any such length
+                // then fails the bounds check below.
+                payloadLength = Int(clamping: value)
             }
             var idLength = 0
             if header.contains(.idLength) {

@@ -1,6 +1,9 @@
 /// Serializes an ``NDEFMessage`` (NFC Forum NDEF 1.0 §3.2): flags derived from each record's place
 /// and sizes, SR when a payload (or chunk) is under 256 bytes.
 enum MessageEncoder {
+    /// The TNFs whose records name a type (NDEF 1.0 §3.2.6).
+    static let typedTNFs: Set<TypeNameFormat> = [.wellKnown, .media, .absoluteURI, .external]
+
     static func encode(_ message: NDEFMessage, chunkSize: Int?, into out: inout [UInt8]) {
         guard !message.records.isEmpty else {
             out.append(contentsOf: [0xD0, 0x00, 0x00])
@@ -13,7 +16,10 @@ enum MessageEncoder {
             let isLast = index == last
             let type = record.type.prefix(255)
             let id = record.id.prefix(255)
-            if let chunkSize, record.payload.count > chunkSize, record.tnf != .empty {
+            // A typeless well-known/media/absolute-URI/external record is written whole: its initial
+            // chunk would have to carry a type it does not have, which a decoder rightly refuses.
+            let chunkable = record.tnf != .empty && !(Self.typedTNFs.contains(record.tnf) && type.isEmpty)
+            if let chunkSize, chunkable, record.payload.count > chunkSize {
                 var start = 0
                 while start < record.payload.count {
                     let end = min(start + chunkSize, record.payload.count)

@@ -39,7 +39,9 @@ public struct NDEFMessage: Sendable, Hashable {
 
     /// The message with every payload longer than `chunkSize` bytes split into chunks of at most
     /// `chunkSize` bytes (NDEF 1.0 §2.3.3): the initial chunk carries TNF, type and ID, the
-    /// following ones TNF 6 and no type or ID. `chunkSize` below 1 is treated as 1.
+    /// following ones TNF 6 and no type or ID. `chunkSize` below 1 is treated as 1. A record of a
+    /// typed TNF (1–4) with an empty type is written whole, since its initial chunk could not carry
+    /// the type a chunk sequence needs.
     public func encoded(chunkSize: Int) -> [UInt8] {
         var out: [UInt8] = []
         MessageEncoder.encode(self, chunkSize: max(1, chunkSize), into: &out)

@@ -27,9 +27,6 @@ public struct NDEFRecord: Sendable, Hashable {
         self.init(tnf: tnf, type: Array(type.utf8), id: id, payload: payload)
     }
 
-    /// The empty record (TNF 0, no type, ID or payload): NDEF 1.0 §3.2.6.
-    public static let empty = NDEFRecord(tnf: .empty, type: [UInt8]())
-
     /// The record's type, normalized for comparison.
     public var recordType: RecordType { RecordType(tnf: tnf, bytes: type) }
 

@@ -11,14 +11,19 @@
         public let polling: NFCPolling
         let defects: DefectLog
         let restartDelay: Double
+        /// Seconds to wait for CoreNFC to confirm an ending we asked for.
+        let endingGrace: Double
 
         /// - Parameters:
         ///   - polling: ISO 14443 always; ISO 15693 only if asked.
         ///   - defects: where defects are recorded (a callback delivered twice…); standard error by default.
         ///   - restartDelaySeconds: the pause before polling again after "more than one tag".
+        ///   - endingGraceSeconds: how long to wait for CoreNFC to confirm an ending we asked for.
         public init(
-            polling: NFCPolling = NFCPolling(), defects: DefectLog = .standardError, restartDelaySeconds: Double = 0.5
+            polling: NFCPolling = NFCPolling(), defects: DefectLog = .standardError, restartDelaySeconds: Double = 0.5,
+            endingGraceSeconds: Double = 5
         ) {
+            self.endingGrace = endingGraceSeconds
             self.polling = polling
             self.defects = defects
             self.restartDelay = restartDelaySeconds
@@ -33,7 +38,8 @@
         ) async throws(NFCSessionError) -> Result {
             guard readingAvailable else { throw .unsupportedDevice }
             let driver = TagSessionDriver(
-                operation: operation, polling: polling, restartDelay: restartDelay, defects: defects)
+                operation: operation, polling: polling, restartDelay: restartDelay, defects: defects,
+                endingGrace: endingGrace)
             try driver.begin()
             do throws(NFCSessionError) {
                 let tag = try await driver.tagArrived.value()
@@ -43,6 +49,22 @@
             } catch {
                 await driver.finish(failure: error)
                 throw error
+            }
+        }
+
+        /// Runs `body` with the connected tag as a raw Type 2 transport, under one sheet; a
+        /// transport failure in `body` ends the session with its sentence.
+        public func withTransport<Result: Sendable>(
+            _ operation: NFCOperation = .reading,
+            _ body: (PhoneTagTransport) async throws(TransportError) -> Result
+        ) async throws(NFCSessionError) -> Result {
+            try await run(operation) { _, tag throws(NFCSessionError) in
+                do throws(TransportError) {
+                    return (try await body(PhoneTagTransport(tag)), "Done.")
+                } catch {
+                    if case .tagLost = error { throw .tagLost(during: operation) }
+                    throw .transport(error, during: operation)
+                }
             }
         }
 
@@ -59,16 +81,11 @@
                         content = try Self.classifyReadFailure(error)
                     }
                 }
-                var version: [UInt8]? = nil
+                let version = await Self.version(of: tag)
                 var signature: [UInt8]? = nil
-                if tag.isMiFare {
-                    // After the NDEF work: a tag without GET_VERSION NAKs and drops to IDLE.
-                    version = try? await tag.transceive([0x60])
-                    if version?.count != 8 { version = nil }
-                    if version != nil {
-                        signature = try? await tag.transceive([0x3C, 0x00])
-                        if signature?.count != 32 { signature = nil }
-                    }
+                if version != nil {
+                    signature = try? await tag.transceive([0x3C, 0x00])
+                    if signature?.count != 32 { signature = nil }
                 }
                 let reading = TagReading(
                     uid: tag.uid, technology: tag.technology, access: access, reportedCapacity: capacity,
@@ -76,6 +93,13 @@
                     version: version, signature: signature)
                 return (reading, Self.doneMessage(for: content))
             }
+        }
+
+        /// GET_VERSION, asked after the NDEF work: a chip without it NAKs (or stays silent) and
+        /// drops to IDLE, which would break any command after it.
+        static func version(of tag: ConnectedTag) async -> [UInt8]? {
+            guard tag.isMiFare, let version = try? await tag.transceive([0x60]), version.count == 8 else { return nil }
+            return version
         }
 
         /// A formatted tag with no message makes `readNDEF` fail (`ZeroLengthMessage`, 403): that is
@@ -125,7 +149,8 @@
                         writtenBytes: needed, readBackBytes: back.isEmpty ? 0 : ConnectedTag.messageLength(back))
                 }
                 let receipt = WriteReceipt(
-                    uid: tag.uid, messageBytes: needed, reportedCapacity: capacity, verified: true)
+                    uid: tag.uid, messageBytes: needed, reportedCapacity: capacity, verified: true,
+                    version: await Self.version(of: tag), technology: tag.technology)
                 return (receipt, "Written and checked: \(needed) of \(capacity) bytes.")
             }
         }

@@ -1,3 +1,4 @@
+import TagTransport
 import TapCardSupport
 
 /// Why a phone NFC session did not give the user what they asked for. Each CoreNFC code that a
@@ -41,6 +42,8 @@ public enum NFCSessionError: TapCardError, Equatable {
     case unsupportedTag(kind: String)
     /// Any other CoreNFC code, kept with its number.
     case reader(code: Int, during: NFCOperation)
+    /// A raw command sent through the session failed (a NAK, a malformed answer).
+    case transport(TransportError, during: NFCOperation)
 
     /// Maps a CoreNFC error code reported while doing `operation` to our own case.
     public init(code: Int, during operation: NFCOperation) {
@@ -66,6 +69,7 @@ public enum NFCSessionError: TapCardError, Equatable {
             .refusal
         case .timedOut, .tagLost: .transport
         case .verifyMismatch: .tag
+        case .transport(let error, _): error.origin
         case .systemBusy, .radioDisabled, .unsupportedDevice, .notEntitled, .endedUnexpectedly, .sessionReleased,
             .reader:
             .platform
@@ -121,6 +125,8 @@ public enum NFCSessionError: TapCardError, Equatable {
         case .unsupportedTag(let kind):
             return
                 "TapCard cannot use this \(kind) tag for this; it works with NFC Forum Type 2 tags such as NTAG213/215/216."
+        case .transport(let error, let operation):
+            return "\(error.sentence) (While \(operation.gerund).)"
         case .reader(let code, let operation):
             let words = CoreNFCErrorCode(rawValue: code)?.sentence ?? "iOS reported an NFC error TapCard does not know."
             return "\(words) (CoreNFC error \(code), while \(operation.gerund).)"

@@ -89,13 +89,19 @@ public struct WriteReceipt: Sendable, Equatable {
     public var verified: Bool
     /// The GET_VERSION answer, asked after the write so the tag can be named, when supported.
     public var version: [UInt8]?
+    /// How the tag presented itself.
+    public var technology: TagTechnology?
 
-    public init(uid: [UInt8], messageBytes: Int, reportedCapacity: Int, verified: Bool, version: [UInt8]? = nil) {
+    public init(
+        uid: [UInt8], messageBytes: Int, reportedCapacity: Int, verified: Bool, version: [UInt8]? = nil,
+        technology: TagTechnology? = nil
+    ) {
         self.uid = uid
         self.messageBytes = messageBytes
         self.reportedCapacity = reportedCapacity
         self.verified = verified
         self.version = version
+        self.technology = technology
     }
 }
 

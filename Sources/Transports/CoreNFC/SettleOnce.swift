@@ -40,6 +40,13 @@ public final class SettleOnce<Success: Sendable, Failure: Error>: @unchecked Sen
     @discardableResult
     public func settleIfPending(_ result: Result<Success, Failure>) -> Bool { deliver(result) }
 
+    /// Like ``settleIfPending(_:)``, running `claimed` when this delivery wins, before anyone
+    /// waiting is resumed (so a defect it records is visible to them).
+    @discardableResult
+    public func settleIfPending(_ result: Result<Success, Failure>, claimed: () -> Void) -> Bool {
+        deliver(result, claimed: claimed)
+    }
+
     /// True once a result was delivered.
     public var isSettled: Bool { lock.withLock { outcome != nil } }
 
@@ -57,7 +64,7 @@ public final class SettleOnce<Success: Sendable, Failure: Error>: @unchecked Sen
         return try result.get()
     }
 
-    private func deliver(_ result: Result<Success, Failure>) -> Bool {
+    private func deliver(_ result: Result<Success, Failure>, claimed: () -> Void = {}) -> Bool {
         let toResume = lock.withLock { () -> [CheckedContinuation<Result<Success, Failure>, Never>]? in
             guard outcome == nil else { return nil }
             outcome = result
@@ -65,6 +72,7 @@ public final class SettleOnce<Success: Sendable, Failure: Error>: @unchecked Sen
             return waiters
         }
         guard let toResume else { return false }
+        claimed()
         for waiter in toResume { waiter.resume(returning: result) }
         return true
     }

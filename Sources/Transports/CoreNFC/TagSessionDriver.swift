@@ -17,6 +17,8 @@
         let operation: NFCOperation
         let polling: NFCPolling
         let restartDelay: Double
+        /// How long to wait for CoreNFC to confirm an ending we asked for.
+        let endingGrace: Double
         let defects: DefectLog
         /// The connected tag, or how the session ended before one connected.
         let tagArrived: SettleOnce<ConnectedTag, NFCSessionError>
@@ -25,7 +27,11 @@
         private var session: NFCTagReaderSession?
         private var connected: ConnectedTag?
 
-        init(operation: NFCOperation, polling: NFCPolling, restartDelay: Double, defects: DefectLog) {
+        init(
+            operation: NFCOperation, polling: NFCPolling, restartDelay: Double, defects: DefectLog,
+            endingGrace: Double = 5
+        ) {
+            self.endingGrace = endingGrace
             self.queue = DispatchQueue(label: "TapCard.NFCSession.\(operation.rawValue)")
             self.operation = operation
             self.polling = polling
@@ -36,7 +42,9 @@
         }
 
         deinit {
-            if tagArrived.settleIfPending(.failure(.sessionReleased)) {
+            let defects = defects
+            let operation = operation
+            tagArrived.settleIfPending(.failure(.sessionReleased)) {
                 defects.record(
                     "the \(operation.rawValue) NFC session was released before it reported a tag or its end.")
             }
@@ -71,7 +79,7 @@
                 session?.alertMessage = message
                 session?.invalidate()
             }
-            _ = await ended.value()
+            await awaitEnding()
         }
 
         /// Ends the session showing `error` (unless it already ended, or the user cancelled).
@@ -81,6 +89,21 @@
                     session?.invalidate(errorMessage: error.sentence)
                 } else {
                     session?.invalidate()
+                }
+            }
+            await awaitEnding()
+        }
+
+        /// Waits for CoreNFC's `didInvalidateWithError` after our own `invalidate()` (it always
+        /// comes, with `UserCanceled`), but never forever: if it has not come after
+        /// `endingGrace` seconds the action returns anyway and the silence is logged as a defect.
+        private func awaitEnding() async {
+            let ended = ended
+            let defects = defects
+            let operation = operation
+            queue.asyncAfter(deadline: .now() + endingGrace) {
+                ended.settleIfPending(.success(.sessionReleased)) {
+                    defects.record("the \(operation.rawValue) NFC session never reported its end after invalidate().")
                 }
             }
             _ = await ended.value()

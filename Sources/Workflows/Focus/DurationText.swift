@@ -1,4 +1,5 @@
 import Foundation
+import TapCardSupport
 
 /// Durations and instants in the words the focus screens use.
 public enum DurationText {
@@ -19,16 +20,10 @@ public enum DurationText {
         return parts.isEmpty ? "0 s" : parts.joined(separator: " ")
     }
 
-    /// "2026-11-29 15:42:07 UTC": unambiguous on every machine and in logs.
+    /// "2026-11-29 15:42:07 UTC": unambiguous on every machine and in logs (``UTCTimestamp``'s
+    /// readable form, the one the rest of TapCard prints).
     public static func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String {
-            let v = value ?? 0
-            return v < 10 ? "0\(v)" : "\(v)"
-        }
-        return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) UTC"
+        UTCTimestamp.readable(date)
     }
 
     /// Parses "90s", "25m", "1h30m", "2d", "45" (minutes when there is no unit). `nil` when

@@ -106,4 +106,23 @@ struct MessageCodecTests {
         #expect(wire.first == 0xB1)  // MB|CF|SR|TNF 1
         #expect(try NDEFMessage.decode(wire) == message)
     }
+
+    @Test("A typed record without a type is never chunked: its initial chunk could not carry the type")
+    func typelessTypedRecordIsWrittenWhole() throws {
+        // Found by the fuzzer: D1 00 06 …, one short well-known record with TYPE LENGTH 0. Decoding
+        // accepts it whole; a chunked re-encoding must not produce a typeless initial chunk, which
+        // the decoder refuses (the first chunk carries the type, NDEF 1.0 §2.3.3).
+        let wire: [UInt8] = [0xD1, 0x00, 0x06, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06]
+        let message = try NDEFMessage.decode(wire)
+        for chunkSize in 1...8 {
+            let chunked = message.encoded(chunkSize: chunkSize)
+            #expect(chunked == wire, "chunk size \(chunkSize)")
+            #expect(try NDEFMessage.decode(chunked) == message)
+        }
+        // An unknown-TNF record has no type by definition, and chunks fine.
+        let unknown = NDEFMessage(records: [NDEFRecord(tnf: .unknown, type: [], id: [], payload: [1, 2, 3, 4, 5])])
+        let chunked = unknown.encoded(chunkSize: 2)
+        #expect(chunked.first == 0xB5)  // MB|CF|SR|TNF 5
+        #expect(try NDEFMessage.decode(chunked) == unknown)
+    }
 }

@@ -54,6 +54,8 @@ struct OtherRecordTests {
         #expect(absolute.view == .absoluteURI(AbsoluteURIRecord(uri: "urn:example:type", payload: [9])))
         #expect(NDEFRecord.empty.view == .empty)
         let unknown = try NDEFMessage.decode(bytes("D5 00 02 AB CD")).records[0]
+        // D5: MB|ME|SR|TNF 5, TYPE_LENGTH 0, PAYLOAD_LENGTH 2.
+        #expect(NDEFMessage(records: [.unknown(payload: [0xAB, 0xCD])]).encoded() == bytes("D5 00 02 AB CD"))
         #expect(unknown.view == .unknown(tnf: .unknown, type: [], payload: [0xAB, 0xCD]))
         // A well-known type TapCard does not model (Device Information "Di") is kept as unknown.
         let di = NDEFRecord(tnf: .wellKnown, type: "Di", payload: [1, 2, 3])

@@ -3,6 +3,7 @@ import NDEF
 import Store
 import TagEmulator
 import TagWorkflows
+import TapCardSupport
 import Testing
 
 @testable import TapCardCLI
@@ -60,5 +61,168 @@ struct TagRecordingTests {
         #expect(
             io.errorOutput.hasPrefix("warning: the tag operation completed but was not recorded: SQLite could not open")
         )
+    }
+
+    // MARK: The tag commands themselves, end to end through `tapcard tags --json`
+
+    /// The one tag in `tapcard tags --db PATH --json`.
+    private func inventory(_ scenario: FocusScenario, db: String) async throws -> [[String: Any]] {
+        let result = await scenario.run(["tags", "--db", db, "--json"])
+        #expect(result.status == 0, "\(result.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        return try #require(object["tags"] as? [[String: Any]])
+    }
+
+    /// A factory-fresh virtual NTAG213 (`tapcard sim new`), as the tag commands are used on.
+    private func newTag(_ scenario: FocusScenario, _ name: String, uid: String) async throws -> String {
+        let path = scenario.path(name)
+        let made = await scenario.run(["sim", "new", "ntag213", path, "--uid", uid])
+        try #require(made.status == 0, "\(made.error)")
+        return path
+    }
+
+    private func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("tapcard write records the tag with the capacity it reported and the write")
+    func writeCommandRecords() async throws {
+        let scenario = FocusScenario()
+        let tag = try await newTag(scenario, "a.nfc", uid: "04A1B2C3D4E5F6")
+        let db = scenario.path("inventory.sqlite")
+        let write = await scenario.run(["write", "uri", "https://example.org/x", "--tag", tag, "--db", db, "--json"])
+        #expect(write.status == 0, "\(write.error)")
+        #expect(!write.error.contains("warning"))
+        let report = try object(write.output)
+        let reported = try #require(report["capacity"] as? [String: Any])
+
+        let tags = try await inventory(scenario, db: db)
+        #expect(tags.count == 1)
+        let entry = try #require(tags.first)
+        #expect(entry["uid"] as? String == "04A1B2C3D4E5F6")
+        #expect(entry["chip"] as? String == "ntag213")
+        // A factory NTAG213's CC (E1 10 12 00) gives 0x12 × 8 = 144 data bytes; the factory Lock
+        // Control TLV takes 5 (01 03 A0 0C 34) and the NDEF TLV's header 2 (T, one-byte L), so
+        // the largest message is 137 bytes — the figure the write measured from the tag.
+        #expect(reported["bytes"] as? Int == 137)
+        #expect(entry["capacity_bytes"] as? Int == 137)
+        #expect(entry["capacity_source"] as? String == "reported")
+        #expect(entry["first_seen"] as? String == "2027-01-15T08:00:00Z")
+        #expect(entry["writes"] as? Int == 1)
+        let last = try #require(entry["last_write"] as? [String: Any])
+        #expect(last["operation"] as? String == "write")
+        let expected = NDEFMessage(records: [NDEFRecord.uri("https://example.org/x")]).encoded()
+        #expect(last["message_hex"] as? String == Hex.encode(expected))
+        #expect(last["message_bytes"] as? Int == expected.count)
+        #expect(last["verified"] as? Bool == true)
+        #expect(last["capacity_bytes"] as? Int == 137)
+        #expect(last["pages_written"] as? Int == (report["pagesWritten"] as? [Any])?.count)
+        #expect(last["at"] as? String == "2027-01-15T08:00:00Z")
+    }
+
+    @Test("tapcard read and tapcard lock are recorded too; the lock marks the tag locked")
+    func readAndLockCommandsRecord() async throws {
+        let scenario = FocusScenario()
+        let tag = try await newTag(scenario, "b.nfc", uid: "04112233445566")
+        let db = scenario.path("inventory.sqlite")
+
+        let read = await scenario.run(["read", "--tag", tag, "--db", db])
+        #expect(read.status == 0, "\(read.error)")
+        var entry = try #require(try await inventory(scenario, db: db).first)
+        #expect(entry["uid"] as? String == "04112233445566")
+        #expect(entry["capacity_bytes"] as? Int == 137)
+        #expect(entry["capacity_source"] as? String == "reported")
+        #expect(entry["writes"] as? Int == 0)
+        #expect(entry["last_write"] is NSNull)
+        #expect(entry["locked_at"] is NSNull)
+        #expect(entry["last_seen"] as? String == "2027-01-15T08:00:00Z")
+
+        scenario.advance(minutes: 1)
+        let lock = await scenario.run(["lock", "--yes-lock-permanently", "--tag", tag, "--db", db])
+        #expect(lock.status == 0, "\(lock.error)")
+        entry = try #require(try await inventory(scenario, db: db).first)
+        #expect(entry["locked_at"] as? String == "2027-01-15T08:01:00Z")
+        #expect(entry["last_seen"] as? String == "2027-01-15T08:01:00Z")
+        #expect(entry["first_seen"] as? String == "2027-01-15T08:00:00Z")
+        #expect(entry["writes"] as? Int == 1)
+        let last = try #require(entry["last_write"] as? [String: Any])
+        #expect(last["operation"] as? String == "lock")
+        #expect(last["verified"] as? Bool == true)
+        #expect((last["pages_written"] as? Int ?? 0) > 0)
+
+        // A refused command (the tag is read-only now) records nothing.
+        scenario.advance(minutes: 1)
+        let refused = await scenario.run(["write", "uri", "https://example.org/", "--tag", tag, "--db", db])
+        #expect(refused.status != 0)
+        entry = try #require(try await inventory(scenario, db: db).first)
+        #expect(entry["writes"] as? Int == 1)
+        #expect(entry["last_seen"] as? String == "2027-01-15T08:01:00Z")
+    }
+
+    @Test("tapcard erase and format are logged with their operation")
+    func eraseAndFormatCommandsRecord() async throws {
+        let scenario = FocusScenario()
+        let db = scenario.path("inventory.sqlite")
+        let tag = scenario.path("blank.nfc")
+        let made = await scenario.run(["sim", "new", "ntag215", tag, "--uid", "04010203040506", "--unformatted"])
+        #expect(made.status == 0, "\(made.error)")
+        let format = await scenario.run(["format", "--tag", tag, "--db", db])
+        #expect(format.status == 0, "\(format.error)")
+        var last = try #require(try await inventory(scenario, db: db).first?["last_write"] as? [String: Any])
+        #expect(last["operation"] as? String == "format")
+        #expect(last["verified"] as? Bool == true)
+        scenario.advance(minutes: 1)
+        let erase = await scenario.run(["erase", "--tag", tag, "--db", db])
+        #expect(erase.status == 0, "\(erase.error)")
+        let entry = try #require(try await inventory(scenario, db: db).first)
+        #expect(entry["uid"] as? String == "04010203040506")
+        #expect(entry["chip"] as? String == "ntag215")
+        #expect(entry["writes"] as? Int == 2)
+        last = try #require(entry["last_write"] as? [String: Any])
+        #expect(last["operation"] as? String == "erase")
+        #expect(last["message_bytes"] as? Int == 0)
+    }
+
+    @Test("tapcard info records the originality-signature verdict: valid for a real NXP tag, invalid for zeros")
+    func infoCommandRecordsSignature() async throws {
+        let scenario = FocusScenario()
+        let db = scenario.path("inventory.sqlite")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "Fixtures/type2-real/real_talking_sasquach_ntag213/source.nfc")
+        let real = scenario.path("real.nfc")
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: real)
+        let virtual = try await newTag(scenario, "virtual.nfc", uid: "04A1B2C3D4E5F6")
+        for tag in [real, virtual] {
+            let info = await scenario.run(["info", "--tag", tag, "--db", db])
+            #expect(info.status == 0, "\(info.error)")
+        }
+        let tags = try await inventory(scenario, db: db)
+        let byUID = Dictionary(tags.map { (($0["uid"] as? String) ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        // expected.json of the fixture: UID 045EC8BA074F81, 137-byte capacity, signature verifies.
+        #expect(byUID["045EC8BA074F81"]?["signature"] as? String == "valid")
+        #expect(byUID["045EC8BA074F81"]?["capacity_bytes"] as? Int == 137)
+        #expect(byUID["04A1B2C3D4E5F6"]?["signature"] as? String == "invalid")
+    }
+
+    @Test("A --db that cannot be opened: a warning, exit 0, and the tag is written")
+    func brokenDatabasePathWarns() async throws {
+        let scenario = FocusScenario()
+        let tag = try await newTag(scenario, "c.nfc", uid: "04A1B2C3D4E5F7")
+        let blocker = scenario.path("not-a-directory")
+        _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+        let db = blocker + "/tapcard.sqlite"
+        let write = await scenario.run(["write", "text", "kept", "--tag", tag, "--db", db, "--json"])
+        #expect(write.status == 0)
+        let warnings = write.error.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("warning: the tag operation completed but was not recorded") == true)
+        // Standard output is still exactly one JSON report.
+        #expect(try object(write.output)["verified"] as? Bool == true)
+        let read = await scenario.run(["read", "--tag", tag, "--json", "--db", scenario.path("ok.sqlite")])
+        #expect(read.status == 0)
+        let ndef = try #require(try object(read.output)["ndef"] as? [String: Any])
+        let expected = NDEFMessage(records: [NDEFRecord.text("kept")]).encoded()
+        #expect(ndef["hex"] as? String == Hex.encode(expected))
     }
 }

@@ -72,4 +72,19 @@ import Testing
         #expect(model.message != nil)
         #expect(model.fits)
     }
+
+    @Test func oneFieldEditorsEditTheFirstEntryAndEmptyRemovesIt() {
+        let model = MyCardViewModel(profile: Self.ada)
+        #expect(model.primaryPhone == "+44 20 7946 0000")
+        model.primaryPhone = "+44 1"
+        #expect(model.profile.phones == [Phone("+44 1")])
+        model.primaryEmail = ""
+        #expect(model.profile.emails.isEmpty)
+        model.primaryEmail = "a@b.c"
+        #expect(model.profile.emails == ["a@b.c"])
+        model.primaryURL = ""
+        #expect(model.profile.urls.isEmpty)
+        model.format = .url
+        #expect(model.message == nil)
+    }
 }

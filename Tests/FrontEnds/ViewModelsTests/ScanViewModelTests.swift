@@ -3,6 +3,7 @@
     import NDEF
     import Store
     import TagCatalog
+    import TapCardSupport
     import Testing
 
     @testable import ViewModels
@@ -25,7 +26,9 @@
             // The capacity says who measured it.
             #expect(info.capacity == .reported(137, model: .ntag213))
             #expect(info.field("Capacity")?.hasPrefix("137 bytes for an NDEF message, as this tag reports it.") == true)
-            #expect(info.field("Signature")?.contains("not verified") == true)
+            // The emulator's signature is 32 zero bytes: the originality check says invalid, in its own words.
+            #expect(info.signatureCheck.verdict == .invalid)
+            #expect(info.field("Signature") == info.signatureCheck.statement)
             #expect(info.contentSummary == "Empty: the tag is formatted but holds no message.")
             #expect(info.records.isEmpty)
             // Recorded in the inventory with the reported figure.
@@ -52,13 +55,37 @@
             #expect(info.records.count == 4)
             #expect(info.records[0].view == .uri(URIRecord(uri: "https://example.com")))
             #expect(info.records[0].detail == "https://example.com")
-            #expect(info.records[1].title == "Text (en, utf8)")
+            #expect(info.records[1].title == "Text (en, UTF-8)")
             #expect(info.records[1].detail == "Hello")
             #expect(info.records[2].view.kind == "unknown")
             #expect(info.records[2].hexDump == ["0000  00 FF 41 42" + String(repeating: " ", count: 36) + "  |..AB|"])
             #expect(info.records[3].title == "MIME image/png")
             #expect(!info.records[3].hexDump.isEmpty)
             #expect(info.contentSummary == "4 records.")
+        }
+
+        /// A published NTAG21x vector (UID 04E10CDA993C80): Tag Info says the signature verifies,
+        /// and what that does not prove.
+        @Test func aGenuineSignatureVerifiesWithItsCaveat() async throws {
+            let uid: [UInt8] = [0x04, 0xE1, 0x0C, 0xDA, 0x99, 0x3C, 0x80]
+            let bench = Bench(uid: uid)
+            bench.chip.signature = try Hex.decode("8B76052EE42F5567BEB53238B3E3F9950707C0DCC956B5C5EFCFDB709B2D82B3")
+            let model = ScanViewModel(service: bench.service)
+            bench.holdTag()
+            await bench.run { await model.scan() }
+            let info = try #require(model.state.outcome)
+            #expect(info.signatureCheck.verdict == .valid(keyName: "NTAG21x"))
+            #expect(info.field("Signature")?.contains("does not prove this tag is that chip") == true)
+        }
+
+        @Test func anISO15693TagNamesItsManufacturerFromTheSecondUIDByte() {
+            let reading = TagReading(
+                uid: [0xE0, 0x04, 0x01, 0x50, 0x12, 0x34, 0x56, 0x78], technology: .iso15693(manufacturerCode: 0x04),
+                access: .notFormatted, reportedCapacity: 0, content: .notFormatted)
+            let info = TagInfo(reading)
+            #expect(info.field("Manufacturer") == "NXP Semiconductors (UID byte 1 = 0x04)")
+            #expect(info.field("Tag type") == "ISO 15693 (NFC-V)")
+            #expect(info.tagKey.chip == "type5")
         }
 
         @Test func cancellingIsNotAnError() async {

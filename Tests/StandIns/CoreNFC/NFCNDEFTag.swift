@@ -32,7 +32,7 @@ public enum NFCMiFareFamily: UInt, Sendable {
 /// Stand-in for `NFCMiFareTag` (iOS 13). Apinotes rename `sendMiFareCommand:completionHandler:`
 /// to `sendMiFareCommand(commandPacket:completionHandler:)`. "CRC bytes are calculated and
 /// inserted automatically" (iOS 15-era header): commands go without CRC. Divergence: no
-/// `sendMiFareISO7816Command` (Plus/DESFire only) and no async twins.
+/// `sendMiFareISO7816Command` (Plus/DESFire only); the `async` twins are in `AsyncTwins.swift`.
 public protocol NFCMiFareTag: NFCNDEFTag {
     var mifareFamily: NFCMiFareFamily { get }
     /// "The hardware UID of the tag."

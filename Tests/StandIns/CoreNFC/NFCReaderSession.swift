@@ -94,18 +94,18 @@ open class NFCReaderSession: NSObject, NFCReaderSessionProtocol {
         system.record(.invalidatedByApp(errorMessage: nil))
         finish(
             NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"),
-            message: nil)
+            message: nil, silently: !system.reportsAppInvalidation)
     }
 
     open func invalidate(errorMessage: String) {
         system.record(.invalidatedByApp(errorMessage: errorMessage))
         finish(
             NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"),
-            message: errorMessage)
+            message: errorMessage, silently: !system.reportsAppInvalidation)
     }
 
     /// Ends the session once; later calls do nothing. The delegate hears about it on the queue.
-    func finish(_ error: NFCReaderError, message: String?) {
+    func finish(_ error: NFCReaderError, message: String?, silently: Bool = false) {
         let first = lock.withLock { () -> Bool in
             guard state != .invalidated else { return false }
             state = .invalidated
@@ -113,6 +113,7 @@ open class NFCReaderSession: NSObject, NFCReaderSessionProtocol {
         }
         guard first else { return }
         system.sessionEnded(id: ObjectIdentifier(self))
+        if silently { return }
         let me = Unchecked(self)
         sessionQueue.async { me.value.deliverInvalidation(error) }
     }

@@ -81,6 +81,7 @@ public final class NFCStandInSystem: @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    let reportsAppInvalidation: Bool
     private var _readingAvailable: Bool
     private var _radioEnabled: Bool
     private var _entitlements: Set<String>
@@ -95,10 +96,13 @@ public final class NFCStandInSystem: @unchecked Sendable {
     ///   - radioEnabled: false reproduces `readerErrorRadioDisabled` (6) at `begin()`.
     ///   - readerSessionFormats: the `com.apple.developer.nfc.readersession.formats` entitlement.
     ///   - feliCaSystemCodes: Info.plist `com.apple.developer.nfc.readersession.felica.systemcodes`.
+    ///   - reportsAppInvalidation: `false` makes the system stay silent after the app's own
+    ///     `invalidate()` (the real one reports `UserCanceled`; this tests that nobody waits forever).
     public init(
         readingAvailable: Bool = true, radioEnabled: Bool = true, readerSessionFormats: Set<String> = ["TAG"],
-        feliCaSystemCodes: [String] = []
+        feliCaSystemCodes: [String] = [], reportsAppInvalidation: Bool = true
     ) {
+        self.reportsAppInvalidation = reportsAppInvalidation
         _readingAvailable = readingAvailable
         _radioEnabled = radioEnabled
         _entitlements = readerSessionFormats

@@ -46,7 +46,7 @@ open class NFCTagReaderSession: NFCReaderSession {
         self.init(option: pollingOption, delegate: delegate, queue: queue)
     }
 
-    open var connectedTag: NFCTag? { lock.withLock { connected.map { NFCTag.miFare($0) } } }
+    open var connectedTag: NFCTag? { lock.withLock { connected.map { $0.asNFCTag } } }
 
     private var tagDelegate: (any NFCTagReaderSessionDelegate)? {
         delegateReference as? any NFCTagReaderSessionDelegate
@@ -70,15 +70,16 @@ open class NFCTagReaderSession: NFCReaderSession {
         guard checkTimeLimit() else { return }
         switch system.nextEvent() {
         case .present(let tags):
-            // Only ISO 14443 tags exist in the stand-in world; they need `.iso14443` polling.
-            guard pollingOption.contains(.iso14443), !tags.isEmpty else {
+            // A tag is only seen when its technology is polled (ISO 14443 or ISO 15693).
+            let seen = tags.filter { pollingOption.contains($0.isVicinity ? .iso15693 : .iso14443) }
+            guard !seen.isEmpty else {
                 poll()
                 return
             }
-            for tag in tags { tag.attach(to: self) }
-            lock.withLock { detected = tags }
-            system.record(.detected(tagCount: tags.count))
-            tagDelegate?.tagReaderSession(self, didDetect: tags.map { NFCTag.miFare($0) })
+            for tag in seen { tag.attach(to: self) }
+            lock.withLock { detected = seen }
+            system.record(.detected(tagCount: seen.count))
+            tagDelegate?.tagReaderSession(self, didDetect: seen.map(\.asNFCTag))
         case .userCancels:
             finish(
                 NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"),
@@ -118,9 +119,7 @@ open class NFCTagReaderSession: NFCReaderSession {
         let result: NFCReaderError?
         if isInvalidated || !checkTimeLimit() {
             result = NFCReaderError(.readerTransceiveErrorSessionInvalidated, message: "Session invalidated")
-        } else if case .miFare(let any) = tag, let standIn = any as? StandInTag,
-            lock.withLock({ detected.contains { $0 === standIn } })
-        {
+        } else if let standIn = StandInTag.from(tag), lock.withLock({ detected.contains { $0 === standIn } }) {
             let previous = lock.withLock { () -> StandInTag? in
                 defer { connected = standIn }
                 return connected

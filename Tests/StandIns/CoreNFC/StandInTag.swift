@@ -8,7 +8,7 @@ import TagTransport
 /// `queryNDEFStatus` / `readNDEF` / `writeNDEF` / `writeLock`.
 ///
 /// Not part of CoreNFC: tests create these and present them with ``NFCStandInSystem/Event/present(_:)``.
-public final class StandInTag: NSObject, NFCMiFareTag {
+public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
     public let mifareFamily: NFCMiFareFamily
     public let identifier: Data
     public let historicalBytes: Data? = nil
@@ -22,13 +22,48 @@ public final class StandInTag: NSObject, NFCMiFareTag {
     weak var session: NFCReaderSession?
     private var connected = false
 
+    /// An ISO 15693 (NFC-V) tag instead of an ISO 14443-A one: seen only when the session polls
+    /// `.iso15693`, presented as `NFCTag.iso15693`. The stand-in gives it no NDEF mapping (it
+    /// reports `notSupported`) and no MIFARE commands.
+    public let isVicinity: Bool
+    /// ISO 15693 UIDs are `E0`, the IC manufacturer code, then the serial number (big endian).
+    public var icManufacturerCode: Int { Int(identifier.dropFirst().first ?? 0) }
+    public var icSerialNumber: Data { Data(identifier.dropFirst(2)) }
+
+    /// An ISO 15693 tag with this 8-byte UID (no memory behind it).
+    public static func vicinity(uid: [UInt8]) -> StandInTag {
+        StandInTag(transport: NoRadio(), uid: uid, vicinity: true)
+    }
+
+    private final class NoRadio: TagTransport {
+        func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+            throw .unsupported(command: command.first ?? 0, reason: "an ISO 15693 tag does not speak Type 2")
+        }
+    }
+
+    var asNFCTag: NFCTag { isVicinity ? .iso15693(self) : .miFare(self) }
+
+    static func from(_ tag: NFCTag) -> StandInTag? {
+        if case .miFare(let any) = tag { return any as? StandInTag }
+        if case .iso15693(let any) = tag { return any as? StandInTag }
+        return nil
+    }
+
     /// - Parameters:
     ///   - transport: the tag's memory and radio (an emulated tag).
     ///   - uid: the 7-byte UID the tag announces during anticollision.
     ///   - dynamicLockPage: where `writeLock()` sets the dynamic lock bits (model-specific).
-    public init(
+    public convenience init(
         transport: any TagTransport, uid: [UInt8], family: NFCMiFareFamily = .ultralight, dynamicLockPage: Int? = nil
     ) {
+        self.init(transport: transport, uid: uid, family: family, dynamicLockPage: dynamicLockPage, vicinity: false)
+    }
+
+    private init(
+        transport: any TagTransport, uid: [UInt8], family: NFCMiFareFamily = .unknown, dynamicLockPage: Int? = nil,
+        vicinity: Bool
+    ) {
+        self.isVicinity = vicinity
         self.transport = transport
         self.identifier = Data(uid)
         self.mifareFamily = family
@@ -140,7 +175,7 @@ public final class StandInTag: NSObject, NFCMiFareTag {
     }
 
     public func queryNDEFStatus(completionHandler: @escaping @Sendable (NFCNDEFStatus, Int, (any Error)?) -> Void) {
-        perform({ await StandInType2(tag: $0).status() }) { result in
+        perform({ $0.isVicinity ? .success((.notSupported, 0)) : await StandInType2(tag: $0).status() }) { result in
             switch result {
             case .success(let (status, capacity)): completionHandler(status, capacity, nil)
             case .failure(let error): completionHandler(.notSupported, 0, error)

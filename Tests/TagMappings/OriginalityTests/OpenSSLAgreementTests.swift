@@ -1,7 +1,7 @@
 import Foundation
 import Originality
-import Testing
 import TestSupport
+import Testing
 
 /// Agreement with OpenSSL on secp128r1, both ways: OpenSSL signs 7-byte messages with no digest
 /// and we verify (and reject corrupted copies OpenSSL also rejects); our scalar multiplication

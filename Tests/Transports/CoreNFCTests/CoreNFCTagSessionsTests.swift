@@ -64,7 +64,7 @@
                 receipt
                     == WriteReceipt(
                         uid: sampleUID, messageBytes: 16, reportedCapacity: 137, verified: true,
-                        version: TagModel.ntag213.type2Layout?.version))
+                        version: TagModel.ntag213.type2Layout?.version, technology: .miFare(family: "Ultralight")))
             // NTAG213 data area from page 4: Lock Control TLV 01 03 A0 0C 34, then the NDEF TLV.
             let area = Array(emulated.memory[16..<16 + 24])
             let expected: [UInt8] =
@@ -321,6 +321,40 @@
                 await #expect(throws: NFCSessionError.sessionReleased) { _ = try await arrival.value() }
             }
             #expect(defects.defects.count == 1)
+        }
+
+        /// Should CoreNFC ever stay silent after our own `invalidate()`, the action still returns
+        /// its result (and the silence is logged), instead of leaving the screen on "Writing…".
+        @Test func aSilentEndingDoesNotHangTheAction() async throws {
+            let (_, tag) = Self.ntag()
+            let system = NFCStandInSystem(reportsAppInvalidation: false)
+            system.script([.present([tag])])
+            let impatient = CoreNFCTagSessions(defects: defects.log, restartDelaySeconds: 0, endingGraceSeconds: 0.05)
+            let reading = try await NFCStandInSystem.run(system) { try await impatient.read() }
+            #expect(reading.content == .empty)
+            #expect(defects.defects.count == 1)
+            #expect(defects.defects.first?.contains("never reported its end") == true)
+        }
+
+        /// An ISO 15693 tag is invisible unless the session is configured to poll for it.
+        @Test func anISO15693TagIsSeenOnlyWhenConfigured() async throws {
+            let uid: [UInt8] = [0xE0, 0x04, 0x01, 0x50, 0x12, 0x34, 0x56, 0x78]
+            let system = NFCStandInSystem()
+            system.script([.present([StandInTag.vicinity(uid: uid)])])
+            await #expect(throws: NFCSessionError.timedOut(seconds: 60)) {
+                try await NFCStandInSystem.run(system) { try await sessions.read() }
+            }
+            #expect(!system.transcript.contains(.detected(tagCount: 1)))
+
+            let both = CoreNFCTagSessions(
+                polling: NFCPolling(includesISO15693: true), defects: defects.log, restartDelaySeconds: 0)
+            system.script([.present([StandInTag.vicinity(uid: uid)])])
+            let reading = try await NFCStandInSystem.run(system) { try await both.read() }
+            #expect(reading.uid == uid)
+            #expect(reading.technology == .iso15693(manufacturerCode: 0x04))
+            #expect(reading.access == .notFormatted)
+            #expect(reading.content == .notFormatted)
+            #expect(reading.version == nil && reading.signature == nil)
         }
 
         @Test func pollingAsksForISO15693OnlyWhenConfiguredAndNeverFeliCa() {

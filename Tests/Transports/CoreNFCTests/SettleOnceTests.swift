@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import CoreNFCTransport
-import TestSupport
 
 private enum Failure: Error, Equatable {
     case invalidated(Int)
@@ -74,5 +74,15 @@ private enum Failure: Error, Equatable {
             do throws(Failure) { again = .success(try await settle.value()) } catch { again = .failure(error) }
             #expect(seen == again)
         }
+    }
+
+    @Test func aClaimRunsBeforeWaitersResumeAndOnlyForTheWinner() async throws {
+        let settle = SettleOnce<Int, Failure>("ending", defects: DefectCollector().log)
+        let claims = DefectCollector()
+        async let waiter = settle.value()
+        settle.settleIfPending(.success(1)) { claims.log.record("first") }
+        settle.settleIfPending(.success(2)) { claims.log.record("second") }
+        #expect(try await waiter == 1)
+        #expect(claims.defects == ["first"])
     }
 }

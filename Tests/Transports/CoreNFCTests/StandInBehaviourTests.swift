@@ -1,4 +1,5 @@
 import TestSupport
+
 #if os(Linux)
     import CoreNFC
     import Dispatch
@@ -210,6 +211,32 @@ import TestSupport
                     read.settle(.success(message == nil ? (error as? NFCReaderError)?.code.rawValue ?? 0 : -1))
                 }
                 #expect(await read.value() == 403)
+                session.invalidate()
+                _ = await recorder.ended.value()
+            }
+        }
+
+        @Test func theAsyncTwinsDoWhatTheCompletionHandlersDo() async throws {
+            let (_, tag) = blankTag()
+            let system = NFCStandInSystem()
+            system.script([.present([tag])])
+            let recorder = Recorder()
+            try await NFCStandInSystem.run(system) {
+                let session = try #require(NFCTagReaderSession(pollingOption: .iso14443, delegate: recorder))
+                session.begin()
+                _ = await recorder.detected.value()
+                let tags = recorder.lock.withLock { recorder.tags }
+                try await session.connect(to: tags[0])
+                let (status, capacity) = try await tag.queryNDEFStatus()
+                #expect(status == .readWrite && capacity == 137)
+                let version = try await tag.sendMiFareCommand(commandPacket: Data([0x60]))
+                #expect(version.count == 8)
+                do {
+                    _ = try await tag.readNDEF()
+                    Issue.record("a blank tag read as a message")
+                } catch {
+                    #expect((error as? NFCReaderError)?.code == .ndefReaderSessionErrorZeroLengthMessage)
+                }
                 session.invalidate()
                 _ = await recorder.ended.value()
             }

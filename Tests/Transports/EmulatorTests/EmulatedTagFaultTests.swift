@@ -1,8 +1,8 @@
 import TagCatalog
 import TagEmulator
 import TagTransport
-import Testing
 import TestSupport
+import Testing
 
 /// Tearing, removal, several tags, failing writes.
 @Suite struct EmulatedTagFaultTests {

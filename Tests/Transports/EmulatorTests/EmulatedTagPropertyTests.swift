@@ -1,8 +1,8 @@
 import TagCatalog
 import TagEmulator
 import TagTransport
-import Testing
 import TestSupport
+import Testing
 
 /// Random frames against every model: the emulator never traps, and what the datasheet makes
 /// permanent stays permanent — UID, BCC, set lock bits, set CC bits, locked pages.

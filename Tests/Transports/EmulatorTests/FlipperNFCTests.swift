@@ -1,8 +1,8 @@
 import TagCatalog
 import TagEmulator
 import TapCardSupport
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct FlipperNFCTests {
     @Test func everyFixtureIsPresent() {

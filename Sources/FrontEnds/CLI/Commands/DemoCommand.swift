@@ -9,15 +9,17 @@ struct DemoCommand: Command {
     static let name = "demo"
     static let summary = "Write a business card to the virtual tag, read it back, show the verified report."
     static let help = """
-        Usage: tapcard demo [profile options] [--tag FILE] [--json]
+        Usage: tapcard demo [profile options] [--tag FILE] [--json] [--db PATH]
 
         The main job with no hardware: writes a vCard business card as an NDEF MIME record to
         the virtual NTAG213, reads the tag back the way a phone would and prints what was
         written, the capacity the tag reports, the pages written, the commands sent and their
-        modeled air time. Without profile options the card is Ada Lovelace's.
+        modeled air time. Without profile options the card is Ada Lovelace's. The write is
+        recorded in the TapCard database (see 'tapcard tags').
 
         Options:
         \(TagTarget.helpLines)
+        \(TagRecording.help)
 
         """ + ProfileOptions.help
 
@@ -29,6 +31,7 @@ struct DemoCommand: Command {
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         var options = TagWriteRunner.Options()
         options.json = arguments.flag("--json")
+        let recording = try TagRecording.take(&arguments, io: io)
         var profile = try ProfileOptions.parse(&arguments, io: io)
         if profile == ContactProfile() { profile = sample }
         let target = try TagTarget.open(&arguments, io: io)
@@ -37,6 +40,7 @@ struct DemoCommand: Command {
         guard let report = try await TagWriteRunner.run(message, target: target, options: options, io: io) else {
             return .failure
         }
+        recording.write(report, message: message.encoded(), io: io)
         let readBack = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).read()
         if options.json {
             io.print(

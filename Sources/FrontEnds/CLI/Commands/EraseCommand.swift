@@ -8,19 +8,22 @@ struct EraseCommand: Command {
         Usage: tapcard erase [options]
 
         Sets the NDEF message to empty (NDEF TLV length 0), with the same checks and
-        tearing-safe order as 'write'.
+        tearing-safe order as 'write'. A completed erase is recorded in the TapCard database's
+        write log (see 'tapcard tags').
 
         Options:
         \(TagTarget.helpLines)
+        \(TagRecording.help)
         \(TagWriteRunner.tearHelpLines)
 
         """
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let options = try TagWriteRunner.options(&arguments)
+        let recording = try TagRecording.take(&arguments, io: io)
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             try arguments.finish()
-            return try await ReaderTagCommands.write(nil, session, options: options, io: io)
+            return try await ReaderTagCommands.write(nil, session, options: options, recording: recording, io: io)
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
@@ -28,6 +31,7 @@ struct EraseCommand: Command {
             return .failure
         }
         TagWriteRunner.print(report, path: target.path, json: options.json, io: io)
+        recording.write(report, message: [], operation: .erase, io: io)
         return .success
     }
 }

@@ -6,22 +6,25 @@ struct FormatCommand: Command {
     static let name = "format"
     static let summary = "NDEF-format a blank tag (writes the one-time-programmable CC)."
     static let help = """
-        Usage: tapcard format [--tag FILE] [--json]
+        Usage: tapcard format [--tag FILE] [--json] [--db PATH]
 
         Writes an empty NDEF TLV (after the chip's factory Lock Control TLV, where it has one)
         and then the Capability Container. The CC is one-time programmable: bits can only be
-        set, so a CC holding other bits can never be formatted, and TapCard refuses.
+        set, so a CC holding other bits can never be formatted, and TapCard refuses. A completed
+        format is recorded in the TapCard database's write log (see 'tapcard tags').
 
         Options:
         \(TagTarget.helpLines)
+        \(TagRecording.help)
 
         """
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
+        let recording = try TagRecording.take(&arguments, io: io)
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             try arguments.finish()
-            return try await ReaderTagCommands.format(session, json: json, io: io)
+            return try await ReaderTagCommands.format(session, json: json, recording: recording, io: io)
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
@@ -30,6 +33,7 @@ struct FormatCommand: Command {
             let report = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).format()
             try target.save()
             PageOperationOutput.print(report, verb: "Formatted", path: target.path, json: json, io: io)
+            recording.pageOperation(report, operation: .format, io: io)
             return .success
         } catch {
             if target.tag.memory != before { try target.save() }

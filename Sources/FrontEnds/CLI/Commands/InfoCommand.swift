@@ -5,15 +5,17 @@ struct InfoCommand: Command {
     static let name = "info"
     static let summary = "Show everything about a tag: chip, UID, CC, TLVs, locks, capacity, memory."
     static let help = """
-        Usage: tapcard info [--tag FILE] [--json]
+        Usage: tapcard info [--tag FILE] [--json] [--db PATH]
 
         Reads the whole tag: chip (from GET_VERSION), UID and its check bytes, Capability
         Container, every TLV with its offset, static and dynamic lock bytes, NDEF status, the
         largest message it holds (derived from its own CC and TLVs), the NDEF message, the
-        originality signature and the raw memory.
+        originality signature and the raw memory. The tag (UID, chip, capacity, signature
+        verdict) is recorded in the TapCard database (see 'tapcard tags').
 
         Options:
         \(TagTarget.helpLines)
+        \(TagRecording.help)
 
         Example:
           tapcard info --tag Tests/Fixtures/type2-real/real_talking_sasquach_ntag213/source.nfc --json
@@ -22,9 +24,10 @@ struct InfoCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
+        let recording = try TagRecording.take(&arguments, io: io)
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             try arguments.finish()
-            return try await ReaderTagCommands.info(session, json: json, io: io)
+            return try await ReaderTagCommands.info(session, json: json, recording: recording, io: io)
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
@@ -34,6 +37,7 @@ struct InfoCommand: Command {
         } else {
             for line in TagText.inspection(inspection, path: target.path) { io.print(line) }
         }
+        recording.inspection(inspection, io: io)
         return .success
     }
 }

@@ -5,24 +5,28 @@ struct LockCommand: Command {
     static let name = "lock"
     static let summary = "Make a tag permanently read-only (needs --yes-lock-permanently)."
     static let help = """
-        Usage: tapcard lock --yes-lock-permanently [--tag FILE] [--json]
+        Usage: tapcard lock --yes-lock-permanently [--tag FILE] [--json] [--db PATH]
 
         IRREVERSIBLE. Sets the CC access byte to 0x0F, then every dynamic and static lock bit.
         No command can ever make the tag writable again. Without --yes-lock-permanently nothing
-        is sent to the tag.
+        is sent to the tag. A completed lock is recorded in the TapCard database's write log
+        (see 'tapcard tags').
 
         Options:
           --yes-lock-permanently  Confirms that the tag can never be written again.
         \(TagTarget.helpLines)
+        \(TagRecording.help)
 
         """
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let confirmed = arguments.flag("--yes-lock-permanently")
         let json = arguments.flag("--json")
+        let recording = try TagRecording.take(&arguments, io: io)
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             try arguments.finish()
-            return try await ReaderTagCommands.lock(session, confirmed: confirmed, json: json, io: io)
+            return try await ReaderTagCommands.lock(
+                session, confirmed: confirmed, json: json, recording: recording, io: io)
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
@@ -32,6 +36,7 @@ struct LockCommand: Command {
                 .lock(confirmation: confirmed ? .permanent : nil)
             try target.save()
             PageOperationOutput.print(report, verb: "Locked", path: target.path, json: json, io: io)
+            recording.pageOperation(report, operation: .lock, io: io)
             return .success
         } catch {
             if target.tag.memory != before { try target.save() }

@@ -5,14 +5,16 @@ struct ReadCommand: Command {
     static let name = "read"
     static let summary = "Read the NDEF message on a tag (a virtual tag by default)."
     static let help = """
-        Usage: tapcard read [--tag FILE] [--json]
+        Usage: tapcard read [--tag FILE] [--json] [--db PATH]
 
         Reads the tag's NDEF message: GET_VERSION, one READ of the header, then READ/FAST_READ
         over the NDEF TLV only. Prints the records, the tag's NDEF status and its capacity.
-        A tag whose write was interrupted is reported as such ("rewrite this tag").
+        A tag whose write was interrupted is reported as such ("rewrite this tag"). The tag (UID,
+        chip, capacity) is recorded in the TapCard database (see 'tapcard tags').
 
         Options:
         \(TagTarget.helpLines)
+        \(TagRecording.help)
 
         Example:
           tapcard read --tag card.nfc --json
@@ -21,9 +23,10 @@ struct ReadCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
+        let recording = try TagRecording.take(&arguments, io: io)
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             try arguments.finish()
-            return try await ReaderTagCommands.read(session, json: json, io: io)
+            return try await ReaderTagCommands.read(session, json: json, recording: recording, io: io)
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
@@ -38,6 +41,7 @@ struct ReadCommand: Command {
             for line in TagText.content(report.content) { io.print(line) }
             io.print(TagText.statistics(report.statistics))
         }
+        recording.read(report, io: io)
         if case .interrupted(let error) = report.content {
             io.printError("error: \(error.sentence)")
             return .failure

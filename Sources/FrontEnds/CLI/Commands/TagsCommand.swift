@@ -40,7 +40,7 @@ struct TagsCommand: Command {
             io.print(heading)
             io.print("  capacity:   \(row.capacity)")
             io.print("  last write: \(row.lastWrite)\(row.writeCount > 1 ? " (\(row.writeCount) log entries)" : "")")
-            io.print("  last seen:  \(ISOTime.string(row.lastSeen))")
+            io.print("  last seen:  \(UTCTimestamp.iso8601(row.lastSeen))")
         }
         return .success
     }

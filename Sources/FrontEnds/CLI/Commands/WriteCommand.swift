@@ -14,10 +14,12 @@ struct WriteCommand: Command {
 
         Checks the tag first (formatted? writable? big enough?) and refuses before writing
         anything; then writes in a tearing-safe order (NDEF length 0, data, terminator, real
-        length) only the pages whose content changes, and reads the message back.
+        length) only the pages whose content changes, and reads the message back. A completed
+        write is recorded in the TapCard database's write log (see 'tapcard tags').
 
         Options:
         \(TagTarget.helpLines)
+        \(TagRecording.help)
         \(TagWriteRunner.tearHelpLines)
 
         Examples:
@@ -29,6 +31,7 @@ struct WriteCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let options = try TagWriteRunner.options(&arguments)
+        let recording = try TagRecording.take(&arguments, io: io)
         let kind = try arguments.requiredPositional("what to write: uri or text")
         let record: NDEFRecord
         switch kind {
@@ -47,17 +50,19 @@ struct WriteCommand: Command {
         default:
             throw UsageError("Unknown message kind '\(kind)'; use uri, text or card.", command: name)
         }
+        let message = NDEFMessage(records: [record])
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             try arguments.finish()
-            return try await ReaderTagCommands.write(NDEFMessage(records: [record]), session, options: options, io: io)
+            return try await ReaderTagCommands.write(
+                message, session, options: options, recording: recording, io: io)
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
-        guard
-            let report = try await TagWriteRunner.run(
-                NDEFMessage(records: [record]), target: target, options: options, io: io)
-        else { return .failure }
+        guard let report = try await TagWriteRunner.run(message, target: target, options: options, io: io) else {
+            return .failure
+        }
         TagWriteRunner.print(report, path: target.path, json: options.json, io: io)
+        recording.write(report, message: message.encoded(), io: io)
         return .success
     }
 }

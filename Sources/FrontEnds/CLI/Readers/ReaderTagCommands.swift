@@ -29,7 +29,9 @@ enum ReaderTagCommands {
         "reader '\(session.readerName)'"
     }
 
-    static func read(_ session: PCSCTagSession, json: Bool, io: some CommandIO) async throws -> ExitStatus {
+    static func read(
+        _ session: PCSCTagSession, json: Bool, recording: TagRecording, io: some CommandIO
+    ) async throws -> ExitStatus {
         defer { session.close() }
         if case .isoDep = session.kind {
             let bytes = try await Type4NDEFTag(channel: session.card).readNDEF()
@@ -56,11 +58,14 @@ enum ReaderTagCommands {
             for line in TagText.content(report.content) { io.print(line) }
             io.print(TagText.statistics(report.statistics))
         }
+        recording.read(report, io: io)
         if case .interrupted = report.content { return .failure }
         return .success
     }
 
-    static func info(_ session: PCSCTagSession, json: Bool, io: some CommandIO) async throws -> ExitStatus {
+    static func info(
+        _ session: PCSCTagSession, json: Bool, recording: TagRecording, io: some CommandIO
+    ) async throws -> ExitStatus {
         defer { session.close() }
         try requireType2(session)
         let inspection = try await Type2Tag(transport: session.transport).inspect()
@@ -69,12 +74,14 @@ enum ReaderTagCommands {
         } else {
             for line in TagText.inspection(inspection, path: label(session)) { io.print(line) }
         }
+        recording.inspection(inspection, io: io)
         return .success
     }
 
     /// `message` nil: erase.
     static func write(
-        _ message: NDEFMessage?, _ session: PCSCTagSession, options: TagWriteRunner.Options, io: some CommandIO
+        _ message: NDEFMessage?, _ session: PCSCTagSession, options: TagWriteRunner.Options, recording: TagRecording,
+        io: some CommandIO
     ) async throws -> ExitStatus {
         defer { session.close() }
         if options.tearAfter != nil {
@@ -101,24 +108,29 @@ enum ReaderTagCommands {
                 try await tag.erase(verify: options.verify)
             }
         TagWriteRunner.print(report, path: label(session), json: options.json, io: io)
+        recording.write(report, message: message?.encoded() ?? [], operation: message == nil ? .erase : .write, io: io)
         return .success
     }
 
-    static func format(_ session: PCSCTagSession, json: Bool, io: some CommandIO) async throws -> ExitStatus {
+    static func format(
+        _ session: PCSCTagSession, json: Bool, recording: TagRecording, io: some CommandIO
+    ) async throws -> ExitStatus {
         defer { session.close() }
         try requireType2(session)
         let report = try await Type2Tag(transport: session.transport).format()
         PageOperationOutput.print(report, verb: "Formatted", path: label(session), json: json, io: io)
+        recording.pageOperation(report, operation: .format, io: io)
         return .success
     }
 
     static func lock(
-        _ session: PCSCTagSession, confirmed: Bool, json: Bool, io: some CommandIO
+        _ session: PCSCTagSession, confirmed: Bool, json: Bool, recording: TagRecording, io: some CommandIO
     ) async throws -> ExitStatus {
         defer { session.close() }
         try requireType2(session)
         let report = try await Type2Tag(transport: session.transport).lock(confirmation: confirmed ? .permanent : nil)
         PageOperationOutput.print(report, verb: "Locked", path: label(session), json: json, io: io)
+        recording.pageOperation(report, operation: .lock, io: io)
         return .success
     }
 

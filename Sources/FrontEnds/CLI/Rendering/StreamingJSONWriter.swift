@@ -59,7 +59,9 @@ enum StreamingJSONWriter {
                 idLength = Int(b[at])
                 at += 1
             }
-            guard payloadLength <= count, at + typeLength + idLength + payloadLength <= count else { return false }
+            guard payloadLength >= 0, payloadLength <= count, at + typeLength + idLength + payloadLength <= count else {
+                return false
+            }
             if tnf == 0 && (typeLength | idLength | payloadLength) != 0 { return false }
             if tnf == 5 && typeLength != 0 { return false }
             let type = Bytes(rebasing: b[at..<(at + typeLength)])

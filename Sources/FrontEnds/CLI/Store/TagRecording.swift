@@ -14,24 +14,26 @@ import TagWorkflows
 ///
 /// Recording never turns a completed tag operation into a failure: if the database fails, one
 /// `warning: …` line goes to standard error and the command keeps its exit status (the tag was
-/// changed either way, and saying so matters more than the log).
+/// changed either way, and saying so matters more than the log). Without `at`, an entry is
+/// stamped with the command's clock (``CLIClock``, so `TAPCARD_TEST_NOW` applies as in `focus`).
 struct TagRecording {
     let databasePath: String
 
-    /// The `--db` help line for a tag command's `--help`.
-    static let help = DatabaseOption.help
+    /// The `--db` help lines for a tag command's `--help` (without the final newline, so it sits
+    /// in an options list like any other interpolated line).
+    static let help = String(DatabaseOption.help.dropLast())
 
     static func take(_ arguments: inout Arguments, io: some CommandIO) throws(UsageError) -> TagRecording {
         TagRecording(databasePath: try DatabaseOption.path(&arguments, io: io))
     }
 
     /// A `read`: the tag was seen, with the capacity it reports.
-    func read(_ report: ReadReport, io: some CommandIO, at now: Date = Date()) {
+    func read(_ report: ReadReport, io: some CommandIO, at now: Date? = nil) {
         seen(uid: report.uid?.bytes, model: report.identification.model, capacity: report.capacity, io: io, at: now)
     }
 
     /// An `info`: the tag was seen, with capacity and its originality-signature verdict.
-    func inspection(_ inspection: TagInspection, io: some CommandIO, at now: Date = Date()) {
+    func inspection(_ inspection: TagInspection, io: some CommandIO, at now: Date? = nil) {
         let check = inspection.signature
         let signature: SignatureRecord? =
             switch check.verdict {
@@ -47,7 +49,7 @@ struct TagRecording {
     /// A `write` (or `erase`, with `operation: .erase` and the empty message written).
     func write(
         _ report: WriteReport, message: [UInt8], operation: WriteOperation = .write, io: some CommandIO,
-        at now: Date = Date()
+        at now: Date? = nil
     ) {
         guard let uid = report.uid?.bytes else { return }
         let capacity = Self.capacity(report.capacity)
@@ -57,14 +59,14 @@ struct TagRecording {
                 WriteRecord(
                     tag: TagKey(uid: uid, chip: Self.chip(report.identification.model)), operation: operation,
                     message: message, capacity: capacity, verified: report.verified,
-                    pagesWritten: report.pagesWritten.count, modeledAirTime: airTime, at: now))
+                    pagesWritten: report.pagesWritten.count, modeledAirTime: airTime, at: now ?? CLIClock.now(io)))
         }
     }
 
     /// A `format` or `lock` (`operation` says which). Verified means the state read back after
     /// the operation shows it: read-only after a lock, read/write after a format.
     func pageOperation(
-        _ report: PageOperationReport, operation: WriteOperation, io: some CommandIO, at now: Date = Date()
+        _ report: PageOperationReport, operation: WriteOperation, io: some CommandIO, at now: Date? = nil
     ) {
         guard let uid = report.uid?.bytes else { return }
         let verified = report.after.status == (operation == .lock ? .readOnly : .readWrite)
@@ -75,19 +77,19 @@ struct TagRecording {
                 WriteRecord(
                     tag: TagKey(uid: uid, chip: Self.chip(report.identification.model)), operation: operation,
                     message: [], capacity: nil, verified: verified, pagesWritten: pages, modeledAirTime: airTime,
-                    at: now))
+                    at: now ?? CLIClock.now(io)))
         }
     }
 
     private func seen(
         uid: [UInt8]?, model: TagModel?, capacity: Capacity, signature: SignatureRecord? = nil, io: some CommandIO,
-        at now: Date
+        at now: Date?
     ) {
         guard let uid else { return }
         record(io: io) { store throws(StoreError) in
             try store.recordTagSeen(
                 TagKey(uid: uid, chip: Self.chip(model)), capacity: Self.capacity(capacity), signature: signature,
-                at: now)
+                at: now ?? CLIClock.now(io))
         }
     }
 

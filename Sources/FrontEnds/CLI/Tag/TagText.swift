@@ -1,5 +1,6 @@
 import Foundation
 import NDEF
+import Originality
 import TagCatalog
 import TagWorkflows
 import TapCardSupport
@@ -112,9 +113,7 @@ enum TagText {
             lines.append("Dynamic lock bytes: \(Hex.encode(dynamic, uppercase: true, separator: " "))")
         }
         lines += content(inspection.content)
-        if let bytes = inspection.signature.signature {
-            lines.append("Originality signature: \(Hex.encode(bytes, uppercase: true))")
-        }
+        lines.append("Originality signature: \(signatureVerdict(inspection.signature))")
         lines.append(inspection.signature.statement)
         lines.append("Memory (\(snapshot.memory.count) bytes):")
         for page in 0..<(snapshot.memory.count / 4) {
@@ -123,6 +122,19 @@ enum TagText {
         }
         lines.append(statistics(inspection.statistics))
         return lines
+    }
+
+    /// "valid (NXP's NTAG21x key), 77BB…", "invalid, 0000…" or "not checked": the verdict first,
+    /// so it reads at a glance; the statement on the next line says what it means.
+    static func signatureVerdict(_ check: SignatureCheck) -> String {
+        let word =
+            switch check.verdict {
+            case .valid(let keyName): "valid (NXP's \(keyName) key)"
+            case .invalid: "invalid"
+            case .unavailable: "not checked"
+            }
+        guard let bytes = check.signature else { return word }
+        return "\(word), \(Hex.encode(bytes, uppercase: true))"
     }
 }
 

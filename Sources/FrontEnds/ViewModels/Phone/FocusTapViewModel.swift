@@ -1,6 +1,7 @@
 import CoreNFCTransport
 import Focus
 import Observation
+import Originality
 
 /// The NFC half of the Focus screen: reads the tag the user holds up (one session) and hands its
 /// identity to the focus engineer's ``FocusViewModel``, which decides what the tap means.
@@ -27,10 +28,16 @@ public final class FocusTapViewModel {
     /// Pairs the tag held up with the focus profile.
     public func pair(label: String?, location: String?) async {
         guard let (identity, info) = await readIdentity() else { return }
-        // The phone reads the signature but does not verify it yet: say so, never "valid".
-        focus.pair(
-            identity, label: label, location: location,
-            signature: info.reading.signature == nil ? .unsupported : .notChecked)
+        focus.pair(identity, label: label, location: location, signature: Self.focusCheck(info.signatureCheck))
+    }
+
+    /// The originality verdict in the focus engine's terms.
+    static func focusCheck(_ check: Originality.SignatureCheck) -> Focus.SignatureCheck {
+        switch check.verdict {
+        case .valid: .valid
+        case .invalid: .invalid
+        case .unavailable: .unsupported
+        }
     }
 
     private func readIdentity() async -> (TagIdentity, TagInfo)? {

@@ -10,7 +10,8 @@ public enum HexDump {
             let hex = Hex.encode(row, uppercase: true, separator: " ")
             let padding = String(repeating: " ", count: (width - row.count) * 3)
             let ascii = String(row.map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "." })
-            return String(repeating: "0", count: max(0, 4 - offset.count)) + offset + "  " + hex + padding + "  |" + ascii + "|"
+            return String(repeating: "0", count: max(0, 4 - offset.count)) + offset + "  " + hex + padding + "  |"
+                + ascii + "|"
         }
     }
 }

@@ -30,6 +30,36 @@ public final class MyCardViewModel {
         self.assumedModel = assumedModel
     }
 
+    /// The first phone number, for a one-field editor ("" removes it).
+    public var primaryPhone: String {
+        get { profile.phones.first?.number ?? "" }
+        set {
+            Self.setFirst(
+                &profile.phones, newValue.isEmpty ? nil : Phone(newValue, kind: profile.phones.first?.kind ?? .voice))
+        }
+    }
+
+    /// The first e-mail address ("" removes it).
+    public var primaryEmail: String {
+        get { profile.emails.first ?? "" }
+        set { Self.setFirst(&profile.emails, newValue.isEmpty ? nil : newValue) }
+    }
+
+    /// The first web address ("" removes it); the `url` format writes it unless a link is given.
+    public var primaryURL: String {
+        get { profile.urls.first ?? "" }
+        set { Self.setFirst(&profile.urls, newValue.isEmpty ? nil : newValue) }
+    }
+
+    private static func setFirst<Element>(_ list: inout [Element], _ value: Element?) {
+        switch (list.isEmpty, value) {
+        case (true, let value?): list = [value]
+        case (false, let value?): list[0] = value
+        case (false, nil): list.removeFirst()
+        case (true, nil): break
+        }
+    }
+
     /// The figure the verdict is measured against.
     public var capacity: Capacity { reportedCapacity ?? assumedModel.assumedCapacity }
 
@@ -37,7 +67,8 @@ public final class MyCardViewModel {
     public var capacityText: String {
         switch capacity.source {
         case .reported: "This tag reports \(FitVerdict.bytes(capacity.bytes))."
-        case .assumed: "Assuming \(assumedModel.withArticle): \(FitVerdict.bytes(capacity.bytes)). Scan a tag to use its own figure."
+        case .assumed:
+            "Assuming \(assumedModel.withArticle): \(FitVerdict.bytes(capacity.bytes)). Scan a tag to use its own figure."
         }
     }
 

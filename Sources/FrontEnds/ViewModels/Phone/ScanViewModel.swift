@@ -63,10 +63,20 @@ public final class ScanViewModel {
 
 extension TagInfo {
     /// How the store names this tag: UID plus chip ("ntag213", or "type2" when not identified).
-    public var tagKey: TagKey { TagKey(uid: reading.uid, chip: Self.chipName(version: reading.version)) }
+    public var tagKey: TagKey {
+        TagKey(uid: reading.uid, chip: Self.chipName(version: reading.version, technology: reading.technology))
+    }
 
-    /// The store's chip name for a GET_VERSION answer: the model's raw value, or "type2".
-    static func chipName(version: [UInt8]?) -> String {
-        version.flatMap { ChipIdentification.fromVersion($0).model?.rawValue } ?? "type2"
+    /// The store's chip name: the model's raw value when GET_VERSION named it, otherwise the NFC
+    /// Forum type the technology implies ("type2" for ISO 14443-A MIFARE, "type5" for ISO 15693,
+    /// "type4" for ISO 7816, "type3" for FeliCa).
+    static func chipName(version: [UInt8]?, technology: TagTechnology?) -> String {
+        if let model = version.flatMap({ ChipIdentification.fromVersion($0).model }) { return model.rawValue }
+        switch technology {
+        case .iso15693: return "type5"
+        case .iso7816: return "type4"
+        case .feliCa: return "type3"
+        case .miFare, nil: return "type2"
+        }
     }
 }

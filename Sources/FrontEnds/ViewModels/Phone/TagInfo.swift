@@ -1,4 +1,5 @@
 import CoreNFCTransport
+import Originality
 import TagCatalog
 import TapCardSupport
 import Type2
@@ -33,7 +34,7 @@ public struct TagInfo: Sendable, Equatable {
         contentSummary = Self.summary(reading.content)
         fields = [
             Field(label: "UID", value: Self.uidText(reading.uid)),
-            Field(label: "Manufacturer", value: Self.manufacturer(reading.uid)),
+            Field(label: "Manufacturer", value: Self.manufacturer(reading)),
             Field(label: "Chip", value: Self.chip(reading.version, model: model)),
             Field(label: "Tag type", value: Self.tagType(reading.technology)),
             Field(label: "NDEF status", value: Self.status(reading.access)),
@@ -48,8 +49,13 @@ public struct TagInfo: Sendable, Equatable {
         uid.isEmpty ? "Not available" : Hex.encode(uid, uppercase: true, separator: ":")
     }
 
-    static func manufacturer(_ uid: [UInt8]) -> String {
-        guard let first = uid.first else { return "Unknown (no UID)" }
+    /// ISO 14443-A UIDs start with the manufacturer code; ISO 15693 UIDs with `E0` and then it.
+    static func manufacturer(_ reading: TagReading) -> String {
+        if case .iso15693(let code) = reading.technology {
+            let byte = UInt8(truncatingIfNeeded: code)
+            return Manufacturer(code: byte).displayName + " (UID byte 1 = 0x\(Hex.encode([byte], uppercase: true)))"
+        }
+        guard let first = reading.uid.first else { return "Unknown (no UID)" }
         return Manufacturer(code: first).displayName + " (UID byte 0 = 0x\(Hex.encode([first], uppercase: true)))"
     }
 
@@ -79,19 +85,25 @@ public struct TagInfo: Sendable, Equatable {
         guard reading.access != .notFormatted else { return "None: the tag is not NDEF formatted." }
         var text = "\(reading.reportedCapacity) bytes for an NDEF message, as this tag reports it."
         if let model, model.type2Layout != nil {
-            text += " (The datasheet figure for \(model.withArticle) as formatted at the factory is \(model.assumedCapacity.bytes).)"
+            text +=
+                " (The datasheet figure for \(model.withArticle) as formatted at the factory is \(model.assumedCapacity.bytes).)"
         }
         return text
     }
 
+    /// The originality check's own statement (what a valid signature proves and what it does not).
     static func signature(_ reading: TagReading) -> String {
-        if let signature = reading.signature {
-            return
-                "Read (32 bytes: \(Hex.encode(signature.prefix(8), uppercase: true, separator: " ")) …), not verified: TapCard does not check NXP's originality signature on the phone yet."
+        guard reading.signature != nil else {
+            return reading.version == nil
+                ? "Not read: the chip did not identify itself, so READ_SIG was not tried."
+                : "Not available: the chip did not answer READ_SIG."
         }
-        return reading.version == nil
-            ? "Not read: the chip did not identify itself, so READ_SIG was not tried."
-            : "Not available: the chip did not answer READ_SIG."
+        return Originality.SignatureCheck.check(uid: reading.uid, signature: reading.signature).statement
+    }
+
+    /// The originality verdict, for screens and for pairing a focus tag.
+    public var signatureCheck: Originality.SignatureCheck {
+        Originality.SignatureCheck.check(uid: reading.uid, signature: reading.signature)
     }
 
     static func summary(_ content: TagContent) -> String {

@@ -66,7 +66,8 @@ public final class WriteViewModel {
 
     private func record(_ receipt: WriteReceipt, message: [UInt8]) {
         guard let store else { return }
-        let key = TagKey(uid: receipt.uid, chip: TagInfo.chipName(version: receipt.version))
+        let key = TagKey(
+            uid: receipt.uid, chip: TagInfo.chipName(version: receipt.version, technology: receipt.technology))
         let capacity = CapacityRecord(bytes: receipt.reportedCapacity, source: .reported)
         do {
             try store.recordTagSeen(key, capacity: capacity, at: clock())

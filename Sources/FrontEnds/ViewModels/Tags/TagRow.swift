@@ -36,7 +36,7 @@ public struct TagRow: Sendable, Equatable, Identifiable {
             var text = "\(write.operation.rawValue)"
             if write.operation != .lock { text += ": \(write.message.count) bytes" }
             text += write.verified ? ", verified" : ", not verified"
-            text += ", \(Self.timestamp(write.at))"
+            text += ", \(UTCTimestamp.readable(write.at))"
             lastWrite = text
         } else {
             lastWrite = "never written by TapCard"
@@ -44,16 +44,5 @@ public struct TagRow: Sendable, Equatable, Identifiable {
         writeCount = entry.writeCount
         lastSeen = tag.lastSeen
         locked = tag.lockedAt != nil
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String {
-            let v = value ?? 0
-            return v < 10 ? "0\(v)" : "\(v)"
-        }
-        return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) UTC"
     }
 }

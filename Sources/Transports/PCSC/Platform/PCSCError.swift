@@ -40,7 +40,7 @@ public enum PCSCError: TapCardError, Equatable {
             return "PC/SC is not available: install pcscd (on Debian/Ubuntu: apt-get install pcscd) (\(detail))."
         case .serviceNotRunning(let code):
             return
-                "The PC/SC service is not running (\(Self.hex(code))): start pcscd (systemctl start pcscd, or pcscd -f)."
+                "The PC/SC service is not running (\(Self.hex(code))): install pcscd if it is missing, then start it (systemctl start pcscd.socket, or pcscd -f)."
         case .noReaders:
             return "No PC/SC reader is connected."
         case .readerNotFound(let selector, let available):

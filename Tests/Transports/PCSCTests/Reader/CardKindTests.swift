@@ -1,6 +1,6 @@
 import PCSCTransport
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct CardKindTests {
     @Test func partThreeStorageCardsAreNamedFromTheirHistoricalBytes() {

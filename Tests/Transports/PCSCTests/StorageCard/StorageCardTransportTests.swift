@@ -1,8 +1,8 @@
 import PCSCTransport
 import TagTransport
 import TapCardSupport
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct StorageCardTransportTests {
     func make() -> (MemoryTag, BridgeChannel<MemoryTag>, StorageCardTransport<BridgeChannel<MemoryTag>>) {

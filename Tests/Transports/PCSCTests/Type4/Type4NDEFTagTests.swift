@@ -1,6 +1,6 @@
 import PCSCTransport
-import Testing
 import TestSupport
+import Testing
 
 /// A Type 4 tag's file system answering ISO 7816-4 SELECT / READ BINARY / UPDATE BINARY, written
 /// from the NFC Forum Type 4 Tag specification 2.0 (§5.1 CC file, §5.4 command set).

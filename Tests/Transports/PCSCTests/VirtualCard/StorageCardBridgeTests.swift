@@ -1,7 +1,7 @@
 import PCSCTransport
 import TagTransport
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct StorageCardBridgeTests {
     func make() -> (MemoryTag, StorageCardBridge<MemoryTag>) {

@@ -1,0 +1,84 @@
+import Focus
+import SwiftUI
+import ViewModels
+
+/// Focus: pair a tag, tap it to start or end a session (status with elapsed time), the history,
+/// and the emergency exit with its remaining budget.
+struct FocusView: View {
+    let tap: FocusTapViewModel
+    let focus: FocusViewModel
+    let availability: AvailabilityViewModel
+    @State private var label = ""
+    @State private var location = ""
+
+    var body: some View {
+        NavigationStack {
+            List {
+                Section("Now") {
+                    if let status = focus.status {
+                        Text(status.sentence)
+                    }
+                    if focus.isFocusing {
+                        TimelineView(.periodic(from: .now, by: 1)) { context in
+                            if let elapsed = focus.elapsed(at: context.date) {
+                                Text("Elapsed: \(DurationText.describe(elapsed, rounding: .down))")
+                                    .monospacedDigit()
+                            }
+                        }
+                    }
+                    NFCActionButton(
+                        availability: availability,
+                        title: focus.isFocusing ? "Tap your tag to end" : "Tap your tag to start",
+                        isWorking: tap.state.isWorking
+                    ) {
+                        await tap.tap()
+                    }
+                    if let message = focus.message { Text(message) }
+                    if let error = focus.errorMessage { Text(error).foregroundStyle(.red) }
+                    if let failure = tap.state.failure { Text(failure).foregroundStyle(.red) }
+                }
+                Section("Emergency exit") {
+                    if let text = focus.emergencyText { Text(text) }
+                    Button("End the session without the tag", role: .destructive) {
+                        focus.emergencyExit()
+                    }
+                    .disabled(!focus.isFocusing)
+                }
+                Section {
+                    ForEach(focus.pairedTags, id: \.identity) { paired in
+                        VStack(alignment: .leading) {
+                            Text(paired.label ?? paired.identity.uidText)
+                            Text(paired.whereabouts).font(.caption).foregroundStyle(.secondary)
+                        }
+                    }
+                    TextField("Label (optional)", text: $label)
+                    TextField("Where the tag lives (optional)", text: $location)
+                    NFCActionButton(availability: availability, title: "Pair a tag", isWorking: tap.state.isWorking) {
+                        await tap.pair(label: label.isEmpty ? nil : label, location: location.isEmpty ? nil : location)
+                    }
+                } header: {
+                    Text("Paired tags")
+                } footer: {
+                    Text(focus.pairingNotice)
+                }
+                Section("History") {
+                    ForEach(focus.history, id: \.startedAt) { session in
+                        VStack(alignment: .leading) {
+                            Text(DurationText.timestamp(session.startedAt))
+                            if let ended = session.endedAt {
+                                Text(
+                                    "Lasted \(DurationText.describe(ended.timeIntervalSince(session.startedAt), rounding: .down))"
+                                )
+                                .font(.caption)
+                            } else {
+                                Text("Running").font(.caption)
+                            }
+                        }
+                    }
+                }
+            }
+            .navigationTitle("Focus")
+            .onAppear { focus.refresh() }
+        }
+    }
+}

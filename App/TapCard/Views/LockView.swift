@@ -1,0 +1,55 @@
+import CoreNFCTransport
+import SwiftUI
+import ViewModels
+
+/// Lock: permanent, so it needs the tag scanned first and its name typed back.
+struct LockView: View {
+    @Bindable var lock: LockViewModel
+    let availability: AvailabilityViewModel
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                Section {
+                    Label(LockViewModel.warning, systemImage: "exclamationmark.triangle.fill")
+                        .foregroundStyle(.orange)
+                }
+                if let target = lock.target {
+                    Section("Tag") {
+                        Text(target.field("UID") ?? "")
+                        Text(target.field("Chip") ?? "")
+                        Text(target.field("NDEF status") ?? "")
+                    }
+                }
+                Section {
+                    if let blocker = lock.blocker {
+                        Text(blocker)
+                    } else if let phrase = lock.requiredPhrase {
+                        Text("Type \(phrase) to confirm.")
+                        TextField(phrase, text: $lock.typedConfirmation)
+                            .textInputAutocapitalization(.characters)
+                            .autocorrectionDisabled()
+                        NFCActionButton(
+                            availability: availability, title: "Lock this tag for good",
+                            isWorking: lock.state.isWorking, isEnabled: lock.canLock
+                        ) {
+                            await lock.lock()
+                        }
+                    }
+                }
+                if let receipt = lock.state.outcome {
+                    Section {
+                        Label(
+                            receipt.accessAfter == .readOnly
+                                ? "Locked: the tag now reports read-only." : "The tag did not report read-only.",
+                            systemImage: "lock.fill")
+                    }
+                }
+                if let failure = lock.state.failure {
+                    Section { Label(failure, systemImage: "xmark.octagon").foregroundStyle(.red) }
+                }
+            }
+            .navigationTitle("Lock")
+        }
+    }
+}

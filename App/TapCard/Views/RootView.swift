@@ -1,0 +1,28 @@
+import SwiftUI
+import ViewModels
+
+/// The tabs. Focus and Tags appear only when the store opened.
+struct RootView: View {
+    let model: TapCardAppModel
+
+    var body: some View {
+        TabView {
+            ScanView(scan: model.scan, availability: model.availability)
+                .tabItem { Label("Scan", systemImage: "wave.3.right") }
+            MyCardView(card: model.card)
+                .tabItem { Label("My Card", systemImage: "person.crop.rectangle") }
+            WriteView(write: model.write, card: model.card, scan: model.scan, availability: model.availability)
+                .tabItem { Label("Write", systemImage: "square.and.pencil") }
+            if let focusTap = model.focusTap {
+                FocusView(tap: focusTap, focus: focusTap.focus, availability: model.availability)
+                    .tabItem { Label("Focus", systemImage: "moon") }
+            }
+            if let tags = model.tags {
+                TagsView(tags: tags)
+                    .tabItem { Label("Tags", systemImage: "tag") }
+            }
+            LockView(lock: model.lock, availability: model.availability)
+                .tabItem { Label("Lock", systemImage: "lock") }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import CoreNFCTransport
+import SwiftUI
+import ViewModels
+
+/// Write: one tap runs preflight, write and read-back under one sheet; then the report card.
+struct WriteView: View {
+    let write: WriteViewModel
+    let card: MyCardViewModel
+    let scan: ScanViewModel
+    let availability: AvailabilityViewModel
+
+    var body: some View {
+        NavigationStack {
+            List {
+                Section {
+                    Text(write.summary)
+                    PhoneOutlineView()
+                    NFCActionButton(
+                        availability: availability, title: write.buttonTitle, isWorking: write.state.isWorking,
+                        isEnabled: card.message != nil
+                    ) {
+                        await write.write()
+                    }
+                }
+                if let report = write.state.outcome {
+                    Section("Report") {
+                        ForEach(report.lines, id: \.self) { line in
+                            Label(line, systemImage: "checkmark.seal")
+                        }
+                    }
+                }
+                if let failure = write.state.failure {
+                    Section {
+                        Label(failure, systemImage: "xmark.octagon").foregroundStyle(.red)
+                        if write.suggestsScan {
+                            Button("Scan the tag to see what it holds") {
+                                Task { await scan.scan() }
+                            }
+                        }
+                    }
+                }
+                if write.suggestsScan, let info = scan.state.outcome {
+                    TagInfoSections(info: info)
+                }
+                if let problem = write.storeProblem {
+                    Section { Text(problem).font(.footnote).foregroundStyle(.secondary) }
+                }
+            }
+            .navigationTitle("Write")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// The iOS app's project spec, Info.plist and entitlements agree with each other and with what
+/// the CoreNFC adapter needs (it opens `NFCTagReaderSession`, entitlement format `TAG`).
+@Suite struct AppBundleTests {
+    static let app = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("App")
+
+    static func plist(_ path: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: app.appendingPathComponent(path))
+        let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        return try #require(object as? [String: Any])
+    }
+
+    static func spec() throws -> String {
+        try String(contentsOf: app.appendingPathComponent("project.yml"), encoding: .utf8)
+    }
+
+    static func setting(_ key: String, in spec: String) -> String? {
+        spec.split(separator: "\n").lazy.compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix(key + ":") else { return nil }
+            let value = trimmed.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+                .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            return value.isEmpty ? nil : value
+        }.first
+    }
+
+    @Test func theSpecPointsAtFilesThatExistAndTargetsIOS17() throws {
+        let spec = try Self.spec()
+        let plistPath = try #require(Self.setting("INFOPLIST_FILE", in: spec))
+        let entitlementsPath = try #require(Self.setting("CODE_SIGN_ENTITLEMENTS", in: spec))
+        #expect(FileManager.default.fileExists(atPath: Self.app.appendingPathComponent(plistPath).path))
+        #expect(FileManager.default.fileExists(atPath: Self.app.appendingPathComponent(entitlementsPath).path))
+        #expect(Self.setting("deploymentTarget", in: spec) == "17.0")
+        #expect(Self.setting("iOS", in: spec) == "17.0")
+        let bundleID = try #require(Self.setting("PRODUCT_BUNDLE_IDENTIFIER", in: spec))
+        #expect(!bundleID.contains("*"), "an NFC app needs an explicit App ID, not a wildcard")
+        #expect(spec.contains("product: TapCardPhone"))
+        #expect(spec.contains("path: .."))
+    }
+
+    @Test func infoPlistExplainsNFCAndDoesNotRequireIt() throws {
+        let info = try Self.plist("TapCard/Info.plist")
+        let usage = try #require(info["NFCReaderUsageDescription"] as? String)
+        #expect(usage.count > 20)
+        #expect(info["CFBundleIdentifier"] as? String == "$(PRODUCT_BUNDLE_IDENTIFIER)")
+        // Installs on devices without NFC, where the app explains itself instead.
+        let capabilities = info["UIRequiredDeviceCapabilities"] as? [String] ?? []
+        #expect(!capabilities.contains("nfc"))
+        // No ISO 7816 AIDs or FeliCa system codes: the app never polls for those.
+        #expect(info["com.apple.developer.nfc.readersession.iso7816.select-identifiers"] == nil)
+        #expect(info["com.apple.developer.nfc.readersession.felica.systemcodes"] == nil)
+    }
+
+    @Test func entitlementsAskForTagReadingOnly() throws {
+        let entitlements = try Self.plist("TapCard/TapCard.entitlements")
+        #expect(entitlements["com.apple.developer.nfc.readersession.formats"] as? [String] == ["TAG"])
+    }
+
+    @Test func viewsHoldNoNFCOrStoreLogic() throws {
+        let views = Self.app.appendingPathComponent("TapCard/Views")
+        let files = try FileManager.default.contentsOfDirectory(atPath: views.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count >= 10)
+        for file in files {
+            let text = try String(contentsOf: views.appendingPathComponent(file), encoding: .utf8)
+            let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }
+            #expect(!imports.contains("import CoreNFC"), "\(file) talks to CoreNFC directly")
+            #expect(!text.contains("TapCardStore"), "\(file) talks to the store directly")
+        }
+    }
+}
