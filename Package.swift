@@ -137,3 +137,21 @@ let package = Package(
         tests("TapCardCLITests", "FrontEnds/CLITests", ["TapCardCLI", "NDEF", "TapCardSupport"]),
     ]
 )
+
+// Fuzzing (scripts/fuzz.sh): libFuzzer targets link the fuzzer runtime, which a plain `swift build`
+// must never need, so they exist only when TAPCARD_FUZZ is set. The driver is C because SwiftPM's
+// `-parse-as-library` route for a Swift libFuzzer entry point does not link on this toolchain.
+if Context.environment["TAPCARD_FUZZ"] != nil {
+    package.targets += [
+        .target(
+            name: "TapCardFuzzTargets",
+            dependencies: [
+                "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
+                "PCSCTransport",
+            ], path: "Fuzz/Targets",
+            swiftSettings: settings + [.define("FUZZING")]),
+        .executableTarget(
+            name: "tapcard-fuzz", dependencies: ["TapCardFuzzTargets"], path: "Fuzz/Driver",
+            linkerSettings: [.unsafeFlags(["-sanitize=address", "-use-ld=lld"])]),
+    ]
+}

@@ -26,7 +26,7 @@ public struct Type2WritePlan: Sendable, Equatable {
     /// The byte offset (exclusive, from page 0) up to which memory must have been read before
     /// a message of `messageLength` bytes can be planned: the old NDEF TLV and the new one, and
     /// its terminator. (The dynamic lock bytes may be read apart: see
-    /// ``Type2Snapshot/separateDynamicLockBytes``.)
+    /// ``Type2Snapshot/dynamicLockBytes``.)
     public static func memoryNeeded(messageLength: Int, snapshot: Type2Snapshot) -> Int {
         guard let walk = snapshot.walk, let slot = walk.ndef?.typeAddress ?? walk.ndefSlot else {
             return 16

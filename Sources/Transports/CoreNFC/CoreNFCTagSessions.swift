@@ -16,6 +16,7 @@
 
         /// - Parameters:
         ///   - polling: ISO 14443 always; ISO 15693 only if asked.
+        ///   - defects: where defects are recorded (a callback delivered twice…); standard error by default.
         ///   - restartDelaySeconds: the pause before polling again after "more than one tag".
         ///   - endingGraceSeconds: how long to wait for CoreNFC to confirm an ending we asked for.
         public init(

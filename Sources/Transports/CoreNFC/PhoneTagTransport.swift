@@ -1,7 +1,7 @@
 #if canImport(CoreNFC)
     import TagTransport
 
-    /// The tag of a running phone session as a raw ``TagTransport`` (`sendMiFareCommand`; iOS
+    /// The tag of a running phone session as a raw ``/TagTransport/TagTransport`` (`sendMiFareCommand`; iOS
     /// adds the CRC), so TapCard's own Type 2 workflows can run on the phone too. Valid only
     /// inside ``CoreNFCTagSessions/withTransport(_:_:)``; afterwards every command fails with the
     /// way the session ended.

@@ -24,7 +24,7 @@ public struct CommandRecord: Sendable, Equatable {
     public var outcome: Outcome
     /// Pages whose EEPROM content this command changed (including a torn, corrupted page).
     public var pagesProgrammed: [Int]
-    /// Modeled air time from the datasheet timing (``TagCatalog/Type2Timing``), in microseconds.
+    /// Modeled air time from the datasheet timing (``/TagCatalog/Type2Timing``), in microseconds.
     /// Modeled, not measured: a phone or reader adds its own latency on top.
     public var modeledMicroseconds: Double
 

@@ -22,7 +22,7 @@ import TapCardSupport
 /// - Faults: ``tearAfter(commands:mode:)``, ``remove()``, ``placeAmongOtherTags(count:)``,
 ///   ``failWrites(nak:)``, ``failCRC(nextFrames:)``; ``makeReadOnly()`` locks the tag the way a
 ///   lock workflow would.
-/// - Every frame goes into ``commandLog`` with its modeled air time (``TagCatalog/Type2Timing``).
+/// - Every frame goes into ``commandLog`` with its modeled air time (``/TagCatalog/Type2Timing``).
 ///
 /// Modelling choices where the datasheets available to us are silent: a READ or FAST_READ that
 /// starts in readable memory and runs into read-protected pages returns those pages as 00h; an

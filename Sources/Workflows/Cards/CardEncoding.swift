@@ -1,14 +1,14 @@
 import Contacts
 import NDEF
 
-/// Turns a ``ContactProfile`` into the NDEF message that goes on the tag, in each ``CardFormat``.
+/// Turns a ``/Contacts/ContactProfile`` into the NDEF message that goes on the tag, in each ``CardFormat``.
 public enum CardEncoding {
     /// The one-record NDEF message for `profile` in `format`.
     ///
     /// - `url`: a URI record with `link`, or the profile's first URL when `link` is nil.
-    /// - `vcard`: a MIME record `text/vcard` holding ``VCardEncoder/encode(_:)``.
+    /// - `vcard`: a MIME record `text/vcard` holding ``/Contacts/VCardEncoder/encode(_:)``.
     /// - `mecard`: an NFC Forum Text record (UTF-8, language "en") holding
-    ///   ``MeCardEncoder/encode(_:)``. Why a Text record and not MIME `text/x-mecard`: no phone
+    ///   ``/Contacts/MeCardEncoder/encode(_:)``. Why a Text record and not MIME `text/x-mecard`: no phone
     ///   registers a handler for `text/x-mecard` (Android's contacts app registers only
     ///   `text/vcard` and `text/x-vcard`; iOS background reading handles URI records), so a MIME
     ///   record reaches nobody. The readers that do import MeCards (ZXing-based scanners, NFC

@@ -3,7 +3,7 @@ import TagCatalog
 /// Whether a message fits a capacity, and THE one place that words it.
 ///
 /// Every sentence about a fit (the verdict, the alternatives, the advisor's suggestion) is built
-/// here from a ``Capacity``, and the capacity clause is chosen by its source alone: an assumed
+/// here from a ``/TagCatalog/Capacity``, and the capacity clause is chosen by its source alone: an assumed
 /// figure is always worded "assuming …", a reported one "this tag reports …". No other code in
 /// TapCard composes a sentence that states a capacity, so no path can say a card fits a number
 /// nobody measured without saying so.

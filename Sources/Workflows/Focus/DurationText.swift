@@ -20,7 +20,7 @@ public enum DurationText {
         return parts.isEmpty ? "0 s" : parts.joined(separator: " ")
     }
 
-    /// "2026-11-29 15:42:07 UTC": unambiguous on every machine and in logs (``UTCTimestamp``'s
+    /// "2026-11-29 15:42:07 UTC": unambiguous on every machine and in logs (`UTCTimestamp`'s
     /// readable form, the one the rest of TapCard prints).
     public static func timestamp(_ date: Date) -> String {
         UTCTimestamp.readable(date)

@@ -34,6 +34,7 @@ public enum CommandRegistry {
             TagsCommand.self,
 
             // Measurement.
+            BenchCommand.self,
 
             // General.
             VersionCommand.self,

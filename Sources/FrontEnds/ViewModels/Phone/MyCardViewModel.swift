@@ -7,7 +7,7 @@ import TagCatalog
 /// The My Card screen: the profile editor, the three encodings with live byte counts, the fit
 /// verdict and the advisor's suggestion. Until a tag reports its capacity every figure is an
 /// assumption about the chosen model and is worded "assuming …"; once a tag reports, "this tag
-/// reports …". All wording comes from the cards engine's ``FitVerdict``.
+/// reports …". All wording comes from the cards engine's ``/Cards/FitVerdict``.
 @MainActor
 @Observable
 public final class MyCardViewModel {

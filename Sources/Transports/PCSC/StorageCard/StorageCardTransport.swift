@@ -1,7 +1,7 @@
 import TagTransport
 import TapCardSupport
 
-/// A Type 2 tag behind a PC/SC contactless reader, as a ``TagTransport``: raw NFC-A commands are
+/// A Type 2 tag behind a PC/SC contactless reader, as a ``/TagTransport/TagTransport``: raw NFC-A commands are
 /// translated into PC/SC Part 3 storage-card APDUs, so the tag engine's workflows run unchanged.
 ///
 /// - `30 p` READ → `FF B0 00 p 10` (16 bytes, rolling over at the end of memory as the tag does);
@@ -9,11 +9,11 @@ import TapCardSupport
 /// - `3A s e` FAST_READ → through the reader's pass-through, else a run of `FF B0` reads;
 /// - GET_VERSION `60`, READ_SIG `3C`, PWD_AUTH `1B` and anything else → the ACR122U-class
 ///   pass-through `FF 00 00 00 Lc D4 42 <command>` (PN53x InCommunicateThru). A reader that
-///   refuses it is remembered, and those commands then throw ``TransportError/unsupported(command:reason:)``.
+///   refuses it is remembered, and those commands then throw ``/TagTransport/TransportError/unsupported(command:reason:)``.
 ///
 /// Status words: `6A 82` (address out of range) becomes the tag's NAK 0 as the tag itself would
 /// answer; `69 82` (security status: locked) and other error words stay status words (the tag or
-/// reader refused). A card or reader that goes away becomes ``TransportError/tagLost(command:)``.
+/// reader refused). A card or reader that goes away becomes ``/TagTransport/TransportError/tagLost(command:)``.
 public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
     public let channel: Channel
     /// A name for messages (the reader's).

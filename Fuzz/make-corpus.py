@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Builds the seed corpora under Fuzz/Corpus/<target>/ from the test vectors and fixtures.
+
+Run from the repository root: python3 Fuzz/make-corpus.py. The output is deterministic and
+checked in; ndeflib (scripts/install-test-deps.sh) generates the realistic NDEF messages, so the
+seeds agree with an independent encoder. Sources:
+  - NDEF known answers from /work/shared/reference/peers.md (verified against ndeflib 0.3.3);
+  - Tests/Fixtures/type2-real/*: real tag dumps (dump.bin, source.nfc, expected.json);
+  - hand-built edge cases: chunked records, long (non-SR) records, IDs, every TNF.
+"""
+import json
+import pathlib
+import shutil
+
+import ndef
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "Fuzz" / "Corpus"
+# The shared fixture set has expected.json next to each dump; the repository's copy may not.
+SHARED = pathlib.Path("/work/shared/fixtures/type2-real")
+FIXTURES = SHARED if SHARED.is_dir() else ROOT / "Tests" / "Fixtures" / "type2-real"
+
+
+def fixtures():
+    return sorted(folder for folder in FIXTURES.iterdir() if (folder / "dump.bin").is_file())
+
+
+def write(target, name, data):
+    folder = CORPUS / target
+    folder.mkdir(parents=True, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode()
+    (folder / name).write_bytes(bytes(data))
+
+
+def message(*records):
+    return b"".join(ndef.message_encoder(list(records)))
+
+
+VCARD = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;Jane;;;\r\nFN:Jane Doe\r\nEND:VCARD\r\n"
+VCARD_FULL = (
+    "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Müller;Jürgen;Karl;Dr.;\r\nFN:Dr. Jürgen Karl Müller\r\n"
+    "ORG:Example GmbH\r\nTITLE:Head of NFC\r\nTEL;TYPE=CELL:+49 170 1234567\r\n"
+    "TEL;TYPE=WORK,VOICE:+49 30 123456\r\nEMAIL;TYPE=INTERNET:juergen@example.com\r\n"
+    "URL:https://example.com/~jk\r\nADR;TYPE=WORK:;;Unter den Linden 1;Berlin;;10117;Germany\r\n"
+    "NOTE:Line one\\nLine two\\, with comma\\; and semicolon\r\nEND:VCARD\r\n"
+)
+VCARD_21_QP = (
+    "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=C3=96zt=C3=BCrk;Ay=C5=9Fe\r\n"
+    "FN:Ayse Ozturk\r\nTEL;CELL:+90 555 000 0000\r\nNOTE;ENCODING=QUOTED-PRINTABLE:soft=\r\n break\r\n"
+    "END:VCARD\r\n"
+)
+VCARD_40_FOLDED = (
+    "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A very long name that is folded across\r\n  two lines\r\n"
+    "item1.EMAIL;TYPE=home:a@example.org\r\nitem1.X-ABLabel:private\r\nX-UNKNOWN;FOO=bar:baz\r\n"
+    "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQ==\r\nEND:VCARD\r\n"
+)
+
+
+def ndef_seeds():
+    known = {
+        "kat-uri-https": "D1010C5504" + "6578616D706C652E636F6D".lower(),
+        "kat-uri-http-www": "D1010D5501" + "6578616d706c652e636f6d2f",
+        "kat-text-hello": "D101085402656E48656C6C6F",
+        "kat-text-emoji": "D101075402656EF09F9880",
+        "kat-text-utf16": "D101095482656EFFFE48006900",
+        "empty-record": "D00000",
+    }
+    for name, hex_text in known.items():
+        write("ndef", name, bytes.fromhex(hex_text))
+    write("ndef", "kat-vcard", message(ndef.Record("text/vcard", "", VCARD.encode())))
+    write("ndef", "uri-long-path", message(ndef.UriRecord("https://example.com/" + "a/b?c=d&e=f#g" * 8)))
+    write("ndef", "text-fr", message(ndef.TextRecord("Bonjour à tous", "fr")))
+    poster = ndef.SmartposterRecord("https://example.com/menu")
+    poster.set_title("Menu", "en")
+    poster.set_title("Carte", "fr")
+    poster.action = "exec"
+    poster.resource_size = 1234
+    poster.resource_type = "text/html"
+    write("ndef", "smart-poster", message(poster))
+    write(
+        "ndef",
+        "multi-record",
+        message(
+            ndef.UriRecord("https://example.com/p/42"),
+            ndef.TextRecord("Visit us", "en"),
+            ndef.Record("urn:nfc:ext:android.com:pkg", "", b"com.example.app"),
+        ),
+    )
+    write("ndef", "external", message(ndef.Record("urn:nfc:ext:example.com:thing", "id1", b"\x00\x01\x02")))
+    write("ndef", "absolute-uri", message(ndef.Record("https://example.com/schema", "", b"{}")))
+    write("ndef", "mime-long", message(ndef.Record("application/octet-stream", "", bytes(range(256)) * 2)))
+    write("ndef", "unknown-tnf5", bytes([0xD5, 0x00, 0x03, 0x01, 0x02, 0x03]))
+    # A chunked record (NDEF 1.0 §2.3.3): initial chunk CF with TNF 1 "T", then TNF 6 chunks.
+    chunked = bytes([0xB1, 0x01, 0x04, 0x54, 0x02, 0x65, 0x6E, 0x48])  # MB CF SR, type T, "\x02enH"
+    chunked += bytes([0x36, 0x00, 0x02, 0x65, 0x6C])  # CF SR TNF6 "el"
+    chunked += bytes([0x56, 0x00, 0x02, 0x6C, 0x6F])  # ME SR TNF6 "lo"
+    write("ndef", "chunked-text", chunked)
+    # A record with an ID (IL) and a long (4-byte) payload length.
+    write("ndef", "long-with-id", bytes([0xC9, 0x01, 0, 0, 0, 5, 0x02, 0x55, 0x69, 0x64, 0x04]) + b"a.bc")
+    for fixture in fixtures():
+        expected_file = fixture / "expected.json"
+        expected = json.loads(expected_file.read_text()) if expected_file.is_file() else {}
+        if expected.get("ndef_message_hex"):
+            write("ndef", "fixture-" + fixture.name, bytes.fromhex(expected["ndef_message_hex"]))
+
+
+def contact_seeds():
+    for name, text in [("v30", VCARD), ("v30-full", VCARD_FULL), ("v21-qp", VCARD_21_QP), ("v40-folded", VCARD_40_FOLDED)]:
+        write("vcard", name, text)
+    write("vcard", "lf-only", VCARD_FULL.replace("\r\n", "\n"))
+    write("vcard", "two-cards", VCARD + VCARD_FULL)
+    mecards = {
+        "simple": "MECARD:N:Doe,Jane;TEL:+15551234567;EMAIL:jane@example.com;;",
+        "full": "MECARD:N:Müller,Jürgen;SOUND:myuller,juergen;TEL:+4930123456;TEL:+49170;EMAIL:j@example.com;"
+        "NOTE:Escaped\\: colon\\; semi\\, comma;BDAY:19700101;ADR:Unter den Linden 1, Berlin;"
+        "URL:https\\://example.com;NICKNAME:JK;ORG:Example;;",
+        "minimal": "MECARD:N:A;;",
+        "lowercase": "mecard:n:x;;",
+    }
+    for name, text in mecards.items():
+        write("mecard", name, text)
+
+
+def type2_seeds():
+    for fixture in fixtures():
+        dump = (fixture / "dump.bin").read_bytes()
+        # First byte: low bits pick the declared chip (0 = none), high nibble the message size.
+        for selector in (0x00, 0x11, 0x22, 0x33):
+            write("type2", f"{fixture.name}-{selector:02x}", bytes([selector]) + dump)
+        write("flipper", fixture.name, (fixture / "source.nfc").read_bytes())
+
+
+def emulator_seeds():
+    def frames(model, *commands):
+        out = bytes([model])
+        for command in commands:
+            out += bytes([len(command)]) + bytes(command)
+        return out
+
+    page = [0x03, 0x0C, 0xD1, 0x01]
+    write("emulator", "version-read-write", frames(2, [0x60], [0x30, 0x04], [0xA2, 0x04] + page, [0x30, 0x04]))
+    write("emulator", "fast-read-sig-cnt", frames(4, [0x3A, 0x00, 0x2C], [0x3C, 0x00], [0x39, 0x02]))
+    write("emulator", "pwd-auth", frames(3, [0x1B, 0xFF, 0xFF, 0xFF, 0xFF], [0x30, 0x29], [0xA2, 0x2B, 1, 2, 3, 4]))
+    write("emulator", "compat-write", frames(2, [0xA0, 0x05], [0x00] * 16, [0x30, 0x05]))
+    write("emulator", "lock-bytes", frames(2, [0xA2, 0x02, 0x00, 0x00, 0xFF, 0xFF], [0xA2, 0x28, 0xFF, 0xFF, 0xFF, 0x00]))
+    write("emulator", "otp-cc", frames(5, [0xA2, 0x03, 0xE1, 0x10, 0x06, 0x00], [0x30, 0x03]))
+    write("emulator", "ev1-counter", frames(6, [0xA5, 0x00, 1, 0, 0, 0], [0x39, 0x00], [0x3E, 0x00], [0x60]))
+    write("emulator", "out-of-range", frames(0, [0x30, 0xFF], [0xA2, 0xFF, 0, 0, 0, 0], [0x3A, 0x10, 0x00]))
+    write("emulator", "halt-garbage", frames(1, [0x50, 0x00], [0x99], [], [0x30]))
+
+
+def pcsc_seeds():
+    def frames(scenario, *answers):
+        out = bytes([scenario])
+        for answer in answers:
+            out += bytes([len(answer)]) + bytes(answer)
+        return out
+
+    ok = [0x90, 0x00]
+    page_data = list(range(16))
+    uid = [0x04, 0x5E, 0xC8, 0xBA, 0x07, 0x4F, 0x81]
+    # Scenario 0: the storage-card transport's reader answers (GET UID, READ BINARY, pass-through).
+    write("pcsc", "storage-ok", frames(0, uid + ok, page_data + ok, page_data * 2 + ok, [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x0F, 0x03] + ok, [0x0A] + ok))
+    write("pcsc", "storage-errors", frames(0, [0x63, 0x00], [0x6A, 0x81], [0x6D, 0x00], [0x90], [], [0x0A, 0x90, 0x00]))
+    # Scenario 1: a Type 4 NDEF read: select app, select CC, CC file, select NDEF, NLEN, message.
+    cc = [0x00, 0x0F, 0x20, 0x00, 0x3B, 0x00, 0x34, 0x04, 0x06, 0xE1, 0x04, 0x00, 0x32, 0x00, 0x00]
+    message = list(bytes.fromhex("D1010C55046578616D706C652E636F6D"))
+    write("pcsc", "type4-read", frames(1, ok, ok, cc + ok, ok, [0x00, len(message)] + ok, message + ok))
+    write("pcsc", "type4-big-nlen", frames(1, ok, ok, cc + ok, ok, [0xFF, 0xFF] + ok, message + ok))
+    # Scenario 2: ATRs and vpcd payloads.
+    write("pcsc", "atr-ultralight", bytes([2]) + bytes.fromhex("3B8F8001804F0CA0000003060300030000000068"))
+    write("pcsc", "atr-type4", bytes([2]) + bytes.fromhex("3B8180018080"))
+    write("pcsc", "vpcd-control", bytes([2, 4]))
+    # Scenario 3: APDUs to the storage-card bridge (GET DATA UID, READ BINARY, UPDATE BINARY, pass-through).
+    write("pcsc", "bridge-apdus", frames(3, [0xFF, 0xCA, 0x00, 0x00, 0x00], [0xFF, 0xB0, 0x00, 0x04, 0x10],
+                                           [0xFF, 0xD6, 0x00, 0x05, 0x04, 1, 2, 3, 4], [0xFF, 0x00, 0x00, 0x00, 0x02, 0x30, 0x04],
+                                           [0xFF, 0xCA, 0x01, 0x00, 0x00], [0x00], [0xFF, 0xB0, 0x00, 0xFF, 0xFF]))
+
+
+def main():
+    for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc"):
+        shutil.rmtree(CORPUS / target, ignore_errors=True)
+    ndef_seeds()
+    contact_seeds()
+    type2_seeds()
+    emulator_seeds()
+    pcsc_seeds()
+    for folder in sorted(CORPUS.iterdir()):
+        files = list(folder.iterdir())
+        print(f"{folder.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")
+
+
+if __name__ == "__main__":
+    main()

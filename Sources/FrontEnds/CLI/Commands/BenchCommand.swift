@@ -1,0 +1,98 @@
+import Contacts
+import NDEF
+import TapCardSupport
+
+/// `tapcard bench`: codec throughput, write-and-verify against the physical minimum, batch
+/// provisioning and cold start, as a table or one JSON object.
+struct BenchCommand: Command {
+    static let name = "bench"
+    static let summary = "Measure codec throughput, tag write efficiency, batch provisioning and start-up."
+    static let help = """
+        Usage: tapcard bench [--json] [--quick] [--seed N] [--messages N] [--profiles N]
+                             [--cold-start-runs N] [--binary PATH]
+               tapcard bench --emit-corpus [--seed N] [--messages N]
+
+        Measures, on a seeded corpus (the same on every machine for the same seed):
+          NDEF decode and encode   messages/s and MB/s over realistic messages (links, texts,
+                                   vCards, smart posters, multi-record); decode includes every
+                                   record's typed view, as 'tapcard decode' does
+          vCard encode and read    cards/s and MB/s
+          Type 2 write-and-verify  a 137-byte vCard on an emulated NTAG213: commands, pages
+                                   written, modeled air time, and the physical minimum (pages
+                                   that must change x one WRITE exchange + one FAST_READ of the
+                                   NDEF TLV), with the ratio; then the identical message again
+                                   and the card with its phone number changed
+          batch provisioning       N profiles -> verified writes on emulated NTAG215s, per second
+          cold start               'tapcard --version' vs /bin/true, spawned alternately (median)
+
+        Air times are modeled from datasheet timing (Type2Timing), not measured. Throughput and
+        start-up are wall-clock measurements on this machine: build with 'swift build -c release'
+        for figures worth quoting (a debug build says so in the output).
+
+        Options:
+          --json               One JSON object instead of the table.
+          --quick              Small sizes and short loops (a smoke test, not figures).
+          --seed N             Corpus seed (default \(BenchCorpus.defaultSeed)).
+          --messages N         NDEF corpus size (default 10000).
+          --profiles N         Batch provisioning size (default 10000).
+          --cold-start-runs N  Spawns of each program (default 30; 0 skips).
+          --binary PATH        The tapcard binary to spawn (default: this process's executable).
+          --emit-corpus        Print the NDEF corpus as hex, one message per line (the input of
+                               'tapcard decode --jsonl' and scripts/bench-peers.sh), and stop.
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let quick = arguments.flag("--quick")
+        let emit = arguments.flag("--emit-corpus")
+        let seed = try arguments.integer("--seed").map { UInt64(bitPattern: Int64($0)) } ?? BenchCorpus.defaultSeed
+        let messageCount = try positive(arguments.integer("--messages"), "--messages") ?? (quick ? 200 : 10_000)
+        let profileCount = try positive(arguments.integer("--profiles"), "--profiles") ?? (quick ? 20 : 10_000)
+        let coldRuns = try arguments.integer("--cold-start-runs") ?? (quick ? 3 : 30)
+        let binaryOption = try arguments.option("--binary")
+        try arguments.finish()
+        guard coldRuns >= 0 else { throw UsageError("--cold-start-runs takes 0 or more.", command: name) }
+
+        let messages = BenchCorpus.messages(count: messageCount, seed: seed)
+        if emit {
+            var out: [UInt8] = []
+            for message in messages {
+                out.append(contentsOf: Hex.encode(message.encoded()).utf8)
+                out.append(0x0A)
+                if out.count >= 1 << 16 {
+                    io.write(out)
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+            io.write(out)
+            return .success
+        }
+
+        var random = BenchRandom(seed: seed ^ 0x5EED)
+        let profiles = (0..<max(profileCount, 1)).map { _ in BenchCorpus.profile(&random) }
+        let codec = CodecBench.run(
+            messages: messages, profiles: Array(profiles.prefix(2_000)), minimumSeconds: quick ? 0.02 : 1.0)
+        let writes = try await WriteBench.run()
+        let batch = await BatchBench.run(profiles: Array(profiles.prefix(profileCount)))
+        let binary = binaryOption ?? ColdStartBench.ownBinary()
+        let coldStart = coldRuns > 0 ? binary.map { ColdStartBench.run(binary: $0, runs: coldRuns) } : nil
+
+        let report = BenchReport(
+            seed: seed, codec: codec, writes: writes, batch: batch, coldStart: coldStart,
+            coldStartSkipped: coldRuns == 0
+                ? "--cold-start-runs 0" : (binary == nil ? "not running from the tapcard binary; pass --binary" : nil))
+        if json {
+            io.print(report.json.serialized())
+        } else {
+            io.write(Array(report.table.utf8))
+        }
+        return .success
+    }
+
+    private static func positive(_ value: Int?, _ option: String) throws(UsageError) -> Int? {
+        guard let value else { return nil }
+        guard value > 0 else { throw UsageError("\(option) takes a number above 0.", command: name) }
+        return value
+    }
+}

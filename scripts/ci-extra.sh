@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# The checks beyond the test suite (issue 8), each timed:
+#   1. lint     swift format lint --strict over Sources and Tests
+#   2. docs     symbol graphs from a debug build, then `docc convert --warnings-as-errors` for every
+#               public module's Documentation.docc
+#   3. tsan     the concurrent suites (Store, the CoreNFC adapter, PC/SC) under ThreadSanitizer
+#   4. fuzz     every fuzz target for FUZZ_SECONDS (default 60) with no finding
+# Each step has its own scratch path (.build-docs, .build-tsan, .build-fuzz), so none invalidates
+# the normal .build. Budget: 30 minutes on 2 cores; the step times are printed at the end.
+#
+#   scripts/ci-extra.sh                 every step
+#   scripts/ci-extra.sh lint docs       only these steps
+#   FUZZ_SECONDS=5 scripts/ci-extra.sh fuzz
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+steps=("$@")
+[ ${#steps[@]} -eq 0 ] && steps=(lint docs tsan fuzz)
+fuzz_seconds=${FUZZ_SECONDS:-60}
+
+# The public modules (the TapCardKit product) and where their sources live, lower layers first:
+# each archive is built with the ones before it as dependencies, so a documentation link to another
+# module's symbol, written ``/Module/Symbol``, resolves (and a wrong one fails the build).
+modules=(
+    TagCatalog:TagMappings/TagCatalog TagTransport:Transports/TagTransport NDEF:Codecs/NDEF
+    Contacts:Codecs/Contacts Originality:TagMappings/Originality Type2:TagMappings/Type2
+    TagEmulator:Transports/Emulator PCSCTransport:Transports/PCSC CoreNFCTransport:Transports/CoreNFC
+    Store:Persistence/Store TagWorkflows:Workflows/TagWorkflows Cards:Workflows/Cards Focus:Workflows/Focus
+    ViewModels:FrontEnds/ViewModels
+)
+
+# Suites that run work on several threads or tasks: the store (concurrent readers), the CoreNFC
+# adapter (settle-once callbacks), PC/SC (reader polling). A name that matches no test is harmless.
+tsan_filter=${TSAN_FILTER:-'(StoreTests|CoreNFCTransportTests|PCSCTransportTests)\.'}
+
+lint() {
+    swift format lint --strict -r Sources Tests
+}
+
+docs() {
+    local scratch=.build-docs graphs=.build-docs/symbol-graphs
+    # Graphs are written when a module compiles; an up-to-date module keeps the graphs it wrote.
+    mkdir -p "$graphs"
+    swift build --scratch-path "$scratch" --target TapCardCLI \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
+        -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public || return 1
+    swift build --scratch-path "$scratch" --target ViewModels \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
+        -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public || return 1
+    local failed=0 dependencies=()
+    for entry in "${modules[@]}"; do
+        local module=${entry%%:*} path=Sources/${entry#*:}
+        local catalog="$path/Documentation.docc" own="$scratch/graphs-$module"
+        if [ ! -d "$catalog" ]; then
+            echo "docs: $module has no $catalog" >&2
+            failed=1
+            continue
+        fi
+        # The module's own graph and its extensions of other modules (Module@Other.symbols.json).
+        rm -rf "$own" && mkdir -p "$own"
+        cp "$graphs/$module.symbols.json" "$own/" 2>/dev/null || true
+        cp "$graphs/$module"@*.symbols.json "$own/" 2>/dev/null || true
+        rm -rf "$scratch/$module.doccarchive"
+        if ! docc convert "$catalog" --fallback-display-name "$module" \
+            --fallback-bundle-identifier "org.tapcard.$module" --additional-symbol-graph-dir "$own" \
+            --output-path "$scratch/$module.doccarchive" --warnings-as-errors \
+            --enable-experimental-external-link-support "${dependencies[@]}" \
+            >"$scratch/docc-$module.log" 2>&1; then
+            echo "docs: docc convert failed for $module:" >&2
+            grep -E "warning|error" "$scratch/docc-$module.log" | head -20 >&2
+            failed=1
+        else
+            echo "docs: $module ok ($(find "$scratch/$module.doccarchive/data/documentation" -name '*.json' | wc -l) pages)"
+            dependencies+=(--dependency "$scratch/$module.doccarchive")
+        fi
+    done
+    return $failed
+}
+
+tsan() {
+    swift build --build-tests --scratch-path .build-tsan --sanitize=thread || return 1
+    TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
+        swift test --skip-build --scratch-path .build-tsan --sanitize=thread --filter "$tsan_filter"
+}
+
+fuzz() {
+    bash scripts/fuzz.sh all "$fuzz_seconds"
+}
+
+declare -A seconds
+declare -A results
+overall=0
+for step in "${steps[@]}"; do
+    case "$step" in lint | docs | tsan | fuzz) ;; *)
+        echo "ci-extra: unknown step '$step' (lint, docs, tsan, fuzz)" >&2
+        exit 64
+        ;;
+    esac
+    echo "== $step"
+    start=$(date +%s)
+    if "$step"; then results[$step]=ok; else results[$step]=FAILED overall=1; fi
+    seconds[$step]=$(($(date +%s) - start))
+    echo "== $step: ${results[$step]} in ${seconds[$step]} s"
+done
+
+echo
+echo "ci-extra summary (budget 1800 s):"
+total=0
+for step in "${steps[@]}"; do
+    printf "  %-6s %-7s %6d s\n" "$step" "${results[$step]}" "${seconds[$step]}"
+    total=$((total + seconds[$step]))
+done
+printf "  %-6s %-7s %6d s\n" total "" "$total"
+if [ "$total" -gt 1800 ]; then
+    echo "ci-extra: over the 30-minute budget" >&2
+    overall=1
+fi
+exit $overall
