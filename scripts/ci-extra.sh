@@ -112,7 +112,8 @@ for step in "${steps[@]}"; do
 done
 printf "  %-6s %-7s %6d s\n" total "" "$total"
 if [ "$total" -gt 1800 ]; then
-    echo "ci-extra: over the 30-minute budget" >&2
-    overall=1
+    # Reported, not failed: the budget is for the whole CI run on an unloaded 2-core machine, and
+    # a loaded machine is not a defect in the code under test.
+    echo "ci-extra: warning: over the 30-minute budget" >&2
 fi
 exit $overall

@@ -64,20 +64,27 @@ fi
 # The Swift runtime's own crash backtracer hangs under ASan + libFuzzer: let the sanitizer report.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}
-failed=()
-printf "%-14s %8s %10s %8s %6s  %s\n" target seconds runs exec/s cov result
-for name in "${targets[@]}"; do
-    corpus="$scratch/corpus/$name"
-    findings="$scratch/findings/$name"
-    seeds="Fuzz/Corpus/$name"
+# A fixed seed by default, so a CI run replays the same mutations (a slower machine runs a prefix
+# of them); FUZZ_SEED=0 lets libFuzzer pick one, for exploratory runs. Targets run FUZZ_JOBS at a
+# time (default: the number of cores), each on one core.
+fuzz_seed=${FUZZ_SEED:-1}
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+results_dir="$scratch/results"
+rm -rf "$results_dir" && mkdir -p "$results_dir"
+
+run_target() {
+    local name=$1
+    local corpus="$scratch/corpus/$name" findings="$scratch/findings/$name" seeds="Fuzz/Corpus/$name"
     mkdir -p "$corpus" "$findings"
-    log="$scratch/fuzz-$name.log"
-    dirs=("$corpus")
+    local log="$scratch/fuzz-$name.log"
+    local dirs=("$corpus")
     [ -d "$seeds" ] && dirs+=("$seeds")
-    status=0
+    local status=0
     # The first corpus directory receives new inputs; the checked-in seeds are read only.
-    "$binary" "$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
-        -use_value_profile=1 -print_final_stats=1 -artifact_prefix="$findings/" "${dirs[@]}" >"$log" 2>&1 || status=$?
+    "$binary" "$name" -seed="$fuzz_seed" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -max_len=8192 -use_value_profile=1 -print_final_stats=1 -artifact_prefix="$findings/" "${dirs[@]}" \
+        >"$log" 2>&1 || status=$?
+    local runs cov rate result
     runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1)
     cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}')
     rate=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}' | tail -1)
@@ -85,12 +92,33 @@ for name in "${targets[@]}"; do
         result=ok
     else
         result="FINDING (exit $status, log $log, input in $findings/)"
-        failed+=("$name")
     fi
-    printf "%-14s %8s %10s %8s %6s  %s\n" "$name" "$seconds" "${runs:-?}" "${rate:-?}" "${cov:-?}" "$result"
+    printf "%-14s %8s %10s %8s %6s  %s\n" "$name" "$seconds" "${runs:-?}" "${rate:-?}" "${cov:-?}" "$result" \
+        >"$results_dir/$name"
     if [ "$status" -ne 0 ]; then
-        grep -E 'ERROR|fatal|invariant|SUMMARY|Fatal error' "$log" | head -10 | sed 's/^/    /'
+        grep -E 'ERROR|fatal|invariant|SUMMARY|Fatal error' "$log" | head -10 | sed 's/^/    /' >>"$results_dir/$name"
+        return 1
     fi
+}
+
+failed=()
+printf "%-14s %8s %10s %8s %6s  %s (seed %s, %s at a time)\n" target seconds runs exec/s cov result "$fuzz_seed" "$jobs"
+pids=()
+names=()
+for name in "${targets[@]}"; do
+    run_target "$name" &
+    pids+=($!)
+    names+=("$name")
+    if [ ${#pids[@]} -ge "$jobs" ]; then
+        wait "${pids[0]}" || failed+=("${names[0]}")
+        cat "$results_dir/${names[0]}"
+        pids=("${pids[@]:1}")
+        names=("${names[@]:1}")
+    fi
+done
+for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || failed+=("${names[$i]}")
+    cat "$results_dir/${names[$i]}"
 done
 if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzz.sh: findings in: ${failed[*]}" >&2

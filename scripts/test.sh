@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one test command (README, .ci/run): installs what the tests need, builds everything with
-# zero warnings allowed, then runs every test. Peer cross-checks (ndeflib, vobject, OpenSSL, pcscd)
+# zero warnings allowed, runs every test, then the extra checks of scripts/ci-extra.sh. Peer cross-checks (ndeflib, vobject, OpenSSL, pcscd)
 # are required here: a missing peer fails the run instead of skipping silently.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,3 +22,10 @@ if grep -E "(^|: )warning: " "$log" >/dev/null; then
 fi
 echo "== swift test"
 swift test --skip-build "$@"
+
+# Lint, the DocC build, ThreadSanitizer on the concurrent suites, 60 s of every fuzz target.
+# TAPCARD_TESTS_ONLY=1 skips them for a quick local run; CI always runs them.
+if [ "${TAPCARD_TESTS_ONLY:-0}" != 1 ] || [ "${CI:-}" = true ]; then
+    bash scripts/ci-extra.sh
+fi
+echo "== scripts/test.sh finished in $SECONDS s"
