@@ -23,7 +23,7 @@ struct TagRecording {
     /// in an options list like any other interpolated line).
     static let help = String(DatabaseOption.help.dropLast())
 
-    static func take(_ arguments: inout Arguments, io: some CommandIO) throws(UsageError) -> TagRecording {
+    static func take(_ arguments: inout Arguments, io: some CommandIO) throws -> TagRecording {
         TagRecording(databasePath: try DatabaseOption.path(&arguments, io: io))
     }
 
