@@ -34,19 +34,25 @@ public final class SQLiteDatabase {
         self.path = path
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, 10_000)
-        if !readOnly {
-            // WAL: readers never block the writer and a killed writer leaves the last commit
-            // intact. FULL: a commit is on disk when it returns, so a session start survives a
-            // power cut too, not only a killed process.
-            let mode = try scalar("PRAGMA journal_mode = WAL", during: "switching to WAL mode")
-            guard mode?.text?.lowercased() == "wal" else {
-                throw .sqlite(
-                    code: SQLITE_ERROR, extendedCode: SQLITE_ERROR,
-                    message: "journal_mode stayed '\(mode?.text ?? "?")'", during: "switching to WAL mode")
+        // sqlite3_open_v2 succeeds on any file; a file that is not a database only fails at the
+        // first statement. Say which file then, as for any other open failure.
+        do throws(StoreError) {
+            if !readOnly {
+                // WAL: readers never block the writer and a killed writer leaves the last commit
+                // intact. FULL: a commit is on disk when it returns, so a session start survives a
+                // power cut too, not only a killed process.
+                let mode = try scalar("PRAGMA journal_mode = WAL", during: "switching to WAL mode")
+                guard mode?.text?.lowercased() == "wal" else {
+                    throw .sqlite(
+                        code: SQLITE_ERROR, extendedCode: SQLITE_ERROR,
+                        message: "journal_mode stayed '\(mode?.text ?? "?")'", during: "switching to WAL mode")
+                }
+                try execute("PRAGMA synchronous = FULL", during: "setting synchronous mode")
             }
-            try execute("PRAGMA synchronous = FULL", during: "setting synchronous mode")
+            try execute("PRAGMA foreign_keys = ON", during: "turning on foreign keys")
+        } catch .sqlite(let code, _, let message, _) where code == SQLITE_NOTADB {
+            throw .cannotOpen(path: path, code: code, message: message)
         }
-        try execute("PRAGMA foreign_keys = ON", during: "turning on foreign keys")
     }
 
     deinit { sqlite3_close_v2(handle) }

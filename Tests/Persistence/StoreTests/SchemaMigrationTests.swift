@@ -132,6 +132,8 @@ struct SchemaMigrationTests {
             #expect(error.sqliteCode == 26)  // SQLITE_NOTADB
             #expect(error.origin == .platform)
             #expect(error.sentence.contains("code 26"))
+            #expect(error.sentence.contains(path))  // the user must learn which --db file is wrong
+            #expect(error == .cannotOpen(path: path, code: 26, message: "file is not a database"))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import TapCardSupport
 import Testing
 
 @Suite("Store records")
@@ -128,16 +129,18 @@ struct TapCardStoreTests {
         #expect(try store.sessions(profile: "focus").count == 1)
     }
 
-    @Test("Default location: TAPCARD_HOME, then the platform data directory")
-    func location() {
+    @Test("Default location: tapcard.sqlite in the shared data directory")
+    func location() throws {
         #expect(
-            StoreLocation.defaultDatabasePath(environment: ["TAPCARD_HOME": "/x", "HOME": "/h"]) == "/x/tapcard.sqlite")
-        #if os(macOS)
+            try StoreLocation.defaultDatabasePath(environment: ["TAPCARD_HOME": "/x", "HOME": "/h"])
+                == "/x/tapcard.sqlite")
+        for environment in [
+            ["HOME": "/h"], ["XDG_DATA_HOME": "/d", "HOME": "/h"], ["XDG_DATA_HOME": "rel", "HOME": "/h"],
+        ] {
             #expect(
-                StoreLocation.dataDirectory(environment: ["HOME": "/h"]) == "/h/Library/Application Support/TapCard")
-        #else
-            #expect(StoreLocation.dataDirectory(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/tapcard")
-            #expect(StoreLocation.dataDirectory(environment: ["HOME": "/h"]) == "/h/.local/share/tapcard")
-        #endif
+                try StoreLocation.defaultDatabasePath(environment: environment)
+                    == DataDirectory.path(environment: environment) + "/tapcard.sqlite")
+        }
+        #expect(throws: DataDirectoryError.noHome) { try StoreLocation.defaultDatabasePath(environment: [:]) }
     }
 }

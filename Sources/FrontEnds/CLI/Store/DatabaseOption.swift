@@ -8,25 +8,17 @@ enum DatabaseOption {
         + "                      $XDG_DATA_HOME/tapcard/tapcard.sqlite or ~/.local/share/tapcard/tapcard.sqlite).\n"
 
     /// Takes `--db` from `arguments`, or the default path for this environment.
-    static func path(_ arguments: inout Arguments, io: some CommandIO) throws(UsageError) -> String {
+    /// Throws `UsageError` for an empty `--db`, `DataDirectoryError` when there is no default.
+    static func path(_ arguments: inout Arguments, io: some CommandIO) throws -> String {
         if let path = try arguments.option("--db") {
             guard !path.isEmpty else { throw UsageError("--db needs a file path.", command: arguments.command) }
             return path
         }
-        return StoreLocation.defaultDatabasePath(environment: io.environment)
+        return try StoreLocation.defaultDatabasePath(environment: io.environment)
     }
 
     /// Opens (creating and migrating) the database at `path`.
     static func open(_ path: String) throws(StoreError) -> TapCardStore {
         try TapCardStore(path: path)
-    }
-
-    /// For tag commands: takes `--db` and returns a function that opens the recorder after the
-    /// command has parsed everything (so a usage error never creates a database file).
-    static func recorder(_ arguments: inout Arguments, io: some CommandIO) throws(UsageError)
-        -> () throws(StoreError) -> StoreRecorder
-    {
-        let path = try path(&arguments, io: io)
-        return { () throws(StoreError) in try StoreRecorder(path: path) }
     }
 }

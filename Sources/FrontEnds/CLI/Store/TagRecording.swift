@@ -23,7 +23,7 @@ struct TagRecording {
     /// in an options list like any other interpolated line).
     static let help = String(DatabaseOption.help.dropLast())
 
-    static func take(_ arguments: inout Arguments, io: some CommandIO) throws(UsageError) -> TagRecording {
+    static func take(_ arguments: inout Arguments, io: some CommandIO) throws -> TagRecording {
         TagRecording(databasePath: try DatabaseOption.path(&arguments, io: io))
     }
 
@@ -52,14 +52,13 @@ struct TagRecording {
         at now: Date? = nil
     ) {
         guard let uid = report.uid?.bytes else { return }
-        let capacity = Self.capacity(report.capacity)
         let airTime = (report.writeStatistics.modeledMicroseconds + report.verifyStatistics.modeledMicroseconds) / 1e6
-        record(io: io) { store throws(StoreError) in
-            try store.recordWrite(
-                WriteRecord(
-                    tag: TagKey(uid: uid, chip: Self.chip(report.identification.model)), operation: operation,
-                    message: message, capacity: capacity, verified: report.verified,
-                    pagesWritten: report.pagesWritten.count, modeledAirTime: airTime, at: now ?? CLIClock.now(io)))
+        record(io: io) { recorder throws(StoreError) in
+            try recorder.recordWrite(
+                uid: uid, chip: Self.chip(report.identification.model), message: message,
+                capacityBytes: report.capacity.bytes, capacityReported: report.capacity.source == .reported,
+                verified: report.verified, pagesWritten: report.pagesWritten.count, modeledAirTime: airTime,
+                operation: operation, at: now ?? CLIClock.now(io))
         }
     }
 
@@ -72,12 +71,11 @@ struct TagRecording {
         let verified = report.after.status == (operation == .lock ? .readOnly : .readWrite)
         let pages = Set(report.writes.map(\.page)).count
         let airTime = report.statistics.modeledMicroseconds / 1e6
-        record(io: io) { store throws(StoreError) in
-            try store.recordWrite(
-                WriteRecord(
-                    tag: TagKey(uid: uid, chip: Self.chip(report.identification.model)), operation: operation,
-                    message: [], capacity: nil, verified: verified, pagesWritten: pages, modeledAirTime: airTime,
-                    at: now ?? CLIClock.now(io)))
+        record(io: io) { recorder throws(StoreError) in
+            try recorder.recordWrite(
+                uid: uid, chip: Self.chip(report.identification.model), message: [], capacityBytes: nil,
+                capacityReported: false, verified: verified, pagesWritten: pages, modeledAirTime: airTime,
+                operation: operation, at: now ?? CLIClock.now(io))
         }
     }
 
@@ -86,24 +84,22 @@ struct TagRecording {
         at now: Date?
     ) {
         guard let uid else { return }
-        record(io: io) { store throws(StoreError) in
-            try store.recordTagSeen(
-                TagKey(uid: uid, chip: Self.chip(model)), capacity: Self.capacity(capacity), signature: signature,
-                at: now ?? CLIClock.now(io))
+        record(io: io) { recorder throws(StoreError) in
+            try recorder.recordRead(
+                uid: uid, chip: Self.chip(model), capacityBytes: capacity.bytes,
+                capacityReported: capacity.source == .reported, signature: signature, at: now ?? CLIClock.now(io))
         }
     }
 
-    private func record(io: some CommandIO, _ body: (TapCardStore) throws(StoreError) -> Void) {
+    /// Runs `body` on a ``StoreRecorder`` for the database (the Store's recording API; this type
+    /// only adapts the workflow reports to it and turns a failure into a warning).
+    private func record(io: some CommandIO, _ body: (StoreRecorder) throws(StoreError) -> Void) {
         do {
-            try body(try DatabaseOption.open(databasePath))
+            try body(try StoreRecorder(path: databasePath))
         } catch {
             io.printError("warning: the tag operation completed but was not recorded: \(error.sentence)")
         }
     }
 
     static func chip(_ model: TagModel?) -> String { model?.rawValue ?? "unknown" }
-
-    static func capacity(_ capacity: Capacity) -> CapacityRecord {
-        CapacityRecord(bytes: capacity.bytes, source: capacity.source == .reported ? .reported : .assumed)
-    }
 }

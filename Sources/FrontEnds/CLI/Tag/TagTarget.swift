@@ -1,6 +1,7 @@
 import Foundation
 import TagCatalog
 import TagEmulator
+import TapCardSupport
 
 /// The tag a command works on: the virtual tag file named by `--tag FILE`, or the default virtual
 /// NTAG213 in the user's data directory, created on first use.
@@ -9,10 +10,14 @@ struct TagTarget {
     let tag: EmulatedTag
     let isDefault: Bool
 
+    /// The default virtual tag's file name inside the data directory.
+    static let defaultTagFileName = "virtual-ntag213.nfc"
+
     static let helpLines = """
           --tag FILE     A virtual tag file (Flipper Zero .nfc; see 'tapcard sim'). Without it, the
                          default virtual NTAG213 in the data directory is used ($TAPCARD_HOME, else
-                         ~/.local/share/tapcard; ~/Library/Application Support/TapCard on macOS),
+                         $XDG_DATA_HOME/tapcard or ~/.local/share/tapcard; ~/Library/Application
+                         Support/TapCard on macOS),
                          created on first use.
           --json         Print one JSON object instead of text.
         \(ReaderOptions.help)
@@ -24,10 +29,8 @@ struct TagTarget {
         if let path = try arguments.option("--tag") {
             return TagTarget(path: path, tag: try VirtualTagFile.load(path), isDefault: false)
         }
-        guard let directory = DataDirectory.path(environment: io.environment) else {
-            throw TagTargetError.noDataDirectory
-        }
-        let path = directory + "/" + DataDirectory.defaultTagFileName
+        let directory = try DataDirectory.path(environment: io.environment)
+        let path = directory + "/" + defaultTagFileName
         if FileManager.default.fileExists(atPath: path) {
             io.printError("Using the default virtual NTAG213 at \(path).")
             return TagTarget(path: path, tag: try VirtualTagFile.load(path), isDefault: true)

@@ -11,7 +11,7 @@ struct FocusOptions {
         DatabaseOption.help
         + "  --profile NAME      The focus profile (default: focus).\n"
 
-    static func parse(_ arguments: inout Arguments, io: some CommandIO) throws(UsageError) -> FocusOptions {
+    static func parse(_ arguments: inout Arguments, io: some CommandIO) throws -> FocusOptions {
         let path = try DatabaseOption.path(&arguments, io: io)
         let profile = try arguments.option("--profile") ?? "focus"
         guard !profile.isEmpty else { throw UsageError("--profile needs a name.", command: arguments.command) }
