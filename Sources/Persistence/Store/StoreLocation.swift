@@ -1,9 +1,9 @@
 import TapCardSupport
 
 /// Where the database lives by default: `tapcard.sqlite` in the data directory
-/// (``TapCardSupport/DataDirectory`` holds the one rule, shared with the virtual tags).
+/// (`DataDirectory` in TapCardSupport holds the one rule, shared with the virtual tags).
 public enum StoreLocation {
-    /// The data directory; see ``TapCardSupport/DataDirectory/path(environment:)``.
+    /// The data directory; see `DataDirectory.path(environment:)`.
     public static func dataDirectory(environment: [String: String]) throws(DataDirectoryError) -> String {
         try DataDirectory.path(environment: environment)
     }
