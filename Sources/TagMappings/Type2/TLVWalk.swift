@@ -89,7 +89,7 @@ public struct TLVWalk: Sendable, Equatable {
                 break
             }
             let value = positions.map { memory[$0] }
-            let nextCursor = result.area.nextUsable(from: (positions.last ?? lastLengthPosition) + 1)
+            var nextCursor = result.area.nextUsable(from: (positions.last ?? lastLengthPosition) + 1)
             switch kind {
             case .lockControl, .memoryControl:
                 guard length == 3 else {
@@ -100,9 +100,18 @@ public struct TLVWalk: Sendable, Equatable {
                 result.tlvs.append(
                     TLV(kind: kind, offset: offset, length: length, lengthFieldBytes: lengthFieldBytes, value: value))
                 if onlyControlSoFar { afterControls = (positions.last ?? lastLengthPosition) + 1 }
-                if let control = ControlArea.decode(kind: kind == .lockControl ? .lock : .reserved, value: value) {
+                // An area that starts inside bytes already walked (this TLV's own, or an earlier
+                // TLV's) cannot be honoured: reader and writer would disagree about where the TLVs
+                // are. Valid layouts put lock and reserved bytes after the control TLVs naming them.
+                let walkedThrough = (positions.last ?? lastLengthPosition) + 1
+                if let control = ControlArea.decode(kind: kind == .lockControl ? .lock : .reserved, value: value),
+                    control.byteRange.lowerBound >= walkedThrough
+                {
                     result.controlAreas.append(control)
                     result.area.skip(control.byteRange)
+                    // The next TLV starts at the first byte that is not reserved, now that this
+                    // area is known (it may begin right after this TLV).
+                    nextCursor = result.area.nextUsable(from: walkedThrough)
                 }
             case .ndef:
                 result.tlvs.append(
