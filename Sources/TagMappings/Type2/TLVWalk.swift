@@ -12,8 +12,10 @@ public struct TLVWalk: Sendable, Equatable {
     public var area: DataArea
     /// Why the walk stopped early, if it did.
     public var problem: TLVProblem?
-    /// Byte offset (from page 0) where the NDEF TLV is, or would be written: the first byte after
-    /// the control TLVs (and NULL padding) when there is no NDEF TLV.
+    /// Byte offset (from page 0) where the NDEF TLV is, or would be written when there is none: the
+    /// first TLV (or terminator) after the last Lock/Memory Control TLV, else the first usable byte
+    /// after that control TLV. A new NDEF TLV never overwrites a control TLV: a reader
+    /// would no longer skip the bytes it names.
     public var ndefSlot: Int?
 
     /// Walks `memory` (bytes from page 0; may stop short of the area's end, which is reported as
@@ -22,9 +24,8 @@ public struct TLVWalk: Sendable, Equatable {
         var result = TLVWalk(
             tlvs: [], ndef: nil, controlAreas: [], area: initialArea, problem: nil, ndefSlot: nil)
         var cursor = initialArea.nextUsable(from: initialArea.start)
-        var onlyControlSoFar = true
-        // The first byte after the Lock/Memory Control TLVs: where a new NDEF TLV goes when no
-        // readable one exists.
+        // The first byte after the last Lock/Memory Control TLV met before any NDEF TLV: where a
+        // new NDEF TLV goes when no readable one exists.
         var afterControls = initialArea.start
         while let position = cursor {
             guard position < memory.count else {
@@ -41,15 +42,14 @@ public struct TLVWalk: Sendable, Equatable {
             case .terminator:
                 result.tlvs.append(
                     TLV(kind: .terminator, offset: offset, length: 0, lengthFieldBytes: 0, value: []))
-                if onlyControlSoFar, result.ndefSlot == nil { result.ndefSlot = position }
+                if result.ndefSlot == nil { result.ndefSlot = position }
                 cursor = nil
                 continue
             default:
                 break
             }
-            if kind != .lockControl && kind != .memoryControl, onlyControlSoFar {
-                onlyControlSoFar = false
-                if result.ndefSlot == nil { result.ndefSlot = position }
+            if kind != .lockControl && kind != .memoryControl, result.ndefSlot == nil {
+                result.ndefSlot = position
             }
             // Length field: one byte, or 0xFF and two more.
             guard let lengthPosition = result.area.nextUsable(from: position + 1) else {
@@ -99,7 +99,12 @@ public struct TLVWalk: Sendable, Equatable {
                 }
                 result.tlvs.append(
                     TLV(kind: kind, offset: offset, length: length, lengthFieldBytes: lengthFieldBytes, value: value))
-                if onlyControlSoFar { afterControls = (positions.last ?? lastLengthPosition) + 1 }
+                if result.ndef == nil {
+                    // A control TLV after other TLVs (a proprietary one, say): the NDEF TLV goes
+                    // after it, never over it.
+                    afterControls = (positions.last ?? lastLengthPosition) + 1
+                    result.ndefSlot = nil
+                }
                 // An area that starts inside bytes already walked (this TLV's own, or an earlier
                 // TLV's) cannot be honoured: reader and writer would disagree about where the TLVs
                 // are. Valid layouts put lock and reserved bytes after the control TLVs naming them.

@@ -114,4 +114,26 @@ import Testing
         #expect(walk.ndefSlot == 16 + 5)
         #expect(snapshot.capacity.bytes == 57)
     }
+
+    /// A proprietary TLV, then a Memory Control TLV reserving 4 bytes, then a terminator: a
+    /// new NDEF TLV goes after the control TLV (keeping the proprietary TLV), not over it, so a
+    /// reader still skips the reserved bytes. Found by the `type2` fuzz target (crash-c6289e…).
+    @Test func controlTLVAfterAProprietaryTLVIsNeverOverwritten() throws {
+        let layout: [UInt8] =
+            [0xFD, 0x02, 0xAB, 0xCD]  // 16–19 proprietary TLV
+            + [0x02, 0x03, 0x1C, 0x04, 0x04]  // 20–24 Memory Control: byte 16 + 12 = 28, 4 bytes
+            + [0x00, 0x00, 0x00]  // 25–27 NULL padding
+            + [0xEE, 0xEE, 0xEE, 0xEE]  // 28–31 reserved
+            + [0xFE]  // 32 Terminator
+        let snapshot = Type2Snapshot(memory: memory(layout), model: nil)
+        let walk = try #require(snapshot.walk)
+        #expect(walk.controlAreas.map(\.byteRange) == [28..<32])
+        #expect(walk.ndef == nil)
+        // The terminator after the control TLV, not the proprietary TLV (16).
+        #expect(walk.ndefSlot == 32)
+        let message: [UInt8] = [0xD1, 0x01, 0x04, 0x54, 0x02, 0x65, 0x6E, 0x61]
+        let plan = try Type2WritePlan.make(message: message, snapshot: snapshot)
+        #expect(Array(plan.finalMemory[16..<32]) == Array(memory(layout)[16..<32]))
+        #expect(Type2Snapshot(memory: plan.finalMemory, model: nil).ndef?.message == message)
+    }
 }
