@@ -7,8 +7,9 @@
     /// rest is memory from page 0.
     ///
     /// Invariants: the walk stays inside the memory; a write planned the way `Type2Tag.write` plans
-    /// it (from a snapshot that stops after the NDEF TLV), applied page by page, gives exactly the
-    /// plan's final memory, and that memory reads back as the message written.
+    /// it (from a snapshot that stops after the NDEF TLV, of all memory and of only the prefix the
+    /// workflow reads), applied page by page, gives the plan's final memory, and the tag's memory
+    /// then reads back as the message written.
     ///
     enum Type2Fuzz {
         static let models: [TagModel?] = [nil, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48]
@@ -30,21 +31,41 @@
             let sizes = [0, 12, 137, 300]
             let size = sizes[Int(selector >> 4) % sizes.count]
             let message = NDEFText.message(size: size)
-            let planning = Type2Snapshot(memory: memory, model: model, stopAfterNDEF: true)
-            guard let plan = try? Type2WritePlan.make(message: message, snapshot: planning) else { return }
-            var applied = memory
-            for write in plan.writes {
-                let range = write.page * 4..<write.page * 4 + 4
-                guard write.bytes.count == 4, range.upperBound <= applied.count else {
-                    violated("write to page \(write.page) outside the memory read", input)
+            // From all of memory, and from the prefix `Type2Tag.write` reads (pages past it are
+            // written unread).
+            for read in [memory, WorkflowRead.prefix(of: memory, model: model, messageLength: message.count)] {
+                let planning = Type2Snapshot(memory: read, model: model, stopAfterNDEF: true)
+                guard let plan = try? Type2WritePlan.make(message: message, snapshot: planning) else { continue }
+                var applied = memory
+                for write in plan.writes {
+                    let range = write.page * 4..<write.page * 4 + 4
+                    guard write.bytes.count == 4, range.upperBound <= applied.count else {
+                        violated("write to page \(write.page) outside the tag's memory", input)
+                    }
+                    applied.replaceSubrange(range, with: write.bytes)
                 }
-                applied.replaceSubrange(range, with: write.bytes)
+                if Array(applied.prefix(plan.finalMemory.count)) != plan.finalMemory {
+                    violated("writes do not produce the plan's final memory (\(read.count) bytes read)", input)
+                }
+                if Type2Snapshot(memory: applied, model: model).ndef?.message != message {
+                    violated("the written memory does not read back the message (\(read.count) bytes read)", input)
+                }
             }
-            if applied != plan.finalMemory { violated("writes do not produce the plan's final memory", input) }
-            let after = Type2Snapshot(memory: plan.finalMemory, model: model)
-            if after.ndef?.message != message {
-                violated("the planned memory does not read back the message", input)
+        }
+    }
+
+    /// The memory prefix `Type2Tag.write` has read when it plans: 8 header pages, 16-byte steps
+    /// until the NDEF TLV is read whole, then up to what the plan needs.
+    enum WorkflowRead {
+        static func prefix(of memory: [UInt8], model: TagModel?, messageLength: Int) -> [UInt8] {
+            var count = min(memory.count, 32)
+            var snapshot = Type2Snapshot(memory: Array(memory.prefix(count)), model: model, stopAfterNDEF: true)
+            while case .notRead(let upTo) = snapshot.walk?.problem, count < memory.count {
+                count = min(memory.count, max(count + 16, (upTo + 15) / 16 * 16))
+                snapshot = Type2Snapshot(memory: Array(memory.prefix(count)), model: model, stopAfterNDEF: true)
             }
+            let needed = Type2WritePlan.memoryNeeded(messageLength: messageLength, snapshot: snapshot)
+            return Array(memory.prefix(max(count, min(memory.count, needed))))
         }
     }
 

@@ -5,7 +5,8 @@
 /// byte with that byte set to 0 (the tag now reads as empty), then every other changed page (the
 /// type byte's page first), then the length page with the real length — one page write commits.
 /// For a 3-byte length (`FF hi lo`) the `hi lo` bytes are written with the data, so the commit is
-/// still the single page holding `FF`. Pages whose content does not change are not written;
+/// still the single page holding `FF`. Pages whose content does not change are not written
+/// (pages past the old message that were not read are written: see ``memoryNeeded(messageLength:snapshot:)``);
 /// Lock and Memory Control TLVs and the bytes they reserve are left as they are.
 public struct Type2WritePlan: Sendable, Equatable {
     /// The writes, in the order they must be sent.
@@ -24,21 +25,33 @@ public struct Type2WritePlan: Sendable, Equatable {
     public var pagesWritten: [Int] { Array(Set(writes.map(\.page))).sorted() }
 
     /// The byte offset (exclusive, from page 0) up to which memory must have been read before
-    /// a message of `messageLength` bytes can be planned: the old NDEF TLV and the new one, and
-    /// its terminator. (The dynamic lock bytes may be read apart: see
+    /// a message of `messageLength` bytes can be planned: the NDEF TLV's type and length bytes,
+    /// the old NDEF TLV and the byte after it (to write only the pages that change), and every reserved or lock byte
+    /// the new TLV steps over (a page write must carry them unchanged). Pages past that which the
+    /// new TLV covers are written without being read: they hold no message, so they are rewritten
+    /// whatever they hold. (The dynamic lock bytes may be read apart: see
     /// ``Type2Snapshot/dynamicLockBytes``.)
     public static func memoryNeeded(messageLength: Int, snapshot: Type2Snapshot) -> Int {
         guard let walk = snapshot.walk, let slot = walk.ndef?.typeAddress ?? walk.ndefSlot else {
             return 16
         }
         let lengthFieldBytes = messageLength < 255 ? 1 : 3
-        let newEnd =
-            walk.area.advance(from: slot, by: 1 + lengthFieldBytes + messageLength) ?? walk.area.end
-        var oldEnd = slot + 4
+        // Type byte and the longest length field.
+        var needed = (walk.area.advance(from: slot, by: 3) ?? slot) + 1
         if let ndef = walk.ndef {
-            oldEnd = (walk.area.advance(from: ndef.typeAddress, by: ndef.lengthFieldBytes + ndef.length) ?? slot) + 1
+            // The old TLV and the byte after it (its terminator, which an identical message keeps).
+            let oldEnd =
+                walk.area.advance(from: ndef.typeAddress, by: 1 + ndef.lengthFieldBytes + ndef.length)
+                ?? walk.area.end - 1
+            needed = max(needed, oldEnd + 1)
         }
-        return min(pageAligned(max(newEnd + 1, oldEnd)), pageAligned(walk.area.end))
+        // The new TLV and its terminator: reserved bytes in the pages they cover must be read.
+        let newEnd = walk.area.advance(from: slot, by: 1 + lengthFieldBytes + messageLength) ?? walk.area.end
+        let newPagesEnd = Type2Page.byteRange(ofPage: Type2Page.page(ofByte: newEnd)).upperBound
+        for range in walk.area.skipped where range.lowerBound < newPagesEnd && range.upperBound > slot {
+            needed = max(needed, range.upperBound)
+        }
+        return min(pageAligned(needed), pageAligned(walk.area.end))
     }
 
     private static func pageAligned(_ offset: Int) -> Int {
@@ -70,12 +83,15 @@ public struct Type2WritePlan: Sendable, Equatable {
             throw .tooBig(needed: message.count, capacity: snapshot.capacity.bytes)
         }
         let needed = memoryNeeded(messageLength: message.count, snapshot: snapshot)
-        guard let lastPosition = positions.last, lastPosition < snapshot.memory.count,
-            needed <= snapshot.memory.count
-        else {
+        guard let lastPosition = positions.last, needed <= snapshot.memory.count else {
             throw .memoryNotRead(upTo: max(needed, (positions.last ?? 0) + 1))
         }
-        let current = snapshot.memory
+        // Pages from `unread` on were not read: they are written whatever they hold, and their
+        // bytes outside the TLV (past the terminator) become 0.
+        let unread = snapshot.memory.count
+        var current = snapshot.memory
+        let lastPageEnd = Type2Page.byteRange(ofPage: Type2Page.page(ofByte: lastPosition)).upperBound
+        if current.count < lastPageEnd { current += [UInt8](repeating: 0, count: lastPageEnd - current.count) }
         var target = current
         for (position, byte) in zip(positions, tlv) { target[position] = byte }
 
@@ -83,7 +99,10 @@ public struct Type2WritePlan: Sendable, Equatable {
         let lengthPage = Type2Page.page(ofByte: lengthAddress)
         let typePage = Type2Page.page(ofByte: slot)
         let touchedPages = Set(positions.map(Type2Page.page(ofByte:)))
-        let changed = touchedPages.filter { page(of: current, page: $0) != page(of: target, page: $0) }.sorted()
+        let changed = touchedPages.filter {
+            Type2Page.byteRange(ofPage: $0).upperBound > unread
+                || page(of: current, page: $0) != page(of: target, page: $0)
+        }.sorted()
 
         var writes: [PageWrite] = []
         if changed == [lengthPage] {

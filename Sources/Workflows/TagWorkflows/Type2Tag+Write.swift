@@ -5,8 +5,9 @@ import Type2
 
 extension Type2Tag {
     /// Writes `message`: preflight (formatted? writable? big enough? pages unlocked?) before any
-    /// write command, then the tearing-safe page writes, then — with `verify` — a read-back
-    /// compared record by record.
+    /// write command, then the tearing-safe page writes (only pages that change), then — with
+    /// `verify` — a read-back of the pages written, the message decoded and compared record by
+    /// record.
     ///
     /// Throws ``WritePreflightError`` (tag untouched), ``TagWriteError`` (which page, and whether
     /// the tag holds the old, an empty or the new message) or `TransportError` from the reads.
@@ -23,7 +24,8 @@ extension Type2Tag {
     private func writeBytes(_ bytes: [UInt8], expected: NDEFMessage, verify: Bool) async throws -> WriteReport {
         beginOperation()
         let identification = try await identify()
-        var snapshot = try await readNDEFArea()
+        // The header with the first 16 data bytes: the CC and, on most tags, every TLV header.
+        var snapshot = try await readNDEFArea(headerPages: 8)
         switch snapshot.status {
         case .notSupported: throw WritePreflightError.notFormatted
         case .readOnly: throw WritePreflightError.readOnly
@@ -34,11 +36,63 @@ extension Type2Tag {
                 needed: bytes.count, capacity: snapshot.capacity.bytes, source: snapshot.capacity.source)
         }
         try await ensureRead(upTo: Type2WritePlan.memoryNeeded(messageLength: bytes.count, snapshot: snapshot))
-        snapshot = try await readDynamicLockBytes(for: currentSnapshot(stopAfterNDEF: true))
+        snapshot = currentSnapshot(stopAfterNDEF: true)
         let before = NDEFContent.from(snapshot)
-        let plan: Type2WritePlan
+        var plan = try Self.plan(bytes, snapshot: snapshot)
+        // The dynamic lock bits are read only when a page they govern is to be written.
+        if plan.writes.contains(where: { snapshot.isLocked(page: $0.page) == nil }) {
+            snapshot = try await readDynamicLockBytes(for: snapshot)
+            plan = try Self.plan(bytes, snapshot: snapshot)
+        }
+        if let beyond = plan.writes.first(where: { $0.page > Type2Command.maxAddressablePage }) {
+            throw TransportError.unsupported(
+                command: Type2Command.writeCode,
+                reason:
+                    "page \(beyond.page) lies beyond page 255 and needs SECTOR_SELECT (NTAG I2C 2k), which TapCard does not send yet; nothing was written"
+            )
+        }
         do {
-            plan = try Type2WritePlan.make(message: bytes, snapshot: snapshot)
+            try await send(writes: plan.writes)
+        } catch {
+            throw Self.interruption(error, plan: plan, oldWasEmpty: before == .empty)
+        }
+        let writeStatistics = takeStatistics()
+        var verification = WriteReport.Verification.none
+        if verify {
+            verification = try await verifyWritten(plan, bytes: bytes, expected: expected)
+        }
+        return WriteReport(
+            uid: snapshot.uid, identification: identification, messageBytes: bytes.count, capacity: snapshot.capacity,
+            lengthFieldBytes: plan.lengthFieldBytes, writes: plan.writes, verification: verification,
+            writeStatistics: writeStatistics, verifyStatistics: takeStatistics())
+    }
+
+    /// Reads back every page `plan` wrote (one FAST_READ from the first to the last where the
+    /// chip has it) and decodes the message from those bytes and the pages read before the write
+    /// that needed no change. With nothing written, the preflight read already holds the message.
+    private func verifyWritten(
+        _ plan: Type2WritePlan, bytes: [UInt8], expected: NDEFMessage
+    ) async throws -> WriteReport.Verification {
+        var image = plan.finalMemory
+        var verification = WriteReport.Verification.alreadyOnTag
+        let written = plan.pagesWritten
+        if let first = written.first, let last = written.last {
+            let readBack = try await readPages(first...last)
+            image.replaceSubrange(first * Type2Page.size..<(last + 1) * Type2Page.size, with: readBack)
+            verification = .readBack(pages: first...last)
+        }
+        replaceMemory(with: image)
+        let content = NDEFContent.from(currentSnapshot(stopAfterNDEF: true))
+        guard let message = content.message, message == expected, content.bytes == bytes else {
+            throw TagWriteError.verificationFailed(expectedBytes: bytes.count, readBytes: content.bytes?.count)
+        }
+        return verification
+    }
+
+    /// The write plan, with the planner's refusals as preflight errors.
+    static func plan(_ bytes: [UInt8], snapshot: Type2Snapshot) throws -> Type2WritePlan {
+        do {
+            return try Type2WritePlan.make(message: bytes, snapshot: snapshot)
         } catch {
             switch error {
             case .pageLocked(let page): throw WritePreflightError.pageLocked(page: page)
@@ -49,25 +103,6 @@ extension Type2Tag {
             default: throw error
             }
         }
-        do {
-            try await send(writes: plan.writes)
-        } catch {
-            throw Self.interruption(error, plan: plan, oldWasEmpty: before == .empty)
-        }
-        let writeStatistics = takeStatistics()
-        var verified = false
-        if verify {
-            forgetMemory()
-            let readBack = NDEFContent.from(try await readNDEFArea())
-            guard let readMessage = readBack.message, readMessage == expected, readBack.bytes == bytes else {
-                throw TagWriteError.verificationFailed(expectedBytes: bytes.count, readBytes: readBack.bytes?.count)
-            }
-            verified = true
-        }
-        return WriteReport(
-            uid: snapshot.uid, identification: identification, messageBytes: bytes.count, capacity: snapshot.capacity,
-            lengthFieldBytes: plan.lengthFieldBytes, writes: plan.writes, verified: verified,
-            writeStatistics: writeStatistics, verifyStatistics: takeStatistics())
     }
 
     /// What the tag holds when write `failure.failedIndex` of `plan` was not acknowledged.

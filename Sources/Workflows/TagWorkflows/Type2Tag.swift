@@ -66,13 +66,13 @@ public final class Type2Tag<Transport: TagTransport> {
         return result
     }
 
-    /// Pages 0–3 (UID, static lock bytes, CC) with one command: on chips with FAST_READ, pages
-    /// 0–15 at once (header and the first 48 data bytes, enough for most messages' TLVs or the
-    /// whole of a short message); otherwise one READ.
-    public func readHeader() async throws(TransportError) {
+    /// Pages 0–3 (UID, static lock bytes, CC) with one command: on chips with FAST_READ, the
+    /// first `pages` pages at once (by default 16: the header and the first 48 data bytes, enough
+    /// for most messages' TLVs or the whole of a short message); otherwise one READ.
+    public func readHeader(pages: Int = 16) async throws(TransportError) {
         if memory.count >= 16 { return }
         if let identification, NXPCommand.supportsFastRead(identification) {
-            let last = min(15, (model?.type2Layout?.totalPages ?? 16) - 1)
+            let last = min(max(pages, 4), 16, model?.type2Layout?.totalPages ?? 16) - 1
             let answer = try await send(NXPCommand.fastRead(from: 0, to: last))
             let expected = (last + 1) * Type2Page.size
             guard answer.count == expected else {
@@ -86,6 +86,41 @@ public final class Type2Tag<Transport: TagTransport> {
             throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
         }
         memory = answer
+    }
+
+    /// The bytes of `pages` as the tag holds them now, whatever was read before: one FAST_READ
+    /// per 60 pages where the chip has it, else 16-byte READs. Does not change `memory`.
+    public func readPages(_ pages: ClosedRange<Int>) async throws(TransportError) -> [UInt8] {
+        guard pages.upperBound <= Type2Command.maxAddressablePage else {
+            throw .unsupported(
+                command: Type2Command.readCode,
+                reason:
+                    "page \(pages.upperBound) lies beyond page 255 and needs SECTOR_SELECT (NTAG I2C 2k), which TapCard does not send yet"
+            )
+        }
+        var bytes: [UInt8] = []
+        var first = pages.lowerBound
+        while first <= pages.upperBound {
+            if let identification, NXPCommand.supportsFastRead(identification) {
+                let last = min(pages.upperBound, first + NXPCommand.maxFastReadPages - 1)
+                let answer = try await send(NXPCommand.fastRead(from: first, to: last))
+                let expected = (last - first + 1) * Type2Page.size
+                guard answer.count == expected else {
+                    throw .malformedResponse(command: 0x3A, received: answer.count, expected: expected)
+                }
+                bytes += answer
+                first = last + 1
+            } else {
+                let answer = try await send(Type2Command.read(page: first))
+                guard answer.count == 16 else {
+                    throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
+                }
+                let wanted = min(4, pages.upperBound - first + 1)
+                bytes += answer.prefix(wanted * Type2Page.size)
+                first += wanted
+            }
+        }
+        return bytes
     }
 
     /// Extends `memory` to cover bytes up to `byteEnd` (exclusive): FAST_READ where the chip has
@@ -121,11 +156,12 @@ public final class Type2Tag<Transport: TagTransport> {
         }
     }
 
-    /// Reads what the NDEF status and the message need: header, then the TLVs up to the end of
-    /// the NDEF TLV (a first 16-byte READ, then one FAST_READ for the rest where possible).
-    public func readNDEFArea() async throws(TransportError) -> Type2Snapshot {
+    /// Reads what the NDEF status and the message need: header (the first `headerPages` pages
+    /// where FAST_READ allows), then the TLVs up to the end of the NDEF TLV (a first 16-byte
+    /// READ, then one FAST_READ for the rest where possible).
+    public func readNDEFArea(headerPages: Int = 16) async throws(TransportError) -> Type2Snapshot {
         try await identify()
-        try await readHeader()
+        try await readHeader(pages: headerPages)
         var snapshot = currentSnapshot(stopAfterNDEF: true)
         var rounds = 0
         while case .notRead(let upTo) = snapshot.walk?.problem, rounds < 64 {
@@ -140,18 +176,15 @@ public final class Type2Tag<Transport: TagTransport> {
         return snapshot
     }
 
-    /// Reads the chip's dynamic lock bytes when they lie beyond what was read (one READ).
+    /// Reads the chip's dynamic lock bytes when they lie beyond what was read (one command: a
+    /// FAST_READ of just their pages where the chip has it, else a READ).
     public func readDynamicLockBytes(for snapshot: Type2Snapshot) async throws(TransportError) -> Type2Snapshot {
         guard let area = snapshot.dynamicLockArea, snapshot.dynamicLockBytes == nil else { return snapshot }
         let page = Type2Page.page(ofByte: area.byteAddress)
-        guard page <= Type2Command.maxAddressablePage else { return snapshot }
-        let answer = try await send(Type2Command.read(page: page))
-        guard answer.count == 16 else {
-            throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
-        }
-        // READ returns 4 pages (rolling over at the end of memory): keep those the lock area spans.
-        let lastPage = Type2Page.page(ofByte: area.byteRange.upperBound - 1)
-        for (index, lockPage) in (page...min(lastPage, page + 3)).enumerated() {
+        let lastPage = min(Type2Page.page(ofByte: area.byteRange.upperBound - 1), page + 3)
+        guard lastPage <= Type2Command.maxAddressablePage else { return snapshot }
+        let answer = try await readPages(page...lastPage)
+        for (index, lockPage) in (page...lastPage).enumerated() {
             separatePages[lockPage] = Array(answer[index * 4..<index * 4 + 4])
         }
         return currentSnapshot(stopAfterNDEF: true)
@@ -243,7 +276,12 @@ public final class Type2Tag<Transport: TagTransport> {
         }
     }
 
-    /// Forgets what was read (after a write, to verify by reading the tag again).
+    /// Takes `image` (bytes from page 0 that the tag holds, each read from it) as what was read.
+    func replaceMemory(with image: [UInt8]) {
+        memory = image
+    }
+
+    /// Forgets what was read (the tag may have changed since).
     public func forgetMemory() {
         memory = []
         separatePages = [:]

@@ -13,12 +13,42 @@ public struct WriteReport: Sendable, Equatable {
     public var lengthFieldBytes: Int
     /// Page writes sent (a page may be written twice: clear, then commit).
     public var writes: [PageWrite]
-    /// True when the message was read back and matched record by record.
-    public var verified: Bool
+    /// How the message was checked after the write.
+    public var verification: Verification
     /// Commands and modeled air time of the preflight and the write.
     public var writeStatistics: CommandStatistics
     /// Commands and modeled air time of the read-back (zero without verification).
     public var verifyStatistics: CommandStatistics
+
+    /// How a write was checked.
+    public enum Verification: Sendable, Equatable {
+        /// Not checked (the caller asked for no verification).
+        case none
+        /// The pages written were read back after the last write, and the message decoded from
+        /// them (and the unchanged pages read just before) matched record by record.
+        case readBack(pages: ClosedRange<Int>)
+        /// Nothing needed writing: the read before the write found this very message.
+        case alreadyOnTag
+    }
+
+    public init(
+        uid: TagUID?, identification: ChipIdentification, messageBytes: Int, capacity: Capacity,
+        lengthFieldBytes: Int, writes: [PageWrite], verification: Verification, writeStatistics: CommandStatistics,
+        verifyStatistics: CommandStatistics
+    ) {
+        self.uid = uid
+        self.identification = identification
+        self.messageBytes = messageBytes
+        self.capacity = capacity
+        self.lengthFieldBytes = lengthFieldBytes
+        self.writes = writes
+        self.verification = verification
+        self.writeStatistics = writeStatistics
+        self.verifyStatistics = verifyStatistics
+    }
+
+    /// True when the message on the tag was read and matched record by record.
+    public var verified: Bool { verification != .none }
 
     /// Distinct pages written, ascending.
     public var pagesWritten: [Int] { Array(Set(writes.map(\.page))).sorted() }

@@ -41,17 +41,34 @@ import Type2
         if let ndef = snapshot.ndef { #expect(ndef.message.count == ndef.length) }
         _ = try? Type2FormatPlan.make(snapshot: snapshot)
         _ = try? Type2LockPlan.make(snapshot: snapshot)
-        let planning = Type2Snapshot(memory: memory, model: model, stopAfterNDEF: true)
-        guard let plan = try? Type2WritePlan.make(message: message, snapshot: planning) else { return }
-        var applied = memory
-        for write in plan.writes {
-            let range = write.page * 4..<write.page * 4 + 4
-            try #require(write.bytes.count == 4 && range.upperBound <= applied.count)
-            applied.replaceSubrange(range, with: write.bytes)
+        for read in [memory, Self.workflowPrefix(of: memory, model: model, messageLength: message.count)] {
+            let planning = Type2Snapshot(memory: read, model: model, stopAfterNDEF: true)
+            guard let plan = try? Type2WritePlan.make(message: message, snapshot: planning) else { continue }
+            var applied = memory
+            for write in plan.writes {
+                let range = write.page * 4..<write.page * 4 + 4
+                try #require(write.bytes.count == 4 && range.upperBound <= applied.count)
+                applied.replaceSubrange(range, with: write.bytes)
+            }
+            #expect(Array(applied.prefix(plan.finalMemory.count)) == plan.finalMemory)
+            let after = Type2Snapshot(memory: applied, model: model)
+            #expect(
+                after.ndef?.message == message,
+                "model \(model?.rawValue ?? "none"), \(message.count)-byte message, \(read.count) bytes read")
         }
-        #expect(applied == plan.finalMemory)
-        let after = Type2Snapshot(memory: plan.finalMemory, model: model)
-        #expect(after.ndef?.message == message, "model \(model?.rawValue ?? "none"), \(message.count)-byte message")
+    }
+
+    /// The memory prefix `Type2Tag.write` has read when it plans (as the fuzz target computes it):
+    /// 8 header pages, 16-byte steps until the NDEF TLV is read whole, then what the plan needs.
+    static func workflowPrefix(of memory: [UInt8], model: TagModel?, messageLength: Int) -> [UInt8] {
+        var count = min(memory.count, 32)
+        var snapshot = Type2Snapshot(memory: Array(memory.prefix(count)), model: model, stopAfterNDEF: true)
+        while case .notRead(let upTo) = snapshot.walk?.problem, count < memory.count {
+            count = min(memory.count, max(count + 16, (upTo + 15) / 16 * 16))
+            snapshot = Type2Snapshot(memory: Array(memory.prefix(count)), model: model, stopAfterNDEF: true)
+        }
+        let needed = Type2WritePlan.memoryNeeded(messageLength: messageLength, snapshot: snapshot)
+        return Array(memory.prefix(max(count, min(memory.count, needed))))
     }
 
     /// Found by the fuzzer (crash-8d902c…, crash-741d94…, crash-4a23f6…): a Lock Control TLV whose lock area

@@ -180,9 +180,22 @@ enum TagJSON {
             ("pagesWritten", .array(report.pagesWritten.map(JSON.int))),
             ("writes", writes(report.writes)),
             ("verified", .bool(report.verified)),
+            ("verification", verification(report.verification)),
             ("write", statistics(report.writeStatistics)),
             ("verify", statistics(report.verifyStatistics)),
         ])
+    }
+
+    static func verification(_ verification: WriteReport.Verification) -> JSON {
+        switch verification {
+        case .none: .object([("method", .string("none"))])
+        case .alreadyOnTag: .object([("method", .string("already-on-tag"))])
+        case .readBack(let pages):
+            .object([
+                ("method", .string("read-back")), ("firstPage", .int(pages.lowerBound)),
+                ("lastPage", .int(pages.upperBound)),
+            ])
+        }
     }
 
     static func pageOperation(_ report: PageOperationReport, path: String) -> JSON {

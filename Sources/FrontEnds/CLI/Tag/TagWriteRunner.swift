@@ -103,11 +103,16 @@ enum TagWriteRunner {
         )
         if report.writes.isEmpty { io.print("The tag already held this message: nothing was written.") }
         io.print("Write: \(TagText.statistics(report.writeStatistics))")
-        if report.verified {
+        switch report.verification {
+        case .readBack(let pages):
             io.print(
-                "Verified: read back \(report.messageBytes) bytes, every record matches (\(TagText.statistics(report.verifyStatistics)))."
+                "Verified: read back pages \(TagText.pageRanges(Array(pages))) after the last write; the \(report.messageBytes)-byte message on the tag matches record by record (\(TagText.statistics(report.verifyStatistics)))."
             )
-        } else {
+        case .alreadyOnTag:
+            io.print(
+                "Verified: the read before writing found these \(report.messageBytes) bytes on the tag, record by record; no read-back was needed."
+            )
+        case .none:
             io.print("Not verified (--no-verify).")
         }
     }
