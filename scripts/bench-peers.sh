@@ -17,7 +17,7 @@ python3 -c "import ndef" 2>/dev/null || {
     echo "bench-peers: python3 with ndeflib is missing (scripts/install-test-deps.sh)" >&2
     exit 69
 }
-swift build -c release --product tapcard >/dev/null
+scripts/build-release.sh >/dev/null
 tapcard=.build/release/tapcard
 
 work=$(mktemp -d)

@@ -36,13 +36,16 @@
             for read in [memory, WorkflowRead.prefix(of: memory, model: model, messageLength: message.count)] {
                 let planning = Type2Snapshot(memory: read, model: model, stopAfterNDEF: true)
                 guard let plan = try? Type2WritePlan.make(message: message, snapshot: planning) else { continue }
+                let areaEnd = planning.walk?.area.end ?? 0
+                if let outside = plan.writes.first(where: { $0.bytes.count != 4 || $0.page * 4 >= areaEnd }) {
+                    violated("write to page \(outside.page) outside the data area", input)
+                }
+                // Pages past the end of the input do not exist on this "tag": it would refuse the
+                // write (NAK), which the workflow reports as an interrupted write.
+                if plan.writes.contains(where: { $0.page * 4 + 4 > memory.count }) { continue }
                 var applied = memory
                 for write in plan.writes {
-                    let range = write.page * 4..<write.page * 4 + 4
-                    guard write.bytes.count == 4, range.upperBound <= applied.count else {
-                        violated("write to page \(write.page) outside the tag's memory", input)
-                    }
-                    applied.replaceSubrange(range, with: write.bytes)
+                    applied.replaceSubrange(write.page * 4..<write.page * 4 + 4, with: write.bytes)
                 }
                 if Array(applied.prefix(plan.finalMemory.count)) != plan.finalMemory {
                     violated("writes do not produce the plan's final memory (\(read.count) bytes read)", input)

@@ -27,16 +27,36 @@ enum ColdStartBench {
         var binary: String
         var tapcard: Sample
         var baseline: Sample
+        /// How this binary links the Swift runtime and Foundation: "static", "shared" or "unknown".
+        var swiftRuntime: String = ColdStartBench.swiftRuntimeLinkage()
 
         var differenceMicroseconds: Double { tapcard.medianMicroseconds - baseline.medianMicroseconds }
 
         var json: JSON {
             .object([
-                ("runs", .int(runs)), ("binary", .string(binary)), ("tapcard_version", tapcard.json),
+                ("runs", .int(runs)), ("binary", .string(binary)), ("swift_runtime", .string(swiftRuntime)),
+                ("tapcard_version", tapcard.json),
                 ("bin_true", baseline.json),
                 ("difference_ms", .double((differenceMicroseconds / 10).rounded() / 100)),
             ])
         }
+    }
+
+    /// "shared" when this process mapped `libswiftCore.so` (a plain `swift build`), "static" when it
+    /// did not (`--static-swift-stdlib`, how the shipped Linux binary is built), "unknown" where
+    /// `/proc` does not exist.
+    static func swiftRuntimeLinkage() -> String {
+        #if os(Linux)
+            guard let file = fopen("/proc/self/maps", "r") else { return "unknown" }
+            defer { fclose(file) }
+            var line = [CChar](repeating: 0, count: 4096)
+            while fgets(&line, Int32(line.count), file) != nil {
+                if strstr(line, "libswiftCore.so") != nil { return "shared" }
+            }
+            return "static"
+        #else
+            return "shared"
+        #endif
     }
 
     /// The running executable, when it is the `tapcard` binary (not a test runner).

@@ -26,8 +26,9 @@ struct BenchCommand: Command {
           cold start               'tapcard --version' vs /bin/true, spawned alternately (median)
 
         Air times are modeled from datasheet timing (Type2Timing), not measured. Throughput and
-        start-up are wall-clock measurements on this machine: build with 'swift build -c release'
-        for figures worth quoting (a debug build says so in the output).
+        start-up are wall-clock measurements on this machine: build with scripts/build-release.sh
+        (release, and on Linux a static Swift runtime) for figures worth quoting (a debug build or
+        a shared runtime says so in the output).
 
         Options:
           --json               One JSON object instead of the table.
