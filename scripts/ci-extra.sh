@@ -83,6 +83,13 @@ tsan() {
         swift test --skip-build --scratch-path .build-tsan --sanitize=thread --filter "$tsan_filter"
 }
 
+# The whole suite under AddressSanitizer (not in the default steps: about N min on 2 cores).
+asan() {
+    swift build --build-tests --scratch-path .build-asan --sanitize=address || return 1
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1} \
+        swift test --skip-build --scratch-path .build-asan --sanitize=address
+}
+
 fuzz() {
     bash scripts/fuzz.sh all "$fuzz_seconds"
 }
@@ -91,8 +98,8 @@ declare -A seconds
 declare -A results
 overall=0
 for step in "${steps[@]}"; do
-    case "$step" in lint | docs | tsan | fuzz) ;; *)
-        echo "ci-extra: unknown step '$step' (lint, docs, tsan, fuzz)" >&2
+    case "$step" in lint | docs | tsan | asan | fuzz) ;; *)
+        echo "ci-extra: unknown step '$step' (lint, docs, tsan, asan, fuzz)" >&2
         exit 64
         ;;
     esac

@@ -41,36 +41,20 @@ import Type2
         if let ndef = snapshot.ndef { #expect(ndef.message.count == ndef.length) }
         _ = try? Type2FormatPlan.make(snapshot: snapshot)
         _ = try? Type2LockPlan.make(snapshot: snapshot)
-        for read in [memory, Self.workflowPrefix(of: memory, model: model, messageLength: message.count)] {
-            let planning = Type2Snapshot(memory: read, model: model, stopAfterNDEF: true)
-            guard let plan = try? Type2WritePlan.make(message: message, snapshot: planning) else { continue }
-            let areaEnd = planning.walk?.area.end ?? 0
-            #expect(plan.writes.allSatisfy { $0.bytes.count == 4 && $0.page * 4 < areaEnd })
-            // Pages past the end of the input do not exist on this "tag": it would refuse the write.
-            if plan.writes.contains(where: { $0.page * 4 + 4 > memory.count }) { continue }
-            var applied = memory
-            for write in plan.writes {
-                applied.replaceSubrange(write.page * 4..<write.page * 4 + 4, with: write.bytes)
-            }
-            #expect(Array(applied.prefix(plan.finalMemory.count)) == plan.finalMemory)
-            let after = Type2Snapshot(memory: applied, model: model)
-            #expect(
-                after.ndef?.message == message,
-                "model \(model?.rawValue ?? "none"), \(message.count)-byte message, \(read.count) bytes read")
+        // (TagWorkflowsTests replays the same inputs through `Type2Tag.write`, which reads less.)
+        let planning = Type2Snapshot(memory: memory, model: model, stopAfterNDEF: true)
+        guard let plan = try? Type2WritePlan.make(message: message, snapshot: planning) else { return }
+        let areaEnd = planning.walk?.area.end ?? 0
+        #expect(plan.writes.allSatisfy { $0.bytes.count == 4 && $0.page * 4 < areaEnd })
+        // Pages past the end of the input do not exist on this "tag": it would refuse the write.
+        if plan.writes.contains(where: { $0.page * 4 + 4 > memory.count }) { return }
+        var applied = memory
+        for write in plan.writes {
+            applied.replaceSubrange(write.page * 4..<write.page * 4 + 4, with: write.bytes)
         }
-    }
-
-    /// The memory prefix `Type2Tag.write` has read when it plans (as the fuzz target computes it):
-    /// 8 header pages, 16-byte steps until the NDEF TLV is read whole, then what the plan needs.
-    static func workflowPrefix(of memory: [UInt8], model: TagModel?, messageLength: Int) -> [UInt8] {
-        var count = min(memory.count, 32)
-        var snapshot = Type2Snapshot(memory: Array(memory.prefix(count)), model: model, stopAfterNDEF: true)
-        while case .notRead(let upTo) = snapshot.walk?.problem, count < memory.count {
-            count = min(memory.count, max(count + 16, (upTo + 15) / 16 * 16))
-            snapshot = Type2Snapshot(memory: Array(memory.prefix(count)), model: model, stopAfterNDEF: true)
-        }
-        let needed = Type2WritePlan.memoryNeeded(messageLength: messageLength, snapshot: snapshot)
-        return Array(memory.prefix(max(count, min(memory.count, needed))))
+        #expect(Array(applied.prefix(plan.finalMemory.count)) == plan.finalMemory)
+        let after = Type2Snapshot(memory: applied, model: model)
+        #expect(after.ndef?.message == message, "model \(model?.rawValue ?? "none"), \(message.count)-byte message")
     }
 
     /// Found by the fuzzer (crash-8d902c…, crash-741d94…, crash-4a23f6…): a Lock Control TLV whose lock area
