@@ -1,27 +1,19 @@
 import Foundation
 import NDEF
+import TestSupport
 import Testing
 
 /// Every input the `ndef` fuzz target (Fuzz/Targets/NDEFFuzz.swift) ever broke, replayed with the
 /// same invariants. Inputs live in `Tests/Fixtures/fuzz-regressions/ndef/`, one file each, named
 /// by libFuzzer (`crash-<sha1>`).
 @Suite struct NDEFFuzzRegressionTests {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/fuzz-regressions/ndef")
-
-    static var inputs: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
-            .sorted()
-    }
+    static var inputs: [String] { FuzzRegressions.names("ndef") }
 
     /// Found by the fuzzer (crash-5ffb31…): `D1 00 6C …`, one short well-known record with TYPE
     /// LENGTH 0. `decode` accepted it whole but refused its chunked re-encoding ("The first chunk
     /// of a chunked record must carry the type"); the codec now treats both alike.
     @Test func typelessWellKnownRecordSurvivesChunking() throws {
-        let input = [UInt8](
-            try Data(
-                contentsOf: Self.directory.appendingPathComponent("crash-5ffb31e7f3ce196f175f7f0e968c227a13b29c7c")))
+        let input = try FuzzRegressions.bytes("ndef", "crash-5ffb31e7f3ce196f175f7f0e968c227a13b29c7c")
         guard let message = try? NDEFMessage.decode(input) else { return }
         #expect(message.records.first?.type == [])
         for chunkSize in 1...16 {
@@ -35,7 +27,7 @@ import Testing
 
     @Test(arguments: inputs)
     func replay(_ name: String) throws {
-        let input = [UInt8](try Data(contentsOf: Self.directory.appendingPathComponent(name)))
+        let input = try FuzzRegressions.bytes("ndef", name)
         guard let message = try? NDEFMessage.decode(input) else { return }
         let encoded = message.encoded()
         #expect(encoded.count == message.length)

@@ -1,5 +1,6 @@
 import Foundation
 import TagCatalog
+import TestSupport
 import Testing
 import Type2
 
@@ -8,20 +9,13 @@ import Type2
 /// memory from page 0. Inputs live in `Tests/Fixtures/fuzz-regressions/type2/`, one file each,
 /// named by libFuzzer (`crash-<sha1>`).
 @Suite struct Type2FuzzRegressionTests {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/fuzz-regressions/type2")
-
-    static var inputs: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
-            .sorted()
-    }
+    static var inputs: [String] { FuzzRegressions.names("type2") }
 
     static let models: [TagModel?] = [nil, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48]
     static let sizes = [0, 12, 137, 300]
 
     static func load(_ name: String) throws -> (model: TagModel?, memory: [UInt8], message: [UInt8]) {
-        let input = [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+        let input = try FuzzRegressions.bytes("type2", name)
         let selector = try #require(input.first)
         return (
             models[Int(selector) % models.count], Array(input.dropFirst()),

@@ -15,14 +15,7 @@ import Type2
 /// message other than the old one, none, or the new one, and a completed write reads back as
 /// the new message.
 @Suite struct FuzzInputsThroughWriteTests {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/fuzz-regressions/type2")
-
-    static var inputs: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
-            .sorted()
-    }
+    static var inputs: [String] { FuzzRegressions.names("type2") }
 
     /// As the fuzz target reads its input: byte 0 picks the chip and the message size.
     static let models: [TagModel?] = [nil, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48]
@@ -52,7 +45,7 @@ import Type2
 
     @Test(arguments: inputs)
     func writeThroughTheWorkflow(_ name: String) async throws {
-        let input = [UInt8](try Data(contentsOf: Self.directory.appendingPathComponent(name)))
+        let input = try FuzzRegressions.bytes("type2", name)
         let selector = try #require(input.first)
         let model = Self.models[Int(selector) % Self.models.count]
         let size = Self.sizes[Int(selector >> 4) % Self.sizes.count]
