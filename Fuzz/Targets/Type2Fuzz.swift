@@ -58,7 +58,7 @@
     }
 
     /// The memory prefix `Type2Tag.write` has read when it plans: 8 header pages, 16-byte steps
-    /// until the NDEF TLV is read whole, then up to what the plan needs.
+    /// until the NDEF TLV is read whole, then until what the plan needs is read.
     enum WorkflowRead {
         static func prefix(of memory: [UInt8], model: TagModel?, messageLength: Int) -> [UInt8] {
             var count = min(memory.count, 32)
@@ -67,8 +67,14 @@
                 count = min(memory.count, max(count + 16, (upTo + 15) / 16 * 16))
                 snapshot = Type2Snapshot(memory: Array(memory.prefix(count)), model: model, stopAfterNDEF: true)
             }
-            let needed = Type2WritePlan.memoryNeeded(messageLength: messageLength, snapshot: snapshot)
-            return Array(memory.prefix(max(count, min(memory.count, needed))))
+            for _ in 0..<4 {
+                let needed = min(
+                    memory.count, Type2WritePlan.memoryNeeded(messageLength: messageLength, snapshot: snapshot))
+                guard needed > count else { break }
+                count = needed
+                snapshot = Type2Snapshot(memory: Array(memory.prefix(count)), model: model, stopAfterNDEF: true)
+            }
+            return Array(memory.prefix(count))
         }
     }
 

@@ -26,11 +26,17 @@ public struct Type2WritePlan: Sendable, Equatable {
 
     /// The byte offset (exclusive, from page 0) up to which memory must have been read before
     /// a message of `messageLength` bytes can be planned: the NDEF TLV's type and length bytes,
-    /// the old NDEF TLV and the byte after it (to write only the pages that change), and every reserved or lock byte
-    /// the new TLV steps over (a page write must carry them unchanged). Pages past that which the
-    /// new TLV covers are written without being read: they hold no message, so they are rewritten
-    /// whatever they hold. (The dynamic lock bytes may be read apart: see
-    /// ``Type2Snapshot/dynamicLockBytes``.)
+    /// the old NDEF TLV and the byte after it (to write only the pages that change), and every
+    /// reserved or lock byte the new TLV steps over (a page write must carry them unchanged).
+    ///
+    /// Past the old message, a page costs far more to write (a 4.1 ms programming cycle) than to
+    /// read (36 bit periods, 0.34 ms, inside a FAST_READ), so those pages are read only when they
+    /// may already hold what the new message needs: when a byte after the old message that was
+    /// read anyway is not 0 (leftovers of an earlier, longer message, which an identical or
+    /// similar rewrite may match). Otherwise, as on a factory-fresh tag, the pages the new TLV
+    /// covers past the old message are written unread. So the answer can grow once more after
+    /// what it asked for was read: read until it is met. (The dynamic lock bytes may be read
+    /// apart: see ``Type2Snapshot/dynamicLockBytes``.)
     public static func memoryNeeded(messageLength: Int, snapshot: Type2Snapshot) -> Int {
         guard let walk = snapshot.walk, let slot = walk.ndef?.typeAddress ?? walk.ndefSlot else {
             return 16
@@ -38,20 +44,36 @@ public struct Type2WritePlan: Sendable, Equatable {
         let lengthFieldBytes = messageLength < 255 ? 1 : 3
         // Type byte and the longest length field.
         var needed = (walk.area.advance(from: slot, by: 3) ?? slot) + 1
+        // The byte after the old TLV (its terminator, which an identical message keeps).
+        var afterOld = slot
         if let ndef = walk.ndef {
-            // The old TLV and the byte after it (its terminator, which an identical message keeps).
-            let oldEnd =
+            afterOld =
                 walk.area.advance(from: ndef.typeAddress, by: 1 + ndef.lengthFieldBytes + ndef.length)
                 ?? walk.area.end - 1
-            needed = max(needed, oldEnd + 1)
+            needed = max(needed, afterOld + 1)
         }
-        // The new TLV and its terminator: reserved bytes in the pages they cover must be read.
+        // At least one byte after the old TLV, to see whether leftovers follow it.
+        needed = max(needed, afterOld + 2)
         let newEnd = walk.area.advance(from: slot, by: 1 + lengthFieldBytes + messageLength) ?? walk.area.end
+        if hasLeftovers(after: afterOld, in: snapshot.memory, area: walk.area) {
+            needed = max(needed, newEnd + 1)
+        }
+        // Reserved bytes in the pages the new TLV and its terminator cover must be read.
         let newPagesEnd = Type2Page.byteRange(ofPage: Type2Page.page(ofByte: newEnd)).upperBound
         for range in walk.area.skipped where range.lowerBound < newPagesEnd && range.upperBound > slot {
             needed = max(needed, range.upperBound)
         }
         return min(pageAligned(needed), pageAligned(walk.area.end))
+    }
+
+    /// True when a usable byte after `position` (exclusive) that `memory` holds is not 0.
+    private static func hasLeftovers(after position: Int, in memory: [UInt8], area: DataArea) -> Bool {
+        var cursor = area.nextUsable(from: position + 1)
+        while let current = cursor, current < memory.count {
+            if memory[current] != 0 { return true }
+            cursor = area.nextUsable(from: current + 1)
+        }
+        return false
     }
 
     private static func pageAligned(_ offset: Int) -> Int {

@@ -35,8 +35,14 @@ extension Type2Tag {
             throw WritePreflightError.tooBig(
                 needed: bytes.count, capacity: snapshot.capacity.bytes, source: snapshot.capacity.source)
         }
-        try await ensureRead(upTo: Type2WritePlan.memoryNeeded(messageLength: bytes.count, snapshot: snapshot))
-        snapshot = currentSnapshot(stopAfterNDEF: true)
+        // What the plan needs can grow once what it asked for is read (leftovers after the old
+        // message are worth reading): read until it is met.
+        for _ in 0..<4 {
+            let needed = Type2WritePlan.memoryNeeded(messageLength: bytes.count, snapshot: snapshot)
+            guard needed > memory.count else { break }
+            try await ensureRead(upTo: needed)
+            snapshot = currentSnapshot(stopAfterNDEF: true)
+        }
         let before = NDEFContent.from(snapshot)
         var plan = try Self.plan(bytes, snapshot: snapshot)
         // The dynamic lock bits are read only when a page they govern is to be written.

@@ -80,6 +80,24 @@ import Type2
         #expect(tag.memory[324] == 0xA5)
     }
 
+    /// Leftovers of an earlier, longer message after the old terminator (here: a card, then a
+    /// short link over it) are read, because the new message may match them: writing the card
+    /// again rewrites only the pages the link changed.
+    @Test func leftoversAfterTheOldMessageAreReadAndMatchingPagesSkipped() async throws {
+        let tag = EmulatedTag(model: .ntag213)
+        var rng = SplitMix64(seed: 218)
+        let card = Messages.exactly(120, using: &rng)
+        _ = try await Type2Tag(transport: tag).write(card)
+        _ = try await Type2Tag(transport: tag).write(NDEFMessage(records: [.uri("https://tapcard.example")]))
+        let beforeCard = tag.memory
+        tag.clearLog()
+        let report = try await Type2Tag(transport: tag).write(card)
+        let changed = (0..<45).filter { beforeCard[$0 * 4..<$0 * 4 + 4] != tag.memory[$0 * 4..<$0 * 4 + 4] }
+        #expect(report.pagesWritten == changed)
+        #expect(changed.count < 10)
+        #expect(try await Type2Tag(transport: tag).read().content.message == card)
+    }
+
     /// A message on the static-lock pages only (4–15) does not read the dynamic lock page.
     @Test func aShortMessageDoesNotReadTheDynamicLockPage() async throws {
         let tag = EmulatedTag(model: .ntag216)
