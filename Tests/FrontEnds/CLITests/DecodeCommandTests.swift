@@ -174,4 +174,14 @@ struct DecodeCommandTests {
         #expect(out.contains("--jsonl"))
         #expect(out.contains("payload_hex"))
     }
+
+    @Test("A vCard prints one margin line per vCard line (CRLF or LF), and a control character in one stays escaped")
+    func vCardLinesAreSplitNotEscaped() async {
+        let vcard = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\u{1B}[2J\nEND:VCARD\r\n".utf8)
+        let message = NDEFMessage(records: [.mime(type: "text/vcard", payload: vcard)])
+        let (status, out, _) = await run(["decode", Hex.encode(message.encoded())])
+        #expect(status == 0)
+        let margin = out.split(separator: "\n").filter { $0.hasPrefix("    | ") }
+        #expect(margin == ["    | BEGIN:VCARD", "    | VERSION:3.0", "    | FN:Ada\\u{1B}[2J", "    | END:VCARD"])
+    }
 }

@@ -89,9 +89,10 @@ enum MessageDescription {
                 return lines
             }
             if let text = mime.text {
-                return text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                    "| " + String($0.hasSuffix("\r") ? $0.dropLast() : $0)
-                }
+                // "\r\n" is one Character in Swift, so it is a separator of its own.
+                var textLines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+                if textLines.count > 1, textLines.last?.isEmpty == true { textLines.removeLast() }
+                return textLines.map { "| " + $0 }
             }
             return payloadHex(record.payload)
         case .external, .absoluteURI, .unknown:
