@@ -12,6 +12,7 @@
 # Output: TAP-like lines ("ok N - …" / "not ok N - …"), then "# passed P failed F".
 # Exit status: 0 all passed, 1 a test failed, 77 skipped (the printed reason says why).
 # Usage: scripts/pcsc/stack-test.sh [path/to/tapcard]   (default .build/debug/tapcard)
+#        TAPCARD_STACK_TRANSCRIPT=1 scripts/pcsc/stack-test.sh   the README's reader transcript
 set -uo pipefail
 [ -n "${TAPCARD_STACK_TRACE:-}" ] && { PS4='+ $EPOCHREALTIME '; set -x; }
 
@@ -155,6 +156,27 @@ stop_emulator() { # stop_emulator → waits for the card to be reported gone
 pyscard_read() { python3 "$here/pyscard_client.py" "$reader" 45; }
 json_field() { python3 -c "import json,sys; print(json.loads(sys.stdin.read())['$1'])"; }
 
+# ---- README transcript (TAPCARD_STACK_TRANSCRIPT=1): the commands the README shows, then stop --
+if [ -n "${TAPCARD_STACK_TRANSCRIPT:-}" ]; then
+    say() { # say ARGS… → "$ tapcard ARGS…" and the output, as a terminal shows them
+        local line='$ tapcard' argument
+        for argument in "$@"; do
+            case "$argument" in *" "*) line+=" \"$argument\"" ;; *) line+=" $argument" ;; esac
+        done
+        echo "$line"
+        "$tapcard" "$@" 2>&1
+    }
+    start_emulator "$work/readme.nfc" || exit 1
+    {
+        say readers
+        say write uri https://example.org/hello --reader 0
+        say read --reader "$reader"
+        say watch --count 1
+        say lock --reader 0
+    } | sed 's/^#/ #/'
+    exit 0
+fi
+
 # ---- 1. an independent client reads the image through pcscd ----------------------------------
 url1="https://example.org/tapcard/pcsc"
 image_hex=$(python3 "$here/make_image.py" "$work/tag.bin" "$url1")
@@ -259,8 +281,8 @@ fi
 out=$("$tapcard" lock --reader "$reader" 2>&1)
 status=$?
 py=$(pyscard_read 2>&1)
-if [ $status -eq 1 ] && grep -q "Nothing was done" <<<"$out" && [ "$(json_field image <<<"$py")" = "$image_after_write" ]; then
-    ok "tapcard lock without confirmation is refused (exit 1) and the tag is unchanged"
+if [ $status -eq 1 ] && grep -q "Nothing was done.*--yes-lock-permanently" <<<"$out" && [ "$(json_field image <<<"$py")" = "$image_after_write" ]; then
+    ok "tapcard lock without confirmation is refused (exit 1, naming the flag) and the tag is unchanged"
 else
     not_ok "tapcard lock without confirmation is refused (exit 1) and the tag is unchanged" "exit $status" "$out"
 fi

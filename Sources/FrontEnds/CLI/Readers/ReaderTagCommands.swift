@@ -128,7 +128,12 @@ enum ReaderTagCommands {
     ) async throws -> ExitStatus {
         defer { session.close() }
         try requireType2(session)
-        let report = try await Type2Tag(transport: session.transport).lock(confirmation: confirmed ? .permanent : nil)
+        let report: PageOperationReport
+        do {
+            report = try await Type2Tag(transport: session.transport).lock(confirmation: confirmed ? .permanent : nil)
+        } catch is LockRefusal {
+            throw LockCommandRefusal.confirmationRequired
+        }
         PageOperationOutput.print(report, verb: "Locked", path: label(session), json: json, io: io)
         recording.pageOperation(report, operation: .lock, io: io)
         return .success
