@@ -24,13 +24,7 @@ struct FocusPairCommand: Command {
         let label = try arguments.option("--label")
         let location = try arguments.option("--location")
         let json = arguments.flag("--json")
-        let options = try FocusOptions.parse(&arguments, io: io)
-        let target = try TagTarget.open(&arguments, io: io)
-        try arguments.finish()
-        let tag = try await TappedTag.read(target)
-        let controller = try options.controller()
-        let now = CLIClock.now(io)
-        try tag.recordSighting(in: controller.store, at: now)
+        let (tag, controller, now) = try await TappedTag.sight(&arguments, io: io)
         let outcome = try controller.pair(
             tag.identity, label: label, location: location, signature: tag.signature, at: now)
         let statement = tag.signatureStatement ?? tag.signature.sentence

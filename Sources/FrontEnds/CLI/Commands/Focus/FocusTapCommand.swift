@@ -24,13 +24,7 @@ struct FocusTapCommand: Command {
         let planned = try DurationOption.take(&arguments, "--for")
         let minimum = try DurationOption.take(&arguments, "--minimum")
         let json = arguments.flag("--json")
-        let options = try FocusOptions.parse(&arguments, io: io)
-        let target = try TagTarget.open(&arguments, io: io)
-        try arguments.finish()
-        let tag = try await TappedTag.read(target)
-        let controller = try options.controller()
-        let now = CLIClock.now(io)
-        try tag.recordSighting(in: controller.store, at: now)
+        let (tag, controller, now) = try await TappedTag.sight(&arguments, io: io)
         var plan: SessionPlan? = nil
         if planned != nil || minimum != nil {
             let profile = try controller.load().profile

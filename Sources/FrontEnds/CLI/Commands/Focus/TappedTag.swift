@@ -4,6 +4,7 @@ import Originality
 import Store
 import TagCatalog
 import TagWorkflows
+import ViewModels
 
 /// What a tap reads from a tag: who it is (UID + chip), the originality-signature result, and the
 /// capacity the tag reports. The NDEF content is read too (inspect reads everything) but never
@@ -39,6 +40,22 @@ struct TappedTag {
             identity: TagIdentity(uid: uid, chip: model.rawValue), signature: signature, signatureStatement: statement,
             capacity: CapacityRecord(bytes: capacity.bytes, source: capacity.source == .reported ? .reported : .assumed)
         )
+    }
+
+    /// How `focus pair` and `focus tap` begin, after taking their own options: the focus options
+    /// and the tag from the rest of `arguments`, the tag read, and the sighting recorded, before
+    /// the command decides anything.
+    static func sight(
+        _ arguments: inout Arguments, io: some CommandIO
+    ) async throws -> (tag: TappedTag, controller: FocusController, now: Date) {
+        let options = try FocusOptions.parse(&arguments, io: io)
+        let target = try TagTarget.open(&arguments, io: io)
+        try arguments.finish()
+        let tag = try await TappedTag.read(target)
+        let controller = try options.controller()
+        let now = CLIClock.now(io)
+        try tag.recordSighting(in: controller.store, at: now)
+        return (tag, controller, now)
     }
 
     /// Records the sighting (capacity, signature) in the inventory, whatever the tap decides.
