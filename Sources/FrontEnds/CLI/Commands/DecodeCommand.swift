@@ -129,7 +129,7 @@ struct DecodeCommand: Command {
             input = io.readStandardInput()
         }
         var decoder = BulkDecoder()
-        decoder.decode(input) { io.write($0) }
+        decoder.decode(input) { io.write(buffer: $0) }
         guard decoder.invalid == 0 else {
             let lines = decoder.lines
             io.printError(

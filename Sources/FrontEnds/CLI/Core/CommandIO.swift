@@ -11,6 +11,9 @@
 public protocol CommandIO: AnyObject {
     /// Writes bytes to standard output.
     func write(_ bytes: [UInt8])
+    /// Writes bytes to standard output from memory the caller owns (bulk output, no copy where
+    /// the stream allows it).
+    func write(buffer bytes: UnsafeBufferPointer<UInt8>)
     /// Writes text to standard error.
     func writeError(_ text: String)
     /// Reads standard input to its end.
@@ -22,6 +25,10 @@ public protocol CommandIO: AnyObject {
 }
 
 extension CommandIO {
+    public func write(buffer bytes: UnsafeBufferPointer<UInt8>) {
+        write(Array(bytes))
+    }
+
     /// Writes `text` and a newline to standard output.
     public func print(_ text: String) {
         write(Array(text.utf8) + [0x0A])
@@ -42,6 +49,16 @@ public final class ProcessIO: CommandIO {
     public init() {}
 
     public func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write(buffer: $0) }
+    }
+
+    public func write(buffer bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count >= Self.flushThreshold {
+            // Bulk output goes straight out, without a copy into the buffer.
+            flush()
+            Self.writeAll(bytes, to: 1)
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.flushThreshold { flush() }
     }
@@ -52,14 +69,8 @@ public final class ProcessIO: CommandIO {
     }
 
     public func readStandardInput() -> [UInt8] {
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            result.append(contentsOf: chunk[0..<n])
-        }
-        return result
+        // A read error ends the input, as the end of the stream would.
+        (try? DescriptorReader.readAll(0).get()) ?? []
     }
 
     public func readLine() -> String? {
@@ -87,13 +98,16 @@ public final class ProcessIO: CommandIO {
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if n <= 0 { return }
-                offset += n
-            }
+        bytes.withUnsafeBufferPointer { writeAll($0, to: descriptor) }
+    }
+
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let n = systemWrite(descriptor, base + offset, bytes.count - offset)
+            if n <= 0 { return }
+            offset += n
         }
     }
 }

@@ -11,15 +11,7 @@ enum InputFile {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return .failure(InputFileError(path: path, reason: reason(errno))) }
         defer { close(descriptor) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 { return .failure(InputFileError(path: path, reason: reason(errno))) }
-            if count == 0 { break }
-            result.append(contentsOf: chunk[0..<count])
-        }
-        return .success(result)
+        return DescriptorReader.readAll(descriptor).mapError { InputFileError(path: path, reason: reason($0.code)) }
     }
 
     private static func reason(_ code: Int32) -> String {
@@ -31,9 +23,3 @@ enum InputFile {
         }
     }
 }
-
-#if canImport(Glibc)
-    private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-    private let systemRead = Darwin.read
-#endif

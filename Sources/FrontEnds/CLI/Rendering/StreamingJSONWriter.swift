@@ -14,12 +14,20 @@ enum StreamingJSONWriter {
     private static let aarType: [UInt8] = Array("android.com:pkg".utf8)
 
     /// Appends `{"records":[…]}` for `bytes` and returns true, or appends nothing and returns false.
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, into out: ByteSink) -> Bool {
         guard !bytes.isEmpty else { return false }
         let mark = out.count
-        if writeMessage(bytes, into: &out) { return true }
-        out.removeSubrange(mark...)
+        if writeMessage(bytes, into: out) { return true }
+        out.truncate(to: mark)
         return false
+    }
+
+    /// The same, into an array (for tests and single messages).
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+        let sink = ByteSink(capacity: 4 * bytes.count + 64)
+        guard write(bytes, into: sink) else { return false }
+        out.append(contentsOf: sink.bytes)
+        return true
     }
 
     private typealias Bytes = UnsafeBufferPointer<UInt8>
@@ -80,28 +88,28 @@ enum StreamingJSONWriter {
         }
     }
 
-    private static func writeMessage(_ b: Bytes, into out: inout [UInt8]) -> Bool {
-        append(#"{"records":["#, to: &out)
+    private static func writeMessage(_ b: Bytes, into out: ByteSink) -> Bool {
+        append(#"{"records":["#, to: out)
         var first = true
         let accepted = forEachRecord(b) { tnf, type, id, payload in
             guard isValidUTF8(id) else { return false }
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            append(#"{"tnf":"#, to: &out)
+            append(#"{"tnf":"#, to: out)
             out.append(UInt8(ascii: "0") + tnf)
-            append(#","type":"#, to: &out)
-            writeString(type, into: &out)
-            append(#","id":"#, to: &out)
-            writeString(id, into: &out)
-            append(#","payload_hex":""#, to: &out)
-            writeHex(payload, into: &out)
-            append(#"","view":"#, to: &out)
-            guard writeView(tnf: tnf, type: type, payload: payload, into: &out) else { return false }
+            append(#","type":"#, to: out)
+            writeString(type, into: out)
+            append(#","id":"#, to: out)
+            writeString(id, into: out)
+            append(#","payload_hex":""#, to: out)
+            writeHex(payload, into: out)
+            append(#"","view":"#, to: out)
+            guard writeView(tnf: tnf, type: type, payload: payload, into: out) else { return false }
             out.append(UInt8(ascii: "}"))
             return true
         }
         guard accepted else { return false }
-        append("]}", to: &out)
+        append("]}", to: out)
         return true
     }
 
@@ -115,10 +123,10 @@ enum StreamingJSONWriter {
         return isValidUTF8(Bytes(rebasing: payload[1...]))
     }
 
-    private static func writeURI(_ payload: Bytes, into out: inout [UInt8]) {
+    private static func writeURI(_ payload: Bytes, into out: ByteSink) {
         out.append(UInt8(ascii: "\""))
-        prefixes[Int(payload[0])].withUnsafeBufferPointer { escape($0, into: &out) }
-        escape(Bytes(rebasing: payload[1...]), into: &out)
+        prefixes[Int(payload[0])].withUnsafeBufferPointer { escape($0, into: out) }
+        escape(Bytes(rebasing: payload[1...]), into: out)
         out.append(UInt8(ascii: "\""))
     }
 
@@ -135,7 +143,7 @@ enum StreamingJSONWriter {
     }
 
     /// A Smart Poster view (RTD-SP 1.0) when every nested URI and title is simple; false otherwise.
-    private static func writeSmartPoster(_ payload: Bytes, into out: inout [UInt8]) -> Bool {
+    private static func writeSmartPoster(_ payload: Bytes, into out: ByteSink) -> Bool {
         var uri: Bytes? = nil
         var uriCount = 0
         var action: UInt8? = nil
@@ -163,9 +171,9 @@ enum StreamingJSONWriter {
             return true
         }
         guard valid, uriCount == 1, let uri, (action ?? 0) <= 2 else { return false }
-        append(#"{"kind":"smartposter","uri":"#, to: &out)
-        writeURI(uri, into: &out)
-        append(#","titles":{"#, to: &out)
+        append(#"{"kind":"smartposter","uri":"#, to: out)
+        writeURI(uri, into: out)
+        append(#","titles":{"#, to: out)
         var written = 0
         var index = 0
         _ = forEachRecord(payload) { tnf, type, _, nested in
@@ -188,31 +196,31 @@ enum StreamingJSONWriter {
             if duplicate { return true }
             if written > 0 { out.append(UInt8(ascii: ",")) }
             written += 1
-            writeString(title.language, into: &out)
+            writeString(title.language, into: out)
             out.append(UInt8(ascii: ":"))
-            writeString(title.text, into: &out)
+            writeString(title.text, into: out)
             return true
         }
         out.append(UInt8(ascii: "}"))
         if let action {
-            append(#","action":"#, to: &out)
+            append(#","action":"#, to: out)
             switch action {
-            case 0: append(#""do""#, to: &out)
-            case 1: append(#""save""#, to: &out)
-            default: append(#""edit""#, to: &out)
+            case 0: append(#""do""#, to: out)
+            case 1: append(#""save""#, to: out)
+            default: append(#""edit""#, to: out)
             }
         }
         if let size {
-            append(#","size":"#, to: &out)
-            MessageJSONWriter.writeInt(size, into: &out)
+            append(#","size":"#, to: out)
+            writeInt(size, into: out)
         }
         if let contentType {
-            append(#","type":"#, to: &out)
-            writeString(contentType, into: &out)
+            append(#","type":"#, to: out)
+            writeString(contentType, into: out)
         }
         if let icon {
-            append(#","icon":"#, to: &out)
-            writeString(icon, into: &out)
+            append(#","icon":"#, to: out)
+            writeString(icon, into: out)
         }
         out.append(UInt8(ascii: "}"))
         return true
@@ -231,50 +239,50 @@ enum StreamingJSONWriter {
     }
 
     private static func writeView(
-        tnf: UInt8, type: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]
+        tnf: UInt8, type: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>, into out: ByteSink
     ) -> Bool {
         switch tnf {
         case 0:
-            append(#"{"kind":"empty"}"#, to: &out)
+            append(#"{"kind":"empty"}"#, to: out)
         case 1 where isType(type, "U"):
             guard isSimpleURI(payload) else { return false }
-            append(#"{"kind":"uri","uri":"#, to: &out)
-            writeURI(payload, into: &out)
+            append(#"{"kind":"uri","uri":"#, to: out)
+            writeURI(payload, into: out)
             out.append(UInt8(ascii: "}"))
         case 1 where isType(type, "T"):
             guard let (language, text) = simpleText(payload) else { return false }
-            append(#"{"kind":"text","text":"#, to: &out)
-            writeString(text, into: &out)
-            append(#","lang":"#, to: &out)
-            writeString(language, into: &out)
-            append(#","encoding":"UTF-8"}"#, to: &out)
+            append(#"{"kind":"text","text":"#, to: out)
+            writeString(text, into: out)
+            append(#","lang":"#, to: out)
+            writeString(language, into: out)
+            append(#","encoding":"UTF-8"}"#, to: out)
         case 1 where isType(type, "Sp"):
-            return writeSmartPoster(payload, into: &out)
+            return writeSmartPoster(payload, into: out)
         case 1, 5:
-            append(#"{"kind":"unknown"}"#, to: &out)
+            append(#"{"kind":"unknown"}"#, to: out)
         case 2:
             // Wi-Fi tokens have their own view: the strict path writes it.
             if startsCaseInsensitive(type, "application/vnd.wfa.wsc") { return false }
-            append(#"{"kind":"mime","mime":"#, to: &out)
-            writeString(type, into: &out)
+            append(#"{"kind":"mime","mime":"#, to: out)
+            writeString(type, into: out)
             if isValidUTF8(payload), MIMERecord.isTextual(type: String(decoding: type, as: UTF8.self)) {
-                append(#","text":"#, to: &out)
-                writeString(payload, into: &out)
+                append(#","text":"#, to: out)
+                writeString(payload, into: out)
             }
             out.append(UInt8(ascii: "}"))
         case 3:
-            append(#"{"kind":"absolute-uri","uri":"#, to: &out)
-            writeString(type, into: &out)
+            append(#"{"kind":"absolute-uri","uri":"#, to: out)
+            writeString(type, into: out)
             out.append(UInt8(ascii: "}"))
         case 4:
             if type.count == aarType.count && zip(type, aarType).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {
                 guard isValidUTF8(payload) else { return false }
-                append(#"{"kind":"aar","package":"#, to: &out)
-                writeString(payload, into: &out)
+                append(#"{"kind":"aar","package":"#, to: out)
+                writeString(payload, into: out)
                 out.append(UInt8(ascii: "}"))
             } else {
-                append(#"{"kind":"external","type":"#, to: &out)
-                writeString(type, into: &out)
+                append(#"{"kind":"external","type":"#, to: out)
+                writeString(type, into: out)
                 out.append(UInt8(ascii: "}"))
             }
         default:
@@ -283,66 +291,95 @@ enum StreamingJSONWriter {
         return true
     }
 
+    /// Both lowercase hex digits of every byte, as they lie in memory (first digit at the lower
+    /// address): one 16-bit store per byte.
+    private static let hexPairs: [UInt16] = (0...255).map { value in
+        let digits = Array("0123456789abcdef".utf8)
+        return UInt16(digits[value >> 4]) | UInt16(digits[value & 0x0F]) << 8
+    }
+
     /// Lowercase hex, written in one pass into space reserved up front.
-    private static func writeHex(_ bytes: Bytes, into out: inout [UInt8]) {
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: 2 * bytes.count))
-        hexDigits.withUnsafeBufferPointer { digits in
-            out.withUnsafeMutableBufferPointer { buffer in
-                var at = start
-                for byte in bytes {
-                    buffer[at] = digits[Int(byte >> 4)]
-                    buffer[at + 1] = digits[Int(byte & 0x0F)]
-                    at += 2
-                }
+    private static func writeHex(_ bytes: Bytes, into out: ByteSink) {
+        let target = UnsafeMutableRawPointer(out.extend(by: 2 * bytes.count))
+        hexPairs.withUnsafeBufferPointer { pairs in
+            var at = 0
+            for byte in bytes {
+                target.storeBytes(of: pairs[Int(byte)].littleEndian, toByteOffset: at, as: UInt16.self)
+                at += 2
             }
         }
     }
 
+    /// A non-negative decimal, as `MessageJSONWriter.writeInt` writes it.
+    private static func writeInt(_ value: Int, into out: ByteSink) {
+        var digits: [UInt8] = []
+        MessageJSONWriter.writeInt(value, into: &digits)
+        out.append(digits)
+    }
+
     @inline(__always)
-    private static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    private static func append(_ text: StaticString, to out: ByteSink) {
+        out.append(text)
     }
 
     /// A JSON string of valid UTF-8 bytes, escaped exactly as `JSON.writeString` does.
-    private static func writeString(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    private static func writeString(_ bytes: UnsafeBufferPointer<UInt8>, into out: ByteSink) {
         out.append(UInt8(ascii: "\""))
-        escape(bytes, into: &out)
+        escape(bytes, into: out)
         out.append(UInt8(ascii: "\""))
     }
 
-    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    /// 1 for the bytes a JSON string escapes: C0 controls, `"`, `\`, DEL.
+    private static let escaped: [UInt8] = (0...255).map { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F ? 1 : 0 }
+
+    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: ByteSink) {
+        escaped.withUnsafeBufferPointer { escaped in escape(bytes, table: escaped, into: out) }
+    }
+
+    private static func escape(
+        _ bytes: UnsafeBufferPointer<UInt8>, table escaped: UnsafeBufferPointer<UInt8>, into out: ByteSink
+    ) {
         var runStart = 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F {
+            if escaped[Int(byte)] == 0 {
                 index += 1
                 continue
             }
-            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            if runStart < index { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            out.append(0x5C)
             switch byte {
-            case 0x22: out.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x22: out.append(0x22)
+            case 0x5C: out.append(0x5C)
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
             default:
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+                out.append("u00")
                 out.append(hexDigits[Int(byte >> 4)])
                 out.append(hexDigits[Int(byte & 0x0F)])
             }
             index += 1
             runStart = index
         }
-        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        if runStart < bytes.count { out.append(UnsafeBufferPointer(rebasing: bytes[runStart...])) }
     }
 
     /// Well-formed UTF-8 (Unicode 15, table 3-7): no overlongs, no surrogates, nothing above U+10FFFF.
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
         while index < count {
+            // Eight ASCII bytes at a time: no byte with its high bit set.
+            if index + 8 <= count,
+                raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                index += 8
+                continue
+            }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
