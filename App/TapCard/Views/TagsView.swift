@@ -22,6 +22,7 @@ struct TagsView: View {
                         }
                         Text("\(row.chip) · \(row.uid)").font(.caption.monospaced())
                         Text(row.capacity).font(.caption)
+                        Text("Signature: \(row.signature)").font(.caption)
                         if let location = row.location { Text(location).font(.caption) }
                         Text(row.lastWrite).font(.caption).foregroundStyle(.secondary)
                     }

@@ -201,6 +201,7 @@ struct FocusCommandTests {
         #expect(
             text.output.hasPrefix(
                 "ntag213 04:A1:B2:C3:D4:E5:80  \"Kitchen\"  (kitchen drawer)\n  capacity:   142 bytes (reported by the tag)\n"
+                    + "  signature:  invalid: not signed by NXP's key for this UID (not genuine NXP, or a clone)\n"
             ))
         let json = await scenario.run(["tags", "--json"])
         #expect(

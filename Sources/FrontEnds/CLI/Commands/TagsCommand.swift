@@ -11,7 +11,8 @@ struct TagsCommand: Command {
 
         Every tag TapCard has read, written, locked or paired, most recently seen first: UID and
         chip, label and location, NDEF capacity (saying whether the tag reported it or it is assumed
-        from the chip type), and the last write from the write log.
+        from the chip type), the originality-signature verdict of the last inspection, and the last
+        write from the write log.
 
         Options:
           --json              One JSON object with a "tags" array.
@@ -39,6 +40,7 @@ struct TagsCommand: Command {
             if row.locked { heading += "  [locked]" }
             io.print(heading)
             io.print("  capacity:   \(row.capacity)")
+            io.print("  signature:  \(row.signature)")
             io.print("  last write: \(row.lastWrite)\(row.writeCount > 1 ? " (\(row.writeCount) log entries)" : "")")
             io.print("  last seen:  \(UTCTimestamp.iso8601(row.lastSeen))")
         }

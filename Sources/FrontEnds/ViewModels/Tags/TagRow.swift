@@ -16,6 +16,8 @@ public struct TagRow: Sendable, Equatable, Identifiable {
     /// "write: 23 bytes, verified, 2026-11-29 15:04:05 UTC", or "never written by TapCard".
     public var lastWrite: String
     public var writeCount: Int
+    /// The originality-signature verdict the last inspection recorded, in words.
+    public var signature: String
     public var lastSeen: Date
     public var locked: Bool
 
@@ -42,6 +44,13 @@ public struct TagRow: Sendable, Equatable, Identifiable {
             lastWrite = "never written by TapCard"
         }
         writeCount = entry.writeCount
+        signature =
+            switch tag.signature {
+            case .valid?: "valid under NXP's key (the UID was programmed by NXP once; a clone can replay it)"
+            case .invalid?: "invalid: not signed by NXP's key for this UID (not genuine NXP, or a clone)"
+            case .unsupported?: "none: this chip has no originality signature"
+            case .notChecked?, nil: "not checked (no inspection has read it yet)"
+            }
         lastSeen = tag.lastSeen
         locked = tag.lockedAt != nil
     }
