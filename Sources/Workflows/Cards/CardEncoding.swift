@@ -31,12 +31,18 @@ public enum CardEncoding {
             guard let target = link ?? profile.urls.first, !target.isEmpty else { throw CardError.noLink }
             return NDEFRecord.uri(target)
         case .vcard:
-            guard profile.hasName else { throw CardError.noName }
+            try check(profile)
             return NDEFRecord.mime(type: VCardEncoder.mediaType, payload: VCardEncoder.encode(profile))
         case .mecard:
-            guard profile.hasName else { throw CardError.noName }
+            try check(profile)
             return NDEFRecord.text(MeCardEncoder.encode(profile))
         }
+    }
+
+    /// Refuses a profile a card cannot carry: no name, or a control character in a value.
+    public static func check(_ profile: ContactProfile) throws(CardError) {
+        guard profile.hasName else { throw CardError.noName }
+        if let found = ControlCharacter.first(in: profile) { throw CardError.controlCharacter(found) }
     }
 
     /// The payload the record of `format` carries for `profile` (vCard or MeCard bytes); nil for

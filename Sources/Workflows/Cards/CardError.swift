@@ -1,3 +1,4 @@
+import Contacts
 import TapCardSupport
 
 /// A card that cannot be encoded as asked.
@@ -6,6 +7,8 @@ public enum CardError: TapCardError, Equatable {
     case noLink
     /// A card needs a name (vCard FN and N are mandatory).
     case noName
+    /// A value holds a control character that vCard and MeCard text cannot carry.
+    case controlCharacter(ControlCharacter)
 
     public var origin: ErrorOrigin { .input }
 
@@ -15,6 +18,13 @@ public enum CardError: TapCardError, Equatable {
             "The url format writes a link, and there is none: give --link URL or a --url."
         case .noName:
             "A card needs a name: give --name, or --given and --family."
+        case .controlCharacter(let found):
+            "The \(found.field) holds the control character U+\(Self.hex(found.codePoint)) at position \(found.offset + 1); a vCard or MeCard cannot carry it, so nothing was encoded. Remove it and try again."
         }
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

@@ -134,6 +134,34 @@ struct CardCommandTests {
         #expect(await run(["vcard", "--name", "A", "--bogus"]).status == 64)
     }
 
+    @Test("A control character in a value is refused (exit 65) with the field, code point and position")
+    func controlCharactersAreRefused() async {
+        let cases: [([String], String)] = [
+            (["--name", "Ada\u{1B}[2J"], "The name holds the control character U+001B at position 4"),
+            (
+                ["--name", "Ada", "--note", "ring\u{07}twice"],
+                "The note holds the control character U+0007 at position 5"
+            ),
+            (["--name", "Ada", "--tel", "+1", "--tel", "+2\u{0}"], "The phone[1] holds the control character U+0000"),
+            (["--name", "Ada", "--org", "Acme\u{85}"], "The organization holds the control character U+0085"),
+        ]
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-ctl-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        for (options, sentence) in cases {
+            for arguments in [["vcard"] + options, ["card"] + options, ["write", "card"] + options] {
+                let io = CapturedIO(environment: ["TAPCARD_HOME": home.path])
+                let status = await CLI.run(arguments, io: io)
+                #expect(status == 65, "\(arguments)")
+                #expect(io.output.isEmpty, "\(arguments)")
+                #expect(io.errorOutput.contains(sentence), "\(arguments): \(io.errorOutput)")
+            }
+        }
+        // Line breaks and tabs are text a vCard carries (escaped as \n, or kept).
+        let note = await run(["vcard", "--name", "Ada", "--note", "line one\nline\ttwo"])
+        #expect(note.status == 0)
+        #expect(note.io.outputText.contains("NOTE:line one\\nline\ttwo\r\n"))
+    }
+
     @Test("An empty --tel number, --email or --url is a usage error, not an empty vCard line")
     func emptyRepeatableValues() async {
         for extra in [["--tel", "cell:"], ["--tel", ""], ["--email", ""], ["--url", ""]] {

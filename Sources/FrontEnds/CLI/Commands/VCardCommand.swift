@@ -22,7 +22,7 @@ struct VCardCommand: Command {
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let profile = try ProfileOptions.parse(&arguments, io: io)
         try arguments.finish()
-        guard profile.hasName else { throw CardError.noName }
+        try CardEncoding.check(profile)
         io.write(VCardEncoder.encode(profile))
         return .success
     }
