@@ -245,6 +245,13 @@ struct FocusCommandTests {
         #expect(start.output.contains("It ends by itself at 2027-01-15 08:50:00 UTC."))
         let bad = await scenario.run(["focus", "settings", "--minimum", "2h"])
         #expect(bad.status == 65)
+        let json = await scenario.run(["focus", "settings", "--json"])
+        #expect(
+            json.output
+                == #"{"profile":"focus","minimum_duration_seconds":600.0,"planned_duration_seconds":3000.0,"emergency":{"allowance":1,"period_seconds":2419200.0}}"#
+                + "\n")
+        let off = await scenario.run(["focus", "settings", "--minimum", "off", "--for", "off", "--json"])
+        #expect(off.output.contains(#""minimum_duration_seconds":null,"planned_duration_seconds":null"#))
     }
 
     /// `focus tap --json` (issue 4: "--json on every command"): one object a script can branch

@@ -7,7 +7,8 @@ struct FocusSettingsCommand: Command {
     static let summary = "Show or change the minimum duration, planned length and emergency allowance."
     static let help = """
         Usage: tapcard focus settings [--minimum DURATION|off] [--for DURATION|off]
-                                      [--emergency-allowance N] [--emergency-period DURATION] [--db PATH] [--profile NAME]
+                                      [--emergency-allowance N] [--emergency-period DURATION] [--json]
+                                      [--db PATH] [--profile NAME]
 
         Without options, prints the settings. Changes apply to sessions started afterwards; a
         running session keeps the rules it started with.
@@ -17,6 +18,8 @@ struct FocusSettingsCommand: Command {
           --for DURATION            Sessions end by themselves after this long (default: off).
           --emergency-allowance N   Emergency exits per period (default 3; 0 turns them off).
           --emergency-period D      The rolling period (default 28d).
+          --json                    Print {"profile", "minimum_duration_seconds", "planned_duration_seconds",
+                                    "emergency": {"allowance", "period_seconds"}} (null when off).
 
         """ + FocusOptions.help
 
@@ -25,6 +28,7 @@ struct FocusSettingsCommand: Command {
         let planned = try DurationOption.take(&arguments, "--for")
         let allowance = try arguments.integer("--emergency-allowance")
         let period = try DurationOption.take(&arguments, "--emergency-period")
+        let json = arguments.flag("--json")
         let options = try FocusOptions.parse(&arguments, io: io)
         try arguments.finish()
         if let allowance, allowance < 0 {
@@ -42,6 +46,22 @@ struct FocusSettingsCommand: Command {
                 period: DurationOption.resolve(period, fallback: profile.emergency.period) ?? profile.emergency.period)
             try controller.configure(plan: plan, emergency: policy, at: CLIClock.now(io))
             profile = try controller.load().profile
+        }
+        if json {
+            io.print(
+                JSON.object([
+                    ("profile", .string(profile.name)),
+                    ("minimum_duration_seconds", FocusJSON.seconds(profile.minimumDuration)),
+                    ("planned_duration_seconds", FocusJSON.seconds(profile.plannedDuration)),
+                    (
+                        "emergency",
+                        .object([
+                            ("allowance", .int(profile.emergency.allowance)),
+                            ("period_seconds", FocusJSON.seconds(profile.emergency.period)),
+                        ])
+                    ),
+                ]).serialized())
+            return .success
         }
         io.print("Profile '\(profile.name)':")
         io.print("  minimum duration:  \(profile.minimumDuration.map { DurationText.describe($0) } ?? "off")")
