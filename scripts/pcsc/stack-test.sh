@@ -220,6 +220,11 @@ assert s['model'] == 'ntag213', s
 assert s['capabilityContainer'] == 'e1101200', s
 assert s['ndefLength'] == int('$image_hex'[34:36], 16), s
 " "$watch"
+check "tapcard watch: the tag is recorded as seen (tapcard tags), with no capacity claimed" python3 -c "
+import json, subprocess, sys
+tags = json.loads(subprocess.run([sys.argv[1], 'tags', '--json'], capture_output=True, text=True, check=True).stdout)['tags']
+assert [(t['uid'], t['chip'], t['capacity_bytes'], t['writes']) for t in tags] == [('04A1B2C3D4E5F6', 'ntag213', None, 0)], tags
+" "$tapcard"
 
 # ---- 3. tapcard reads and writes through the reader; pyscard reads back -------------------------
 out=$("$tapcard" read --reader "$reader" 2>&1)
@@ -327,6 +332,12 @@ else
 fi
 
 # ---- 5. batch: one tag per row, interrupted, resumed ------------------------------------------
+sticker_writes() { # the write-log entries of the stickers' UID in the TapCard database
+    "$tapcard" tags --json | python3 -c "
+import json, sys
+print(sum(t['writes'] for t in json.load(sys.stdin)['tags'] if t['uid'] == '04A1B2C3D4E5F6'))"
+}
+writes_before_batch=$(sticker_writes)
 fresh_hex=$(python3 "$here/make_image.py" "$work/fresh.bin" "https://example.org/blank")
 printf 'url\nhttps://example.org/sticker/1\nhttps://example.org/sticker/2\nhttps://example.org/sticker/3\n' >"$work/stickers.csv"
 for n in 1 2 3; do cp "$work/fresh.bin" "$work/sticker$n.bin"; done
@@ -373,6 +384,13 @@ rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['status'] == 'written'
 assert [r['row'] for r in rows] == ['1', '2', '3'], rows
 assert all(r['uid'] == '04:A1:B2:C3:D4:E5:F6' and r['verified'] == 'true' and int(r['bytes']) > 0 for r in rows), rows
 " "$manifest"
+
+writes_after_batch=$(sticker_writes)
+if [ "$((writes_after_batch - writes_before_batch))" -eq 3 ]; then
+    ok "batch: each of the 3 writes is in the TapCard write log (tapcard tags)"
+else
+    not_ok "batch: each of the 3 writes is in the TapCard write log" "before $writes_before_batch, after $writes_after_batch"
+fi
 
 echo "# passed $passed failed $failed"
 [ "$failed" -eq 0 ]

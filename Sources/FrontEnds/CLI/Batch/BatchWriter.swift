@@ -10,18 +10,27 @@ enum BatchWriter {
         var uid: [UInt8]?
         var bytes: Int
         var verified: Bool
+        /// The Type 2 write's report (nil on a Type 4 tag).
+        var report: WriteReport?
     }
 
-    static func write(_ message: NDEFMessage, to session: PCSCTagSession) async throws -> Result {
+    /// Writes, reads back, and records the tag in the TapCard database like `tapcard write`.
+    static func write(
+        _ message: NDEFMessage, to session: PCSCTagSession, recording: TagRecording, io: some CommandIO
+    ) async throws -> Result {
         let uid = try? await session.transport.uid()
         if case .isoDep = session.kind {
             let tag = Type4NDEFTag(channel: session.card)
             let bytes = message.encoded()
             try await tag.writeNDEF(bytes)
-            let readBack = try await tag.readNDEF()
-            return Result(uid: uid, bytes: bytes.count, verified: readBack == bytes)
+            let verified = try await tag.readNDEF() == bytes
+            await ReaderTagCommands.recordType4(
+                tag, session, written: bytes, verified: verified, recording: recording, io: io)
+            return Result(uid: uid, bytes: bytes.count, verified: verified, report: nil)
         }
         let report = try await Type2Tag(transport: session.transport).write(message, verify: true)
-        return Result(uid: report.uid?.bytes ?? uid, bytes: report.messageBytes, verified: report.verified)
+        recording.write(report, message: message.encoded(), io: io)
+        return Result(
+            uid: report.uid?.bytes ?? uid, bytes: report.messageBytes, verified: report.verified, report: report)
     }
 }

@@ -11,11 +11,12 @@ struct BatchCommand: Command {
     static let handlesOwnHelp = true
     static let help = """
         Usage: tapcard batch write FILE.csv [--reader NAME|INDEX] [--as vcard|mecard|url]
-                                   [--manifest FILE] [--on-error ask|skip|stop] [--retries N]
+                                   [--manifest FILE] [--on-error ask|skip|stop] [--retries N] [--db PATH]
 
         For each row of FILE.csv: asks for the next tag ("Place the next tag…"), writes the row's
         NDEF message, reads it back, appends a line to the manifest (row, uid, bytes, verified,
-        status, detail), then waits for the tag to be removed. Running the same command again
+        status, detail), records the tag and the write in the TapCard database (as `tapcard write`
+        does; see `tapcard tags`), then waits for the tag to be removed. Running the same command again
         skips the rows the manifest records as written and verified, so an interrupted batch
         (Ctrl-C, a failure, a full day) resumes where it stopped.
 
@@ -32,6 +33,7 @@ struct BatchCommand: Command {
                                standard input; end of input quits), skip (record and go on) or
                                stop (record and exit).
           --retries N          Retry a failed row automatically N times first (default 0).
+        \(TagRecording.help)
 
         Exit status: 0 every row written and verified; 1 a row failed or was skipped, or the
         batch was interrupted (run it again to resume).
@@ -56,6 +58,7 @@ struct BatchCommand: Command {
         let manifestPath = try arguments.option("--manifest") ?? Self.defaultManifest(for: path)
         let policy = try arguments.option("--on-error") ?? "ask"
         let retries = try arguments.integer("--retries") ?? 0
+        let recording = try TagRecording.take(&arguments, io: io)
         try arguments.finish()
         guard let format = CardFormat(rawValue: formatName) else {
             throw UsageError("--as is vcard, mecard or url, not '\(formatName)'.", command: name)
@@ -93,7 +96,8 @@ struct BatchCommand: Command {
                 guard let session = try Self.waitForTag(context: context, readers: readers) else { break rows }
                 let outcome: Result<BatchWriter.Result, any Error>
                 do {
-                    outcome = .success(try await BatchWriter.write(item.message, to: session))
+                    outcome = .success(
+                        try await BatchWriter.write(item.message, to: session, recording: recording, io: io))
                 } catch {
                     outcome = .failure(error)
                 }

@@ -6,18 +6,20 @@ struct WatchCommand: Command {
     static let name = "watch"
     static let summary = "Print each tag as it is tapped on a PC/SC reader."
     static let help = """
-        Usage: tapcard watch [--reader NAME|INDEX] [--count N] [--json]
+        Usage: tapcard watch [--reader NAME|INDEX] [--count N] [--json] [--db PATH]
 
         Waits for tags on a PC/SC reader (all readers without --reader) and prints one line per
         tag: UID, model (from GET_VERSION where the reader passes it through), the data area size
-        from the tag's capability container, the NDEF message length. Remove the tag to tap the next
-        one. Stops after N tags with --count, or on Ctrl-C.
+        from the tag's capability container, the NDEF message length; each tag whose chip is known
+        is recorded as seen in the TapCard database (see 'tapcard tags'). Remove the tag to tap the
+        next one. Stops after N tags with --count, or on Ctrl-C.
 
         Options:
           --reader NAME|INDEX  Watch this reader only (an index from 'tapcard readers', a name, or a
                                unique part of one).
           --count N            Stop after N tags.
           --json               One JSON object per tag, one per line.
+        \(TagRecording.help)
 
         """
 
@@ -25,6 +27,7 @@ struct WatchCommand: Command {
         let json = arguments.flag("--json")
         let reader = try arguments.option("--reader")
         let count = try arguments.integer("--count")
+        let recording = try TagRecording.take(&arguments, io: io)
         try arguments.finish()
         if let count, count < 1 { throw UsageError("--count takes a number above 0.", command: name) }
 
@@ -44,6 +47,9 @@ struct WatchCommand: Command {
             switch await read(context: context, reader: state.name) {
             case .success(let summary):
                 io.print(json ? summary.json.serialized() : summary.line)
+                var chip = summary.kind.isType2 ? summary.model?.rawValue : nil
+                if case .isoDep = summary.kind { chip = TagRecording.type4Chip }
+                recording.sighting(uid: summary.uid, chip: chip, io: io)
             case .failure(.cardRemoved):
                 io.printError("The tag left before it could be read; tap it again.")
             case .failure(let error):

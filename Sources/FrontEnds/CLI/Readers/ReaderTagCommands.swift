@@ -34,7 +34,8 @@ enum ReaderTagCommands {
     ) async throws -> ExitStatus {
         defer { session.close() }
         if case .isoDep = session.kind {
-            let bytes = try await Type4NDEFTag(channel: session.card).readNDEF()
+            let tag = Type4NDEFTag(channel: session.card)
+            let bytes = try await tag.readNDEF()
             let content: NDEFContent = bytes.isEmpty ? .empty : .message(try NDEFMessage.decode(bytes), bytes: bytes)
             if json {
                 io.print(
@@ -45,6 +46,7 @@ enum ReaderTagCommands {
                 io.print("Tag: \(label(session)) (NFC Forum Type 4)")
                 for line in TagText.content(content) { io.print(line) }
             }
+            await recordType4(tag, session, written: nil, verified: false, recording: recording, io: io)
             return .success
         }
         let report = try await Type2Tag(transport: session.transport).read()
@@ -97,6 +99,7 @@ enum ReaderTagCommands {
             io.print("Tag: \(label(session)) (NFC Forum Type 4)")
             io.print("Wrote \(bytes.count) bytes (NLEN first, then the message, then NLEN).")
             io.print(verified ? "Verified: read back \(bytes.count) bytes, identical." : "Not verified.")
+            await recordType4(tag, session, written: bytes, verified: verified, recording: recording, io: io)
             return options.verify && !verified ? .failure : .success
         }
         try requireType2(session)
@@ -137,6 +140,16 @@ enum ReaderTagCommands {
         PageOperationOutput.print(report, verb: "Locked", path: label(session), json: json, io: io)
         recording.pageOperation(report, operation: .lock, io: io)
         return .success
+    }
+
+    /// Records a Type 4 tag seen or written: its UID from the reader, its capacity from its CC.
+    static func recordType4(
+        _ tag: Type4NDEFTag<PCSCCard>, _ session: PCSCTagSession, written: [UInt8]?, verified: Bool,
+        recording: TagRecording, io: some CommandIO
+    ) async {
+        let uid = try? await session.transport.uid()
+        let capacity = try? await tag.capabilityContainer().capacity
+        recording.type4(uid: uid, capacity: capacity, written: written, verified: verified, io: io)
     }
 
     private static func requireType2(_ session: PCSCTagSession) throws(TransportError) {

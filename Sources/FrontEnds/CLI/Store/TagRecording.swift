@@ -62,6 +62,38 @@ struct TagRecording {
         }
     }
 
+    /// A Type 4 tag (ISO-DEP, through a reader): seen (`written` nil) or written. Its capacity is
+    /// the NDEF file's size from its own CC (`reported`); there are no pages and no modeled time.
+    func type4(
+        uid: [UInt8]?, capacity: Int?, written: [UInt8]?, verified: Bool, io: some CommandIO, at now: Date? = nil
+    ) {
+        guard let uid, !uid.isEmpty else { return }
+        record(io: io) { recorder throws(StoreError) in
+            if let written {
+                try recorder.recordWrite(
+                    uid: uid, chip: Self.type4Chip, message: written, capacityBytes: capacity,
+                    capacityReported: capacity != nil, verified: verified, pagesWritten: 0, modeledAirTime: nil,
+                    operation: .write, at: now ?? CLIClock.now(io))
+            } else {
+                try recorder.recordRead(
+                    uid: uid, chip: Self.type4Chip, capacityBytes: capacity, capacityReported: capacity != nil,
+                    at: now ?? CLIClock.now(io))
+            }
+        }
+    }
+
+    /// A tag `watch` saw: UID and chip only (no capacity was read). Not recorded when the chip is
+    /// not known, so a later `read` does not find the same UID under a second, unknown chip.
+    func sighting(uid: [UInt8]?, chip: String?, io: some CommandIO, at now: Date? = nil) {
+        guard let uid, !uid.isEmpty, let chip else { return }
+        record(io: io) { recorder throws(StoreError) in
+            try recorder.recordRead(uid: uid, chip: chip, capacityBytes: nil, at: now ?? CLIClock.now(io))
+        }
+    }
+
+    /// The chip name a Type 4 tag is recorded under (its model is not asked).
+    static let type4Chip = TagModel.genericType4.rawValue
+
     /// A `format` or `lock` (`operation` says which). Verified means the state read back after
     /// the operation shows it: read-only after a lock, read/write after a format.
     func pageOperation(
