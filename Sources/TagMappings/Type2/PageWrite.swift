@@ -11,6 +11,9 @@ public struct PageWrite: Sendable, Equatable {
         case capabilityContainer
         /// Static or dynamic lock bits (irreversible).
         case lockBits
+        /// CFGLCK in the ACCESS byte: the configuration pages can never be written again, so
+        /// nobody can later put a password on a locked tag (irreversible).
+        case configurationLock
     }
 
     public var page: Int

@@ -1,11 +1,19 @@
 /// Makes a Type 2 tag permanently read-only: CC access byte 0x0F, then every dynamic lock bit,
-/// then the static lock bytes (which also freeze the CC). Irreversible: callers must hold an
+/// then the static lock bytes (which also freeze the CC), then, on chips with configuration
+/// pages (NTAG21x, Ultralight EV1), CFGLCK (ACCESS bit 6), so that nobody can later set a
+/// password that would make the locked tag unreadable. Irreversible: callers must hold an
 /// explicit confirmation before sending it.
 ///
 /// nfcpy `tt2.py` `_protect_with_lockbits` uses the same steps. The order keeps the tag honest
-/// on a tear: once the CC says read-only every reader treats it so, and the lock bits follow.
+/// on a tear: once the CC says read-only every reader treats it so, and the lock bits follow;
+/// CFGLCK comes last, so a chip that refuses it (configuration behind a password) still ends
+/// with every data page locked. It is planned only when the ACCESS page was read and AUTH0 (CFG0
+/// byte 3) does not put it behind a password.
 public struct Type2LockPlan: Sendable, Equatable {
     public var writes: [PageWrite]
+
+    /// CFGLCK: bit 6 of the ACCESS byte (CFG1 byte 0).
+    public static let accessCFGLCK: UInt8 = 0x40
 
     public static func make(snapshot: Type2Snapshot) throws(Type2PlanError) -> Type2LockPlan {
         guard let cc = snapshot.cc, cc.isNDEFFormatted else { throw .notFormatted }
@@ -39,6 +47,14 @@ public struct Type2LockPlan: Sendable, Equatable {
             page2[2] = 0xFF
             page2[3] = 0xFF
             writes.append(PageWrite(page: 2, bytes: page2, role: .lockBits))
+        }
+        if let configPage = snapshot.model?.type2Layout?.configPage, let cfg0 = snapshot.page(configPage),
+            let access = snapshot.page(configPage + 1), Int(cfg0[3]) > configPage + 1,
+            access[0] & Self.accessCFGLCK == 0
+        {
+            var bytes = access
+            bytes[0] |= Self.accessCFGLCK
+            writes.append(PageWrite(page: configPage + 1, bytes: bytes, role: .configurationLock))
         }
         return Type2LockPlan(writes: writes)
     }

@@ -15,13 +15,14 @@ extension Type2Tag {
         return try await finish(identification: identification, writes: plan.writes)
     }
 
-    /// Makes the tag permanently read-only (CC access 0x0F, dynamic then static lock bits).
+    /// Makes the tag permanently read-only (CC access 0x0F, dynamic then static lock bits, then
+    /// CFGLCK where the chip has configuration pages).
     /// `confirmation` must be ``LockConfirmation/permanent``; without it nothing is sent.
     public func lock(confirmation: LockConfirmation?) async throws -> PageOperationReport {
         guard confirmation == .permanent else { throw LockRefusal.confirmationRequired }
         beginOperation()
         let identification = try await identify()
-        let snapshot = try await readDynamicLockBytes(for: readNDEFArea())
+        let snapshot = try await readConfigurationPages(for: readDynamicLockBytes(for: readNDEFArea()))
         let plan = try Type2LockPlan.make(snapshot: snapshot)
         try await send(writes: plan.writes)
         return try await finish(identification: identification, writes: plan.writes)

@@ -190,6 +190,23 @@ public final class Type2Tag<Transport: TagTransport> {
         return currentSnapshot(stopAfterNDEF: true)
     }
 
+    /// Reads CFG0 and CFG1 (AUTH0 and the ACCESS byte) on chips that have them, with one
+    /// command; a tag that refuses (its configuration behind a password) leaves them unread.
+    public func readConfigurationPages(for snapshot: Type2Snapshot) async throws(TransportError) -> Type2Snapshot {
+        guard let configPage = model?.type2Layout?.configPage, configPage + 1 <= Type2Command.maxAddressablePage,
+            snapshot.page(configPage + 1) == nil
+        else { return snapshot }
+        let answer: [UInt8]
+        do {
+            answer = try await readPages(configPage...(configPage + 1))
+        } catch .nak {
+            return snapshot
+        }
+        separatePages[configPage] = Array(answer[0..<4])
+        separatePages[configPage + 1] = Array(answer[4..<8])
+        return currentSnapshot(stopAfterNDEF: true)
+    }
+
     /// Reads every page of the chip (for inspection).
     public func readAll() async throws(TransportError) -> Type2Snapshot {
         try await identify()

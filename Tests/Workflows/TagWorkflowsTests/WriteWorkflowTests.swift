@@ -122,7 +122,10 @@ import Type2
         _ = try await Type2Tag(transport: tag).write(message)
         let report = try await Type2Tag(transport: tag).lock(confirmation: .permanent)
         #expect(report.after.status == .readOnly)
-        #expect(report.writes.map(\.page) == [3, 130, 2])
+        // CC, dynamic lock bits, static lock bits, then CFGLCK in ACCESS (CFG1, page 132).
+        #expect(report.writes.map(\.page) == [3, 130, 2, 132])
+        #expect(report.writes.last?.role == .configurationLock)
+        #expect(tag.memory[132 * 4] & 0x40 != 0)
         let read = try await Type2Tag(transport: tag).read()
         #expect(read.content.message == message)
         // Even bypassing preflight, the chip refuses writes to the data area now.
@@ -132,6 +135,36 @@ import Type2
         await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive(Type2Command.write(page: 100, bytes: [0, 0, 0, 0]))
         }
+        // Nor can anyone put a password on it now: CFG0 (AUTH0) is frozen by CFGLCK.
+        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+            try await tag.transceive(Type2Command.write(page: 131, bytes: [0x04, 0, 0, 0x04]))
+        }
+    }
+
+    /// The workflow's lock leaves the tag as the emulator's own model of a full lock (nfcpy's
+    /// steps) does, except the block-locking bits: with every lock bit already set they freeze
+    /// nothing more, so TapCard does not spend writes on them.
+    @Test func lockMatchesAFullLockButForBlockLockingBits() async throws {
+        for model in [TagModel.ntag213, .ntag215, .ntag216, .ultralightEV1_48] {
+            let tag = EmulatedTag(model: model, uid: [0x04, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66])
+            let reference = EmulatedTag(model: model, uid: [0x04, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66])
+            _ = try await Type2Tag(transport: tag).lock(confirmation: .permanent)
+            reference.makeReadOnly()
+            var differing = (0..<tag.memory.count).filter { tag.memory[$0] != reference.memory[$0] }
+            if let page = model.type2Layout?.dynamicLockPage { differing.removeAll { $0 == page * 4 + 2 } }
+            #expect(differing.isEmpty, "\(model): bytes \(differing)")
+        }
+    }
+
+    /// A tag whose configuration pages are behind a read password: the lock still locks every
+    /// data page, and does not plan CFGLCK, which it could not read.
+    @Test func lockWithoutReadableConfigurationSkipsCFGLCK() async throws {
+        let tag = EmulatedTag(model: .ntag213)
+        tag.memory[41 * 4 + 3] = 41  // AUTH0: from CFG0 on
+        tag.memory[42 * 4] |= 0x80  // PROT: reads too
+        let report = try await Type2Tag(transport: tag).lock(confirmation: .permanent)
+        #expect(report.writes.map(\.page) == [3, 40, 2])
+        #expect(report.after.status == .readOnly)
     }
 
     @Test func blankFormattedTagReadsAsEmptyMessage() async throws {
