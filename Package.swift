@@ -147,7 +147,7 @@ if Context.environment["TAPCARD_FUZZ"] != nil {
             name: "TapCardFuzzTargets",
             dependencies: [
                 "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
-                "PCSCTransport",
+                "PCSCTransport", "Cards", "TapCardCLI",
             ], path: "Fuzz/Targets",
             swiftSettings: settings + [.define("FUZZING")]),
         .executableTarget(

@@ -178,14 +178,38 @@ def pcsc_seeds():
                                            [0xFF, 0xCA, 0x01, 0x00, 0x00], [0x00], [0xFF, 0xB0, 0x00, 0xFF, 0xFF]))
 
 
+def jsonl_seeds():
+    # Mode byte: even = the rest is the text of a --jsonl input; odd = the rest is one NDEF
+    # message, hex-encoded into one line (bit 1: uppercase, bit 2: CRLF).
+    messages = sorted((CORPUS / "ndef").iterdir())
+    lines = [path.read_bytes().hex() for path in messages[:12]]
+    write("jsonl", "lines", b"\x00" + ("\n".join(lines) + "\n").encode())
+    write("jsonl", "lines-crlf-upper", b"\x00" + ("\r\n".join(line.upper() for line in lines)).encode())
+    write("jsonl", "bad-lines", b"\x00D1010C55046578616D706C652E636F6D\r\n0xZZ\n\nd1 01 0c 55\nD10\n")
+    for index, path in enumerate(messages):
+        write("jsonl", "message-" + path.name, bytes([1 + 2 * (index % 4)]) + path.read_bytes())
+
+
+def csv_seeds():
+    write("csv", "profiles", 'name,org,title,tel,email,url,adr,note,family,given\r\n"Doe, Jane",Acme,CEO,+15551234,'
+          'jane@acme.example,https://acme.example,"1 Main St;Springfield",,Doe,Jane\r\n'
+          'Bob,,,+1,,,,"multi\nline ""quoted"" note",,\n')
+    write("csv", "repeated-columns", "name,tel,tel,email,email\nAda,+1,+2,a@x.example,b@x.example\n")
+    write("csv", "urls", "url\nhttps://example.com/1\nhttps://example.com/2\n")
+    write("csv", "bare-urls", "https://a.example\nhttps://b.example\r\n")
+    write("csv", "unterminated", 'name\n"Jane\n')
+
+
 def main():
-    for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc"):
+    for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc", "jsonl", "csv"):
         shutil.rmtree(CORPUS / target, ignore_errors=True)
     ndef_seeds()
     contact_seeds()
     type2_seeds()
     emulator_seeds()
     pcsc_seeds()
+    jsonl_seeds()
+    csv_seeds()
     for folder in sorted(CORPUS.iterdir()):
         files = list(folder.iterdir())
         print(f"{folder.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

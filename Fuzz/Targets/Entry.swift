@@ -10,6 +10,8 @@
         FlipperFuzz.target,
         EmulatorFuzz.target,
         PCSCFuzz.target,
+        JSONLinesFuzz.target,
+        CSVFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these three functions.

@@ -68,7 +68,15 @@ enum CSV {
             guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
                 return field
             }
-            return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            // Quotes doubled by bytes too: a quote followed by a combining mark is one Character,
+            // which a Character-wise replacement would leave single (found by the csv fuzz target).
+            var quoted: [UInt8] = [0x22]
+            for byte in field.utf8 {
+                quoted.append(byte)
+                if byte == 0x22 { quoted.append(0x22) }
+            }
+            quoted.append(0x22)
+            return String(decoding: quoted, as: UTF8.self)
         }.joined(separator: ",")
     }
 }
