@@ -51,11 +51,7 @@ extension Type2Tag {
             plan = try Self.plan(bytes, snapshot: snapshot)
         }
         if let beyond = plan.writes.first(where: { $0.page > Type2Command.maxAddressablePage }) {
-            throw TransportError.unsupported(
-                command: Type2Command.writeCode,
-                reason:
-                    "page \(beyond.page) lies beyond page 255 and needs SECTOR_SELECT (NTAG I2C 2k), which TapCard does not send yet; nothing was written"
-            )
+            throw Self.beyondSectorZero(page: beyond.page, command: Type2Command.writeCode, beforeWriting: true)
         }
         do {
             try await send(writes: plan.writes)

@@ -71,52 +71,60 @@ public final class Type2Tag<Transport: TagTransport> {
     /// for most messages' TLVs or the whole of a short message); otherwise one READ.
     public func readHeader(pages: Int = 16) async throws(TransportError) {
         if memory.count >= 16 { return }
-        if let identification, NXPCommand.supportsFastRead(identification) {
-            let last = min(max(pages, 4), 16, model?.type2Layout?.totalPages ?? 16) - 1
-            let answer = try await send(NXPCommand.fastRead(from: 0, to: last))
-            let expected = (last + 1) * Type2Page.size
-            guard answer.count == expected else {
-                throw .malformedResponse(command: 0x3A, received: answer.count, expected: expected)
-            }
-            memory = answer
-            return
+        if hasFastRead {
+            memory = try await fastRead(0...(min(max(pages, 4), 16, model?.type2Layout?.totalPages ?? 16) - 1))
+        } else {
+            memory = try await read(page: 0)
         }
-        let answer = try await send(Type2Command.read(page: 0))
+    }
+
+    /// The refusal for a page past 255: reaching it needs SECTOR_SELECT (NTAG I2C 2k). With
+    /// `beforeWriting`, the refusal says that nothing was written.
+    static func beyondSectorZero(page: Int, command: UInt8, beforeWriting: Bool = false) -> TransportError {
+        .unsupported(
+            command: command,
+            reason:
+                "page \(page) lies beyond page 255 and needs SECTOR_SELECT (NTAG I2C 2k), which TapCard does not send yet"
+                + (beforeWriting ? "; nothing was written" : ""))
+    }
+
+    private var hasFastRead: Bool { identification.map(NXPCommand.supportsFastRead) ?? false }
+
+    /// One FAST_READ of `pages`, its answer checked for length.
+    private func fastRead(_ pages: ClosedRange<Int>) async throws(TransportError) -> [UInt8] {
+        let answer = try await send(NXPCommand.fastRead(from: pages.lowerBound, to: pages.upperBound))
+        let expected = pages.count * Type2Page.size
+        guard answer.count == expected else {
+            throw .malformedResponse(command: 0x3A, received: answer.count, expected: expected)
+        }
+        return answer
+    }
+
+    /// One READ: the 16 bytes from `page` on (rolling over at the end of memory).
+    private func read(page: Int) async throws(TransportError) -> [UInt8] {
+        let answer = try await send(Type2Command.read(page: page))
         guard answer.count == 16 else {
             throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
         }
-        memory = answer
+        return answer
     }
 
     /// The bytes of `pages` as the tag holds them now, whatever was read before: one FAST_READ
     /// per 60 pages where the chip has it, else 16-byte READs. Does not change `memory`.
     public func readPages(_ pages: ClosedRange<Int>) async throws(TransportError) -> [UInt8] {
         guard pages.upperBound <= Type2Command.maxAddressablePage else {
-            throw .unsupported(
-                command: Type2Command.readCode,
-                reason:
-                    "page \(pages.upperBound) lies beyond page 255 and needs SECTOR_SELECT (NTAG I2C 2k), which TapCard does not send yet"
-            )
+            throw Self.beyondSectorZero(page: pages.upperBound, command: Type2Command.readCode)
         }
         var bytes: [UInt8] = []
         var first = pages.lowerBound
         while first <= pages.upperBound {
-            if let identification, NXPCommand.supportsFastRead(identification) {
+            if hasFastRead {
                 let last = min(pages.upperBound, first + NXPCommand.maxFastReadPages - 1)
-                let answer = try await send(NXPCommand.fastRead(from: first, to: last))
-                let expected = (last - first + 1) * Type2Page.size
-                guard answer.count == expected else {
-                    throw .malformedResponse(command: 0x3A, received: answer.count, expected: expected)
-                }
-                bytes += answer
+                bytes += try await fastRead(first...last)
                 first = last + 1
             } else {
-                let answer = try await send(Type2Command.read(page: first))
-                guard answer.count == 16 else {
-                    throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
-                }
                 let wanted = min(4, pages.upperBound - first + 1)
-                bytes += answer.prefix(wanted * Type2Page.size)
+                bytes += try await read(page: first).prefix(wanted * Type2Page.size)
                 first += wanted
             }
         }
@@ -129,29 +137,15 @@ public final class Type2Tag<Transport: TagTransport> {
         let totalPages = model?.type2Layout?.totalPages ?? 256
         let lastPage = min((byteEnd + Type2Page.size - 1) / Type2Page.size, totalPages) - 1
         if lastPage > Type2Command.maxAddressablePage {
-            throw .unsupported(
-                command: Type2Command.readCode,
-                reason:
-                    "page \(lastPage) lies beyond page 255 and needs SECTOR_SELECT (NTAG I2C 2k), which TapCard does not send yet"
-            )
+            throw Self.beyondSectorZero(page: lastPage, command: Type2Command.readCode)
         }
         while memory.count / Type2Page.size <= lastPage {
             let first = memory.count / Type2Page.size
-            if let identification, NXPCommand.supportsFastRead(identification), lastPage > first {
-                let last = min(lastPage, first + NXPCommand.maxFastReadPages - 1)
-                let answer = try await send(NXPCommand.fastRead(from: first, to: last))
-                let expected = (last - first + 1) * Type2Page.size
-                guard answer.count == expected else {
-                    throw .malformedResponse(command: 0x3A, received: answer.count, expected: expected)
-                }
-                memory += answer
+            if hasFastRead, lastPage > first {
+                memory += try await fastRead(first...min(lastPage, first + NXPCommand.maxFastReadPages - 1))
             } else {
-                let answer = try await send(Type2Command.read(page: first))
-                guard answer.count == 16 else {
-                    throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
-                }
                 // READ rolls over at the end of memory: keep only pages that exist.
-                memory += answer.prefix(max(0, totalPages - first) * Type2Page.size)
+                memory += try await read(page: first).prefix(max(0, totalPages - first) * Type2Page.size)
             }
         }
     }
@@ -236,12 +230,9 @@ public final class Type2Tag<Transport: TagTransport> {
             let first = memory.count / Type2Page.size
             let answer: [UInt8]
             do {
-                answer = try await send(Type2Command.read(page: first))
+                answer = try await read(page: first)
             } catch .nak {
                 return
-            }
-            guard answer.count == 16 else {
-                throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
             }
             memory += answer.prefix(max(0, totalPages - first) * Type2Page.size)
         }
@@ -258,9 +249,7 @@ public final class Type2Tag<Transport: TagTransport> {
         for (index, write) in writes.enumerated() {
             do throws(TransportError) {
                 guard write.page <= Type2Command.maxAddressablePage else {
-                    throw TransportError.unsupported(
-                        command: Type2Command.writeCode,
-                        reason: "page \(write.page) lies beyond page 255 and needs SECTOR_SELECT")
+                    throw Self.beyondSectorZero(page: write.page, command: Type2Command.writeCode)
                 }
                 let answer = try await send(Type2Command.write(page: write.page, bytes: write.bytes))
                 guard answer == Type2Command.ack else {

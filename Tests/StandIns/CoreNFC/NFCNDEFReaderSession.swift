@@ -61,20 +61,8 @@ open class NFCNDEFReaderSession: NFCReaderSession {
                 return
             }
             readFirstMessage(from: tags[0])
-        case .userCancels:
-            finish(
-                NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"),
-                message: nil)
-        case .timeLimitPasses:
-            system.advance(seconds: NFCStandInSystem.sessionTimeLimit)
-            _ = checkTimeLimit()
-        case .idle:
-            break
-        case .appEntersBackground:
-            finish(
-                NFCReaderError(
-                    .readerSessionInvalidationErrorSessionTerminatedUnexpectedly,
-                    message: "Session invalidated unexpectedly"), message: nil)
+        case let event:
+            handleSessionEvent(event)
         }
     }
 

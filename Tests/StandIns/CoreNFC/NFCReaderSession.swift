@@ -131,6 +131,27 @@ open class NFCReaderSession: NSObject, NFCReaderSessionProtocol {
         return true
     }
 
+    /// What both session kinds do with an event that brings no tag: cancel, time out, wait,
+    /// or end when the app goes to the background. (Tags are the subclasses' business.)
+    func handleSessionEvent(_ event: NFCStandInSystem.Event) {
+        switch event {
+        case .present, .idle:
+            break
+        case .userCancels:
+            finish(
+                NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"),
+                message: nil)
+        case .timeLimitPasses:
+            system.advance(seconds: NFCStandInSystem.sessionTimeLimit)
+            _ = checkTimeLimit()
+        case .appEntersBackground:
+            finish(
+                NFCReaderError(
+                    .readerSessionInvalidationErrorSessionTerminatedUnexpectedly,
+                    message: "Session invalidated unexpectedly"), message: nil)
+        }
+    }
+
     // Subclass hooks.
     func didBecomeActive() {}
     func deliverInvalidation(_ error: NFCReaderError) {}

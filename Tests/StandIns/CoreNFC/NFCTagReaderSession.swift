@@ -80,20 +80,8 @@ open class NFCTagReaderSession: NFCReaderSession {
             lock.withLock { detected = seen }
             system.record(.detected(tagCount: seen.count))
             tagDelegate?.tagReaderSession(self, didDetect: seen.map(\.asNFCTag))
-        case .userCancels:
-            finish(
-                NFCReaderError(.readerSessionInvalidationErrorUserCanceled, message: "Session invalidated by user"),
-                message: nil)
-        case .timeLimitPasses:
-            system.advance(seconds: NFCStandInSystem.sessionTimeLimit)
-            _ = checkTimeLimit()
-        case .idle:
-            break
-        case .appEntersBackground:
-            finish(
-                NFCReaderError(
-                    .readerSessionInvalidationErrorSessionTerminatedUnexpectedly,
-                    message: "Session invalidated unexpectedly"), message: nil)
+        case let event:
+            handleSessionEvent(event)
         }
     }
 

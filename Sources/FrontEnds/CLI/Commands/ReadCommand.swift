@@ -31,21 +31,8 @@ struct ReadCommand: Command {
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         let report = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).read()
-        if json {
-            io.print(TagJSON.read(report, path: target.path).serialized())
-        } else {
-            io.print("Tag: \(target.path)")
-            io.print("Chip: \(TagText.chip(report.identification))")
-            io.print(TagText.uid(report.uid))
-            io.print("NDEF status: \(TagText.status(report.status)); capacity \(TagText.capacity(report.capacity))")
-            for line in TagText.content(report.content) { io.print(line) }
-            io.print(TagText.statistics(report.statistics))
-        }
+        let status = ReadOutput.print(report, path: target.path, json: json, io: io)
         recording.read(report, io: io)
-        if case .interrupted(let error) = report.content {
-            io.printError("error: \(error.sentence)")
-            return .failure
-        }
-        return .success
+        return status
     }
 }

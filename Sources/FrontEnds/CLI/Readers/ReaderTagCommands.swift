@@ -50,19 +50,9 @@ enum ReaderTagCommands {
             return .success
         }
         let report = try await Type2Tag(transport: session.transport).read()
-        if json {
-            io.print(TagJSON.read(report, path: label(session)).serialized())
-        } else {
-            io.print("Tag: \(label(session))")
-            io.print("Chip: \(TagText.chip(report.identification))")
-            io.print(TagText.uid(report.uid))
-            io.print("NDEF status: \(TagText.status(report.status)); capacity \(TagText.capacity(report.capacity))")
-            for line in TagText.content(report.content) { io.print(line) }
-            io.print(TagText.statistics(report.statistics))
-        }
+        let status = ReadOutput.print(report, path: label(session), json: json, io: io)
         recording.read(report, io: io)
-        if case .interrupted = report.content { return .failure }
-        return .success
+        return status
     }
 
     static func info(
