@@ -31,22 +31,6 @@ public struct WriteReport: Sendable, Equatable {
         case alreadyOnTag
     }
 
-    public init(
-        uid: TagUID?, identification: ChipIdentification, messageBytes: Int, capacity: Capacity,
-        lengthFieldBytes: Int, writes: [PageWrite], verification: Verification, writeStatistics: CommandStatistics,
-        verifyStatistics: CommandStatistics
-    ) {
-        self.uid = uid
-        self.identification = identification
-        self.messageBytes = messageBytes
-        self.capacity = capacity
-        self.lengthFieldBytes = lengthFieldBytes
-        self.writes = writes
-        self.verification = verification
-        self.writeStatistics = writeStatistics
-        self.verifyStatistics = verifyStatistics
-    }
-
     /// True when the message on the tag was read and matched record by record.
     public var verified: Bool { verification != .none }
 

@@ -29,7 +29,9 @@ struct TagRecording {
 
     /// A `read`: the tag was seen, with the capacity it reports.
     func read(_ report: ReadReport, io: some CommandIO, at now: Date? = nil) {
-        seen(uid: report.uid?.bytes, model: report.identification.model, capacity: report.capacity, io: io, at: now)
+        seen(
+            uid: report.uid?.bytes, chip: Self.chip(report.identification.model), capacity: report.capacity, io: io,
+            at: now)
     }
 
     /// An `info`: the tag was seen, with capacity and its originality-signature verdict.
@@ -42,8 +44,8 @@ struct TagRecording {
             case .unavailable: check.signature == nil ? .unsupported : nil
             }
         seen(
-            uid: inspection.uid?.bytes, model: inspection.model, capacity: inspection.capacity, signature: signature,
-            io: io, at: now)
+            uid: inspection.uid?.bytes, chip: Self.chip(inspection.model), capacity: inspection.capacity,
+            signature: signature, io: io, at: now)
     }
 
     /// A `write` (or `erase`, with `operation: .erase` and the empty message written).
@@ -67,28 +69,26 @@ struct TagRecording {
     func type4(
         uid: [UInt8]?, capacity: Int?, written: [UInt8]?, verified: Bool, io: some CommandIO, at now: Date? = nil
     ) {
+        guard let written else {
+            return seen(
+                uid: uid, chip: Self.type4Chip,
+                capacity: capacity.map { Capacity(bytes: $0, source: .reported, model: .genericType4) },
+                io: io, at: now)
+        }
         guard let uid, !uid.isEmpty else { return }
         record(io: io) { recorder throws(StoreError) in
-            if let written {
-                try recorder.recordWrite(
-                    uid: uid, chip: Self.type4Chip, message: written, capacityBytes: capacity,
-                    capacityReported: capacity != nil, verified: verified, pagesWritten: 0, modeledAirTime: nil,
-                    operation: .write, at: now ?? CLIClock.now(io))
-            } else {
-                try recorder.recordRead(
-                    uid: uid, chip: Self.type4Chip, capacityBytes: capacity, capacityReported: capacity != nil,
-                    at: now ?? CLIClock.now(io))
-            }
+            try recorder.recordWrite(
+                uid: uid, chip: Self.type4Chip, message: written, capacityBytes: capacity,
+                capacityReported: capacity != nil, verified: verified, pagesWritten: 0, modeledAirTime: nil,
+                operation: .write, at: now ?? CLIClock.now(io))
         }
     }
 
     /// A tag `watch` saw: UID and chip only (no capacity was read). Not recorded when the chip is
     /// not known, so a later `read` does not find the same UID under a second, unknown chip.
     func sighting(uid: [UInt8]?, chip: String?, io: some CommandIO, at now: Date? = nil) {
-        guard let uid, !uid.isEmpty, let chip else { return }
-        record(io: io) { recorder throws(StoreError) in
-            try recorder.recordRead(uid: uid, chip: chip, capacityBytes: nil, at: now ?? CLIClock.now(io))
-        }
+        guard let chip else { return }
+        seen(uid: uid, chip: chip, capacity: nil, io: io, at: now)
     }
 
     /// The chip name a Type 4 tag is recorded under (its model is not asked).
@@ -111,15 +111,16 @@ struct TagRecording {
         }
     }
 
+    /// The tag was seen (no write-log entry); `capacity` nil when none was read.
     private func seen(
-        uid: [UInt8]?, model: TagModel?, capacity: Capacity, signature: SignatureRecord? = nil, io: some CommandIO,
+        uid: [UInt8]?, chip: String, capacity: Capacity?, signature: SignatureRecord? = nil, io: some CommandIO,
         at now: Date?
     ) {
-        guard let uid else { return }
+        guard let uid, !uid.isEmpty else { return }
         record(io: io) { recorder throws(StoreError) in
             try recorder.recordRead(
-                uid: uid, chip: Self.chip(model), capacityBytes: capacity.bytes,
-                capacityReported: capacity.source == .reported, signature: signature, at: now ?? CLIClock.now(io))
+                uid: uid, chip: chip, capacityBytes: capacity?.bytes, capacityReported: capacity?.source == .reported,
+                signature: signature, at: now ?? CLIClock.now(io))
         }
     }
 
