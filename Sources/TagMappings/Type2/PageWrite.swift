@@ -14,6 +14,14 @@ public struct PageWrite: Sendable, Equatable {
         /// CFGLCK in the ACCESS byte: the configuration pages can never be written again, so
         /// nobody can later put a password on a locked tag (irreversible).
         case configurationLock
+        /// CFG0 with AUTH0, the switch of password protection (AUTH0 off: FFh).
+        case authenticationSwitch
+        /// PWD: the 4-byte password (write-only; it reads as zeros).
+        case password
+        /// PACK: the 2-byte acknowledge a correct PWD_AUTH answers.
+        case passwordAcknowledge
+        /// CFG1 with the ACCESS byte (PROT, AUTHLIM).
+        case accessConfiguration
     }
 
     public var page: Int

@@ -7,8 +7,10 @@
 /// nfcpy `tt2.py` `_protect_with_lockbits` uses the same steps. The order keeps the tag honest
 /// on a tear: once the CC says read-only every reader treats it so, and the lock bits follow;
 /// CFGLCK comes last, so a chip that refuses it (configuration behind a password) still ends
-/// with every data page locked. It is planned only when the ACCESS page was read and AUTH0 (CFG0
-/// byte 3) does not put it behind a password.
+/// with every data page locked. It is planned whenever the ACCESS page was read; when AUTH0 puts
+/// any planned page behind the password, the workflow refuses the whole plan before its first
+/// write unless the tag was authenticated, so the CC is never made read-only by a lock that
+/// cannot finish.
 public struct Type2LockPlan: Sendable, Equatable {
     public var writes: [PageWrite]
 
@@ -49,8 +51,7 @@ public struct Type2LockPlan: Sendable, Equatable {
             writes.append(PageWrite(page: 2, bytes: page2, role: .lockBits))
         }
         if let configPage = snapshot.model?.type2Layout?.configPage, let cfg0 = snapshot.page(configPage),
-            let access = snapshot.page(configPage + 1), Int(cfg0[3]) > configPage + 1,
-            access[0] & Self.accessCFGLCK == 0
+            let access = snapshot.page(configPage + 1), cfg0.count == 4, access[0] & Self.accessCFGLCK == 0
         {
             var bytes = access
             bytes[0] |= Self.accessCFGLCK

@@ -26,13 +26,19 @@ public struct Type2Snapshot: Sendable, Equatable {
     /// Pages read apart from `memory` (a reader that reads only the NDEF range, then the dynamic
     /// lock page), by page number.
     public var separatePages: [Int: [UInt8]]
+    /// The first page whose READ the tag refused (NAK) while its memory was read: a
+    /// read-protected tag (ACCESS.PROT) refuses every page from AUTH0 on without the password.
+    /// `memory` then ends before this page.
+    public var readRefusedFromPage: Int?
 
     public init(
-        memory: [UInt8], model: TagModel?, stopAfterNDEF: Bool = false, separatePages: [Int: [UInt8]] = [:]
+        memory: [UInt8], model: TagModel?, stopAfterNDEF: Bool = false, separatePages: [Int: [UInt8]] = [:],
+        readRefusedFromPage: Int? = nil
     ) {
         self.memory = memory
         self.model = model
         self.separatePages = separatePages
+        self.readRefusedFromPage = readRefusedFromPage
         uid = TagUID.fromMemory(memory)
         staticLock = StaticLockBytes.fromMemory(memory)
         cc = memory.count >= 16 ? CapabilityContainer(bytes: memory[12..<16]) : nil
@@ -71,6 +77,30 @@ public struct Type2Snapshot: Sendable, Equatable {
         let short = min(usableBytes - 2, 254)
         let long = min(usableBytes - 4, 0xFFFE)
         return max(0, short, long)
+    }
+
+    /// The chip's password configuration (CFG0, CFG1), when the chip has one and both pages were
+    /// read.
+    public var accessConfiguration: AccessConfiguration? {
+        guard let model, let scheme = PasswordScheme.of(model), let cfg0 = page(scheme.configPage),
+            let cfg1 = page(scheme.accessPage)
+        else { return nil }
+        return AccessConfiguration(scheme: scheme, cfg0: cfg0, cfg1: cfg1)
+    }
+
+    /// The first page that needs the password to be written, as far as was measured: AUTH0 from
+    /// the configuration pages, else the first page the tag refused to read (reads are refused
+    /// exactly from AUTH0 on when PROT is set). `nil`: no protection seen.
+    public var firstPasswordPage: Int? {
+        if let configuration = accessConfiguration { return configuration.protectedPages?.lowerBound }
+        return readRefusedFromPage
+    }
+
+    /// True when the tag refused to read part of its memory without the password.
+    public var isReadProtected: Bool {
+        readRefusedFromPage != nil
+            || accessConfiguration?.protectsReads == true
+                && accessConfiguration?.isProtected == true
     }
 
     /// The NDEF TLV, when the walk found one.

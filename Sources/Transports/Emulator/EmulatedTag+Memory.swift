@@ -1,61 +1,62 @@
 import TagCatalog
+import Type2
 
 /// Reading and writing pages under the chip's rules: roll-over, password protection, static and
 /// dynamic lock bits, one-time-programmable pages, the configuration lock.
 extension EmulatedTag {
     // MARK: Configuration bytes
 
-    private var accessByte: UInt8 {
-        guard let config = profile.configPage else { return 0 }
-        return memory[(config + 1) * 4]
+    /// CFG0/CFG1 decoded by the same mapping the reader side uses (the masks live once, in
+    /// ``/Type2/AccessConfiguration``); `nil` on chips without a password.
+    var accessConfiguration: AccessConfiguration? {
+        guard let scheme = PasswordScheme.of(model) else { return nil }
+        let config = scheme.configPage * 4
+        return AccessConfiguration(
+            scheme: scheme, cfg0: Array(memory[config..<config + 4]), cfg1: Array(memory[config + 4..<config + 8]))
     }
 
     /// AUTH0: the first page protected by the password (FFh on delivery: none).
-    var firstProtectedPage: Int {
-        guard let config = profile.configPage else { return Int.max }
-        return Int(memory[config * 4 + 3])
-    }
+    var firstProtectedPage: Int { accessConfiguration?.auth0 ?? Int.max }
 
-    /// ACCESS.PROT: the password also protects reads.
-    private var protectsReads: Bool { accessByte & 0x80 != 0 }
-    private var configurationLocked: Bool { accessByte & 0x40 != 0 }
-    private var counterEnabled: Bool { accessByte & 0x10 != 0 }
-    private var counterNeedsPassword: Bool { accessByte & 0x08 != 0 }
+    private var configurationLocked: Bool { accessConfiguration?.isConfigurationLocked ?? false }
+    private var counterEnabled: Bool { accessConfiguration?.counterEnabled ?? false }
+    private var counterNeedsPassword: Bool { accessConfiguration?.counterNeedsPassword ?? false }
 
     /// How many wrong passwords the chip accepts before it refuses PWD_AUTH for good, or `nil`
     /// when AUTHLIM is 0 (no limit). NTAG21x count AUTHLIM attempts; Ultralight EV1 2^AUTHLIM.
-    var authenticationLimit: Int? {
-        let authlim = Int(accessByte & 0x07)
-        guard authlim != 0 else { return nil }
-        return profile.family == .ultralightEV1 ? 1 << authlim : authlim
-    }
+    var authenticationLimit: Int? { accessConfiguration?.attemptLimit }
 
     private func isReadable(_ page: Int) -> Bool {
-        isAuthenticated || !protectsReads || page < firstProtectedPage
+        isAuthenticated || accessConfiguration?.readNeedsPassword(page: page) != true
     }
 
-    /// What a page reads as: PWD and PACK always read as zeros; protected pages (when the read
-    /// started in readable memory) as zeros too.
+    /// What a page reads as: PWD and PACK always read as zeros.
     private func pageAsRead(_ page: Int) -> [UInt8] {
-        if page == profile.passwordPage || page == profile.packPage || !isReadable(page) {
-            return [0, 0, 0, 0]
-        }
+        if page == profile.passwordPage || page == profile.packPage { return [0, 0, 0, 0] }
         return Array(memory[page * 4..<page * 4 + 4])
     }
 
     // MARK: READ, FAST_READ
 
+    /// READ of 4 pages from `page`. It rolls over to page 0 after the last page and, on a
+    /// read-protected chip before PWD_AUTH, at AUTH0: the pages past it are replaced by pages
+    /// 0, 1, … (NTAG213/215/216 datasheet §10.2 names "special conditions" when part of the
+    /// pages is password protected; the wrap at AUTH0 is what Flipper Zero users observe,
+    /// flipperdevices/flipperzero-firmware#3945).
     func read(from page: Int) -> Answer {
         guard page <= profile.lastPage else { return .nak(0x0) }
         guard isReadable(page) else { return .nak(0x0) }
         countRead()
         let total = profile.layout.totalPages
-        return .data((0..<4).flatMap { pageAsRead((page + $0) % total) })
+        let end = isAuthenticated || accessConfiguration?.protectsReads != true ? total : min(total, firstProtectedPage)
+        return .data((0..<4).flatMap { pageAsRead((page + $0) % end) })
     }
 
+    /// FAST_READ of `start`…`end`: refused (NAK 0h) when any page of the range needs the
+    /// password for reading and none was presented, as it is for an address beyond the chip.
     func fastRead(from start: Int, to end: Int) -> Answer {
         guard start <= end, end <= profile.lastPage else { return .nak(0x0) }
-        guard isReadable(start) else { return .nak(0x0) }
+        guard (start...end).allSatisfy(isReadable) else { return .nak(0x0) }
         countRead()
         return .data((start...end).flatMap { pageAsRead($0) })
     }

@@ -11,9 +11,19 @@ public enum NDEFContent: Sendable, Equatable {
     case message(NDEFMessage, bytes: [UInt8])
     /// Formatted, but the TLVs or the message do not decode: a write was interrupted.
     case interrupted(TagReadError)
+    /// The tag refused to read its memory from `fromPage` on without the password (ACCESS.PROT),
+    /// and the message (or the CC) lies there.
+    case passwordProtected(fromPage: Int)
 
     /// Reads the content from a snapshot (which must cover the NDEF TLV).
     public static func from(_ snapshot: Type2Snapshot) -> NDEFContent {
+        if let refused = snapshot.readRefusedFromPage {
+            if snapshot.memory.count < 16 { return .passwordProtected(fromPage: refused) }
+            if case .notRead? = snapshot.walk?.problem { return .passwordProtected(fromPage: refused) }
+            if let ndef = snapshot.walk?.ndef, ndef.message.count < ndef.length {
+                return .passwordProtected(fromPage: refused)
+            }
+        }
         guard snapshot.status != .notSupported, let walk = snapshot.walk else { return .notFormatted }
         if let ndef = walk.ndef {
             if ndef.length == 0 { return .empty }

@@ -8,5 +8,9 @@ public struct ReadReport: Sendable, Equatable {
     public var status: NDEFStatus
     public var capacity: Capacity
     public var content: NDEFContent
+    /// The first page the tag refused to read without the password (ACCESS.PROT), if any.
+    public var readRefusedFromPage: Int?
+    /// The PACK the tag answered, when a password was given and accepted.
+    public var acknowledge: PasswordAcknowledge?
     public var statistics: CommandStatistics
 }

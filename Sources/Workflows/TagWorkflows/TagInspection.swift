@@ -9,7 +9,24 @@ public struct TagInspection: Sendable, Equatable {
     public var snapshot: Type2Snapshot
     public var content: NDEFContent
     public var signature: SignatureCheck
+    /// The PACK the tag answered, when a password was given and accepted.
+    public var acknowledge: PasswordAcknowledge?
     public var statistics: CommandStatistics
+
+    public init(
+        identification: ChipIdentification, snapshot: Type2Snapshot, content: NDEFContent, signature: SignatureCheck,
+        acknowledge: PasswordAcknowledge? = nil, statistics: CommandStatistics
+    ) {
+        self.identification = identification
+        self.snapshot = snapshot
+        self.content = content
+        self.signature = signature
+        self.acknowledge = acknowledge
+        self.statistics = statistics
+    }
+
+    /// CFG0/CFG1 decoded, when the chip has them and they were readable.
+    public var accessConfiguration: AccessConfiguration? { snapshot.accessConfiguration }
 
     public var uid: TagUID? { snapshot.uid }
     public var model: TagModel? { snapshot.model }

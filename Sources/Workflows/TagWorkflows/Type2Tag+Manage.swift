@@ -5,12 +5,16 @@ extension Type2Tag {
     /// NDEF-formats a blank tag: the empty NDEF TLV (after the chip's factory Lock Control TLV),
     /// then the one-time-programmable CC. Refuses a formatted tag and a CC with foreign bits.
     public func format() async throws -> PageOperationReport {
-        beginOperation()
-        let identification = try await identify()
+        let identification = try await startOperation()
         try await readHeader()
         try await ensureRead(upTo: 32)
         let snapshot = try await readDynamicLockBytes(for: currentSnapshot(stopAfterNDEF: true))
+        if snapshot.memory.count < 32, let page = snapshot.readRefusedFromPage {
+            throw WritePreflightError.passwordRequired(
+                pages: [page], firstProtectedPage: page, exact: true, protectsReads: true)
+        }
         let plan = try Type2FormatPlan.make(snapshot: snapshot)
+        _ = try await requirePasswordAccess(for: plan.writes.map(\.page), snapshot: snapshot)
         try await send(writes: plan.writes)
         return try await finish(identification: identification, writes: plan.writes)
     }
@@ -20,10 +24,19 @@ extension Type2Tag {
     /// `confirmation` must be ``LockConfirmation/permanent``; without it nothing is sent.
     public func lock(confirmation: LockConfirmation?) async throws -> PageOperationReport {
         guard confirmation == .permanent else { throw LockRefusal.confirmationRequired }
-        beginOperation()
-        let identification = try await identify()
+        let identification = try await startOperation()
         let snapshot = try await readConfigurationPages(for: readDynamicLockBytes(for: readNDEFArea()))
+        if let model, let scheme = PasswordScheme.of(model), snapshot.accessConfiguration == nil {
+            // CFGLCK cannot be planned without its page: a lock that leaves the configuration
+            // open would let someone put a password on the locked tag later.
+            throw WritePreflightError.passwordRequired(
+                pages: [scheme.accessPage], firstProtectedPage: snapshot.readRefusedFromPage ?? scheme.accessPage,
+                exact: snapshot.readRefusedFromPage != nil, protectsReads: true)
+        }
         let plan = try Type2LockPlan.make(snapshot: snapshot)
+        // Every page the plan writes is checked before the first one (the CC, which is one-time
+        // programmable) is sent: a lock completes or never starts.
+        _ = try await requirePasswordAccess(for: plan.writes.map(\.page), snapshot: snapshot)
         try await send(writes: plan.writes)
         return try await finish(identification: identification, writes: plan.writes)
     }

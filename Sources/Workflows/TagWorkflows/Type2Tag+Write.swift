@@ -22,10 +22,14 @@ extension Type2Tag {
     }
 
     private func writeBytes(_ bytes: [UInt8], expected: NDEFMessage, verify: Bool) async throws -> WriteReport {
-        beginOperation()
-        let identification = try await identify()
+        let identification = try await startOperation()
         // The header with the first 16 data bytes: the CC and, on most tags, every TLV header.
         var snapshot = try await readNDEFArea(headerPages: 8)
+        if case .passwordProtected(let page) = NDEFContent.from(snapshot) {
+            // The old message lies in pages the tag will not read without the password.
+            throw WritePreflightError.passwordRequired(
+                pages: [page], firstProtectedPage: page, exact: true, protectsReads: true)
+        }
         switch snapshot.status {
         case .notSupported: throw WritePreflightError.notFormatted
         case .readOnly: throw WritePreflightError.readOnly
@@ -53,6 +57,7 @@ extension Type2Tag {
         if let beyond = plan.writes.first(where: { $0.page > Type2Command.maxAddressablePage }) {
             throw Self.beyondSectorZero(page: beyond.page, command: Type2Command.writeCode, beforeWriting: true)
         }
+        snapshot = try await requirePasswordAccess(for: plan.writes.map(\.page), snapshot: snapshot)
         do {
             try await send(writes: plan.writes)
         } catch {

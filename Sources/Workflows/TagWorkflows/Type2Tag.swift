@@ -17,12 +17,34 @@ public final class Type2Tag<Transport: TagTransport> {
     /// Memory read so far, a contiguous prefix from page 0.
     public private(set) var memory: [UInt8] = []
     /// Pages read apart from `memory` (the dynamic lock page).
-    public private(set) var separatePages: [Int: [UInt8]] = [:]
+    public internal(set) var separatePages: [Int: [UInt8]] = [:]
     public private(set) var statistics = CommandStatistics()
 
-    public init(transport: Transport, declaredModel: TagModel? = nil) {
+    /// The password to present with PWD_AUTH at the start of each operation (NTAG21x, Ultralight
+    /// EV1); `nil`: none. It is sent once per operation and never retried: a wrong one counts
+    /// against the chip's AUTHLIM.
+    public var password: Type2Password?
+    /// The PACK the tag must answer to `password`; a different answer stops the operation
+    /// before anything is written (a counterfeit may accept any password).
+    public var expectedAcknowledge: PasswordAcknowledge?
+    /// The PACK the tag answered in this operation, when it accepted `password`.
+    public internal(set) var receivedAcknowledge: PasswordAcknowledge?
+    /// True once the tag accepted `password` in this operation.
+    public internal(set) var isAuthenticated = false
+    /// The first page the tag refused to read in this operation (see
+    /// ``/Type2/Type2Snapshot/readRefusedFromPage``).
+    public internal(set) var readRefusedFromPage: Int?
+    /// True when the configuration pages were asked for in this operation and refused.
+    public internal(set) var configurationRefused = false
+
+    public init(
+        transport: Transport, declaredModel: TagModel? = nil, password: Type2Password? = nil,
+        expectedAcknowledge: PasswordAcknowledge? = nil
+    ) {
         self.transport = transport
         self.declaredModel = declaredModel
+        self.password = password
+        self.expectedAcknowledge = expectedAcknowledge
     }
 
     public var model: TagModel? { identification?.model ?? declaredModel }
@@ -72,7 +94,7 @@ public final class Type2Tag<Transport: TagTransport> {
     public func readHeader(pages: Int = 16) async throws(TransportError) {
         if memory.count >= 16 { return }
         if hasFastRead {
-            memory = try await fastRead(0...(min(max(pages, 4), 16, model?.type2Layout?.totalPages ?? 16) - 1))
+            memory = try await fastReadReadable(0...(min(max(pages, 4), 16, model?.type2Layout?.totalPages ?? 16) - 1))
         } else {
             memory = try await read(page: 0)
         }
@@ -98,6 +120,39 @@ public final class Type2Tag<Transport: TagTransport> {
             throw .malformedResponse(command: 0x3A, received: answer.count, expected: expected)
         }
         return answer
+    }
+
+    /// A FAST_READ of `pages` on a chip that may be read-protected: when the tag refuses (NAK: a
+    /// page in the range needs the password, ACCESS.PROT), the first refused page is found by
+    /// halving the range (at most log2(60) + 1 more FAST_READs) and recorded in
+    /// ``readRefusedFromPage``; the pages before it are returned. On chips without a password a
+    /// NAK is thrown as before.
+    ///
+    /// Real NTAG21x chips go idle after a NAK until they are selected again; the NFC-A channel's
+    /// re-activation (issue "Every tag technology has a seam") will sit between the probes. The
+    /// emulator answers on.
+    private func fastReadReadable(_ pages: ClosedRange<Int>) async throws(TransportError) -> [UInt8] {
+        do {
+            return try await fastRead(pages)
+        } catch .nak(let code, let command) {
+            guard let model, PasswordScheme.of(model) != nil, !isAuthenticated else {
+                throw .nak(code: code, command: command)
+            }
+            var readable: [UInt8] = []
+            var good = pages.lowerBound - 1
+            var refused = pages.upperBound
+            while refused - good > 1 {
+                let middle = (good + refused) / 2
+                do {
+                    readable = try await fastRead(pages.lowerBound...middle)
+                    good = middle
+                } catch .nak {
+                    refused = middle
+                }
+            }
+            readRefusedFromPage = min(readRefusedFromPage ?? refused, refused)
+            return Array(readable.prefix((good - pages.lowerBound + 1) * Type2Page.size))
+        }
     }
 
     /// One READ: the 16 bytes from `page` on (rolling over at the end of memory).
@@ -141,8 +196,11 @@ public final class Type2Tag<Transport: TagTransport> {
         }
         while memory.count / Type2Page.size <= lastPage {
             let first = memory.count / Type2Page.size
-            if hasFastRead, lastPage > first {
-                memory += try await fastRead(first...min(lastPage, first + NXPCommand.maxFastReadPages - 1))
+            if readRefusedFromPage != nil { return }
+            // A READ rolls over at AUTH0 on a read-protected chip: where FAST_READ exists, even a
+            // single page is read with it, so a protected page is refused, never wrapped.
+            if hasFastRead, lastPage > first || model.flatMap(PasswordScheme.of) != nil {
+                memory += try await fastReadReadable(first...min(lastPage, first + NXPCommand.maxFastReadPages - 1))
             } else {
                 // READ rolls over at the end of memory: keep only pages that exist.
                 memory += try await read(page: first).prefix(max(0, totalPages - first) * Type2Page.size)
@@ -177,9 +235,30 @@ public final class Type2Tag<Transport: TagTransport> {
         let page = Type2Page.page(ofByte: area.byteAddress)
         let lastPage = min(Type2Page.page(ofByte: area.byteRange.upperBound - 1), page + 3)
         guard lastPage <= Type2Command.maxAddressablePage else { return snapshot }
-        let answer = try await readPages(page...lastPage)
-        for (index, lockPage) in (page...lastPage).enumerated() {
-            separatePages[lockPage] = Array(answer[index * 4..<index * 4 + 4])
+        // CFG0/CFG1 follow the dynamic lock page on NTAG21x: the password preflight needs them,
+        // so one FAST_READ takes both (a refusal — the configuration behind a read password —
+        // falls back to the lock page alone).
+        var end = lastPage
+        if !isAuthenticated, !configurationRefused, snapshot.accessConfiguration == nil, let model,
+            let scheme = PasswordScheme.of(model), scheme.configPage == lastPage + 1,
+            scheme.accessPage <= Type2Command.maxAddressablePage, hasFastRead
+        {
+            end = scheme.accessPage
+        }
+        let answer: [UInt8]
+        if end > lastPage {
+            do {
+                answer = try await readPages(page...end)
+            } catch .nak {
+                configurationRefused = true
+                end = lastPage
+                answer = try await readPages(page...lastPage)
+            }
+        } else {
+            answer = try await readPages(page...lastPage)
+        }
+        for (index, readPage) in (page...end).enumerated() {
+            separatePages[readPage] = Array(answer[index * 4..<index * 4 + 4])
         }
         return currentSnapshot(stopAfterNDEF: true)
     }
@@ -194,6 +273,7 @@ public final class Type2Tag<Transport: TagTransport> {
         do {
             answer = try await readPages(configPage...(configPage + 1))
         } catch .nak {
+            configurationRefused = true
             return snapshot
         }
         separatePages[configPage] = Array(answer[0..<4])
@@ -240,7 +320,9 @@ public final class Type2Tag<Transport: TagTransport> {
 
     /// The snapshot of what was read so far.
     public func currentSnapshot(stopAfterNDEF: Bool) -> Type2Snapshot {
-        Type2Snapshot(memory: memory, model: model, stopAfterNDEF: stopAfterNDEF, separatePages: separatePages)
+        Type2Snapshot(
+            memory: memory, model: model, stopAfterNDEF: stopAfterNDEF, separatePages: separatePages,
+            readRefusedFromPage: readRefusedFromPage)
     }
 
     /// Sends `writes` in order; keeps `memory` in step with what the tag acknowledged. Throws
@@ -298,6 +380,10 @@ public final class Type2Tag<Transport: TagTransport> {
     func beginOperation() {
         forgetMemory()
         statistics = CommandStatistics()
+        readRefusedFromPage = nil
+        configurationRefused = false
+        isAuthenticated = false
+        receivedAcknowledge = nil
     }
 
     /// The statistics so far, and a fresh count from here.

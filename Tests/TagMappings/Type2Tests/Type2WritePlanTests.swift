@@ -142,7 +142,10 @@ import Testing
     @Test func lockSetsCCThenDynamicThenStaticBits() throws {
         let snapshot = Type2Snapshot(memory: FactoryImage.formatted(.ntag213), model: .ntag213)
         let plan = try Type2LockPlan.make(snapshot: snapshot)
-        #expect(plan.writes.map(\.page) == [3, 40, 2])
+        // CFGLCK (page 42) comes last: the workflow checks every page against AUTH0 first.
+        #expect(plan.writes.map(\.page) == [3, 40, 2, 42])
+        #expect(plan.writes[3].role == .configurationLock)
+        #expect(plan.writes[3].bytes[0] & 0x40 == 0x40)
         #expect(plan.writes[0].bytes == [0xE1, 0x10, 0x12, 0x0F])
         #expect(plan.writes[1].bytes == [0xFF, 0x0F, 0x00, 0x00])
         #expect(plan.writes[2].bytes[2...] == [0xFF, 0xFF])

@@ -32,7 +32,13 @@
             system.script([.present([StandInTag(transport: emulated, uid: sampleUID)])])
             let (uid, phone) = try await NFCStandInSystem.run(system) {
                 try await sessions.withTransport { transport throws(TransportError) in
-                    (transport.uid, try await Type2Tag(transport: transport).inspect())
+                    do {
+                        return (transport.uid, try await Type2Tag(transport: transport).inspect())
+                    } catch let error as TransportError {
+                        throw error
+                    } catch {
+                        throw TransportError.reader(code: -1, message: "\(error)")
+                    }
                 }
             }
             #expect(uid == sampleUID)

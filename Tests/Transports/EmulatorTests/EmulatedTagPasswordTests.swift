@@ -33,7 +33,10 @@ import Testing
         #expect(try await tag.transceive([0xA2, 0x10, 1, 2, 3, 4]) == [0x0A])
     }
 
-    @Test func readProtectionNAKsProtectedReadsAndZeroesTheRollIn() async throws {
+    /// With PROT set, a READ or FAST_READ starting at a protected page NAKs; a FAST_READ that only
+    /// runs into one NAKs too; a READ that runs into one rolls over at AUTH0 to page 0 (what
+    /// Flipper Zero users see on real tags, flipperdevices/flipperzero-firmware#3945).
+    @Test func readProtectionNAKsProtectedReadsAndWrapsTheRollIn() async throws {
         let tag = try await protectedTag(access: 0x80)
         await #expect(throws: TransportError.nak(code: 0x0, command: 0x30)) { try await tag.transceive([0x30, 0x10]) }
         await #expect(throws: TransportError.nak(code: 0x0, command: 0x3A)) {
@@ -41,7 +44,11 @@ import Testing
         }
         tag.memory[64] = 0x99  // page 16
         let crossing = try await tag.transceive([0x30, 0x0E])  // pages 14, 15 readable; 16, 17 not
-        #expect(Array(crossing[8..<16]) == [UInt8](repeating: 0, count: 8))
+        #expect(Array(crossing[0..<8]) == Array(tag.memory[56..<64]))
+        #expect(Array(crossing[8..<16]) == Array(tag.memory[0..<8]))
+        await #expect(throws: TransportError.nak(code: 0x0, command: 0x3A)) {
+            try await tag.transceive([0x3A, 0x0E, 0x10])
+        }
         _ = try await tag.transceive([0x1B] + Self.password)
         #expect(try await tag.transceive([0x30, 0x10]).first == 0x99)
     }

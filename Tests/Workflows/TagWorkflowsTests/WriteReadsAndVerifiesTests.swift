@@ -18,14 +18,15 @@ import Type2
 
     /// A fresh NTAG213 holds `03 00 FE` after its Lock Control TLV (bytes 16–23). A 137-byte
     /// message fills pages 5–39, so the write reads pages 0–7, the dynamic lock page 40 (pages
-    /// 16–39 are written), writes the 35 pages and reads them back in one FAST_READ.
+    /// 16–39 are written) with CFG0/CFG1 right after it (AUTH0 for the password preflight) in
+    /// one FAST_READ, writes the 35 pages and reads them back in one FAST_READ.
     @Test func freshNTAG213ReadsTheHeaderThenWritesAndReadsBackOnce() async throws {
         let tag = EmulatedTag(model: .ntag213)
         var rng = SplitMix64(seed: 213)
         let message = Messages.exactly(137, using: &rng)
         let report = try await Type2Tag(transport: tag).write(message)
         let sent = frames(tag)
-        #expect(Array(sent.prefix(3)) == [[0x60], [0x3A, 0, 7], [0x3A, 40, 40]])
+        #expect(Array(sent.prefix(3)) == [[0x60], [0x3A, 0, 7], [0x3A, 40, 42]])
         #expect(sent.last == [0x3A, 5, 39])
         #expect(sent.count == 3 + 35 + 1)
         #expect(report.pagesWritten == Array(5...39))
@@ -65,9 +66,9 @@ import Type2
         let firstWrite = try #require(sent.firstIndex { $0.first == 0xA2 })
         let readsBefore = sent[..<firstWrite].filter { $0.first == 0x3A || $0.first == 0x30 }
         // NTAG215 ships with its NDEF TLV on page 4: the old message (`03 14`, 20 bytes, `FE`)
-        // ends on page 9. The header, pages 8–9, the dynamic lock page 130: no read of pages 12
-        // and up, which are about to be written.
-        #expect(readsBefore == [[0x3A, 0, 7], [0x3A, 8, 9], [0x3A, 130, 130]])
+        // ends on page 9. The header, pages 8–9, the dynamic lock page 130 with CFG0/CFG1 (AUTH0
+        // for the password preflight): no read of pages 12 and up, which are about to be written.
+        #expect(readsBefore == [[0x3A, 0, 7], [0x3A, 8, 9], [0x3A, 130, 132]])
         // After the last write, FAST_READs (60 pages at most each) of pages 4–80.
         let readBack = sent[(sent.lastIndex { $0.first == 0xA2 } ?? 0)...].dropFirst()
         #expect(Array(readBack) == [[0x3A, 4, 63], [0x3A, 64, 80]])

@@ -156,15 +156,25 @@ import Type2
         }
     }
 
-    /// A tag whose configuration pages are behind a read password: the lock still locks every
-    /// data page, and does not plan CFGLCK, which it could not read.
-    @Test func lockWithoutReadableConfigurationSkipsCFGLCK() async throws {
+    /// A tag whose configuration pages are behind a read password: without the password the
+    /// lock is refused whole (it could not set CFGLCK, and a lock is never left half-done), the
+    /// tag byte-identical; with it, the lock completes, CFGLCK included.
+    @Test func lockWithoutReadableConfigurationNeedsThePassword() async throws {
         let tag = EmulatedTag(model: .ntag213)
         tag.memory[41 * 4 + 3] = 41  // AUTH0: from CFG0 on
         tag.memory[42 * 4] |= 0x80  // PROT: reads too
-        let report = try await Type2Tag(transport: tag).lock(confirmation: .permanent)
-        #expect(report.writes.map(\.page) == [3, 40, 2])
+        tag.memory[43 * 4..<44 * 4] = [1, 2, 3, 4]  // PWD
+        let before = tag.memory
+        await #expect(throws: WritePreflightError.self) {
+            _ = try await Type2Tag(transport: tag).lock(confirmation: .permanent)
+        }
+        #expect(tag.memory == before)
+        #expect(!tag.commandLog.contains { $0.command.first == 0xA2 })
+        let password = try #require(Type2Password(bytes: [1, 2, 3, 4]))
+        let report = try await Type2Tag(transport: tag, password: password).lock(confirmation: .permanent)
+        #expect(report.writes.map(\.page) == [3, 40, 2, 42])
         #expect(report.after.status == .readOnly)
+        #expect(tag.memory[42 * 4] & 0x40 == 0x40)
     }
 
     @Test func blankFormattedTagReadsAsEmptyMessage() async throws {

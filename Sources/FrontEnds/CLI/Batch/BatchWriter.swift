@@ -16,7 +16,8 @@ enum BatchWriter {
 
     /// Writes, reads back, and records the tag in the TapCard database like `tapcard write`.
     static func write(
-        _ message: NDEFMessage, to session: PCSCTagSession, recording: TagRecording, io: some CommandIO
+        _ message: NDEFMessage, to session: PCSCTagSession, password: PasswordOptions = PasswordOptions(),
+        recording: TagRecording, io: some CommandIO
     ) async throws -> Result {
         let uid = try? await session.transport.uid()
         if case .isoDep = session.kind {
@@ -28,7 +29,7 @@ enum BatchWriter {
                 tag, session, written: bytes, verified: verified, recording: recording, io: io)
             return Result(uid: uid, bytes: bytes.count, verified: verified, report: nil)
         }
-        let report = try await Type2Tag(transport: session.transport).write(message, verify: true)
+        let report = try await password.session(session.transport).write(message, verify: true)
         recording.write(report, message: message.encoded(), io: io)
         return Result(
             uid: report.uid?.bytes ?? uid, bytes: report.messageBytes, verified: report.verified, report: report)

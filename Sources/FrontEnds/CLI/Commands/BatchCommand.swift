@@ -1,6 +1,7 @@
 import Cards
 import Foundation
 import PCSCTransport
+import TagWorkflows
 import TapCardSupport
 
 /// `tapcard batch write`: encode a stack of tags from a spreadsheet, one tag per row, on a PC/SC
@@ -11,7 +12,8 @@ struct BatchCommand: Command {
     static let handlesOwnHelp = true
     static let help = """
         Usage: tapcard batch write FILE.csv [--reader NAME|INDEX] [--as vcard|mecard|url]
-                                   [--manifest FILE] [--on-error ask|skip|stop] [--retries N] [--db PATH]
+                                   [--manifest FILE] [--on-error ask|skip|stop] [--retries N]
+                                   [--password HEX8 [--pack HEX4]] [--db PATH]
 
         For each row of FILE.csv: asks for the next tag ("Place the next tag…"), writes the row's
         NDEF message, reads it back, appends a line to the manifest (row, uid, bytes, verified,
@@ -32,7 +34,10 @@ struct BatchCommand: Command {
           --on-error POLICY    When a tag fails: ask (default: retry, skip or quit, read from
                                standard input; end of input quits), skip (record and go on) or
                                stop (record and exit).
-          --retries N          Retry a failed row automatically N times first (default 0).
+          --retries N          Retry a failed row automatically N times first (default 0). A tag
+                               that did not accept the password is never retried automatically
+                               (each wrong password counts against its AUTHLIM).
+        \(PasswordOptions.help)
         \(TagRecording.help)
 
         Exit status: 0 every row written and verified; 1 a row failed or was skipped, or the
@@ -58,6 +63,7 @@ struct BatchCommand: Command {
         let manifestPath = try arguments.option("--manifest") ?? Self.defaultManifest(for: path)
         let policy = try arguments.option("--on-error") ?? "ask"
         let retries = try arguments.integer("--retries") ?? 0
+        let password = try PasswordOptions.parse(&arguments)
         let recording = try TagRecording.take(&arguments, io: io)
         try arguments.finish()
         guard let format = CardFormat(rawValue: formatName) else {
@@ -97,7 +103,8 @@ struct BatchCommand: Command {
                 let outcome: Result<BatchWriter.Result, any Error>
                 do {
                     outcome = .success(
-                        try await BatchWriter.write(item.message, to: session, recording: recording, io: io))
+                        try await BatchWriter.write(
+                            item.message, to: session, password: password, recording: recording, io: io))
                 } catch {
                     outcome = .failure(error)
                 }
@@ -129,7 +136,9 @@ struct BatchCommand: Command {
                     io.printError("Row \(item.row) failed: \(sentence)")
                 }
                 attempt += 1
-                if attempt <= retries { continue }
+                var retriable = true
+                if case .failure(let error) = outcome, error is PasswordError { retriable = false }
+                if attempt <= retries && retriable { continue }
                 let choice = policy == "ask" ? Self.ask(io: io) : policy
                 switch choice {
                 case "retry":

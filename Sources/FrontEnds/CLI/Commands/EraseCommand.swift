@@ -13,6 +13,7 @@ struct EraseCommand: Command {
 
         Options:
         \(TagTarget.helpLines)
+        \(PasswordOptions.help)
         \(TagRecording.help)
         \(TagWriteRunner.tearHelpLines)
 

@@ -6,7 +6,7 @@ struct FormatCommand: Command {
     static let name = "format"
     static let summary = "NDEF-format a blank tag (writes the one-time-programmable CC)."
     static let help = """
-        Usage: tapcard format [--tag FILE] [--json] [--db PATH]
+        Usage: tapcard format [--tag FILE] [--password HEX8 [--pack HEX4]] [--json] [--db PATH]
 
         Writes an empty NDEF TLV (after the chip's factory Lock Control TLV, where it has one)
         and then the Capability Container. The CC is one-time programmable: bits can only be
@@ -15,6 +15,7 @@ struct FormatCommand: Command {
 
         Options:
         \(TagTarget.helpLines)
+        \(PasswordOptions.help)
         \(TagRecording.help)
 
         """
@@ -22,15 +23,17 @@ struct FormatCommand: Command {
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
         let recording = try TagRecording.take(&arguments, io: io)
+        let password = try PasswordOptions.parse(&arguments)
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             try arguments.finish()
-            return try await ReaderTagCommands.format(session, json: json, recording: recording, io: io)
+            return try await ReaderTagCommands.format(
+                session, password: password, json: json, recording: recording, io: io)
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         let before = target.tag.memory
         do {
-            let report = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).format()
+            let report = try await password.session(target.tag, declaredModel: target.tag.model).format()
             try target.save()
             PageOperationOutput.print(report, verb: "Formatted", path: target.path, json: json, io: io)
             recording.pageOperation(report, operation: .format, io: io)

@@ -5,16 +5,18 @@ struct InfoCommand: Command {
     static let name = "info"
     static let summary = "Show everything about a tag: chip, UID, CC, TLVs, locks, capacity, memory."
     static let help = """
-        Usage: tapcard info [--tag FILE] [--json] [--db PATH]
+        Usage: tapcard info [--tag FILE] [--password HEX8 [--pack HEX4]] [--json] [--db PATH]
 
         Reads the whole tag: chip (from GET_VERSION), UID and its check bytes, Capability
         Container, every TLV with its offset, static and dynamic lock bytes, NDEF status, the
         largest message it holds (derived from its own CC and TLVs), the NDEF message, the
-        originality signature and the raw memory. The tag (UID, chip, capacity, signature
+        originality signature, the password configuration in words (AUTH0, PROT, AUTHLIM, CFGLCK:
+        which pages need the password to be written or read) and the raw memory. The tag (UID, chip, capacity, signature
         verdict) is recorded in the TapCard database (see 'tapcard tags').
 
         Options:
         \(TagTarget.helpLines)
+        \(PasswordOptions.help)
         \(TagRecording.help)
 
         Example:
@@ -25,13 +27,15 @@ struct InfoCommand: Command {
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
         let recording = try TagRecording.take(&arguments, io: io)
+        let password = try PasswordOptions.parse(&arguments)
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             try arguments.finish()
-            return try await ReaderTagCommands.info(session, json: json, recording: recording, io: io)
+            return try await ReaderTagCommands.info(
+                session, password: password, json: json, recording: recording, io: io)
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
-        let inspection = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).inspect()
+        let inspection = try await password.session(target.tag, declaredModel: target.tag.model).inspect()
         if json {
             io.print(TagJSON.inspection(inspection, path: target.path).serialized())
         } else {

@@ -5,16 +5,20 @@ struct LockCommand: Command {
     static let name = "lock"
     static let summary = "Make a tag permanently read-only (needs --yes-lock-permanently)."
     static let help = """
-        Usage: tapcard lock --yes-lock-permanently [--tag FILE] [--json] [--db PATH]
+        Usage: tapcard lock --yes-lock-permanently [--tag FILE] [--password HEX8] [--json] [--db PATH]
 
-        IRREVERSIBLE. Sets the CC access byte to 0x0F, then every dynamic and static lock bit.
-        No command can ever make the tag writable again. Without --yes-lock-permanently nothing
-        is sent to the tag. A completed lock is recorded in the TapCard database's write log
+        IRREVERSIBLE. Sets the CC access byte to 0x0F, then every dynamic and static lock bit,
+        then CFGLCK on chips with configuration pages (so nobody can later put a password on the
+        locked tag). No command can ever make the tag writable again. Without
+        --yes-lock-permanently nothing is sent to the tag. Every page the lock writes is checked
+        against the tag's password protection before the first write: a lock on a protected tag
+        without its password is refused whole, never left half-done. A completed lock is recorded in the TapCard database's write log
         (see 'tapcard tags').
 
         Options:
           --yes-lock-permanently  Confirms that the tag can never be written again.
         \(TagTarget.helpLines)
+        \(PasswordOptions.help)
         \(TagRecording.help)
 
         """
@@ -23,16 +27,17 @@ struct LockCommand: Command {
         let confirmed = arguments.flag("--yes-lock-permanently")
         let json = arguments.flag("--json")
         let recording = try TagRecording.take(&arguments, io: io)
+        let password = try PasswordOptions.parse(&arguments)
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             try arguments.finish()
             return try await ReaderTagCommands.lock(
-                session, confirmed: confirmed, json: json, recording: recording, io: io)
+                session, password: password, confirmed: confirmed, json: json, recording: recording, io: io)
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
         let before = target.tag.memory
         do {
-            let report = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model)
+            let report = try await password.session(target.tag, declaredModel: target.tag.model)
                 .lock(confirmation: confirmed ? .permanent : nil)
             try target.save()
             PageOperationOutput.print(report, verb: "Locked", path: target.path, json: json, io: io)

@@ -5,15 +5,18 @@ struct ReadCommand: Command {
     static let name = "read"
     static let summary = "Read the NDEF message on a tag (a virtual tag by default)."
     static let help = """
-        Usage: tapcard read [--tag FILE] [--json] [--db PATH]
+        Usage: tapcard read [--tag FILE] [--password HEX8 [--pack HEX4]] [--json] [--db PATH]
 
         Reads the tag's NDEF message: GET_VERSION, one READ of the header, then READ/FAST_READ
         over the NDEF TLV only. Prints the records, the tag's NDEF status and its capacity.
-        A tag whose write was interrupted is reported as such ("rewrite this tag"). The tag (UID,
+        A tag whose write was interrupted is reported as such ("rewrite this tag"); a tag that
+        refuses reads without its password (ACCESS.PROT) as password-protected, with the first
+        page it refused. The tag (UID,
         chip, capacity) is recorded in the TapCard database (see 'tapcard tags').
 
         Options:
         \(TagTarget.helpLines)
+        \(PasswordOptions.help)
         \(TagRecording.help)
 
         Example:
@@ -24,13 +27,15 @@ struct ReadCommand: Command {
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
         let recording = try TagRecording.take(&arguments, io: io)
+        let password = try PasswordOptions.parse(&arguments)
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             try arguments.finish()
-            return try await ReaderTagCommands.read(session, json: json, recording: recording, io: io)
+            return try await ReaderTagCommands.read(
+                session, password: password, json: json, recording: recording, io: io)
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
-        let report = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).read()
+        let report = try await password.session(target.tag, declaredModel: target.tag.model).read()
         let status = ReadOutput.print(report, path: target.path, json: json, io: io)
         recording.read(report, io: io)
         return status

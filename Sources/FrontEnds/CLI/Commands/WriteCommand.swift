@@ -19,6 +19,7 @@ struct WriteCommand: Command {
 
         Options:
         \(TagTarget.helpLines)
+        \(PasswordOptions.help)
         \(TagRecording.help)
         \(TagWriteRunner.tearHelpLines)
 

@@ -19,6 +19,8 @@ public enum CommandRegistry {
             EraseCommand.self,
             FormatCommand.self,
             LockCommand.self,
+            ProtectCommand.self,
+            UnprotectCommand.self,
 
             // Virtual tags (the emulator).
             SimCommand.self,

@@ -30,7 +30,7 @@ enum ReaderTagCommands {
     }
 
     static func read(
-        _ session: PCSCTagSession, json: Bool, recording: TagRecording, io: some CommandIO
+        _ session: PCSCTagSession, password: PasswordOptions, json: Bool, recording: TagRecording, io: some CommandIO
     ) async throws -> ExitStatus {
         defer { session.close() }
         if case .isoDep = session.kind {
@@ -49,18 +49,18 @@ enum ReaderTagCommands {
             await recordType4(tag, session, written: nil, verified: false, recording: recording, io: io)
             return .success
         }
-        let report = try await Type2Tag(transport: session.transport).read()
+        let report = try await password.session(session.transport).read()
         let status = ReadOutput.print(report, path: label(session), json: json, io: io)
         recording.read(report, io: io)
         return status
     }
 
     static func info(
-        _ session: PCSCTagSession, json: Bool, recording: TagRecording, io: some CommandIO
+        _ session: PCSCTagSession, password: PasswordOptions, json: Bool, recording: TagRecording, io: some CommandIO
     ) async throws -> ExitStatus {
         defer { session.close() }
         try requireType2(session)
-        let inspection = try await Type2Tag(transport: session.transport).inspect()
+        let inspection = try await password.session(session.transport).inspect()
         if json {
             io.print(TagJSON.inspection(inspection, path: label(session)).serialized())
         } else {
@@ -93,7 +93,7 @@ enum ReaderTagCommands {
             return options.verify && !verified ? .failure : .success
         }
         try requireType2(session)
-        let tag = Type2Tag(transport: session.transport)
+        let tag = options.password.session(session.transport)
         let report =
             if let message {
                 try await tag.write(message, verify: options.verify)
@@ -106,24 +106,25 @@ enum ReaderTagCommands {
     }
 
     static func format(
-        _ session: PCSCTagSession, json: Bool, recording: TagRecording, io: some CommandIO
+        _ session: PCSCTagSession, password: PasswordOptions, json: Bool, recording: TagRecording, io: some CommandIO
     ) async throws -> ExitStatus {
         defer { session.close() }
         try requireType2(session)
-        let report = try await Type2Tag(transport: session.transport).format()
+        let report = try await password.session(session.transport).format()
         PageOperationOutput.print(report, verb: "Formatted", path: label(session), json: json, io: io)
         recording.pageOperation(report, operation: .format, io: io)
         return .success
     }
 
     static func lock(
-        _ session: PCSCTagSession, confirmed: Bool, json: Bool, recording: TagRecording, io: some CommandIO
+        _ session: PCSCTagSession, password: PasswordOptions, confirmed: Bool, json: Bool, recording: TagRecording,
+        io: some CommandIO
     ) async throws -> ExitStatus {
         defer { session.close() }
         try requireType2(session)
         let report: PageOperationReport
         do {
-            report = try await Type2Tag(transport: session.transport).lock(confirmation: confirmed ? .permanent : nil)
+            report = try await password.session(session.transport).lock(confirmation: confirmed ? .permanent : nil)
         } catch is LockRefusal {
             throw LockCommandRefusal.confirmationRequired
         }

@@ -11,12 +11,20 @@ enum ReadOutput {
             io.print("Tag: \(path)")
             io.print("Chip: \(TagText.chip(report.identification))")
             io.print(TagText.uid(report.uid))
-            io.print("NDEF status: \(TagText.status(report.status)); capacity \(TagText.capacity(report.capacity))")
+            io.print(
+                "NDEF status: \(TagText.status(report.status)); capacity \(TagText.capacity(report.capacity, content: report.content))"
+            )
             for line in TagText.content(report.content) { io.print(line) }
             io.print(TagText.statistics(report.statistics))
         }
         if case .interrupted(let error) = report.content {
             io.printError("error: \(error.sentence)")
+            return .failure
+        }
+        if case .passwordProtected(let page) = report.content {
+            io.printError(
+                "error: The tag refused to read page \(page) and on without its password; the message lies there. Give --password HEX8."
+            )
             return .failure
         }
         return .success

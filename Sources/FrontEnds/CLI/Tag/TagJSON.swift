@@ -41,6 +41,12 @@ enum TagJSON {
         .object([("bytes", .int(capacity.bytes)), ("source", .string(capacity.source.rawValue))])
     }
 
+    /// Null when the tag hides the TLVs the capacity derives from (read-protected).
+    static func capacity(_ capacity: Capacity, content: NDEFContent) -> JSON {
+        if case .passwordProtected = content { return .null }
+        return Self.capacity(capacity)
+    }
+
     static func statistics(_ statistics: CommandStatistics) -> JSON {
         .object([
             ("commands", .int(statistics.commands)),
@@ -63,7 +69,58 @@ enum TagJSON {
             ])
         case .interrupted(let error):
             return .object([("state", .string("interrupted-write")), ("error", .string(error.sentence))])
+        case .passwordProtected(let page):
+            return .object([
+                ("state", .string("password-protected")), ("first_refused_page", .int(page)),
+                (
+                    "error",
+                    .string(
+                        "The tag refused to read page \(page) and on without its password (ACCESS.PROT); give --password HEX8."
+                    )
+                ),
+            ])
         }
+    }
+
+    /// The password configuration as read: CFG0/CFG1 decoded (null when the chip has none or
+    /// refused to read them), the first page the tag refused to read, whether this command
+    /// presented a password the tag accepted, and the sentences `info` prints.
+    static func protection(
+        model: TagModel?, configuration: AccessConfiguration?, readRefusedFromPage: Int?,
+        acknowledge: PasswordAcknowledge?
+    ) -> JSON {
+        var config = JSON.null
+        if let configuration {
+            let pages: JSON =
+                configuration.protectedPages.map {
+                    .object([("first", .int($0.lowerBound)), ("last", .int($0.upperBound))])
+                } ?? .null
+            config = .object([
+                ("cfg0", .string(Hex.encode(configuration.cfg0))), ("cfg1", .string(Hex.encode(configuration.cfg1))),
+                ("auth0", .int(configuration.auth0)), ("access", .string(Hex.encode([configuration.access]))),
+                ("protected_pages", pages), ("protects_reads", .bool(configuration.protectsReads)),
+                ("configuration_locked", .bool(configuration.isConfigurationLocked)),
+                ("authlim", .int(configuration.authlim)),
+                ("attempt_limit", configuration.attemptLimit.map(JSON.int) ?? .null),
+                ("nfc_counter_enabled", configuration.counterEnabled.map(JSON.bool) ?? .null),
+                ("nfc_counter_needs_password", configuration.counterNeedsPassword.map(JSON.bool) ?? .null),
+            ])
+        }
+        return .object([
+            ("has_password", .bool(model.flatMap(PasswordScheme.of) != nil)),
+            ("configuration", config),
+            ("read_refused_from_page", readRefusedFromPage.map(JSON.int) ?? .null),
+            ("authenticated", .bool(acknowledge != nil)),
+            ("pack", acknowledge.map { .string(Hex.encode($0.bytes)) } ?? .null),
+            (
+                "sentences",
+                .array(
+                    TagText.protection(
+                        model: model, configuration: configuration, readRefusedFromPage: readRefusedFromPage,
+                        acknowledge: acknowledge
+                    ).map(JSON.string))
+            ),
+        ])
     }
 
     static func record(_ record: NDEFRecord) -> JSON {
@@ -144,7 +201,7 @@ enum TagJSON {
         members.append(("ccVersion", ccVersion))
         members.append(("dataAreaBytes", .int(formattedCC?.dataAreaBytes ?? 0)))
         members.append(("ndefStatus", .string(snapshot.status.rawValue)))
-        members.append(("capacity", capacity(snapshot.capacity)))
+        members.append(("capacity", capacity(snapshot.capacity, content: inspection.content)))
         members.append(("ndef", content(inspection.content)))
         members.append(("ndefTLVOffset", ndefOffset))
         members.append(("tlvs", .array(tlvs)))
@@ -152,6 +209,13 @@ enum TagJSON {
         members.append(("staticallyLockedPages", .array(lockedPages)))
         members.append(("dynamicLock", dynamicLock))
         members.append(("signature", signature))
+        members.append(
+            (
+                "protection",
+                protection(
+                    model: inspection.model, configuration: inspection.accessConfiguration,
+                    readRefusedFromPage: snapshot.readRefusedFromPage, acknowledge: inspection.acknowledge)
+            ))
         members.append(("memory", .string(Hex.encode(snapshot.memory))))
         members.append(("statistics", statistics(inspection.statistics)))
         return .object(members)
@@ -163,8 +227,14 @@ enum TagJSON {
             ("uid", uid(report.uid)),
             ("chip", chip(report.identification)),
             ("ndefStatus", .string(report.status.rawValue)),
-            ("capacity", capacity(report.capacity)),
+            ("capacity", capacity(report.capacity, content: report.content)),
             ("ndef", content(report.content)),
+            (
+                "protection",
+                protection(
+                    model: report.identification.model, configuration: nil,
+                    readRefusedFromPage: report.readRefusedFromPage, acknowledge: report.acknowledge)
+            ),
             ("statistics", statistics(report.statistics)),
         ])
     }

@@ -29,6 +29,14 @@ enum TagText {
             : "assuming \(capacity.bytes) bytes (model default)"
     }
 
+    /// The capacity, or why it is not known: a read-protected tag hides the TLVs it derives from.
+    static func capacity(_ capacity: Capacity, content: NDEFContent) -> String {
+        if case .passwordProtected(let page) = content {
+            return "not known (the tag refused to read its TLVs from page \(page) on without the password)"
+        }
+        return Self.capacity(capacity)
+    }
+
     static func status(_ status: NDEFStatus) -> String {
         switch status {
         case .notSupported: "not NDEF-formatted"
@@ -42,6 +50,10 @@ enum TagText {
         case .notFormatted: ["NDEF: none (the tag is not NDEF-formatted)"]
         case .empty: ["NDEF: empty message"]
         case .interrupted(let error): ["NDEF: \(error.sentence)"]
+        case .passwordProtected(let page):
+            [
+                "NDEF: password-protected: the tag refused to read page \(page) and on without its password (ACCESS.PROT); give --password HEX8."
+            ]
         case .message(let message, let bytes):
             MessageDescription.lines(
                 message, views: message.records.map(\.view), locations: [], inputLength: bytes.count
@@ -95,7 +107,9 @@ enum TagText {
                     ? "CC: \(ccText) (version \(cc.version), data area \(cc.dataAreaBytes) bytes, \(cc.isWritable ? "write access" : "no write access"))"
                     : "CC: \(ccText) (not an NDEF CC)")
         }
-        lines.append("NDEF status: \(status(snapshot.status)); capacity \(capacity(snapshot.capacity))")
+        lines.append(
+            "NDEF status: \(status(snapshot.status)); capacity \(capacity(snapshot.capacity, content: inspection.content))"
+        )
         for tlv in snapshot.walk?.tlvs ?? [] {
             var line = "TLV \(tlv.kind.name) at offset \(tlv.offset)"
             if tlv.kind != .null && tlv.kind != .terminator { line += ", length \(tlv.length)" }
@@ -113,6 +127,9 @@ enum TagText {
             lines.append("Dynamic lock bytes: \(Hex.encode(dynamic, uppercase: true, separator: " "))")
         }
         lines += content(inspection.content)
+        lines += protection(
+            model: inspection.model, configuration: inspection.accessConfiguration,
+            readRefusedFromPage: snapshot.readRefusedFromPage, acknowledge: inspection.acknowledge)
         lines.append("Originality signature: \(signatureVerdict(inspection.signature))")
         lines.append(inspection.signature.statement)
         lines.append("Memory (\(snapshot.memory.count) bytes):")
@@ -121,6 +138,32 @@ enum TagText {
             lines.append("  \(String(page).leftPadded(to: 3)): \(Hex.encode(bytes, uppercase: true, separator: " "))")
         }
         lines.append(statistics(inspection.statistics))
+        return lines
+    }
+
+    /// The password lines of `info` ("Password: …"): what CFG0/CFG1 say in words, or why they
+    /// could not be read.
+    static func protection(
+        model: TagModel?, configuration: AccessConfiguration?, readRefusedFromPage: Int?,
+        acknowledge: PasswordAcknowledge?
+    ) -> [String] {
+        guard let model, PasswordScheme.of(model) != nil else {
+            return ["Password: none (\(model?.withArticle ?? "this chip") has no PWD_AUTH)."]
+        }
+        var lines: [String] = []
+        if let acknowledge { lines.append("Password: accepted by the tag (it answered PACK \(acknowledge)).") }
+        if let configuration {
+            lines += configuration.sentences.map { "Password: " + $0 }
+        } else if let page = readRefusedFromPage {
+            lines.append(
+                "Password: reads need it too: the tag refused to read page \(page) and on (its configuration included) without the password; pages \(page) and on also need it to be written."
+            )
+        } else {
+            lines.append("Password: the configuration pages were not read.")
+        }
+        if let page = readRefusedFromPage, configuration != nil {
+            lines.append("Password: the tag refused to read page \(page) and on without the password.")
+        }
         return lines
     }
 

@@ -12,6 +12,7 @@ enum TagWriteRunner {
         var verify = true
         var tearAfter: Int?
         var tearMode: TearMode = .notDelivered
+        var password = PasswordOptions()
     }
 
     static let tearHelpLines = """
@@ -29,6 +30,7 @@ enum TagWriteRunner {
         var options = Options()
         options.json = arguments.flag("--json")
         options.verify = !arguments.flag("--no-verify")
+        options.password = try PasswordOptions.parse(&arguments)
         options.tearAfter = try arguments.integer("--simulate-tear-after")
         if let count = options.tearAfter, count < 0 {
             throw UsageError("--simulate-tear-after takes a count of commands, 0 or more.", command: arguments.command)
@@ -50,7 +52,7 @@ enum TagWriteRunner {
     ) async throws -> WriteReport? {
         let before = target.tag.memory
         if let count = options.tearAfter { target.tag.tearAfter(commands: count, mode: options.tearMode) }
-        let session = Type2Tag(transport: target.tag, declaredModel: target.tag.model)
+        let session = options.password.session(target.tag, declaredModel: target.tag.model)
         do {
             let report =
                 if let message {

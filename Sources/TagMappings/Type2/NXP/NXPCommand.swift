@@ -9,6 +9,9 @@ public enum NXPCommand {
         [0x3A, UInt8(truncatingIfNeeded: start), UInt8(truncatingIfNeeded: end)]
     }
 
+    /// PWD_AUTH (0x1B) followed by the 4-byte password; answered by the 2-byte PACK or NAK.
+    public static let passwordAuthCode: UInt8 = 0x1B
+
     /// READ_SIG (0x3C 0x00): the 32-byte originality signature.
     public static let readSignature: [UInt8] = [0x3C, 0x00]
 

@@ -1,0 +1,149 @@
+import TagEmulator
+import TagWorkflows
+import TapCardSupport
+import Type2
+
+/// Runs `protect` and `unprotect` on a virtual tag or a reader's tag: the credentials, the
+/// optional simulated tear, saving the tag file whatever happened, and the output.
+enum ProtectionRunner {
+    enum Change {
+        case protect(ProtectionRequest)
+        case unprotect
+    }
+
+    static let tearHelpLines = """
+          --simulate-tear-after N  (virtual tags) Let exactly N commands complete, then take the
+                                   tag out of the field; the command fails and says every state the
+                                   tag may be in (unprotected, or protected with a known password).
+          --tear-mode MODE         not-delivered (default), reply-lost or corrupted-write.
+        """
+
+    /// Runs `change` with `current` as the password to authenticate with.
+    static func run(
+        _ change: Change, current: PasswordOptions, verb: String, _ arguments: inout Arguments, io: some CommandIO
+    ) async throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let tearAfter = try arguments.integer("--simulate-tear-after")
+        var tearMode = TearMode.notDelivered
+        if let mode = try arguments.option("--tear-mode") {
+            guard let parsed = TearMode(rawValue: mode) else {
+                throw UsageError(
+                    "--tear-mode is not-delivered, reply-lost or corrupted-write, not '\(mode)'.",
+                    command: arguments.command)
+            }
+            tearMode = parsed
+        }
+        if let tearAfter, tearAfter < 0 {
+            throw UsageError("--simulate-tear-after takes a count of commands, 0 or more.", command: arguments.command)
+        }
+        let recording = try TagRecording.take(&arguments, io: io)
+        _ = recording
+        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+            defer { session.close() }
+            try arguments.finish()
+            if tearAfter != nil {
+                throw UsageError(
+                    "--simulate-tear-after works on virtual tags; on a reader, take the tag away yourself.",
+                    command: arguments.command)
+            }
+            let report = try await apply(change, to: current.session(session.transport))
+            print(
+                report, verb: verb, path: ReaderTagCommands.label(session), undo: "--reader '\(session.readerName)'",
+                json: json, io: io)
+            return .success
+        }
+        let target = try TagTarget.open(&arguments, io: io)
+        try arguments.finish()
+        let before = target.tag.memory
+        if let tearAfter { target.tag.tearAfter(commands: tearAfter, mode: tearMode) }
+        defer { target.tag.cancelTear() }
+        do {
+            let report = try await apply(change, to: current.session(target.tag, declaredModel: target.tag.model))
+            try target.save()
+            print(report, verb: verb, path: target.path, undo: "--tag '\(target.path)'", json: json, io: io)
+            return .success
+        } catch {
+            if target.tag.memory != before { try target.save() }
+            throw error
+        }
+    }
+
+    private static func apply<Transport>(
+        _ change: Change, to tag: Type2Tag<Transport>
+    ) async throws -> ProtectionReport {
+        switch change {
+        case .protect(let request): try await tag.protect(request)
+        case .unprotect: try await tag.unprotect()
+        }
+    }
+
+    static func print(
+        _ report: ProtectionReport, verb: String, path: String, undo: String, json: Bool, io: some CommandIO
+    ) {
+        let undoLine =
+            report.password.map { "tapcard unprotect --password \(Hex.encode($0.bytes)) \(undo)" }
+        if json {
+            io.print(
+                JSON.object([
+                    ("tag", .string(path)),
+                    ("uid", TagJSON.uid(report.uid)),
+                    ("chip", TagJSON.chip(report.identification)),
+                    ("operation", .string(verb.lowercased())),
+                    (
+                        "before",
+                        TagJSON.protection(
+                            model: report.identification.model, configuration: report.before, readRefusedFromPage: nil,
+                            acknowledge: nil)
+                    ),
+                    (
+                        "after",
+                        TagJSON.protection(
+                            model: report.identification.model, configuration: report.after, readRefusedFromPage: nil,
+                            acknowledge: report.passwordVerified ? report.acknowledge : nil)
+                    ),
+                    ("writes", TagJSON.writes(report.writes)),
+                    ("password", report.password.map { .string(Hex.encode($0.bytes)) } ?? .null),
+                    ("pack", report.acknowledge.map { .string(Hex.encode($0.bytes)) } ?? .null),
+                    ("password_verified", .bool(report.passwordVerified)),
+                    ("undo", undoLine.map(JSON.string) ?? .null),
+                    ("write", TagJSON.statistics(report.writeStatistics)),
+                    ("verify", TagJSON.statistics(report.verifyStatistics)),
+                ]).serialized())
+            return
+        }
+        io.print("\(verb) \(path)")
+        io.print("Chip: \(TagText.chip(report.identification))")
+        for sentence in report.after.sentences { io.print(sentence) }
+        if let password = report.password, let acknowledge = report.acknowledge {
+            io.print("Password: \(password) (hex \(Hex.encode(password.bytes))); PACK \(acknowledge).")
+        }
+        if report.writes.isEmpty {
+            io.print("The tag already held this configuration: nothing was written.")
+        } else {
+            let steps = report.writes.map { "page \($0.page) \(Self.name(of: $0.role))" }
+            io.print(
+                "\(report.writes.count) page write\(report.writes.count == 1 ? "" : "s"), in this order: \(steps.joined(separator: ", ")) (AUTH0 is the switch: it is turned off before PWD or PACK change and set last, so a tear leaves the tag unprotected or protected with a password you know)."
+            )
+        }
+        io.print("Write: \(TagText.statistics(report.writeStatistics))")
+        io.print(
+            report.passwordVerified
+                ? "Verified: CFG0/CFG1 read back as set, and the tag accepted the password and answered PACK \(report.acknowledge?.description ?? "")."
+                : "Verified: CFG0/CFG1 read back as set (AUTH0 \(report.after.auth0): no page needs a password).")
+        if report.password != nil {
+            io.print(
+                "The password travels over the air in clear text: it stops casual rewriting, it is not secrecy.")
+        }
+        if let undoLine { io.print("To undo: \(undoLine)") }
+    }
+
+    static func name(of role: PageWrite.Role) -> String {
+        switch role {
+        case .authenticationSwitch: "CFG0 (AUTH0)"
+        case .password: "PWD"
+        case .passwordAcknowledge: "PACK"
+        case .accessConfiguration: "CFG1 (ACCESS)"
+        default: role.rawValue
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import TapCardSupport
+import Type2
+
+/// Every protection write was acknowledged, but reading the tag back disagreed.
+public enum ProtectionVerificationFailed: TapCardError, Equatable {
+    case configuration(expected: AccessConfiguration, read: AccessConfiguration?)
+    case passwordNotAccepted(Type2Password)
+    case acknowledge(expected: PasswordAcknowledge, received: PasswordAcknowledge?)
+
+    public var origin: ErrorOrigin { .tag }
+
+    public var sentence: String {
+        switch self {
+        case .configuration(let expected, let read):
+            "Every write was acknowledged, but CFG0/CFG1 read back as \(read.map { Hex.encode($0.cfg0 + $0.cfg1, separator: " ") } ?? "nothing") instead of \(Hex.encode(expected.cfg0 + expected.cfg1, separator: " "))."
+        case .passwordNotAccepted(let password):
+            "Every write was acknowledged, but the tag did not accept the new password \(password) afterwards."
+        case .acknowledge(let expected, let received):
+            "Every write was acknowledged, but the tag answered the new password with PACK \(received.map(\.description) ?? "of the wrong length") instead of \(expected)."
+        }
+    }
+}
