@@ -392,5 +392,59 @@ else
     not_ok "batch: each of the 3 writes is in the TapCard write log" "before $writes_before_batch, after $writes_after_batch"
 fi
 
+# ---- 6. a password-protected tag: protect, write with the password, pyscard, unprotect ------
+pyscard_password() { python3 "$here/pyscard_password.py" "$reader" "$1" "$2"; }
+fresh_hex=$(python3 "$here/make_image.py" "$work/protected.bin" "https://example.org/before-protection")
+start_emulator "$work/protected.bin" || not_ok "emulator restarts" "$(cat "$work/emulate.log")"
+out=$("$tapcard" protect --password 1a2b3c4d --pack 5e6f --reader "$reader" 2>&1)
+status=$?
+if [ $status -eq 0 ] && grep -q "^Verified: CFG0/CFG1 read back as set, and the tag accepted the password and answered PACK 5e 6f" <<<"$out"; then
+    ok "tapcard protect --reader: PWD, PACK, then AUTH0 through the pass-through; verified with the new password"
+else
+    not_ok "tapcard protect --reader: set and verified" "exit $status" "$out"
+fi
+py=$(pyscard_password 4 1a2b3c4d 2>&1)
+check "pyscard: page 4 refuses a write without the password (69 82), PWD_AUTH answers PACK 5e6f, then the write lands" \
+    python3 -c "
+import json, sys
+r = json.loads(sys.argv[1])
+assert r == {'without_password_sw': '6982', 'pack': '5e6f', 'with_password_sw': '9000'}, r
+" "$py"
+before_image=$(json_field image <<<"$(pyscard_read)")
+url6="https://example.org/protected/written-with-the-password"
+out=$("$tapcard" write uri "$url6" --reader "$reader" 2>&1)
+status=$?
+after_image=$(json_field image <<<"$(pyscard_read)")
+if [ $status -eq 1 ] && grep -q "need the tag's password: AUTH0 is 4" <<<"$out" && [ "$before_image" = "$after_image" ]; then
+    ok "tapcard write without --password is refused before any write (AUTH0 4 named), the tag byte-identical"
+else
+    not_ok "tapcard write without --password is refused, tag unchanged" "exit $status" "$out"
+fi
+out=$("$tapcard" write uri "$url6" --reader "$reader" --password 1a2b3c4d --pack 5e6f 2>&1)
+status=$?
+if [ $status -eq 0 ] && grep -q "^Verified: read back" <<<"$out" && [ "$(json_field uri <<<"$(pyscard_read)")" = "$url6" ]; then
+    ok "tapcard write --password: written, verified, and pyscard (ndeflib) reads the new URI back"
+else
+    not_ok "tapcard write --password: written and read back by pyscard" "exit $status" "$out"
+fi
+out=$("$tapcard" write uri "$url6/x" --reader "$reader" --password 00000000 2>&1)
+status=$?
+if [ $status -eq 1 ] && grep -q "The tag did not accept the password 00 00 00 00 (PWD_AUTH answered NAK 0h)" <<<"$out" &&
+    [ "$(json_field uri <<<"$(pyscard_read)")" = "$url6" ]; then
+    ok "a wrong password through the reader: 'the tag did not accept the password', nothing written"
+else
+    not_ok "a wrong password through the reader is named and nothing is written" "exit $status" "$out"
+fi
+out=$("$tapcard" unprotect --password 1a2b3c4d --reader "$reader" 2>&1)
+status=$?
+py=$(pyscard_password 4 ffffffff 2>&1)
+if [ $status -eq 0 ] && grep -q "AUTH0 255: no page needs a password" <<<"$out" &&
+    python3 -c "import json,sys; r=json.loads(sys.argv[1]); assert r['without_password_sw'] == '9000', r" "$py"; then
+    ok "tapcard unprotect --reader: AUTH0 off, and pyscard writes page 4 without a password again"
+else
+    not_ok "tapcard unprotect --reader: AUTH0 off, page 4 writable again" "exit $status" "$out" "$py"
+fi
+stop_emulator
+
 echo "# passed $passed failed $failed"
 [ "$failed" -eq 0 ]

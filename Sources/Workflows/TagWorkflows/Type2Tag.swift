@@ -222,8 +222,8 @@ public final class Type2Tag<Transport: TagTransport> {
             let target = memory.count <= 16 ? max(upTo, 32) : upTo
             let before = memory.count
             try await ensureRead(upTo: target)
-            if memory.count == before { break }
             snapshot = currentSnapshot(stopAfterNDEF: true)
+            if memory.count == before { break }
         }
         return snapshot
     }

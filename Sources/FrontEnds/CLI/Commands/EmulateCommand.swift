@@ -77,7 +77,9 @@ struct EmulateCommand: Command {
         let end: VirtualCardServer.End
         do {
             var count = 0
-            end = try await server.serve(apduLimit: removeAfter, shouldStop: { StopSignal.requested }) { apdu in
+            end = try await server.serve(
+                apduLimit: removeAfter, shouldStop: { StopSignal.requested }, onReset: { tag.present() }
+            ) { apdu in
                 let response = await bridge.respond(to: apdu)
                 count += 1
                 if trace {

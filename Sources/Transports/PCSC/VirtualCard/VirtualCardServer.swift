@@ -71,9 +71,11 @@ public final class VirtualCardServer {
     }
 
     /// Serves frames until stopped, until vpcd closes, or until `apduLimit` APDUs were answered.
-    /// `respond` turns a command APDU into a response APDU.
+    /// `respond` turns a command APDU into a response APDU. `onReset` runs when vpcd powers the
+    /// card on or resets it: for a contactless card that is a new RF session (a tag forgets a
+    /// password it was given, as a chip does when the field goes off).
     public func serve(
-        apduLimit: Int?, shouldStop: () -> Bool, respond: ([UInt8]) async -> [UInt8]
+        apduLimit: Int?, shouldStop: () -> Bool, onReset: () -> Void = {}, respond: ([UInt8]) async -> [UInt8]
     ) async throws(VPCDError) -> End {
         var apdus = 0
         while true {
@@ -83,7 +85,9 @@ public final class VirtualCardServer {
             switch VPCDFrame(payload: payload) {
             case .atrRequest:
                 try send(atr)
-            case .powerOff, .powerOn, .reset, .control:
+            case .powerOn, .reset:
+                onReset()
+            case .powerOff, .control:
                 continue
             case .apdu(let apdu):
                 if let apduLimit, apdus >= apduLimit {
