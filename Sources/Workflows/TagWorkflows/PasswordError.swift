@@ -32,6 +32,9 @@ public enum PasswordError: TapCardError, Equatable {
         case .rejected(let password, let authlim?, let limit?):
             return
                 "The tag did not accept the password \(password) (PWD_AUTH answered NAK 0h). TapCard does not try again: AUTHLIM \(authlim) means the tag locks its protected pages for good after \(limit) wrong \(limit == 1 ? "password" : "passwords") in a row, and this one counted."
+        case .rejected(let password, .some, nil):
+            return
+                "The tag did not accept the password \(password) (PWD_AUTH answered NAK 0h). TapCard does not try again; AUTHLIM 0: this tag does not limit wrong passwords."
         case .rejected(let password, _, _):
             return
                 "The tag did not accept the password \(password) (PWD_AUTH answered NAK 0h). TapCard does not try again: if the tag limits attempts (AUTHLIM, which it does not let us read without the password), this one counted."

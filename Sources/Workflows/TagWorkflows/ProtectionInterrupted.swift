@@ -31,7 +31,14 @@ public struct ProtectionInterrupted: TapCardError, Equatable {
         let list =
             phrases.count <= 1
             ? phrases.joined() : phrases.dropLast().joined(separator: ", ") + " or " + phrases[phrases.count - 1]
+        let landed =
+            failedIndex == 0
+            ? "No write had landed before it"
+            : "The \(failedIndex) \(failedIndex == 1 ? "write" : "writes") before it landed"
+        let next =
+            states.count == 1
+            ? "Run the command again to finish." : "Run 'tapcard info' to see which, then run the command again."
         return
-            "Writing page \(write.page) (\(what); write \(failedIndex + 1) of \(total)) was not acknowledged: \(cause.sentence) The \(failedIndex) \(failedIndex == 1 ? "write" : "writes") before it landed, so the tag is now \(list). Run 'tapcard info' to see which, then run the command again."
+            "Writing page \(write.page) (\(what); write \(failedIndex + 1) of \(total)) was not acknowledged: \(cause.sentence) \(landed), so the tag is now \(list). \(next)"
     }
 }

@@ -121,10 +121,17 @@ extension Type2Tag {
         let writeStatistics = takeStatistics()
         // Verify: the new password presented first (with PROT set, CFG0/CFG1 need it to be
         // read), then CFG0/CFG1 as the tag holds them now.
-        let passwordVerified = plan.final.isProtected ? try await presentNewPassword(of: plan) : false
-        separatePages[scheme.configPage] = nil
-        separatePages[scheme.accessPage] = nil
-        let readBack = try await readPages(scheme.configPage...scheme.accessPage)
+        let passwordVerified: Bool
+        let readBack: [UInt8]
+        do {
+            passwordVerified = plan.final.isProtected ? try await presentNewPassword(of: plan) : false
+            separatePages[scheme.configPage] = nil
+            separatePages[scheme.accessPage] = nil
+            readBack = try await readPages(scheme.configPage...scheme.accessPage)
+        } catch let error as TransportError {
+            throw ProtectionVerificationFailed.readBackInterrupted(
+                writes: plan.writes.count, state: plan.state(afterLanded: plan.writes.count), cause: error)
+        }
         let after = AccessConfiguration(
             scheme: scheme, cfg0: Array(readBack[0..<4]), cfg1: Array(readBack[4..<8]))
         guard let after, after == plan.final else {

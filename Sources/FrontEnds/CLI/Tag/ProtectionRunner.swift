@@ -121,8 +121,12 @@ enum ProtectionRunner {
             io.print("The tag already held this configuration: nothing was written.")
         } else {
             let steps = report.writes.map { "page \($0.page) \(Self.name(of: $0.role))" }
+            let why =
+                report.after.isProtected
+                ? "AUTH0 is the switch: it is turned off before PWD or PACK change and set last, so a tear leaves the tag unprotected or protected with a password you know"
+                : "AUTH0 off first: from that write on no page needs a password, so a tear leaves the tag unprotected or still protected with the password given"
             io.print(
-                "\(report.writes.count) page write\(report.writes.count == 1 ? "" : "s"), in this order: \(steps.joined(separator: ", ")) (AUTH0 is the switch: it is turned off before PWD or PACK change and set last, so a tear leaves the tag unprotected or protected with a password you know)."
+                "\(report.writes.count) page write\(report.writes.count == 1 ? "" : "s"), in this order: \(steps.joined(separator: ", ")) (\(why))."
             )
         }
         io.print("Write: \(TagText.statistics(report.writeStatistics))")
