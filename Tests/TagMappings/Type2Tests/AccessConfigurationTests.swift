@@ -51,7 +51,8 @@ import Type2
         let config = try configuration(.ntag215, cfg0: [0x04, 0x00, 0x00, 0x04], cfg1: [0x00, 0x05, 0x00, 0x00])
         #expect(config.protectedPages == 4...134)
         #expect(!config.readNeedsPassword(page: 4))
-        #expect(config.sentences[0] == "AUTH0 4: pages 4–134 need the password to be written; reads stay free (PROT 0).")
+        #expect(
+            config.sentences[0] == "AUTH0 4: pages 4–134 need the password to be written; reads stay free (PROT 0).")
     }
 
     /// CFGLCK and the NFC counter bits.

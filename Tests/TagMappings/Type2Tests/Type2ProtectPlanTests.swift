@@ -141,7 +141,8 @@ import Type2
     @Test func refusals() throws {
         let locked = configuration(auth0: 0xFF, access: 0x40)
         #expect(throws: Type2ProtectError.configurationLocked(auth0: 255)) {
-            try Type2ProtectPlan.protect(ProtectionRequest(password: Self.newPassword), known: .init(configuration: locked))
+            try Type2ProtectPlan.protect(
+                ProtectionRequest(password: Self.newPassword), known: .init(configuration: locked))
         }
         #expect(throws: Type2ProtectError.configurationLocked(auth0: 255)) {
             try Type2ProtectPlan.unprotect(known: .init(configuration: locked))

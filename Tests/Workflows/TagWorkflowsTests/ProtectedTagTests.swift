@@ -96,7 +96,8 @@ import Type2
         #expect(try await Type2Tag(transport: tag).read().content == .empty)
 
         // A blank Ultralight EV1 (it ships without a CC) whose pages from 4 on need the password.
-        let blank = EmulatedTag(model: .ultralightEV1_48, uid: [0x04, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36], formatted: false)
+        let blank = EmulatedTag(
+            model: .ultralightEV1_48, uid: [0x04, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36], formatted: false)
         blank.memory[16 * 4 + 3] = 0x03
         blank.memory.replaceSubrange(18 * 4..<19 * 4, with: Self.password.bytes)
         let blankBefore = blank.memory

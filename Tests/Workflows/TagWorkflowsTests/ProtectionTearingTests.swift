@@ -34,7 +34,8 @@ import Type2
             request: ProtectionRequest(password: new, acknowledge: pack)),
         Scenario(
             name: "protect an NTAG215 for reads, AUTHLIM 3", model: .ntag215, auth0: 0xFF, access: 0x00,
-            request: ProtectionRequest(password: new, acknowledge: pack, firstPage: 16, protectsReads: true, attempts: 3)),
+            request: ProtectionRequest(
+                password: new, acknowledge: pack, firstPage: 16, protectsReads: true, attempts: 3)),
         Scenario(
             name: "change the password of a read-protected NTAG216", model: .ntag216, auth0: 0x04, access: 0x85,
             request: ProtectionRequest(password: new, acknowledge: pack, protectsReads: true)),
