@@ -87,6 +87,33 @@ import Testing
         #expect(channel.log.suffix(2) == [[0xFF, 0xB0, 0x00, 0x04, 0x10], [0xFF, 0xB0, 0x00, 0x08, 0x10]])
     }
 
+    /// PWD_AUTH (1B) goes through the reader's pass-through; a reader without one refuses it
+    /// before anything reaches the tag, naming the command, and no other APDU is sent for it.
+    @Test func passwordAuthenticationNeedsThePassThrough() async throws {
+        let (tag, channel, transport) = make()
+        // The memory tag has no password: it NAKs PWD_AUTH, and the NAK comes back as the tag's.
+        await #expect(throws: TransportError.nak(code: 0, command: 0x1B)) {
+            try await transport.transceive([0x1B, 0x1A, 0x2B, 0x3C, 0x4D])
+        }
+        #expect(tag.commands.last == [0x1B, 0x1A, 0x2B, 0x3C, 0x4D])
+        #expect(channel.log.last == [0xFF, 0x00, 0x00, 0x00, 0x07, 0xD4, 0x42, 0x1B, 0x1A, 0x2B, 0x3C, 0x4D])
+
+        let (_, refusing, withoutPassThrough) = make()
+        refusing.refusesPassThrough = true
+        do {
+            _ = try await withoutPassThrough.transceive([0x1B, 0x1A, 0x2B, 0x3C, 0x4D])
+            Issue.record("PWD_AUTH went through a reader without pass-through")
+        } catch {
+            guard case .unsupported(let command, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(command == 0x1B)
+            #expect(error.sentence.hasPrefix("This reader cannot send command 0x1B"))
+        }
+        #expect(refusing.log.count == 1)
+    }
+
     @Test func aRemovedCardIsALostTag() async {
         let (_, channel, transport) = make()
         channel.removeAfter = 0
