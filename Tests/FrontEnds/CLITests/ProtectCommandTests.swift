@@ -186,3 +186,26 @@ import Testing
         #expect(ntag203.err.contains("has no password protection"))
     }
 }
+
+/// AUTHLIM on a virtual tag: every wrong password is counted in the tag file, so a virtual tag
+/// gives no more attempts than the chip would, whichever command presented the password.
+@Suite struct VirtualTagAuthlimTests {
+    @Test func wrongPasswordsAreCountedAcrossCommands() async throws {
+        let home = NSTemporaryDirectory() + "tapcard-authlim-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        func run(_ arguments: [String]) async -> (status: Int32, err: String) {
+            let io = CapturedIO(environment: ["TAPCARD_HOME": home])
+            let status = await CLI.run(arguments, io: io)
+            return (status, io.errorOutput)
+        }
+        let tag = home + "/tag.nfc"
+        #expect(await run(["sim", "new", "ntag213", tag]).status == 0)
+        #expect(await run(["protect", "--password", "1a2b3c4d", "--attempts", "3", "--tag", tag]).status == 0)
+        #expect(await run(["read", "--tag", tag, "--password", "00000001"]).err.contains("AUTHLIM 3"))
+        #expect(await run(["info", "--tag", tag, "--password", "00000002"]).status == 1)
+        #expect(await run(["write", "uri", "https://x.example", "--tag", tag, "--password", "00000003"]).status == 1)
+        let locked = await run(["read", "--tag", tag, "--password", "1a2b3c4d"])
+        #expect(locked.status == 1)
+        #expect(locked.err.contains("refuses every password for good"))
+    }
+}

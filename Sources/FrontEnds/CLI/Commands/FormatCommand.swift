@@ -31,7 +31,7 @@ struct FormatCommand: Command {
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
-        let before = target.tag.memory
+        let before = target.tag.persistentState
         do {
             let report = try await password.session(target.tag, declaredModel: target.tag.model).format()
             try target.save()
@@ -39,7 +39,7 @@ struct FormatCommand: Command {
             recording.pageOperation(report, operation: .format, io: io)
             return .success
         } catch {
-            if target.tag.memory != before { try target.save() }
+            if target.tag.persistentState != before { try target.save() }
             throw error
         }
     }

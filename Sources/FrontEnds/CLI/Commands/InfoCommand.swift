@@ -35,7 +35,17 @@ struct InfoCommand: Command {
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
-        let inspection = try await password.session(target.tag, declaredModel: target.tag.model).inspect()
+        // Reads save the file only when a wrong password was counted against AUTHLIM (a read
+        // changes no page; the file is not rewritten for the NFC counter alone).
+        let before = target.tag.failedAuthentications
+        let inspection: TagInspection
+        do {
+            inspection = try await password.session(target.tag, declaredModel: target.tag.model).inspect()
+        } catch {
+            if target.tag.failedAuthentications != before { try target.save() }
+            throw error
+        }
+        if target.tag.failedAuthentications != before { try target.save() }
         if json {
             io.print(TagJSON.inspection(inspection, path: target.path).serialized())
         } else {

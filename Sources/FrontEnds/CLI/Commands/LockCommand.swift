@@ -35,7 +35,7 @@ struct LockCommand: Command {
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
-        let before = target.tag.memory
+        let before = target.tag.persistentState
         do {
             let report = try await password.session(target.tag, declaredModel: target.tag.model)
                 .lock(confirmation: confirmed ? .permanent : nil)
@@ -44,7 +44,7 @@ struct LockCommand: Command {
             recording.pageOperation(report, operation: .lock, io: io)
             return .success
         } catch {
-            if target.tag.memory != before { try target.save() }
+            if target.tag.persistentState != before { try target.save() }
             if error is LockRefusal { throw LockCommandRefusal.confirmationRequired }
             throw error
         }

@@ -54,7 +54,7 @@ enum ProtectionRunner {
         }
         let target = try TagTarget.open(&arguments, io: io)
         try arguments.finish()
-        let before = target.tag.memory
+        let before = target.tag.persistentState
         if let tearAfter { target.tag.tearAfter(commands: tearAfter, mode: tearMode) }
         defer { target.tag.cancelTear() }
         do {
@@ -63,7 +63,7 @@ enum ProtectionRunner {
             print(report, verb: verb, path: target.path, undo: "--tag '\(target.path)'", json: json, io: io)
             return .success
         } catch {
-            if target.tag.memory != before { try target.save() }
+            if target.tag.persistentState != before { try target.save() }
             throw error
         }
     }

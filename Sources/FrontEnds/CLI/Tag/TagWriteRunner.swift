@@ -51,6 +51,7 @@ enum TagWriteRunner {
         _ message: NDEFMessage?, target: TagTarget, options: Options, io: some CommandIO
     ) async throws -> WriteReport? {
         let before = target.tag.memory
+        let state = target.tag.persistentState
         if let count = options.tearAfter { target.tag.tearAfter(commands: count, mode: options.tearMode) }
         let session = options.password.session(target.tag, declaredModel: target.tag.model)
         do {
@@ -65,7 +66,7 @@ enum TagWriteRunner {
             return report
         } catch {
             target.tag.cancelTear()
-            if target.tag.memory != before { try target.save() }
+            if target.tag.persistentState != state { try target.save() }
             guard options.tearAfter != nil || target.tag.memory != before, !(error is WritePreflightError) else {
                 throw error
             }
