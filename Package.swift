@@ -54,7 +54,7 @@ let package = Package(
 
         // 3. Transports ("send a command to a tag") and persistence.
         library("TagTransport", "Transports/TagTransport", ["TapCardSupport"]),
-        library("TagEmulator", "Transports/Emulator", ["TapCardSupport", "TagTransport", "TagCatalog", "Type2"]),
+        library("TagEmulator", "Transports/Emulator", ["TapCardSupport", "TagTransport", "TagCatalog"]),
         // PC/SC readers (libpcsclite via dlopen on Linux, PCSC.framework on macOS) and the vpcd virtual card.
         .target(
             name: "PCSCTransport", dependencies: ["TapCardSupport", "TagTransport"], path: "Sources/Transports/PCSC",

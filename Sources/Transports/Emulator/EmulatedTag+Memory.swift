@@ -1,33 +1,42 @@
 import TagCatalog
-import Type2
 
 /// Reading and writing pages under the chip's rules: roll-over, password protection, static and
 /// dynamic lock bits, one-time-programmable pages, the configuration lock.
 extension EmulatedTag {
     // MARK: Configuration bytes
 
-    /// CFG0/CFG1 decoded by the same mapping the reader side uses (the masks live once, in
-    /// ``/Type2/AccessConfiguration``); `nil` on chips without a password.
-    var accessConfiguration: AccessConfiguration? {
-        guard let scheme = PasswordScheme.of(model) else { return nil }
-        let config = scheme.configPage * 4
-        return AccessConfiguration(
-            scheme: scheme, cfg0: Array(memory[config..<config + 4]), cfg1: Array(memory[config + 4..<config + 8]))
+    /// The chip's password facts (TagCatalog), or `nil` on chips without a password. The
+    /// emulator reads the bits itself: it shares the datasheet's facts with the reader side,
+    /// never its interpretation, so the two can still catch each other.
+    private var scheme: PasswordScheme? { PasswordScheme.of(model) }
+
+    private var accessByte: UInt8 {
+        guard let scheme else { return 0 }
+        return memory[scheme.accessPage * 4]
     }
 
     /// AUTH0: the first page protected by the password (FFh on delivery: none).
-    var firstProtectedPage: Int { accessConfiguration?.auth0 ?? Int.max }
+    var firstProtectedPage: Int {
+        guard let scheme else { return Int.max }
+        return Int(memory[scheme.configPage * 4 + PasswordScheme.auth0Byte])
+    }
 
-    private var configurationLocked: Bool { accessConfiguration?.isConfigurationLocked ?? false }
-    private var counterEnabled: Bool { accessConfiguration?.counterEnabled ?? false }
-    private var counterNeedsPassword: Bool { accessConfiguration?.counterNeedsPassword ?? false }
+    /// ACCESS.PROT: the password also protects reads.
+    private var protectsReads: Bool { accessByte & PasswordScheme.protectReadsBit != 0 }
+    private var configurationLocked: Bool { accessByte & PasswordScheme.configurationLockBit != 0 }
+    private var counterEnabled: Bool { accessByte & PasswordScheme.counterEnableBit != 0 }
+    private var counterNeedsPassword: Bool { accessByte & PasswordScheme.counterPasswordBit != 0 }
 
     /// How many wrong passwords the chip accepts before it refuses PWD_AUTH for good, or `nil`
     /// when AUTHLIM is 0 (no limit). NTAG21x count AUTHLIM attempts; Ultralight EV1 2^AUTHLIM.
-    var authenticationLimit: Int? { accessConfiguration?.attemptLimit }
+    var authenticationLimit: Int? {
+        let authlim = Int(accessByte & PasswordScheme.authlimMask)
+        guard authlim != 0 else { return nil }
+        return profile.family == .ultralightEV1 ? 1 << authlim : authlim
+    }
 
     private func isReadable(_ page: Int) -> Bool {
-        isAuthenticated || accessConfiguration?.readNeedsPassword(page: page) != true
+        isAuthenticated || !protectsReads || page < firstProtectedPage
     }
 
     /// What a page reads as: PWD and PACK always read as zeros.
@@ -48,7 +57,7 @@ extension EmulatedTag {
         guard isReadable(page) else { return .nak(0x0) }
         countRead()
         let total = profile.layout.totalPages
-        let end = isAuthenticated || accessConfiguration?.protectsReads != true ? total : min(total, firstProtectedPage)
+        let end = isAuthenticated || !protectsReads ? total : min(total, firstProtectedPage)
         return .data((0..<4).flatMap { pageAsRead((page + $0) % end) })
     }
 

@@ -1,3 +1,4 @@
+import TagCatalog
 import TagTransport
 import Type2
 

@@ -1,3 +1,5 @@
+import TagCatalog
+
 /// The password configuration a chip's CFG0 and CFG1 pages hold, decoded: AUTH0, and the ACCESS
 /// byte's PROT, CFGLCK, AUTHLIM and NFC counter bits (NTAG213/215/216 datasheet §8.5.7 "Configuration
 /// pages"; MF0ULx1 §8.5.7).
@@ -24,15 +26,15 @@ public struct AccessConfiguration: Sendable, Equatable {
         self.cfg1 = cfg1
     }
 
-    public static let protectReadsBit: UInt8 = 0x80
-    public static let configurationLockBit: UInt8 = 0x40
-    public static let counterEnableBit: UInt8 = 0x10
-    public static let counterPasswordBit: UInt8 = 0x08
-    public static let authlimMask: UInt8 = 0x07
+    public static let protectReadsBit = PasswordScheme.protectReadsBit
+    public static let configurationLockBit = PasswordScheme.configurationLockBit
+    public static let counterEnableBit = PasswordScheme.counterEnableBit
+    public static let counterPasswordBit = PasswordScheme.counterPasswordBit
+    public static let authlimMask = PasswordScheme.authlimMask
     /// AUTH0 as shipped: no page protected.
-    public static let auth0Off: UInt8 = 0xFF
+    public static let auth0Off = PasswordScheme.auth0Off
 
-    public var auth0: Int { Int(cfg0[3]) }
+    public var auth0: Int { Int(cfg0[PasswordScheme.auth0Byte]) }
     public var access: UInt8 { cfg1[0] }
     /// PROT: reads from AUTH0 on need the password too.
     public var protectsReads: Bool { access & Self.protectReadsBit != 0 }

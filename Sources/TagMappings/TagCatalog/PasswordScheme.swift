@@ -1,7 +1,7 @@
-import TagCatalog
-
 /// How a chip with PWD_AUTH keeps its password configuration: where CFG0, CFG1, PWD and PACK
-/// sit, and how its ACCESS byte counts wrong passwords.
+/// sit, which bits of its ACCESS byte mean what, and how it counts wrong passwords. Facts only:
+/// the Type 2 mapping interprets them (`AccessConfiguration`), and the emulator behaves on them
+/// with its own code.
 ///
 /// NTAG210/212/213/215/216 (NTAG21x datasheets, "Configuration pages"): AUTHLIM 1–7 allows that
 /// many wrong PWD_AUTH attempts. MIFARE Ultralight EV1 (MF0ULx1 datasheet §8.6): AUTHLIM 1–7
@@ -28,6 +28,21 @@ public struct PasswordScheme: Sendable, Equatable {
         self.counting = counting
         self.hasNFCCounter = hasNFCCounter
     }
+
+    /// CFG0 byte 3.
+    public static let auth0Byte = 3
+    /// AUTH0 as shipped: FFh, no page protected.
+    public static let auth0Off: UInt8 = 0xFF
+    /// ACCESS (CFG1 byte 0) bit 7, PROT: reads from AUTH0 on need the password too.
+    public static let protectReadsBit: UInt8 = 0x80
+    /// ACCESS bit 6, CFGLCK: CFG0 and CFG1 can never be written again.
+    public static let configurationLockBit: UInt8 = 0x40
+    /// ACCESS bit 4, NFC_CNT_EN (NTAG213/215/216).
+    public static let counterEnableBit: UInt8 = 0x10
+    /// ACCESS bit 3, NFC_CNT_PWD_PROT (NTAG213/215/216): reading the NFC counter needs the password.
+    public static let counterPasswordBit: UInt8 = 0x08
+    /// ACCESS bits 2–0, AUTHLIM.
+    public static let authlimMask: UInt8 = 0x07
 
     public var accessPage: Int { configPage + 1 }
     public var passwordPage: Int { configPage + 2 }
