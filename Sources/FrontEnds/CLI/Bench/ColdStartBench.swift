@@ -95,7 +95,13 @@ enum ColdStartBench {
     /// Microseconds from spawn to exit with status 0, standard output to /dev/null; `nil` when
     /// the program could not run or failed.
     static func spawn(_ arguments: [String]) -> Double? {
-        var actions = posix_spawn_file_actions_t()
+        // On Darwin the type is an opaque pointer that _init fills in (the functions take
+        // `posix_spawn_file_actions_t?`); on Glibc it is a struct.
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
