@@ -120,7 +120,7 @@ let package = Package(
             "CoreNFCTransportTests", "Transports/CoreNFCTests",
             [
                 "CoreNFCTransport", "TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TagWorkflows",
-                .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+                "Type2", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
             ]),
         tests("StoreTests", "Persistence/StoreTests", ["Store"]),
         tests(
