@@ -119,7 +119,9 @@ extension Type2Tag {
             throw Self.interruption(error, plan: plan)
         }
         let writeStatistics = takeStatistics()
-        // Read back: CFG0/CFG1 as the tag holds them now, then the new password presented.
+        // Verify: the new password presented first — with PROT set, CFG0/CFG1 now lie in pages
+        // the tag will not read without it — then CFG0/CFG1 read back as the tag holds them.
+        let passwordVerified = plan.final.isProtected ? try await presentNewPassword(of: plan) : false
         separatePages[scheme.configPage] = nil
         separatePages[scheme.accessPage] = nil
         let readBack = try await readPages(scheme.configPage...scheme.accessPage)
@@ -128,7 +130,6 @@ extension Type2Tag {
         guard let after, after == plan.final else {
             throw ProtectionVerificationFailed.configuration(expected: plan.final, read: after)
         }
-        let passwordVerified = plan.final.isProtected ? try await presentNewPassword(of: plan) : false
         return ProtectionReport(
             uid: snapshot.uid, identification: identification, before: configuration, after: after,
             writes: plan.writes, password: plan.final.isProtected ? plan.finalPassword : nil,
