@@ -134,7 +134,7 @@ let package = Package(
             "ViewModelsTests", "FrontEnds/ViewModelsTests",
             [
                 "ViewModels", "CoreNFCTransport", "TagEmulator", "TagCatalog", "NDEF", "Cards", "Contacts", "Focus",
-                "Store", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+                "Store", "Type2", "TagWorkflows", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
             ]),
         tests("TapCardCLITests", "FrontEnds/CLITests", ["TapCardCLI", "NDEF", "TapCardSupport"]),
     ]
