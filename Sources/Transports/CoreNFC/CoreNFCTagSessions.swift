@@ -67,9 +67,9 @@
             let driver = TagSessionDriver(
                 operation: operation, polling: polling, restartDelay: restartDelay, defects: defects,
                 endingGrace: endingGrace)
+            do throws(NFCSessionError) { try driver.begin() } catch { throw .session(error) }
             let tag: ConnectedTag
             do throws(NFCSessionError) {
-                try driver.begin()
                 tag = try await driver.tagArrived.value()
             } catch {
                 await driver.finish(failure: error)
