@@ -62,10 +62,12 @@ let package = Package(
         // The CoreNFC adapter. Its CoreNFC-facing files are wrapped in `#if canImport(CoreNFC)`: on
         // iOS they import Apple's framework; on Linux they import the stand-in below (so they are
         // compiled and tested here); on macOS, which has no CoreNFC, only the plain-Swift parts build.
+        // Type2 gives it one home for where each chip keeps its password configuration (a scan
+        // reads CFG0/CFG1 after GET_VERSION named the chip), as it does for the emulator.
         library(
             "CoreNFCTransport", "Transports/CoreNFC",
             [
-                "TapCardSupport", "TagTransport", "TagCatalog",
+                "TapCardSupport", "TagTransport", "TagCatalog", "Type2",
                 .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
             ]),
         // A test-only stand-in for Apple's CoreNFC, with the same module name and Swift signatures,
@@ -120,7 +122,7 @@ let package = Package(
             "CoreNFCTransportTests", "Transports/CoreNFCTests",
             [
                 "CoreNFCTransport", "TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TagWorkflows",
-                .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+                "Type2", "NDEF", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
             ]),
         tests("StoreTests", "Persistence/StoreTests", ["Store"]),
         tests(
@@ -132,7 +134,7 @@ let package = Package(
             "ViewModelsTests", "FrontEnds/ViewModelsTests",
             [
                 "ViewModels", "CoreNFCTransport", "TagEmulator", "TagCatalog", "NDEF", "Cards", "Contacts", "Focus",
-                "Store", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+                "Store", "Type2", "TagWorkflows", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
             ]),
         tests("TapCardCLITests", "FrontEnds/CLITests", ["TapCardCLI", "NDEF", "TapCardSupport"]),
     ]

@@ -2,7 +2,8 @@ import CoreNFCTransport
 import SwiftUI
 import ViewModels
 
-/// Lock: permanent, so it needs the tag scanned first and its name typed back.
+/// Lock: permanent, so it needs the tag scanned first and its name typed back; a protected tag
+/// also needs its password (the view model says when).
 struct LockView: View {
     @Bindable var lock: LockViewModel
     let availability: AvailabilityViewModel
@@ -29,6 +30,9 @@ struct LockView: View {
                         TextField(phrase, text: $lock.typedConfirmation)
                             .textInputAutocapitalization(.characters)
                             .autocorrectionDisabled()
+                        if let problem = lock.passwordProblem {
+                            Text(problem).font(.footnote).foregroundStyle(.secondary)
+                        }
                         NFCActionButton(
                             availability: availability, title: "Lock this tag for good",
                             isWorking: lock.state.isWorking, isEnabled: lock.canLock
@@ -36,6 +40,11 @@ struct LockView: View {
                             await lock.lock()
                         }
                     }
+                }
+                if lock.target != nil {
+                    PasswordSection(
+                        usesPassword: $lock.usesPassword, entry: $lock.password, reason: lock.passwordReason,
+                        note: lock.passwordNote)
                 }
                 if let receipt = lock.state.outcome {
                     Section {

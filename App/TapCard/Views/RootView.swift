@@ -1,7 +1,8 @@
 import SwiftUI
 import ViewModels
 
-/// The tabs. Focus and Tags appear only when the store opened.
+/// The tabs (past five, iOS gathers the rest under More). Focus and Tags appear only when the
+/// store opened.
 struct RootView: View {
     let model: TapCardAppModel
 
@@ -21,6 +22,8 @@ struct RootView: View {
                 TagsView(tags: tags)
                     .tabItem { Label("Tags", systemImage: "tag") }
             }
+            ProtectView(protect: model.protect, availability: model.availability)
+                .tabItem { Label("Protect", systemImage: "key") }
             LockView(lock: model.lock, availability: model.availability)
                 .tabItem { Label("Lock", systemImage: "lock") }
         }

@@ -2,9 +2,10 @@ import CoreNFCTransport
 import SwiftUI
 import ViewModels
 
-/// Write: one tap runs preflight, write and read-back under one sheet; then the report card.
+/// Write: one tap runs preflight, write and read-back under one sheet; then the report card. A
+/// password-protected tag gets the password section (the view model says when).
 struct WriteView: View {
-    let write: WriteViewModel
+    @Bindable var write: WriteViewModel
     let card: MyCardViewModel
     let scan: ScanViewModel
     let availability: AvailabilityViewModel
@@ -17,11 +18,17 @@ struct WriteView: View {
                     PhoneOutlineView()
                     NFCActionButton(
                         availability: availability, title: write.buttonTitle, isWorking: write.state.isWorking,
-                        isEnabled: card.message != nil
+                        isEnabled: write.canWrite
                     ) {
                         await write.write()
                     }
+                    if let blocker = write.blocker, card.message != nil {
+                        Text(blocker).font(.footnote).foregroundStyle(.secondary)
+                    }
                 }
+                PasswordSection(
+                    usesPassword: $write.usesPassword, entry: $write.password, reason: write.passwordReason,
+                    note: write.passwordNote)
                 if let report = write.state.outcome {
                     Section("Report") {
                         ForEach(report.lines, id: \.self) { line in

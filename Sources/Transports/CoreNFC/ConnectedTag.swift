@@ -69,6 +69,9 @@
             return nil
         }
 
+        /// How the session ended, once it has.
+        var endingReason: NFCSessionError? { lock.withLock { ending } }
+
         /// The session ended: fails whatever is still waiting, and anything asked later.
         func sessionEnded(_ reason: NFCSessionError) {
             let failers = lock.withLock { () -> [@Sendable (NFCSessionError) -> Void] in
@@ -217,6 +220,11 @@
                 tag.sendMiFareCommand(commandPacket: Data(command)) { data, error in
                     if let error {
                         let code = Self.errorCode(error)
+                        // Error 100 right after PWD_AUTH is iOS's way of reporting the NAK.
+                        if let translated = PhoneTagTransport.translated(coreNFCCode: code, command: first) {
+                            settle.settle(.failure(translated))
+                            return
+                        }
                         settle.settle(
                             .failure(Self.transportError(NFCSessionError(code: code, during: .reading), command: first))
                         )

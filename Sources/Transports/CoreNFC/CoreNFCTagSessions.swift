@@ -1,12 +1,15 @@
 #if canImport(CoreNFC)
     @preconcurrency import CoreNFC
     import Foundation
+    import TagCatalog
     import TagTransport
+    import Type2
 
     /// ``TagSessionService`` over CoreNFC's `NFCTagReaderSession`: one session per user action,
     /// connect → `queryNDEFStatus` → `readNDEF` / `writeNDEF` / `writeLock`, and `sendMiFareCommand`
-    /// for GET_VERSION and READ_SIG. `NFCTagReaderSession` rather than `NFCNDEFReaderSession`
-    /// because only it reveals the UID.
+    /// for GET_VERSION, READ_SIG, the password configuration and TapCard's own raw Type 2 work
+    /// (``withTransport(_:_:)``: PWD_AUTH, then raw page commands in the same connection).
+    /// `NFCTagReaderSession` rather than `NFCNDEFReaderSession` because only it reveals the UID.
     public final class CoreNFCTagSessions: TagSessionService {
         public let polling: NFCPolling
         let defects: DefectLog
@@ -52,20 +55,58 @@
             }
         }
 
-        /// Runs `body` with the connected tag as a raw Type 2 transport, under one sheet; a
-        /// transport failure in `body` ends the session with its sentence.
-        public func withTransport<Result: Sendable>(
+        /// Runs `body` with the connected tag as a raw Type 2 transport, under one sheet and one
+        /// connection (see ``TagSessionService/withTransport(_:_:)``): a password presented with
+        /// PWD_AUTH holds for every raw command `body` sends after it. `body` must not call the
+        /// NDEF operations (there is no way to from a ``PhoneTagTransport``): iOS fails `writeNDEF`
+        /// after PWD_AUTH with a "Stack Error".
+        public func withTransport<Result: Sendable, Failure: Error>(
             _ operation: NFCOperation = .reading,
-            _ body: (PhoneTagTransport) async throws(TransportError) -> Result
-        ) async throws(NFCSessionError) -> Result {
-            try await run(operation) { _, tag throws(NFCSessionError) in
-                do throws(TransportError) {
-                    return (try await body(PhoneTagTransport(tag)), "Done.")
-                } catch {
-                    if case .tagLost = error { throw .tagLost(during: operation) }
-                    throw .transport(error, during: operation)
-                }
+            _ body: (PhoneTagTransport) async throws(Failure) -> Result
+        ) async throws(TagSessionFailure<Failure>) -> Result {
+            guard readingAvailable else { throw .session(.unsupportedDevice) }
+            let driver = TagSessionDriver(
+                operation: operation, polling: polling, restartDelay: restartDelay, defects: defects,
+                endingGrace: endingGrace)
+            do throws(NFCSessionError) { try driver.begin() } catch { throw .session(error) }
+            let tag: ConnectedTag
+            do throws(NFCSessionError) {
+                tag = try await driver.tagArrived.value()
+            } catch {
+                await driver.finish(failure: error)
+                throw .session(error)
             }
+            let result: Result
+            do throws(Failure) {
+                result = try await body(PhoneTagTransport(uid: tag.uid, technology: tag.technology, radio: tag))
+            } catch {
+                var failure = Self.failure(error, during: operation, sessionEnding: tag.endingReason)
+                await driver.finish(failureMessage: failure.isCancellation ? nil : failure.sentence)
+                // "The session had already ended" (103) may arrive before the ending itself;
+                // once the session has confirmed its end, that ending is what happened.
+                if case .operation = failure, case .reader(let code, _)? = error as? TransportError,
+                    code == CoreNFCErrorCode.sessionInvalidated.rawValue
+                {
+                    failure = .session(await driver.ended.value())
+                }
+                throw failure
+            }
+            await driver.finish(success: "Done.")
+            return result
+        }
+
+        /// Who failed when `body` threw `error`. A bare transport error (one the work did not
+        /// explain in its own terms) is the session's when the session had ended under it (its
+        /// ending says what happened: Cancel, the time limit…) or the tag left; anything else — a
+        /// refused password, a preflight refusal, a write interrupted with the tag's possible
+        /// states — is the work's own.
+        static func failure<Failure: Error>(
+            _ error: Failure, during operation: NFCOperation, sessionEnding: NFCSessionError?
+        ) -> TagSessionFailure<Failure> {
+            guard let transport = error as? TransportError else { return .operation(error) }
+            if let sessionEnding { return .session(sessionEnding) }
+            if case .tagLost = transport { return .session(.tagLost(during: operation)) }
+            return .operation(error)
         }
 
         public func read() async throws(NFCSessionError) -> TagReading {
@@ -90,7 +131,8 @@
                 let reading = TagReading(
                     uid: tag.uid, technology: tag.technology, access: access, reportedCapacity: capacity,
                     content: content,
-                    version: version, signature: signature)
+                    version: version, signature: signature, protection: await Self.protection(of: tag, version: version)
+                )
                 return (reading, Self.doneMessage(for: content))
             }
         }
@@ -100,6 +142,20 @@
         static func version(of tag: ConnectedTag) async -> [UInt8]? {
             guard tag.isMiFare, let version = try? await tag.transceive([0x60]), version.count == 8 else { return nil }
             return version
+        }
+
+        /// CFG0 and CFG1, when GET_VERSION named a chip with a password: one READ from the
+        /// configuration page (CFG0, CFG1, then PWD and PACK, which read as zeros). Asked last: a
+        /// read-protected tag NAKs it (which iOS may report as a lost connection) and goes idle.
+        static func protection(of tag: ConnectedTag, version: [UInt8]?) async -> ProtectionReading {
+            guard let version, let model = ChipIdentification.fromVersion(version).model,
+                let scheme = PasswordScheme.of(model)
+            else { return .notApplicable }
+            guard let pages = try? await tag.transceive(Type2Command.read(page: scheme.configPage)), pages.count == 16,
+                let configuration = AccessConfiguration(
+                    scheme: scheme, cfg0: Array(pages[0..<4]), cfg1: Array(pages[4..<8]))
+            else { return .notReadable(page: scheme.configPage) }
+            return .configuration(configuration)
         }
 
         /// A formatted tag with no message makes `readNDEF` fail (`ZeroLengthMessage`, 403): that is

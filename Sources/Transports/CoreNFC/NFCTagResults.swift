@@ -63,10 +63,12 @@ public struct TagReading: Sendable, Equatable {
     public var version: [UInt8]?
     /// The 32-byte originality signature (READ_SIG), when the tag supports it.
     public var signature: [UInt8]?
+    /// The chip's password configuration, when it has one.
+    public var protection: ProtectionReading
 
     public init(
         uid: [UInt8], technology: TagTechnology, access: NDEFAccess, reportedCapacity: Int, content: TagContent,
-        version: [UInt8]? = nil, signature: [UInt8]? = nil
+        version: [UInt8]? = nil, signature: [UInt8]? = nil, protection: ProtectionReading = .notApplicable
     ) {
         self.uid = uid
         self.technology = technology
@@ -75,6 +77,7 @@ public struct TagReading: Sendable, Equatable {
         self.content = content
         self.version = version
         self.signature = signature
+        self.protection = protection
     }
 }
 

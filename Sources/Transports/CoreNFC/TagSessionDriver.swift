@@ -84,9 +84,14 @@
 
         /// Ends the session showing `error` (unless it already ended, or the user cancelled).
         func finish(failure error: NFCSessionError) async {
+            await finish(failureMessage: error.isCancellation ? nil : error.sentence)
+        }
+
+        /// Ends the session showing `message` (unless it already ended); `nil`: no error shown.
+        func finish(failureMessage message: String?) async {
             queue.async { [self] in
-                if !ended.isSettled && !error.isCancellation {
-                    session?.invalidate(errorMessage: error.sentence)
+                if !ended.isSettled, let message {
+                    session?.invalidate(errorMessage: message)
                 } else {
                     session?.invalidate()
                 }

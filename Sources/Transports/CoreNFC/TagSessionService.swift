@@ -1,13 +1,28 @@
 /// One user action on a tag, each in its own NFC session (one sheet): read it, write a message
-/// and verify it, or lock it. The app's view models depend on this, not on CoreNFC, so they are
-/// tested on Linux with the CoreNFC stand-in behind ``CoreNFCTagSessions``.
+/// and verify it, lock it — through iOS's own NDEF operations — or run TapCard's own Type 2 work
+/// on it with raw commands. The app's view models depend on this, not on CoreNFC, so they are
+/// tested on Linux with the CoreNFC stand-in behind `CoreNFCTagSessions`.
 public protocol TagSessionService: AnyObject, Sendable {
     /// False where the device has no NFC reader (iPad, Simulator, iPhone 6 and older).
     var readingAvailable: Bool { get }
     func read() async throws(NFCSessionError) -> TagReading
+    /// Writes through iOS (`writeNDEF`), for tags that need no password.
     func write(_ records: [NDEFRecordFields]) async throws(NFCSessionError) -> WriteReceipt
-    /// Locks the tag presented; when `expectedUID` is given, any other tag is refused.
+    /// Locks the tag presented through iOS (`writeLock`); when `expectedUID` is given, any other
+    /// tag is refused.
     func lock(expectedUID: [UInt8]?) async throws(NFCSessionError) -> LockReceipt
+
+    /// Runs `body` with the tag presented as a raw Type 2 transport, under one sheet and in one
+    /// connection: the one way to work on a password-protected tag, since PWD_AUTH only holds
+    /// for raw commands in the connection that sent it (iOS's `writeNDEF` after it fails). The
+    /// transport layer knows no workflow, so the caller brings it (a `Type2Tag` with the
+    /// password). A failure of `body` ends the session with its sentence on the sheet; it comes
+    /// back as ``TagSessionFailure/operation(_:)`` unless the session ended under it (the user
+    /// cancelled, the time limit passed, the tag moved away), which is
+    /// ``TagSessionFailure/session(_:)``.
+    func withTransport<Result: Sendable, Failure: Error>(
+        _ operation: NFCOperation, _ body: (PhoneTagTransport) async throws(Failure) -> Result
+    ) async throws(TagSessionFailure<Failure>) -> Result
 }
 
 /// Which radio technologies a session polls for. ISO 14443 always (NTAG and Ultralight);

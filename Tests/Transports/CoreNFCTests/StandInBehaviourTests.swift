@@ -6,7 +6,9 @@ import TestSupport
     import Foundation
     import TagCatalog
     import TagEmulator
+    import TagWorkflows
     import Testing
+    import Type2
 
     @testable import CoreNFCTransport
 
@@ -313,6 +315,142 @@ import TestSupport
                 let count = Int(random.next() % 40)
                 let junk = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
                 if let parsed = NFCNDEFMessage(data: Data(junk)) { #expect(parsed.length == junk.count) }
+            }
+        }
+    }
+
+    /// What iOS does with PWD_AUTH (1Bh), reproduced by the stand-in: a NAK comes back as a lost
+    /// connection (error 100) and the tag is gone for the rest of the session; `writeNDEF` after an
+    /// accepted password fails with a "Stack Error" (401).
+    @Suite struct StandInPasswordTests {
+        static let password: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+
+        /// An NTAG213 whose pages 4 on need the password 12 34 56 78 (PACK 5E 6F), presented anew.
+        static func protectedTag(attempts: Int? = nil) async throws -> (EmulatedTag, StandInTag) {
+            let emulated = EmulatedTag(model: .ntag213, uid: sampleUID)
+            _ = try await Type2Tag(transport: emulated).protect(
+                ProtectionRequest(
+                    password: try #require(Type2Password(bytes: password)),
+                    acknowledge: try #require(PasswordAcknowledge(bytes: [0x5E, 0x6F])), attempts: attempts))
+            return (emulated, presented(emulated))
+        }
+
+        static func presented(_ emulated: EmulatedTag) -> StandInTag {
+            emulated.present()
+            return StandInTag(transport: emulated, uid: emulated.uid, dynamicLockPage: 40)
+        }
+
+        /// Starts a tag reader session and connects to the first tag it detects.
+        fileprivate static func connect(_ recorder: Recorder) async throws -> NFCTagReaderSession {
+            let session = try #require(NFCTagReaderSession(pollingOption: .iso14443, delegate: recorder))
+            session.begin()
+            _ = await recorder.detected.value()
+            let tags = recorder.lock.withLock { recorder.tags }
+            let connected = SettleOnce<Int, Never>("connect", defects: DefectCollector().log)
+            session.connect(to: tags[0]) { error in
+                connected.settle(.success((error as? NFCReaderError)?.code.rawValue ?? 0))
+            }
+            #expect(await connected.value() == 0)
+            return session
+        }
+
+        /// `sendMiFareCommand`: the response and the CoreNFC error code (0: none).
+        static func send(_ command: [UInt8], to tag: StandInTag) async -> ([UInt8], Int) {
+            let answer = SettleOnce<([UInt8], Int), Never>("sendMiFareCommand", defects: DefectCollector().log)
+            tag.sendMiFareCommand(commandPacket: Data(command)) { data, error in
+                answer.settle(.success(([UInt8](data), (error as? NFCReaderError)?.code.rawValue ?? 0)))
+            }
+            return await answer.value()
+        }
+
+        @Test func aRefusedPasswordIsALostConnectionAndTheTagStaysGoneForTheSession() async throws {
+            let (emulated, tag) = try await Self.protectedTag()
+            let system = NFCStandInSystem()
+            system.script([.present([tag])])
+            let recorder = Recorder()
+            try await NFCStandInSystem.run(system) {
+                let session = try await Self.connect(recorder)
+                let before = emulated.commandLog.count
+                // The chip NAKs 0h; the app never sees the nibble, only "Tag connection lost".
+                let (answer, code) = await Self.send([0x1B, 0xDE, 0xAD, 0xBE, 0xEF], to: tag)
+                #expect(answer.isEmpty)
+                #expect(code == NFCReaderError.Code.readerTransceiveErrorTagConnectionLost.rawValue)
+                #expect(emulated.commandLog.last?.outcome == .nak(0x0))
+                #expect(!tag.isAvailable)
+                // The tag is gone for this session: nothing more reaches the chip.
+                #expect(await Self.send([0x30, 0x04], to: tag).1 == 100)
+                #expect(await Self.send([0x1B] + Self.password, to: tag).1 == 100)
+                #expect(emulated.commandLog.count == before + 1)
+                #expect(tag.errorsReported == Array(repeating: .readerTransceiveErrorTagConnectionLost, count: 3))
+                session.invalidate()
+                _ = await recorder.ended.value()
+            }
+        }
+
+        @Test func aTagWhoseAttemptsAreUsedUpLooksTheSameOnThePhone() async throws {
+            let (emulated, _) = try await Self.protectedTag(attempts: 1)
+            emulated.failedAuthentications = 1
+            let tag = Self.presented(emulated)
+            let system = NFCStandInSystem()
+            system.script([.present([tag])])
+            let recorder = Recorder()
+            try await NFCStandInSystem.run(system) {
+                let session = try await Self.connect(recorder)
+                // Even the right password: the chip NAKs 4h, iOS still says 100.
+                #expect(await Self.send([0x1B] + Self.password, to: tag).1 == 100)
+                #expect(emulated.commandLog.last?.outcome == .nak(0x4))
+                session.invalidate()
+                _ = await recorder.ended.value()
+            }
+        }
+
+        @Test func writeNDEFAfterAnAcceptedPasswordIsAStackErrorAndRawWritesWork() async throws {
+            let (emulated, tag) = try await Self.protectedTag()
+            let system = NFCStandInSystem()
+            system.script([.present([tag])])
+            let recorder = Recorder()
+            try await NFCStandInSystem.run(system) {
+                let session = try await Self.connect(recorder)
+                #expect(await Self.send([0x1B] + Self.password, to: tag) == ([0x5E, 0x6F], 0))
+                let before = emulated.memory
+                let frames = emulated.commandLog.count
+                let record = NFCNDEFPayload(
+                    format: .nfcWellKnown, type: Data([0x55]), identifier: Data(), payload: Data([0x04, 0x61]))
+                let written = SettleOnce<NFCReaderError?, Never>("writeNDEF", defects: DefectCollector().log)
+                tag.writeNDEF(NFCNDEFMessage(records: [record])) { error in
+                    written.settle(.success(error as? NFCReaderError))
+                }
+                let error = try #require(await written.value())
+                #expect(error.code == .ndefReaderSessionErrorTagUpdateFailure)
+                #expect(error.message == "Stack Error")
+                #expect(emulated.commandLog.count == frames)
+                #expect(emulated.memory == before)
+                // Raw page writes in the same connection carry the authentication.
+                #expect(await Self.send([0xA2, 0x04, 0x03, 0x00, 0xFE, 0x00], to: tag) == ([0x0A], 0))
+                session.invalidate()
+                _ = await recorder.ended.value()
+            }
+        }
+
+        @Test func aNewSessionFindsTheTagAgainAndNeedsThePasswordAgain() async throws {
+            let (emulated, first) = try await Self.protectedTag()
+            let system = NFCStandInSystem()
+            system.script([.present([first])])
+            try await NFCStandInSystem.run(system) {
+                let recorder = Recorder()
+                let session = try await Self.connect(recorder)
+                #expect(await Self.send([0x1B, 0, 0, 0, 0], to: first).1 == 100)
+                session.invalidate()
+                _ = await recorder.ended.value()
+            }
+            let again = Self.presented(emulated)
+            system.script([.present([again])])
+            try await NFCStandInSystem.run(system) {
+                let recorder = Recorder()
+                let session = try await Self.connect(recorder)
+                #expect(await Self.send([0x1B] + Self.password, to: again) == ([0x5E, 0x6F], 0))
+                session.invalidate()
+                _ = await recorder.ended.value()
             }
         }
     }

@@ -1,10 +1,20 @@
 import CoreNFCTransport
 import Foundation
 import Observation
+import TagWorkflows
 import TapCardSupport
+import Type2
 
 /// The Lock screen. Locking is permanent, so it needs a scanned tag and a typed confirmation
 /// naming that tag ("LOCK" and the last two UID bytes); the session then refuses any other tag.
+///
+/// A chip with password protection (NTAG21x, Ultralight EV1: the scan read its configuration) is
+/// locked by TapCard's own Type 2 lock in one session — PWD_AUTH first when a password is typed,
+/// then the lock plan's raw page writes, every page checked writable before the
+/// one-time-programmable CC is touched (a lock completes or never starts) and CFGLCK set last, so
+/// nobody can put a password on the locked tag later. Without the password a protected tag is
+/// refused before anything is written, and the screen asks for it. Every other tag is locked
+/// through iOS (`writeLock`), which can neither present a password nor set CFGLCK.
 @MainActor
 @Observable
 public final class LockViewModel {
@@ -13,6 +23,14 @@ public final class LockViewModel {
     public private(set) var target: TagInfo?
     /// What the user typed.
     public var typedConfirmation = ""
+    /// True when the lock presents the tag's password first.
+    public var usesPassword = false
+    /// The password (and PACK) as typed; never stored.
+    public var password = PasswordEntry()
+    /// Why this tag needs its password to be locked; `nil` when nothing says so.
+    public private(set) var passwordReason: String?
+    /// A line under a failure that may have been about the password.
+    public private(set) var passwordNote: String?
 
     @ObservationIgnored private let service: any TagSessionService
     @ObservationIgnored public var onFailure: ((NFCSessionError) -> Void)?
@@ -21,15 +39,34 @@ public final class LockViewModel {
         self.service = service
     }
 
-    /// Chooses the tag to lock (from a scan) and clears any earlier confirmation.
+    /// Chooses the tag to lock (from a scan) and clears any earlier confirmation; a tag whose
+    /// scan shows it protected makes the screen ask for its password.
     public func select(_ info: TagInfo?) {
         target = info
         typedConfirmation = ""
         state = .idle
+        passwordNote = nil
+        passwordReason = info?.lockPasswordReason
+        usesPassword = passwordReason != nil
+        password = PasswordEntry()
     }
 
     public static let warning =
         "Locking is permanent: the tag becomes read-only and nobody, including you, can change or erase it again."
+
+    /// Tells the screen whether the tag in hand needs its password to be locked (`reason`;
+    /// `nil`: it does not), e.g. after the Protect screen changed it.
+    public func passwordNeeded(_ reason: String?) {
+        passwordReason = reason
+        usesPassword = reason != nil
+    }
+
+    /// Why a tag needs its password to be locked after the protection change `report`.
+    public static func passwordReason(after report: ProtectionReport) -> String? {
+        guard report.after.isProtected, report.after.auth0 <= report.after.scheme.accessPage else { return nil }
+        return
+            "The tag you just protected needs its password to be locked (AUTH0 \(report.after.auth0) protects its lock pages)."
+    }
 
     /// The words to type, naming the tag: "LOCK 5E80".
     public var requiredPhrase: String? {
@@ -54,11 +91,22 @@ public final class LockViewModel {
         return typedConfirmation.trimmingCharacters(in: .whitespaces).uppercased() == requiredPhrase
     }
 
-    public var canLock: Bool { blocker == nil && isConfirmed && !state.isWorking }
+    /// What still keeps the lock button off once the tag is confirmed: a missing or malformed
+    /// password when one is needed.
+    public var passwordProblem: String? { usesPassword ? password.problem : nil }
+
+    public var canLock: Bool { blocker == nil && isConfirmed && passwordProblem == nil && !state.isWorking }
 
     public func lock() async {
         guard canLock, let uid = target?.reading.uid else { return }
         state = .working
+        passwordNote = nil
+        if usesPassword || target?.reading.protection != .notApplicable {
+            await lock(
+                uid, password: usesPassword ? password.password : nil,
+                acknowledge: usesPassword ? password.acknowledge : nil)
+            return
+        }
         do throws(NFCSessionError) {
             let receipt = try await service.lock(expectedUID: uid)
             state = .done(receipt)
@@ -66,6 +114,36 @@ public final class LockViewModel {
         } catch {
             state = error.isCancellation ? .idle : .failed(error.sentence)
             onFailure?(error)
+        }
+    }
+
+    /// TapCard's Type 2 lock in one session (after PWD_AUTH when `password` is given); any other
+    /// tag is refused before anything is sent to it.
+    private func lock(_ uid: [UInt8], password: Type2Password?, acknowledge: PasswordAcknowledge?) async {
+        do throws(TagSessionFailure<any Error>) {
+            let after = try await service.withType2Tag(.locking, password: password, acknowledge: acknowledge) {
+                tag, transport in
+                guard transport.uid == uid else {
+                    throw NFCSessionError.differentTag(expected: uid, found: transport.uid)
+                }
+                return try await tag.lock(confirmation: .permanent).after.status
+            }
+            state = .done(LockReceipt(uid: uid, accessAfter: after == .readOnly ? .readOnly : .readWrite))
+            typedConfirmation = ""
+        } catch {
+            switch error {
+            case .session(let session):
+                state = session.isCancellation ? .idle : .failed(session.sentence)
+                onFailure?(session)
+            case .operation(let failure):
+                let sentence = PhoneWords.sentence(for: failure)
+                if case .passwordRequired? = failure as? WritePreflightError {
+                    passwordReason = sentence
+                    usesPassword = true
+                }
+                if case .rejected? = failure as? PasswordError { passwordNote = PasswordEntry.phoneRefusalNote }
+                state = .failed(sentence)
+            }
         }
     }
 }

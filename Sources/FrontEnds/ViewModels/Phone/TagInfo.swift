@@ -32,15 +32,16 @@ public struct TagInfo: Sendable, Equatable {
                 list.enumerated().map { RecordRow(index: $0.offset, fields: $0.element) }
             } else { [] }
         contentSummary = Self.summary(reading.content)
-        fields = [
-            Field(label: "UID", value: Self.uidText(reading.uid)),
-            Field(label: "Manufacturer", value: Self.manufacturer(reading)),
-            Field(label: "Chip", value: Self.chip(reading.version, model: model)),
-            Field(label: "Tag type", value: Self.tagType(reading.technology)),
-            Field(label: "NDEF status", value: Self.status(reading.access)),
-            Field(label: "Capacity", value: Self.capacityText(reading, model: model)),
-            Field(label: "Signature", value: Self.signature(reading)),
-        ]
+        fields =
+            [
+                Field(label: "UID", value: Self.uidText(reading.uid)),
+                Field(label: "Manufacturer", value: Self.manufacturer(reading)),
+                Field(label: "Chip", value: Self.chip(reading.version, model: model)),
+                Field(label: "Tag type", value: Self.tagType(reading.technology)),
+                Field(label: "NDEF status", value: Self.status(reading.access)),
+                Field(label: "Capacity", value: Self.capacityText(reading, model: model)),
+                Field(label: "Signature", value: Self.signature(reading)),
+            ] + (Self.protectionText(reading.protection).map { [Field(label: "Password", value: $0)] } ?? [])
     }
 
     public func field(_ label: String) -> String? { fields.first { $0.label == label }?.value }

@@ -5,7 +5,8 @@ import Observation
 import Store
 
 /// The whole app's state: every screen's view model, wired together. A scan tells My Card the
-/// capacity the tag reports and tells Lock which tag it may lock; every failure tells
+/// capacity the tag reports, tells Lock which tag it may lock, and tells Write, Lock and Protect
+/// whether that tag has a password; a protection change tells Write and Lock; every failure tells
 /// Availability what it learned about the device. The app creates one of these with the CoreNFC
 /// sessions and the store; tests create it with the CoreNFC stand-in.
 @MainActor
@@ -16,6 +17,7 @@ public final class TapCardAppModel {
     public let card: MyCardViewModel
     public let write: WriteViewModel
     public let lock: LockViewModel
+    public let protect: ProtectViewModel
     public let focus: FocusViewModel?
     public let focusTap: FocusTapViewModel?
     public let tags: TagsViewModel?
@@ -29,6 +31,7 @@ public final class TapCardAppModel {
         self.card = card
         write = WriteViewModel(service: service, card: card, store: store, clock: clock)
         lock = LockViewModel(service: service)
+        protect = ProtectViewModel(service: service)
         if let store {
             let focus = FocusViewModel(controller: FocusController(store: store), clock: clock)
             self.focus = focus
@@ -40,17 +43,27 @@ public final class TapCardAppModel {
             tags = nil
         }
         let availability = availability
+        let write = write
         let lock = lock
+        let protect = protect
         let tags = tags
         scan.onRead = { info in
             card.tagReported(capacity: info.capacity.bytes, model: info.model)
+            write.tagScanned(info)
             lock.select(info)
+            protect.select(info)
             tags?.refresh()
+        }
+        // A password just set or removed: Write and Lock ask for it, or stop asking.
+        protect.onChange = { report in
+            write.passwordNeeded(WriteViewModel.passwordReason(after: report))
+            lock.passwordNeeded(LockViewModel.passwordReason(after: report))
         }
         let note: (NFCSessionError) -> Void = { availability.note($0) }
         scan.onFailure = note
         write.onFailure = note
         lock.onFailure = note
+        protect.onFailure = note
         focusTap?.onFailure = note
     }
 }

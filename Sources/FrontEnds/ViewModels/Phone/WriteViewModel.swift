@@ -3,16 +3,35 @@ import Foundation
 import NDEF
 import Observation
 import Store
+import TagWorkflows
+import Type2
 
 /// The Write screen: one tap → preflight → write → verify, all under one NFC sheet, then the
 /// report card. A refusal says nothing was written; a tag lost mid-write says the tag's state is
 /// unknown and offers a scan.
+///
+/// A tag that needs no password is written through iOS (`writeNDEF`). A password-protected one
+/// (the last scan showed it, a write was refused for it, or the user says so) is written by
+/// TapCard's own Type 2 write in one session: PWD_AUTH with the typed password, then raw page
+/// writes and the read-back. The password is sent once per tap — a refused one is never retried
+/// until the user taps again.
 @MainActor
 @Observable
 public final class WriteViewModel {
     public private(set) var state: ActionState<WriteReportCard> = .idle
     /// True after a tag left mid-write: the screen offers "Scan the tag" to see what it holds.
     public private(set) var suggestsScan = false
+
+    /// True when the write presents the tag's password first (the screen's "This tag has a
+    /// password" switch; turned on when the tag is known to need one).
+    public var usesPassword = false
+    /// The password (and PACK) as typed; never stored.
+    public var password = PasswordEntry()
+    /// Why this tag needs its password (from the last scan, or a write it refused); `nil` when
+    /// nothing says so.
+    public private(set) var passwordReason: String?
+    /// A line under a failure that may have been about the password.
+    public private(set) var passwordNote: String?
 
     @ObservationIgnored private let service: any TagSessionService
     @ObservationIgnored private let card: MyCardViewModel
@@ -30,12 +49,43 @@ public final class WriteViewModel {
         self.clock = clock
     }
 
-    public var buttonTitle: String { state.isWorking ? "Writing…" : "Write my card" }
+    public var buttonTitle: String {
+        state.isWorking ? "Writing…" : usesPassword ? "Write my card with the password" : "Write my card"
+    }
 
     /// What will be written, in one line ("vcard, 118 bytes; Fits: …").
     public var summary: String {
         guard let message = card.message else { return card.verdict }
         return "\(card.format.recordDescription), \(message.encoded().count) bytes. \(card.verdict)"
+    }
+
+    /// Why the write button is off, or `nil` when it is on.
+    public var blocker: String? {
+        guard card.message != nil else { return card.verdict }
+        if usesPassword, let problem = password.problem { return problem }
+        return nil
+    }
+
+    public var canWrite: Bool { blocker == nil && !state.isWorking }
+
+    /// The tag the user just scanned: when writing it needs the password, the screen asks for it.
+    public func tagScanned(_ info: TagInfo) { passwordNeeded(info.writePasswordReason) }
+
+    /// Tells the screen whether the tag in hand needs its password (`reason`; `nil`: it does
+    /// not), e.g. after the Protect screen changed it. The switch follows; the user can still
+    /// flip it.
+    public func passwordNeeded(_ reason: String?) {
+        passwordReason = reason
+        usesPassword = reason != nil
+    }
+
+    /// Why a tag needs its password to be written after the protection change `report`.
+    public static func passwordReason(after report: ProtectionReport) -> String? {
+        guard let pages = report.after.protectedPages,
+            pages.lowerBound <= (report.identification.model?.type2Layout?.userPages.upperBound ?? pages.upperBound)
+        else { return nil }
+        return
+            "The tag you just protected needs its password to be written: pages \(pages.lowerBound)–\(pages.upperBound) (AUTH0 \(report.after.auth0))."
     }
 
     public func write() async {
@@ -44,8 +94,17 @@ public final class WriteViewModel {
             state = .failed(card.verdict)
             return
         }
+        if usesPassword {
+            guard let typed = password.password, password.isValid else {
+                state = .failed(password.problem ?? "Enter the tag's password.")
+                return
+            }
+            await write(message, password: typed, acknowledge: password.acknowledge)
+            return
+        }
         state = .working
         suggestsScan = false
+        passwordNote = nil
         let fields = message.records.map {
             NDEFRecordFields(tnf: $0.tnf.rawValue, type: $0.type, id: $0.id, payload: $0.payload)
         }
@@ -57,8 +116,62 @@ public final class WriteViewModel {
         } catch {
             if case .tooBig(_, let capacity) = error { card.tagReported(capacity: capacity, model: nil) }
             suggestsScan = error == .tagLost(during: .writing) || error == .tagLost(during: .verifying)
+            // iOS's write cannot present a password; a protected page makes it fail this way.
+            if error == .reader(code: CoreNFCErrorCode.tagUpdateFailure.rawValue, during: .writing) {
+                passwordNote = Self.mayBeProtectedNote
+            }
             state = error.isCancellation ? .idle : .failed(error.sentence)
             onFailure?(error)
+        }
+    }
+
+    static let mayBeProtectedNote =
+        "If this tag is password-protected, turn on \"This tag has a password\", enter it and write again: iOS's own write cannot present a password."
+
+    /// TapCard's Type 2 write in one session: PWD_AUTH, raw page writes, read-back.
+    private func write(_ message: NDEFMessage, password: Type2Password, acknowledge: PasswordAcknowledge?) async {
+        state = .working
+        suggestsScan = false
+        passwordNote = nil
+        do throws(TagSessionFailure<any Error>) {
+            let (report, answered, uid, technology) = try await service.withType2Tag(
+                .writing, password: password, acknowledge: acknowledge
+            ) { tag, transport in
+                let report = try await tag.write(message)
+                return (report, tag.receivedAcknowledge, transport.uid, transport.technology)
+            }
+            let receipt = WriteReceipt(
+                uid: report.uid?.bytes ?? uid, messageBytes: report.messageBytes,
+                reportedCapacity: report.capacity.bytes, verified: report.verified,
+                version: PhoneWords.version(of: report.identification), technology: technology)
+            card.tagReported(capacity: receipt.reportedCapacity, model: report.identification.model)
+            state = .done(WriteReportCard(receipt, passwordAcknowledge: answered))
+            record(receipt, message: message.encoded())
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func fail(_ failure: TagSessionFailure<any Error>) {
+        switch failure {
+        case .session(let error):
+            suggestsScan = error == .tagLost(during: .writing) || error == .tagLost(during: .verifying)
+            state = error.isCancellation ? .idle : .failed(error.sentence)
+            onFailure?(error)
+        case .operation(let error):
+            let sentence = PhoneWords.sentence(for: error)
+            switch error {
+            case let preflight as WritePreflightError:
+                if case .passwordRequired = preflight { passwordNeeded(sentence) }
+                if case .tooBig(_, let capacity, _) = preflight { card.tagReported(capacity: capacity, model: nil) }
+            case let refusal as PasswordError:
+                if case .rejected = refusal { passwordNote = PasswordEntry.phoneRefusalNote }
+            case is TagWriteError:
+                suggestsScan = true
+            default:
+                break
+            }
+            state = .failed(sentence)
         }
     }
 

@@ -1,0 +1,73 @@
+import CoreNFCTransport
+import TagWorkflows
+import TapCardSupport
+import Type2
+
+/// The app's words for what TapCard's Type 2 work on the phone reports. Most errors' own
+/// sentences serve as they are; the few whose sentence tells a terminal user which option to
+/// pass say what to do on this screen instead, with the same figures.
+enum PhoneWords {
+    static func sentence(for error: any Error) -> String {
+        if let preflight = error as? WritePreflightError {
+            switch preflight {
+            case .passwordRequired(_, let first, let exact, let reads):
+                let rule =
+                    exact
+                    ? "AUTH0 is \(first): pages from \(first) on need the password to be written"
+                        + (reads ? ", and to be read (PROT 1)" : "")
+                    : "the tag refuses to read its configuration without the password, so pages from \(first) on may need it"
+                return
+                    "This tag is password-protected and this operation must write pages it protects: \(rule). Enter the tag's password and try again; nothing was written."
+            case .notFormatted:
+                return "The tag is not NDEF-formatted, so there is no message to replace; nothing was written."
+            default:
+                return preflight.sentence
+            }
+        }
+        if let refusal = error as? ProtectionRefusal, case .currentPasswordRequired(let first, let page) = refusal {
+            let why =
+                first.map { "The tag is already protected (AUTH0 \($0): pages from \($0) on need its password)." }
+                ?? "The tag refuses to read its configuration (page \(page)) without its password: it is read-protected."
+            return
+                "\(why) Changing or removing its protection needs its current password: enter it. Nothing was written."
+        }
+        if let interrupted = error as? ProtectionInterrupted {
+            return
+                "Writing page \(interrupted.write.page) (\(name(of: interrupted.write.role)); write \(interrupted.failedIndex + 1) of \(interrupted.total)) was not acknowledged: \(interrupted.cause.sentence) The \(interrupted.failedIndex) \(interrupted.failedIndex == 1 ? "write" : "writes") before it landed, so the tag is now in one of the states below (never protected by a password nobody knows). Scan it to see which, then try again."
+        }
+        if let tapCard = error as? any TapCardError { return tapCard.sentence }
+        return "The tag operation failed: \(error)."
+    }
+
+    /// Every state an interrupted protection change may have left the tag in, in words.
+    static func states(of interrupted: ProtectionInterrupted) -> [String] {
+        interrupted.states.map { state in
+            switch state {
+            case .protectedWithNewPassword: "Protected with the new password \(interrupted.newPassword)."
+            case .protectedWithCurrentPassword: "Protected with its previous password."
+            case .unprotected: "Unprotected: no page needs a password."
+            case .protectedWithUnknownPassword: "Protected by a password nobody knows."
+            }
+        }
+    }
+
+    /// What a protection write is, for people.
+    static func name(of role: PageWrite.Role) -> String {
+        switch role {
+        case .authenticationSwitch: "CFG0, with AUTH0"
+        case .password: "PWD, the password"
+        case .passwordAcknowledge: "PACK"
+        case .accessConfiguration: "CFG1, with ACCESS"
+        case .configurationLock: "CFG1, with CFGLCK"
+        case .capabilityContainer: "the Capability Container"
+        case .lockBits: "lock bits"
+        case .clearLength, .data, .commit: "NDEF data"
+        }
+    }
+
+    /// The version bytes of an identification, when GET_VERSION answered.
+    static func version(of identification: ChipIdentification) -> [UInt8]? {
+        if case .version(let bytes) = identification.evidence { return bytes }
+        return nil
+    }
+}
