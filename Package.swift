@@ -134,7 +134,7 @@ let package = Package(
                 "ViewModels", "CoreNFCTransport", "TagEmulator", "TagCatalog", "NDEF", "Cards", "Contacts", "Focus",
                 "Store", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
             ]),
-        tests("TapCardCLITests", "FrontEnds/CLITests", ["TapCardCLI", "NDEF", "TapCardSupport"]),
+        tests("TapCardCLITests", "FrontEnds/CLITests", ["TapCardCLI", "NDEF", "TapCardSupport", "TagEmulator"]),
     ]
 )
 

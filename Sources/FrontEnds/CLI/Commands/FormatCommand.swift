@@ -26,7 +26,8 @@ struct FormatCommand: Command {
             try arguments.finish()
             return try await ReaderTagCommands.format(session, json: json, recording: recording, io: io)
         }
-        let target = try TagTarget.open(&arguments, io: io)
+        let target = try await TagTarget.open(&arguments, io: io)
+        defer { target.close() }
         try arguments.finish()
         let before = target.tag.memory
         do {

@@ -29,7 +29,8 @@ struct InfoCommand: Command {
             try arguments.finish()
             return try await ReaderTagCommands.info(session, json: json, recording: recording, io: io)
         }
-        let target = try TagTarget.open(&arguments, io: io)
+        let target = try await TagTarget.open(&arguments, io: io, access: .reading)
+        defer { target.close() }
         try arguments.finish()
         let inspection = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).inspect()
         if json {

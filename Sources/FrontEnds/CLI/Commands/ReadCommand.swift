@@ -28,7 +28,8 @@ struct ReadCommand: Command {
             try arguments.finish()
             return try await ReaderTagCommands.read(session, json: json, recording: recording, io: io)
         }
-        let target = try TagTarget.open(&arguments, io: io)
+        let target = try await TagTarget.open(&arguments, io: io, access: .reading)
+        defer { target.close() }
         try arguments.finish()
         let report = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).read()
         let status = ReadOutput.print(report, path: target.path, json: json, io: io)

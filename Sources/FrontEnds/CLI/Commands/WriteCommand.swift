@@ -56,7 +56,8 @@ struct WriteCommand: Command {
             return try await ReaderTagCommands.write(
                 message, session, options: options, recording: recording, io: io)
         }
-        let target = try TagTarget.open(&arguments, io: io)
+        let target = try await TagTarget.open(&arguments, io: io)
+        defer { target.close() }
         try arguments.finish()
         guard let report = try await TagWriteRunner.run(message, target: target, options: options, io: io) else {
             return .failure
