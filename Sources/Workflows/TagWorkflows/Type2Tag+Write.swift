@@ -64,7 +64,8 @@ extension Type2Tag {
             verification = try await verifyWritten(plan, bytes: bytes, expected: expected)
         }
         return WriteReport(
-            uid: snapshot.uid, identification: identification, messageBytes: bytes.count, capacity: snapshot.capacity,
+            uid: snapshot.uid, identification: identification, messageBytes: bytes.count,
+            encodedMessage: bytes, previousContent: before, capacity: snapshot.capacity,
             lengthFieldBytes: plan.lengthFieldBytes, writes: plan.writes, verification: verification,
             writeStatistics: writeStatistics, verifyStatistics: takeStatistics())
     }
