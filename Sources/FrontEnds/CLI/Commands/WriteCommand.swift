@@ -39,7 +39,7 @@ struct WriteCommand: Command {
             record = .uri(try arguments.requiredPositional("URI"))
         case "text":
             let text = try arguments.requiredPositional("TEXT")
-            record = .text(text, language: try arguments.option("--lang") ?? "en")
+            record = .text(text, language: try LanguageOption.take(&arguments))
         case "card":
             let profile = try ProfileOptions.parse(&arguments, io: io)
             let formatName = try arguments.option("--as") ?? CardFormat.vcard.rawValue
