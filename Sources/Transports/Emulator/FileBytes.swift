@@ -22,8 +22,10 @@ public enum FileBytes {
         case write, permissions, sync, lock, rename
     }
 
-    /// A failure to inject at `Step` in saves made by this task (tests only).
-    @TaskLocal package static var injectedFailure: Step? = nil
+    /// A failure to inject at `Step` in saves made by this task (tests only):
+    /// `FileBytes.injectedFailure.withValue(.sync) { … }`. Spelled out rather than `@TaskLocal`,
+    /// which is a macro only in Swift 6 SDKs.
+    package static let injectedFailure = TaskLocal<Step?>(wrappedValue: nil)
 
     /// Reads a whole regular file.
     public static func read(_ path: String) throws(EmulatorError) -> [UInt8] {
@@ -103,7 +105,7 @@ public enum FileBytes {
         let (file, existing) = try replaceableFile(path)
         let shown = file == path ? path : "\(path) (a link to \(file))"
         let copy = try Temporary.make(for: file, shown: shown, bytes: bytes, like: existing, locked: lockingNewFile)
-        if let failure = injectedFailure == .rename ? SystemFile.Failure.inputOutput : nil {
+        if let failure = injectedFailure.get() == .rename ? SystemFile.Failure.inputOutput : nil {
             throw copy.discard(.rename, failure)
         }
         if case .failure(let failure) = SystemFile.rename(copy.path, to: file) { throw copy.discard(.rename, failure) }
@@ -159,7 +161,7 @@ public enum FileBytes {
                 throw .fileUnwritable(path: shown, reason: "no free temporary name in \(directory)")
             }
             func injected(_ step: Step) -> SystemFile.Failure? {
-                injectedFailure == step ? SystemFile.Failure.inputOutput : nil
+                injectedFailure.get() == step ? SystemFile.Failure.inputOutput : nil
             }
             if let failure = injected(.write) { throw copy.discard(.write, failure) }
             if case .failure(let failure) = SystemFile.writeAll(bytes, to: copy.descriptor) {

@@ -150,7 +150,7 @@ public final class TagFileLock {
         guard existing == nil else { return nil }
         let shown = file == path ? path : "\(path) (a link to \(file))"
         let copy = try FileBytes.Temporary.make(for: file, shown: shown, bytes: bytes, like: nil, locked: true)
-        if FileBytes.injectedFailure == .rename { throw copy.discard(.rename, .inputOutput) }
+        if FileBytes.injectedFailure.get() == .rename { throw copy.discard(.rename, .inputOutput) }
         switch SystemFile.link(copy.path, to: file) {
         case .success:
             SystemFile.remove(copy.path)

@@ -122,7 +122,7 @@ import Testing
         try FileBytes.write([1, 2, 3], to: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         let error = #expect(throws: EmulatorError.self) {
-            try FileBytes.$injectedFailure.withValue(step) { try FileBytes.write([4, 5, 6], to: path) }
+            try FileBytes.injectedFailure.withValue(step) { try FileBytes.write([4, 5, 6], to: path) }
         }
         guard case .fileUnwritable(let named, let reason)? = error else {
             Issue.record("expected fileUnwritable, got \(String(describing: error))")
@@ -140,7 +140,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for step in FileBytes.Step.allCases where step != .lock && step != .permissions {
             #expect(throws: EmulatorError.self) {
-                try FileBytes.$injectedFailure.withValue(step) { try FileBytes.write([1], to: directory + "/new.nfc") }
+                try FileBytes.injectedFailure.withValue(step) { try FileBytes.write([1], to: directory + "/new.nfc") }
             }
             #expect(try Self.listing(directory) == [], "after a failure at \(step)")
         }

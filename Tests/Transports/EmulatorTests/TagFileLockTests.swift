@@ -204,7 +204,7 @@ import Testing
         try FileBytes.write([1], to: path)
         let session = try await TagFileLock.acquire(path, for: .writing, waitingUpTo: 1)
         #expect(throws: EmulatorError.self) {
-            try FileBytes.$injectedFailure.withValue(step) { try session.write([2]) }
+            try FileBytes.injectedFailure.withValue(step) { try session.write([2]) }
         }
         #expect(session.isHeld)
         #expect(try session.read() == [1])
