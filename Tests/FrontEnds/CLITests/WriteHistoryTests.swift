@@ -176,6 +176,33 @@ import Testing
         let process = Process()
         let out = Pipe()
         let err = Pipe()
+        let exit = ExitSignal()
+
+        /// Resumes whoever waits once the process has exited (`Process.terminationHandler`).
+        final class ExitSignal: @unchecked Sendable {
+            private let lock = NSLock()
+            private var exited = false
+            private var waiter: CheckedContinuation<Void, Never>?
+
+            func signal() {
+                let resume = lock.withLock {
+                    exited = true
+                    defer { waiter = nil }
+                    return waiter
+                }
+                resume?.resume()
+            }
+
+            func wait() async {
+                await withCheckedContinuation { continuation in
+                    let done = lock.withLock {
+                        if !exited { waiter = continuation }
+                        return exited
+                    }
+                    if done { continuation.resume() }
+                }
+            }
+        }
 
         init(label: String, binary: String, _ arguments: [String], home: String, go: String) throws {
             self.label = label
@@ -187,19 +214,19 @@ import Testing
             process.environment = ["TAPCARD_HOME": home, "PATH": "/usr/bin:/bin"]
             process.standardOutput = out
             process.standardError = err
+            let exit = exit
+            process.terminationHandler = { _ in exit.signal() }
             try process.run()
         }
 
-        /// Waits for the process (without blocking a thread) and collects what it printed.
+        /// Waits for the process without blocking a thread of the shared pool (other suites run
+        /// meanwhile), then collects what it printed: a line or two, which the pipes hold whole.
         func finish() async -> Result {
-            let stdout = Task.detached { [out] in out.fileHandleForReading.readDataToEndOfFile() }
-            let stderr = Task.detached { [err] in err.fileHandleForReading.readDataToEndOfFile() }
-            let output = await stdout.value
-            let errors = await stderr.value
-            process.waitUntilExit()
+            await exit.wait()
             return Result(
-                label: label, status: process.terminationStatus, out: String(decoding: output, as: UTF8.self),
-                err: String(decoding: errors, as: UTF8.self))
+                label: label, status: process.terminationStatus,
+                out: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                err: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         }
     }
 }
