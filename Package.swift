@@ -136,7 +136,7 @@ let package = Package(
                 "ViewModels", "CoreNFCTransport", "TagEmulator", "TagCatalog", "NDEF", "Cards", "Contacts", "Focus",
                 "Store", "Type2", "TagWorkflows", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
             ]),
-        tests("TapCardCLITests", "FrontEnds/CLITests", ["TapCardCLI", "NDEF", "TapCardSupport"]),
+        tests("TapCardCLITests", "FrontEnds/CLITests", ["TapCardCLI", "NDEF", "TapCardSupport", "TagEmulator"]),
     ]
 )
 

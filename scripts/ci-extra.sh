@@ -31,8 +31,9 @@ modules=(
 )
 
 # Suites that run work on several threads or tasks: the store (concurrent readers), the CoreNFC
-# adapter (settle-once callbacks), PC/SC (reader polling). A name that matches no test is harmless.
-tsan_filter=${TSAN_FILTER:-'(StoreTests|CoreNFCTransportTests|PCSCTransportTests)\.'}
+# adapter (settle-once callbacks), PC/SC (reader polling), the tag-file lock (tasks waiting on one
+# file, in-process and through the CLI). A name that matches no test is harmless.
+tsan_filter=${TSAN_FILTER:-'(StoreTests|CoreNFCTransportTests|PCSCTransportTests|TagFileLockTests|TagFileLockCLITests)\.'}
 
 lint() {
     swift format lint --strict -r Sources Tests Fuzz

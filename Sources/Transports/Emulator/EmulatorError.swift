@@ -19,11 +19,17 @@ public enum EmulatorError: TapCardError, Equatable {
     case fileUnreadable(path: String, reason: String)
     /// A file could not be written; `reason` is the system's wording.
     case fileUnwritable(path: String, reason: String)
+    /// A tag file nobody may write (no write permission): TapCard refuses to replace it, although
+    /// the directory would let a rename do so.
+    case fileReadOnly(path: String)
+    /// Another process held the tag file's lock for all of `seconds`.
+    case lockTimeout(path: String, seconds: Int)
 
     public var origin: ErrorOrigin {
         switch self {
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .imageSize, .signatureLength: .input
         case .fileUnreadable, .fileUnwritable: .platform
+        case .fileReadOnly, .lockTimeout: .refusal
         }
     }
 
@@ -45,6 +51,10 @@ public enum EmulatorError: TapCardError, Equatable {
             "Could not read \(path): \(reason)."
         case .fileUnwritable(let path, let reason):
             "Could not write \(path): \(reason)."
+        case .fileReadOnly(let path):
+            "\(path) is read-only (no write permission), so TapCard did not change it; make it writable (chmod u+w) to change the tag."
+        case .lockTimeout(let path, let seconds):
+            "Another process was still using \(path) after \(seconds) s of waiting; nothing was done."
         }
     }
 }

@@ -11,7 +11,10 @@ import TagCatalog
 /// written by TapCard. The alternative — a raw `.bin` with a header — would be opaque to people
 /// and to every other tool.
 ///
-/// Saving is atomic (a temporary file renamed into place), so a crash mid-save keeps the old tag.
+/// Saving is crash-safe (a temporary file beside it, flushed, renamed into place: see
+/// ``FileBytes``), so a crash mid-save keeps the old tag. A command session holds a
+/// ``TagFileLock`` from before it loads the file until after its last save (`load(from:)`,
+/// `save(_:to:)` with the lock), so two processes on one tag never interleave.
 public enum VirtualTagFile {
     /// The comment written at the top of every virtual tag file.
     public static let comment = "TapCard virtual tag: the emulator reads and writes this file."
@@ -20,6 +23,13 @@ public enum VirtualTagFile {
     public static func load(_ path: String) throws(EmulatorError) -> EmulatedTag {
         let bytes = try FileBytes.read(path)
         return try decode(String(decoding: bytes, as: UTF8.self), path: path)
+    }
+
+    /// Reads the virtual tag whose file `lock` holds (read after the lock was taken, so never a
+    /// copy another session is about to replace).
+    public static func load(from lock: TagFileLock) throws(EmulatorError) -> EmulatedTag {
+        let bytes = try lock.read()
+        return try decode(String(decoding: bytes, as: UTF8.self), path: lock.path)
     }
 
     /// Reads any Flipper Zero NTAG/Ultralight file as a dump, header included.
@@ -35,6 +45,11 @@ public enum VirtualTagFile {
     /// Writes `tag` to `path`, replacing what was there.
     public static func save(_ tag: EmulatedTag, to path: String) throws(EmulatorError) {
         try FileBytes.write(Array(encode(tag).utf8), to: path)
+    }
+
+    /// Writes `tag` to the file `lock` holds, keeping the lock.
+    public static func save(_ tag: EmulatedTag, to lock: TagFileLock) throws(EmulatorError) {
+        try lock.write(Array(encode(tag).utf8))
     }
 
     /// The file's text for `tag`.

@@ -1,3 +1,4 @@
+import NDEF
 import TagTransport
 import TapCardSupport
 
@@ -12,11 +13,17 @@ public enum TagWriteError: TapCardError, Equatable {
         cause: TransportError)
     /// Every write was acknowledged, but reading the tag back gave different content.
     case verificationFailed(expectedBytes: Int, readBytes: Int?)
+    /// The tag holds exactly the bytes written, but record `record` (1-based, of `records`) does
+    /// not decode as its type (`error`, offsets from the start of its payload): `read` would call
+    /// it malformed, so the write is not verified.
+    case malformedRecord(record: Int, records: Int, type: [UInt8], error: NDEFError)
 
     public var origin: ErrorOrigin {
         switch self {
         case .interrupted(_, _, _, _, _, let cause): cause.origin
         case .verificationFailed: .tag
+        // The message asked for was the problem, not the tag: it holds what was sent.
+        case .malformedRecord: .input
         }
     }
 
@@ -35,6 +42,11 @@ public enum TagWriteError: TapCardError, Equatable {
         case .verificationFailed(let expected, nil):
             return
                 "Every page write was acknowledged, but reading the tag back found no message instead of the \(expected) bytes written; rewrite this tag."
+        case .malformedRecord(let record, let records, let type, let error):
+            let offset = error.offset.map { " (payload byte \($0))" } ?? ""
+            let typeName = String(decoding: type, as: UTF8.self)
+            return
+                "Every page write was acknowledged and the tag holds the bytes written, but record \(record) of \(records) (type \"\(typeName)\") does not decode: \(error.rule)\(offset) A reader calls it malformed, so the write is not verified; write a valid record instead."
         }
     }
 }

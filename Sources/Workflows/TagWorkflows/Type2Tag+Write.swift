@@ -69,7 +69,8 @@ extension Type2Tag {
             verification = try await verifyWritten(plan, bytes: bytes, expected: expected)
         }
         return WriteReport(
-            uid: snapshot.uid, identification: identification, messageBytes: bytes.count, capacity: snapshot.capacity,
+            uid: snapshot.uid, identification: identification, messageBytes: bytes.count,
+            encodedMessage: bytes, previousContent: before, capacity: snapshot.capacity,
             lengthFieldBytes: plan.lengthFieldBytes, writes: plan.writes, verification: verification,
             writeStatistics: writeStatistics, verifyStatistics: takeStatistics())
     }
@@ -77,6 +78,10 @@ extension Type2Tag {
     /// Reads back every page `plan` wrote (one FAST_READ from the first to the last where the
     /// chip has it) and decodes the message from those bytes and the pages read before the write
     /// that needed no change. With nothing written, the preflight read already holds the message.
+    ///
+    /// Verified means the bytes are the ones written *and* every record decodes strictly as its
+    /// type — the very judgement (`NDEFRecord.decodeView()`) by which `read` calls a record
+    /// malformed — so a record a reader would reject is never reported verified.
     private func verifyWritten(
         _ plan: Type2WritePlan, bytes: [UInt8], expected: NDEFMessage
     ) async throws -> WriteReport.Verification {
@@ -92,6 +97,14 @@ extension Type2Tag {
         let content = NDEFContent.from(currentSnapshot(stopAfterNDEF: true))
         guard let message = content.message, message == expected, content.bytes == bytes else {
             throw TagWriteError.verificationFailed(expectedBytes: bytes.count, readBytes: content.bytes?.count)
+        }
+        for (index, record) in message.records.enumerated() {
+            do {
+                _ = try record.decodeView()
+            } catch {
+                throw TagWriteError.malformedRecord(
+                    record: index + 1, records: message.records.count, type: record.type, error: error)
+            }
         }
         return verification
     }

@@ -8,6 +8,12 @@ public struct WriteReport: Sendable, Equatable {
     public var identification: ChipIdentification
     /// Encoded message size.
     public var messageBytes: Int
+    /// The encoded message written (empty for an erase).
+    public var encodedMessage: [UInt8]
+    /// What the tag held before the write, as the preflight read found it: with
+    /// ``encodedMessage``, enough for a script to undo the write or to check that no update was
+    /// lost between two writers.
+    public var previousContent: NDEFContent
     public var capacity: Capacity
     /// 1 or 3.
     public var lengthFieldBytes: Int

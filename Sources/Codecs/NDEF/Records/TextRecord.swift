@@ -78,7 +78,32 @@ public struct TextRecord: Sendable, Hashable {
     }
 
     /// True when the language code fits its 6-bit length field (1–63 bytes).
-    public var languageFits: Bool { (1...63).contains(language.utf8.count) }
+    public var languageFits: Bool { (1...Self.maximumLanguageBytes).contains(language.utf8.count) }
+
+    /// The longest language code the status byte's 6-bit length can hold.
+    public static let maximumLanguageBytes = 63
+
+    /// Checks that `language` can be a Text record's language code: 1 to 63 bytes of US-ASCII
+    /// (Text RTD 1.0 §3.2.1: the code is mandatory and its length is a 6-bit field), shaped like an
+    /// RFC 5646 language tag — parts of 1 to 8 letters or digits joined by `-`, the first of
+    /// letters only (`en`, `fr-CA`, `zh-Hant-TW`, `x-klingon`). It checks the shape, not the IANA
+    /// registry. Every code it accepts decodes with ``decode(payload:)``, so a record built from
+    /// it is never one that a reader calls malformed; whatever builds a Text record from a
+    /// person's input calls it first (``payload`` itself cuts an over-long code at 63 bytes).
+    public static func checkLanguage(_ language: String) throws(TextLanguageError) {
+        guard !language.isEmpty else { throw .empty }
+        for (index, character) in language.enumerated() where !character.isASCII {
+            throw .notASCII(language: language, character: character, position: index + 1)
+        }
+        guard language.utf8.count <= maximumLanguageBytes else { throw .tooLong(bytes: language.utf8.count) }
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+        let parts = language.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        let wellFormed =
+            parts.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { isLetter($0) || isDigit($0) } }
+            && parts[0].allSatisfy(isLetter)
+        guard wellFormed else { throw .notATag(language: language) }
+    }
 
     /// The record (TNF 1, type `T`).
     public var record: NDEFRecord { NDEFRecord(tnf: .wellKnown, type: [0x54], payload: payload) }

@@ -34,7 +34,8 @@ struct DemoCommand: Command {
         let recording = try TagRecording.take(&arguments, io: io)
         var profile = try ProfileOptions.parse(&arguments, io: io)
         if profile == ContactProfile() { profile = sample }
-        let target = try TagTarget.open(&arguments, io: io)
+        let target = try await TagTarget.open(&arguments, io: io)
+        defer { target.close() }
         try arguments.finish()
         let message = try CardEncoding.message(for: profile, as: .vcard)
         guard let report = try await TagWriteRunner.run(message, target: target, options: options, io: io) else {

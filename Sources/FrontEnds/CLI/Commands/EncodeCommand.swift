@@ -90,7 +90,7 @@ struct EncodeCommand: Command {
             record = .uri(try arguments.requiredPositional("URI"))
         case "text":
             let text = try arguments.requiredPositional("TEXT")
-            let language = try language(&arguments)
+            let language = try LanguageOption.take(&arguments)
             let encoding: TextEncoding = arguments.flag("--utf16") ? .utf16 : .utf8
             record = .text(text, language: language, encoding: encoding)
         case "mime":
@@ -102,7 +102,7 @@ struct EncodeCommand: Command {
         case "smartposter":
             let uri = try arguments.requiredPositional("URI")
             let titles = try arguments.options("--title")
-            let language = try language(&arguments)
+            let language = try LanguageOption.take(&arguments)
             var action: SmartPosterAction? = nil
             if let word = try arguments.option("--action") {
                 switch word {
@@ -190,16 +190,6 @@ struct EncodeCommand: Command {
             encryption = value
         }
         return (authentication, encryption)
-    }
-
-    /// `--lang L`, default `en`; 1 to 63 bytes (the Text record's 6-bit length field).
-    private static func language(_ arguments: inout Arguments) throws(UsageError) -> String {
-        let language = try arguments.option("--lang") ?? "en"
-        guard (1...63).contains(language.utf8.count), language.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw UsageError(
-                "--lang takes a language code of 1 to 63 ASCII characters, e.g. en or fr-CA.", command: name)
-        }
-        return language
     }
 
     /// A title `fr=Bonjour` names its language when the part before `=` looks like a language

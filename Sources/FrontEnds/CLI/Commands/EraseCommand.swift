@@ -26,7 +26,8 @@ struct EraseCommand: Command {
             try arguments.finish()
             return try await ReaderTagCommands.write(nil, session, options: options, recording: recording, io: io)
         }
-        let target = try TagTarget.open(&arguments, io: io)
+        let target = try await TagTarget.open(&arguments, io: io)
+        defer { target.close() }
         try arguments.finish()
         guard let report = try await TagWriteRunner.run(nil, target: target, options: options, io: io) else {
             return .failure

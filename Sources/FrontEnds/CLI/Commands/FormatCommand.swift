@@ -29,7 +29,8 @@ struct FormatCommand: Command {
             return try await ReaderTagCommands.format(
                 session, password: password, json: json, recording: recording, io: io)
         }
-        let target = try TagTarget.open(&arguments, io: io)
+        let target = try await TagTarget.open(&arguments, io: io)
+        defer { target.close() }
         try arguments.finish()
         let before = target.tag.persistentState
         do {

@@ -33,7 +33,8 @@ struct LockCommand: Command {
             return try await ReaderTagCommands.lock(
                 session, password: password, confirmed: confirmed, json: json, recording: recording, io: io)
         }
-        let target = try TagTarget.open(&arguments, io: io)
+        let target = try await TagTarget.open(&arguments, io: io)
+        defer { target.close() }
         try arguments.finish()
         let before = target.tag.persistentState
         do {

@@ -33,7 +33,11 @@ struct ReadCommand: Command {
             return try await ReaderTagCommands.read(
                 session, password: password, json: json, recording: recording, io: io)
         }
-        let target = try TagTarget.open(&arguments, io: io)
+        // With a password the read may count a wrong one against AUTHLIM and save the file: it
+        // holds the lock for writing then.
+        let target = try await TagTarget.open(
+            &arguments, io: io, access: password.password == nil ? .reading : .writing)
+        defer { target.close() }
         try arguments.finish()
         // Reads save the file only when a wrong password was counted against AUTHLIM (a read
         // changes no page; the file is not rewritten for the NFC counter alone).

@@ -40,7 +40,7 @@ struct WriteCommand: Command {
             record = .uri(try arguments.requiredPositional("URI"))
         case "text":
             let text = try arguments.requiredPositional("TEXT")
-            record = .text(text, language: try arguments.option("--lang") ?? "en")
+            record = .text(text, language: try LanguageOption.take(&arguments))
         case "card":
             let profile = try ProfileOptions.parse(&arguments, io: io)
             let formatName = try arguments.option("--as") ?? CardFormat.vcard.rawValue
@@ -57,7 +57,8 @@ struct WriteCommand: Command {
             return try await ReaderTagCommands.write(
                 message, session, options: options, recording: recording, io: io)
         }
-        let target = try TagTarget.open(&arguments, io: io)
+        let target = try await TagTarget.open(&arguments, io: io)
+        defer { target.close() }
         try arguments.finish()
         guard let report = try await TagWriteRunner.run(message, target: target, options: options, io: io) else {
             return .failure

@@ -49,7 +49,7 @@ public enum CLI {
             return .usage
         case let error as any TapCardError:
             io.printError("error: \(error.sentence)")
-            return exitStatus(for: error.origin)
+            return (error as? any SpecificExitStatus)?.exitStatus ?? exitStatus(for: error.origin)
         default:
             io.printError("error: An unexpected internal error occurred: \(String(describing: error)).")
             return .software
@@ -83,7 +83,8 @@ public enum CLI {
         text += """
 
             Exit status: 0 success, 1 the operation failed or was refused, 64 usage error,
-            65 malformed input data, 66 missing input file, 69 a needed service is unavailable.
+            65 malformed input data, 66 missing input file, 69 a needed service is unavailable,
+            75 another tapcard was using the virtual tag file for all of --wait (try again).
 
             """
         return text

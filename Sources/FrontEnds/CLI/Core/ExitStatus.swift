@@ -16,4 +16,13 @@ public enum ExitStatus: Int32, Sendable {
     case software = 70
     /// EX_IOERR: writing a file failed.
     case ioError = 74
+    /// EX_TEMPFAIL: nothing was done, and the same command may work later (another tapcard was
+    /// using the virtual tag file for all of `--wait`).
+    case temporaryFailure = 75
+}
+
+/// An error whose exit status is more specific than its origin's (see `CLI.exitStatus(for:)`).
+protocol SpecificExitStatus {
+    /// The status, or `nil` for the origin's.
+    var exitStatus: ExitStatus? { get }
 }

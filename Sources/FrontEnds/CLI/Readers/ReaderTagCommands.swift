@@ -10,16 +10,21 @@ import TapCardSupport
 enum ReaderTagCommands {
     /// Applies the reader rule to a tag command's arguments (see ``TagSource``): returns the
     /// connected reader tag, or `nil` when the command should use its virtual tag (`--tag FILE`,
-    /// or no reader holds a tag). Takes `--reader` and `--wait` out of `arguments`.
+    /// or no reader holds a tag). With a reader, takes `--reader` and `--wait` out of `arguments`;
+    /// for a virtual tag, leaves `--wait` to ``TagTarget/open(_:io:access:)`` (how long to wait for
+    /// another tapcard using the file).
     static func session(_ arguments: inout Arguments, io: some CommandIO) throws -> PCSCTagSession? {
-        let options = try ReaderOptions.parse(&arguments)
+        var readerArguments = arguments
+        let options = try ReaderOptions.parse(&readerArguments)
         let hasTag = arguments.remaining.contains { $0 == "--tag" || $0.hasPrefix("--tag=") }
         if hasTag, options.reader != nil {
             throw UsageError("Give --tag FILE or --reader NAME, not both.", command: arguments.command)
         }
         if hasTag { return nil }
         switch try TagSource.choose(tag: nil, options: options, io: io) {
-        case .reader(let session): return session
+        case .reader(let session):
+            arguments = readerArguments
+            return session
         case .virtual: return nil
         }
     }

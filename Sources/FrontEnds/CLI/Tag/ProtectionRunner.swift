@@ -52,7 +52,8 @@ enum ProtectionRunner {
                 json: json, io: io)
             return .success
         }
-        let target = try TagTarget.open(&arguments, io: io)
+        let target = try await TagTarget.open(&arguments, io: io)
+        defer { target.close() }
         try arguments.finish()
         let before = target.tag.persistentState
         if let tearAfter { target.tag.tearAfter(commands: tearAfter, mode: tearMode) }

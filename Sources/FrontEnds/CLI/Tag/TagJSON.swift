@@ -245,6 +245,8 @@ enum TagJSON {
             ("uid", uid(report.uid)),
             ("chip", chip(report.identification)),
             ("messageBytes", .int(report.messageBytes)),
+            ("ndef_hex", ndefHex(report.encodedMessage)),
+            ("previous_ndef_hex", ndefHex(report.previousContent.bytes)),
             ("capacity", capacity(report.capacity)),
             ("lengthFieldBytes", .int(report.lengthFieldBytes)),
             ("pagesWritten", .array(report.pagesWritten.map(JSON.int))),
@@ -254,6 +256,13 @@ enum TagJSON {
             ("write", statistics(report.writeStatistics)),
             ("verify", statistics(report.verifyStatistics)),
         ])
+    }
+
+    /// A message as lowercase hex, or `null` when there is none (no bytes, an empty or
+    /// unreadable NDEF area): `""` never appears, so `null` always means "no message".
+    static func ndefHex(_ bytes: [UInt8]?) -> JSON {
+        guard let bytes, !bytes.isEmpty else { return .null }
+        return .string(Hex.encode(bytes))
     }
 
     static func verification(_ verification: WriteReport.Verification) -> JSON {

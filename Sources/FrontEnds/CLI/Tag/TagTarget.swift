@@ -5,10 +5,15 @@ import TapCardSupport
 
 /// The tag a command works on: the virtual tag file named by `--tag FILE`, or the default virtual
 /// NTAG213 in the user's data directory, created on first use.
+///
+/// Opening it takes the file's ``TagFileLock`` (waiting up to `--wait` seconds while another
+/// tapcard uses it) *before* the file is read, and the command keeps it until ``close()``, after
+/// its last ``save()``: two commands on one tag take turns, and neither works on a stale copy.
 struct TagTarget {
     let path: String
     let tag: EmulatedTag
     let isDefault: Bool
+    let lock: TagFileLock
 
     /// The default virtual tag's file name inside the data directory.
     static let defaultTagFileName = "virtual-ntag213.nfc"
@@ -23,31 +28,53 @@ struct TagTarget {
         \(ReaderOptions.help)
         """
 
-    /// Takes `--tag` from `arguments` and opens the tag; says on stderr (one line) when the
-    /// default tag is used or created.
-    static func open(_ arguments: inout Arguments, io: some CommandIO) throws -> TagTarget {
+    /// Takes `--tag` and `--wait` from `arguments`, locks the tag file for `access` and reads the
+    /// tag; says on stderr (one line) when the default tag is used or created, and once when it
+    /// waits for another tapcard. Call ``close()`` when the session is over.
+    static func open(
+        _ arguments: inout Arguments, io: some CommandIO, access: TagFileLock.Access = .writing
+    ) async throws -> TagTarget {
+        let wait = try ReaderOptions.waitSeconds(&arguments)
         if let path = try arguments.option("--tag") {
-            return TagTarget(path: path, tag: try VirtualTagFile.load(path), isDefault: false)
+            let lock = try await lock(path, access: access, wait: wait, creatingWith: nil, io: io)
+            return try TagTarget(path: path, tag: VirtualTagFile.load(from: lock), isDefault: false, lock: lock)
         }
         let directory = try DataDirectory.path(environment: io.environment)
         let path = directory + "/" + defaultTagFileName
-        if FileManager.default.fileExists(atPath: path) {
-            io.printError("Using the default virtual NTAG213 at \(path).")
-            return TagTarget(path: path, tag: try VirtualTagFile.load(path), isDefault: true)
-        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw TagTargetError.cannotCreateDirectory(path: directory, reason: (error as NSError).localizedDescription)
         }
-        let tag = EmulatedTag(model: .ntag213)
-        try VirtualTagFile.save(tag, to: path)
-        io.printError("Created the default virtual NTAG213 at \(path) (no --tag given).")
-        return TagTarget(path: path, tag: tag, isDefault: true)
+        let fresh = Array(VirtualTagFile.encode(EmulatedTag(model: .ntag213)).utf8)
+        let lock = try await lock(path, access: access, wait: wait, creatingWith: fresh, io: io)
+        if lock.created {
+            io.printError("Created the default virtual NTAG213 at \(path) (no --tag given).")
+        } else {
+            io.printError("Using the default virtual NTAG213 at \(path).")
+        }
+        return try TagTarget(path: path, tag: VirtualTagFile.load(from: lock), isDefault: true, lock: lock)
     }
 
-    /// Writes the tag's state back to its file.
+    private static func lock(
+        _ path: String, access: TagFileLock.Access, wait: Int, creatingWith bytes: [UInt8]?, io: some CommandIO
+    ) async throws -> TagFileLock {
+        do {
+            return try await TagFileLock.acquire(path, for: access, waitingUpTo: wait, creatingWith: bytes) {
+                io.printError("Waiting for another tapcard using \(path) (up to \(wait) s)…")
+            }
+        } catch .lockTimeout(let path, let seconds) {
+            throw TagTargetError.busy(path: path, seconds: seconds)
+        }
+    }
+
+    /// Writes the tag's state back to its file, crash-safely, keeping the lock.
     func save() throws {
-        try VirtualTagFile.save(tag, to: path)
+        try VirtualTagFile.save(tag, to: lock)
+    }
+
+    /// Ends the session: lets go of the file's lock, so a waiting tapcard goes ahead.
+    func close() {
+        lock.release()
     }
 }

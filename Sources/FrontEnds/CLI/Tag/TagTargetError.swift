@@ -1,16 +1,35 @@
 import TapCardSupport
 
-/// The virtual tag a command should use could not be found or created.
+/// The virtual tag a command should use could not be found, created or had.
 enum TagTargetError: TapCardError, Equatable {
     /// The data directory could not be created; `reason` is the system's wording.
     case cannotCreateDirectory(path: String, reason: String)
+    /// Another tapcard held the tag file for all of `--wait` (`seconds`).
+    case busy(path: String, seconds: Int)
 
-    var origin: ErrorOrigin { .platform }
+    var origin: ErrorOrigin {
+        switch self {
+        case .cannotCreateDirectory: .platform
+        case .busy: .refusal
+        }
+    }
 
     var sentence: String {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
             "Could not create the data directory \(path): \(reason)."
+        case .busy(let path, let seconds):
+            "Another tapcard was still using \(path) after \(seconds) s of waiting; nothing was done. Run the command again when it has finished, or wait longer with --wait SECONDS."
+        }
+    }
+}
+
+extension TagTargetError: SpecificExitStatus {
+    /// EX_TEMPFAIL for a busy tag file: trying again later can work.
+    var exitStatus: ExitStatus? {
+        switch self {
+        case .cannotCreateDirectory: nil
+        case .busy: .temporaryFailure
         }
     }
 }

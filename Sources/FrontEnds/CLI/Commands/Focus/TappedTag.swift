@@ -49,7 +49,8 @@ struct TappedTag {
         _ arguments: inout Arguments, io: some CommandIO
     ) async throws -> (tag: TappedTag, controller: FocusController, now: Date) {
         let options = try FocusOptions.parse(&arguments, io: io)
-        let target = try TagTarget.open(&arguments, io: io)
+        let target = try await TagTarget.open(&arguments, io: io, access: .reading)
+        defer { target.close() }
         try arguments.finish()
         let tag = try await TappedTag.read(target)
         let controller = try options.controller()

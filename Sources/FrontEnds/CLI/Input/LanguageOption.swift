@@ -1,0 +1,20 @@
+import NDEF
+
+/// `--lang L` wherever a command builds a Text record from it (`encode text`, `encode
+/// smartposter`, `write text`): one check for all of them, the NDEF codec's
+/// ``TextRecord/checkLanguage(_:)``, so nothing that `read` would call malformed is ever encoded or
+/// written.
+enum LanguageOption {
+    static let defaultLanguage = "en"
+
+    /// Takes `--lang` (default `en`) and checks it; a usage error before anything is encoded or sent.
+    static func take(_ arguments: inout Arguments) throws(UsageError) -> String {
+        let language = try arguments.option("--lang") ?? defaultLanguage
+        do {
+            try TextRecord.checkLanguage(language)
+        } catch {
+            throw UsageError("--lang: \(error.sentence)", command: arguments.command)
+        }
+        return language
+    }
+}

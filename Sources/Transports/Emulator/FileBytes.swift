@@ -1,0 +1,214 @@
+/// Whole-file reads and crash-safe writes of tag files, with the system's failure turned into our
+/// own error.
+///
+/// **How a save replaces a file.** The new bytes go to a temporary file in the *same directory*
+/// as the real file (so the rename stays on one file system), named `.NAME.tapcard-PID-RANDOM.tmp`;
+/// it gets the old file's permission bits (and owner, where the process may set it), is
+/// `fsync`ed, then `rename`d over the file, and the directory is `fsync`ed so the rename itself
+/// survives a power cut. A reader sees the old file or the new one, never half of either.
+///
+/// - A symbolic link is written *through*: its target is replaced and the link stays a link.
+/// - A file nobody may write (no `w` permission bit, or `access(W_OK)` says no) is refused with
+///   ``EmulatorError/fileReadOnly(path:)`` and left byte-identical. A rename only needs the
+///   directory to be writable, so without this check a read-only tag would be silently replaced.
+/// - A path that is not a regular file (a directory, `/dev/null`, a FIFO) is refused before any
+///   temporary file exists.
+/// - Any failure after the temporary file is created (a full disk, an I/O error, a failed rename)
+///   removes it before the error is thrown. Only a crash between those two moments can leave one,
+///   and its random name never stands in the way of a later save.
+public enum FileBytes {
+    /// The steps of a save after the temporary file exists, where tests inject a failure.
+    package enum Step: String, Sendable, CaseIterable {
+        case write, permissions, sync, lock, rename
+    }
+
+    /// A failure to inject at `Step` in saves made by this task (tests only):
+    /// `FileBytes.injectedFailure.withValue(.sync) { … }`. Spelled out rather than `@TaskLocal`,
+    /// which is a macro only in Swift 6 SDKs.
+    package static let injectedFailure = TaskLocal<Step?>(wrappedValue: nil)
+
+    /// Reads a whole regular file.
+    public static func read(_ path: String) throws(EmulatorError) -> [UInt8] {
+        let descriptor: Int32
+        switch SystemFile.openForReading(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure): throw .fileUnreadable(path: path, reason: SystemFile.reason(failure.code))
+        }
+        defer { SystemFile.close(descriptor) }
+        return try read(descriptor: descriptor, path: path)
+    }
+
+    /// Every byte behind an open descriptor, which must be a regular file.
+    static func read(descriptor: Int32, path: String) throws(EmulatorError) -> [UInt8] {
+        switch SystemFile.status(descriptor: descriptor) {
+        case .failure(let failure): throw .fileUnreadable(path: path, reason: SystemFile.reason(failure.code))
+        case .success(let status):
+            if let reason = status.notAFileReason { throw .fileUnreadable(path: path, reason: reason) }
+        }
+        switch SystemFile.readAll(descriptor) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw .fileUnreadable(path: path, reason: SystemFile.reason(failure.code))
+        }
+    }
+
+    /// Replaces the file at `path` (or creates it) with `bytes`, crash-safely (see ``FileBytes``).
+    public static func write(_ bytes: [UInt8], to path: String) throws(EmulatorError) {
+        try replace(path, with: bytes, lockingNewFile: false) { SystemFile.close($0) }
+    }
+
+    /// The file a save of `path` replaces — `path` with its symbolic links followed — and its
+    /// status when it exists. Throws when it cannot be replaced: not a regular file, read-only, or
+    /// its directory missing or closed to new files.
+    static func replaceableFile(_ path: String) throws(EmulatorError) -> (file: String, existing: SystemFile.Status?) {
+        let file: String
+        switch SystemFile.resolvingLinks(path) {
+        case .success(let resolved): file = resolved
+        case .failure(let failure): throw .fileUnwritable(path: path, reason: SystemFile.reason(failure.code))
+        }
+        let shown = file == path ? path : "\(path) (a link to \(file))"
+        let directory = SystemFile.directory(of: file)
+        var existing: SystemFile.Status?
+        switch SystemFile.status(file) {
+        case .success(let status):
+            if let reason = status.notAFileReason { throw .fileUnwritable(path: shown, reason: reason) }
+            if status.hasNoWriteBits || !SystemFile.mayWrite(file) { throw .fileReadOnly(path: shown) }
+            existing = status
+        case .failure(let failure) where failure.isNoSuchFile:
+            switch SystemFile.status(directory) {
+            case .success(let status) where status.isDirectory: break
+            case .success: throw .fileUnwritable(path: shown, reason: "\(directory) is not a directory")
+            case .failure(let failure) where failure.isNoSuchFile:
+                throw .fileUnwritable(path: shown, reason: "its directory \(directory) does not exist")
+            case .failure(let failure):
+                throw .fileUnwritable(path: shown, reason: "its directory: \(SystemFile.reason(failure.code))")
+            }
+        case .failure(let failure):
+            throw .fileUnwritable(path: shown, reason: SystemFile.reason(failure.code))
+        }
+        guard SystemFile.mayWrite(directory) else {
+            throw .fileUnwritable(
+                path: shown,
+                reason:
+                    "the directory \(directory) does not let TapCard create files (a save writes a new copy there and renames it into place)"
+            )
+        }
+        return (file, existing)
+    }
+
+    /// The save itself. With `lockingNewFile`, the new file is `flock`ed (exclusively) before it is
+    /// renamed into place, so whoever holds the lock on the old file holds the lock on the new
+    /// one the moment it appears. `inPlace` receives the new file's open descriptor once the rename
+    /// succeeded (and owns it from then on); on any error no descriptor and no temporary file remain.
+    static func replace(
+        _ path: String, with bytes: [UInt8], lockingNewFile: Bool, inPlace: (Int32) -> Void
+    ) throws(EmulatorError) {
+        let (file, existing) = try replaceableFile(path)
+        let shown = file == path ? path : "\(path) (a link to \(file))"
+        let copy = try Temporary.make(for: file, shown: shown, bytes: bytes, like: existing, locked: lockingNewFile)
+        if let failure = injectedFailure.get() == .rename ? SystemFile.Failure.inputOutput : nil {
+            throw copy.discard(.rename, failure)
+        }
+        if case .failure(let failure) = SystemFile.rename(copy.path, to: file) { throw copy.discard(.rename, failure) }
+        inPlace(copy.descriptor)
+        try syncDirectory(of: file, shown: shown)
+    }
+
+    /// Flushes the directory entry of `file` after a rename or link put it there.
+    static func syncDirectory(of file: String, shown: String) throws(EmulatorError) {
+        let directory = SystemFile.directory(of: file)
+        if case .failure(let failure) = SystemFile.syncDirectory(directory) {
+            throw .fileUnwritable(
+                path: shown,
+                reason:
+                    "the new contents are in place, but flushing the directory \(directory) failed (\(SystemFile.reason(failure.code)))"
+            )
+        }
+    }
+
+    /// A new copy of a file, written and flushed beside it, not yet in place.
+    struct Temporary {
+        let path: String
+        let descriptor: Int32
+        /// The path the errors name.
+        let shown: String
+        /// Whether it is to replace a file (or create one).
+        let replacing: Bool
+
+        /// Writes `bytes` to a fresh temporary file in `file`'s directory, with `existing`'s
+        /// permission bits and owner (a new file gets 0666 less the umask), flushed to disk and,
+        /// when `locked`, holding an exclusive `flock`.
+        static func make(
+            for file: String, shown: String, bytes: [UInt8], like existing: SystemFile.Status?, locked: Bool
+        ) throws(EmulatorError) -> Temporary {
+            let directory = SystemFile.directory(of: file)
+            var copy: Temporary?
+            for _ in 0..<100 {
+                let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+                let path = "\(directory)/.\(SystemFile.name(of: file)).tapcard-\(SystemFile.processID)-\(random).tmp"
+                switch SystemFile.createExclusive(path) {
+                case .success(let descriptor):
+                    copy = Temporary(
+                        path: path, descriptor: descriptor, shown: shown, replacing: existing != nil)
+                case .failure(let failure) where failure.isAlreadyExisting: continue
+                case .failure(let failure):
+                    throw .fileUnwritable(
+                        path: shown,
+                        reason: "could not create its new copy in \(directory): \(SystemFile.reason(failure.code))")
+                }
+                break
+            }
+            guard let copy else {
+                throw .fileUnwritable(path: shown, reason: "no free temporary name in \(directory)")
+            }
+            func injected(_ step: Step) -> SystemFile.Failure? {
+                injectedFailure.get() == step ? SystemFile.Failure.inputOutput : nil
+            }
+            if let failure = injected(.write) { throw copy.discard(.write, failure) }
+            if case .failure(let failure) = SystemFile.writeAll(bytes, to: copy.descriptor) {
+                throw copy.discard(.write, failure)
+            }
+            if let existing {
+                if let failure = injected(.permissions) { throw copy.discard(.permissions, failure) }
+                if case .failure(let failure) = SystemFile.setPermissions(copy.descriptor, existing.permissions) {
+                    throw copy.discard(.permissions, failure)
+                }
+                SystemFile.keepOwner(copy.descriptor, owner: existing.owner, group: existing.group)
+            }
+            if let failure = injected(.sync) { throw copy.discard(.sync, failure) }
+            if case .failure(let failure) = SystemFile.sync(copy.descriptor) { throw copy.discard(.sync, failure) }
+            if locked {
+                if let failure = injected(.lock) { throw copy.discard(.lock, failure) }
+                switch SystemFile.tryLock(copy.descriptor, exclusive: true) {
+                case .success(true): break
+                case .success(false): throw copy.discard(.lock, .wouldBlock)
+                case .failure(let failure): throw copy.discard(.lock, failure)
+                }
+            }
+            return copy
+        }
+
+        /// Closes and removes the copy; the error to throw for `failure` at `step`.
+        func discard(_ step: Step, _ failure: SystemFile.Failure) -> EmulatorError {
+            discard()
+            let what =
+                switch step {
+                case .write: "writing its new copy failed"
+                case .permissions: "giving its new copy the file's permissions failed"
+                case .sync: "flushing its new copy to disk failed"
+                case .lock: "locking its new copy failed"
+                case .rename: "renaming its new copy into place failed"
+                }
+            return .fileUnwritable(
+                path: shown,
+                reason:
+                    "\(what) (\(SystemFile.reason(failure.code))); \(replacing ? "the file is unchanged" : "no file was created")"
+            )
+        }
+
+        /// Closes and removes the copy.
+        func discard() {
+            SystemFile.close(descriptor)
+            SystemFile.remove(path)
+        }
+    }
+}

@@ -1,0 +1,282 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The POSIX calls the tag files need (open, flock, fsync, rename…), with `errno` turned into
+/// words a person can act on. One place for the platform differences: Glibc/Musl on Linux,
+/// Darwin on macOS and iOS.
+enum SystemFile {
+    /// A failed system call: the `errno` it left.
+    struct Failure: Error {
+        var code: Int32
+        static var last: Failure { Failure(code: errno) }
+        /// EIO, for failures injected by tests.
+        static var inputOutput: Failure { Failure(code: EIO) }
+        /// EWOULDBLOCK: a lock someone else holds.
+        static var wouldBlock: Failure { Failure(code: EWOULDBLOCK) }
+        /// ENOENT.
+        var isNoSuchFile: Bool { code == ENOENT }
+        /// EEXIST.
+        var isAlreadyExisting: Bool { code == EEXIST }
+        /// What `link(2)` says on a file system without hard links.
+        var isNoHardLinks: Bool { code == EPERM || code == ENOTSUP || code == EOPNOTSUPP }
+    }
+
+    /// What `stat` says about a path, reduced to what the tag files need.
+    struct Status {
+        var mode: UInt32
+        var device: UInt64
+        var inode: UInt64
+        var owner: UInt32
+        var group: UInt32
+
+        init(_ raw: stat) {
+            mode = UInt32(raw.st_mode)
+            device = UInt64(bitPattern: Int64(raw.st_dev))
+            inode = UInt64(raw.st_ino)
+            owner = UInt32(raw.st_uid)
+            group = UInt32(raw.st_gid)
+        }
+
+        /// The file-type bits (`S_IFMT`); the values are the same on Linux and Darwin.
+        var type: UInt32 { mode & 0o170000 }
+        var isRegularFile: Bool { type == 0o100000 }
+        var isDirectory: Bool { type == 0o040000 }
+        var isSymbolicLink: Bool { type == 0o120000 }
+        /// The permission bits (with setuid, setgid and sticky), as `chmod` takes them.
+        var permissions: UInt32 { mode & 0o7777 }
+        /// True when nobody may write the file: no `w` bit for owner, group or others.
+        var hasNoWriteBits: Bool { mode & 0o222 == 0 }
+
+        /// Whether this is the same file (device and inode) as `other`.
+        func isSameFile(as other: Status) -> Bool { device == other.device && inode == other.inode }
+
+        /// Why a path that is not a regular file cannot be a tag file, or `nil` for a regular file.
+        var notAFileReason: String? {
+            switch type {
+            case 0o100000: nil
+            case 0o040000: "it is a directory"
+            case 0o020000: "it is a character device (like /dev/null), not a file"
+            case 0o060000: "it is a block device, not a file"
+            case 0o010000: "it is a named pipe (FIFO), not a file"
+            case 0o140000: "it is a socket, not a file"
+            default: "it is not a regular file"
+            }
+        }
+    }
+
+    /// `stat` (follows symbolic links).
+    static func status(_ path: String) -> Result<Status, Failure> {
+        var raw = stat()
+        guard stat(path, &raw) == 0 else { return .failure(.last) }
+        return .success(Status(raw))
+    }
+
+    /// `lstat` (does not follow a final symbolic link).
+    static func linkStatus(_ path: String) -> Result<Status, Failure> {
+        var raw = stat()
+        guard lstat(path, &raw) == 0 else { return .failure(.last) }
+        return .success(Status(raw))
+    }
+
+    /// `fstat`.
+    static func status(descriptor: Int32) -> Result<Status, Failure> {
+        var raw = stat()
+        guard fstat(descriptor, &raw) == 0 else { return .failure(.last) }
+        return .success(Status(raw))
+    }
+
+    /// Opens for reading, never blocking on a FIFO, closed on exec.
+    static func openForReading(_ path: String) -> Result<Int32, Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        return descriptor >= 0 ? .success(descriptor) : .failure(.last)
+    }
+
+    /// Creates a new file that must not exist yet (`O_EXCL`), mode 0666 less the umask.
+    static func createExclusive(_ path: String) -> Result<Int32, Failure> {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        return descriptor >= 0 ? .success(descriptor) : .failure(.last)
+    }
+
+    static func close(_ descriptor: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #elseif canImport(Musl)
+            _ = Musl.close(descriptor)
+        #elseif canImport(Darwin)
+            _ = Darwin.close(descriptor)
+        #endif
+    }
+
+    /// Every byte of the file, from offset 0 (`pread`, so the descriptor's offset does not matter).
+    static func readAll(_ descriptor: Int32) -> Result<[UInt8], Failure> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress, buffer.count, off_t(bytes.count))
+            }
+            if count == 0 { return .success(bytes) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.last)
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Writes every byte (a short write is continued; EINTR is retried).
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Result<Void, Failure> {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.last)
+            }
+            written += count
+        }
+        return .success(())
+    }
+
+    static func sync(_ descriptor: Int32) -> Result<Void, Failure> {
+        fsync(descriptor) == 0 ? .success(()) : .failure(.last)
+    }
+
+    /// Flushes a directory's entries (after a rename or link in it). File systems that cannot
+    /// sync a directory (EINVAL, ENOTSUP) count as done: there is nothing more to ask of them.
+    static func syncDirectory(_ path: String) -> Result<Void, Failure> {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.last) }
+        defer { close(descriptor) }
+        if fsync(descriptor) != 0, errno != EINVAL, errno != ENOTSUP {
+            return .failure(.last)
+        }
+        return .success(())
+    }
+
+    static func setPermissions(_ descriptor: Int32, _ permissions: UInt32) -> Result<Void, Failure> {
+        fchmod(descriptor, mode_t(permissions)) == 0 ? .success(()) : .failure(.last)
+    }
+
+    /// Gives the file `owner` and `group` when they are not ours already; a process that may not
+    /// (anyone but root, for another user's file) keeps its own, which is not an error.
+    static func keepOwner(_ descriptor: Int32, owner: UInt32, group: UInt32) {
+        guard owner != UInt32(geteuid()) || group != UInt32(getegid()) else { return }
+        _ = fchown(descriptor, uid_t(owner), gid_t(group))
+    }
+
+    static func rename(_ from: String, to: String) -> Result<Void, Failure> {
+        #if canImport(Glibc)
+            let status = Glibc.rename(from, to)
+        #elseif canImport(Musl)
+            let status = Musl.rename(from, to)
+        #elseif canImport(Darwin)
+            let status = Darwin.rename(from, to)
+        #endif
+        return status == 0 ? .success(()) : .failure(.last)
+    }
+
+    /// A second name for a file; fails with EEXIST when `to` exists (which is what makes it an
+    /// atomic "create unless someone else did").
+    static func link(_ from: String, to: String) -> Result<Void, Failure> {
+        #if canImport(Glibc)
+            let status = Glibc.link(from, to)
+        #elseif canImport(Musl)
+            let status = Musl.link(from, to)
+        #elseif canImport(Darwin)
+            let status = Darwin.link(from, to)
+        #endif
+        return status == 0 ? .success(()) : .failure(.last)
+    }
+
+    static func remove(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// True when the process may write `path` (`access(W_OK)`; root may write anything).
+    static func mayWrite(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+
+    /// `flock` without blocking: `true` when taken, `false` when another process holds it.
+    static func tryLock(_ descriptor: Int32, exclusive: Bool) -> Result<Bool, Failure> {
+        while true {
+            if flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 { return .success(true) }
+            switch errno {
+            case EINTR: continue
+            case EWOULDBLOCK: return .success(false)
+            default: return .failure(.last)
+            }
+        }
+    }
+
+    /// The target of the symbolic link at `path`.
+    static func linkTarget(_ path: String) -> Result<String, Failure> {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBufferPointer { readlink(path, $0.baseAddress!, $0.count) }
+        guard count >= 0 else { return .failure(.last) }
+        return .success(String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// `path` with every symbolic link in its last component followed (at most 32, like the
+    /// kernel's limit), so the file that is really meant is the one replaced. The target of a
+    /// dangling link is returned as it is: a save creates it.
+    static func resolvingLinks(_ path: String) -> Result<String, Failure> {
+        var current = path
+        for _ in 0..<32 {
+            switch linkStatus(current) {
+            case .failure(let failure) where failure.code == ENOENT: return .success(current)
+            case .failure(let failure): return .failure(failure)
+            case .success(let status) where !status.isSymbolicLink: return .success(current)
+            case .success:
+                switch linkTarget(current) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let target):
+                    current = target.hasPrefix("/") ? target : directory(of: current) + "/" + target
+                }
+            }
+        }
+        return .failure(Failure(code: ELOOP))
+    }
+
+    /// The directory part of `path` (`.` for a bare name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The last component of `path`.
+    static func name(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    static var processID: Int32 { getpid() }
+
+    /// What `code` means, in the words our messages use.
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file"
+        case EACCES, EPERM: return "permission denied"
+        case EISDIR: return "it is a directory"
+        case ENOTDIR: return "a part of the path is not a directory"
+        case ENOSPC: return "the disk is full"
+        case EDQUOT: return "the disk quota is used up"
+        case EROFS: return "the file system is read-only"
+        case ELOOP: return "too many symbolic links"
+        case ENAMETOOLONG: return "the path is too long"
+        case EIO: return "an input/output error"
+        default:
+            let text = String(cString: strerror(code))
+            return text.prefix(1).lowercased() + text.dropFirst()
+        }
+    }
+}
