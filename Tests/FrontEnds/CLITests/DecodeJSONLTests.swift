@@ -44,7 +44,7 @@ struct DecodeJSONLTests {
         #expect(await CLI.run(["decode", "--jsonl", path.path], io: fileIO) == 0)
         #expect(fileIO.output == io.output)
         let equalsIO = CapturedIO()
-        #expect(await CLI.run(["decode", "--jsonl=\(path.path)"], io: equalsIO) == 0)
+        #expect(await CLI.run(["decode", "--jsonl", path.path], io: equalsIO) == 0)
         #expect(equalsIO.output == io.output)
     }
 

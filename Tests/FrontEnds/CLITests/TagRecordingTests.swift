@@ -14,7 +14,7 @@ struct TagRecordingTests {
     func recordsOperations() async throws {
         let scenario = FocusScenario()
         let io = CapturedIO(environment: ["TAPCARD_HOME": scenario.home])
-        var arguments = Arguments([], command: "write")
+        var arguments = try Arguments([], command: "write", options: DatabaseOption.options)
         let recording = try TagRecording.take(&arguments, io: io)
         let emulated = EmulatedTag(model: .ntag213, uid: [0x04, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56])
         let tag = Type2Tag(transport: emulated, declaredModel: .ntag213)
@@ -53,7 +53,8 @@ struct TagRecordingTests {
         let blocker = scenario.path("file")
         _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
         let io = CapturedIO()
-        var arguments = Arguments(["--db", blocker + "/inside/db.sqlite"], command: "read")
+        var arguments = try Arguments(
+            ["--db", blocker + "/inside/db.sqlite"], command: "read", options: DatabaseOption.options)
         let recording = try TagRecording.take(&arguments, io: io)
         let emulated = EmulatedTag(model: .ntag213)
         let read = try await Type2Tag(transport: emulated, declaredModel: .ntag213).read()

@@ -9,7 +9,18 @@ import TapCardSupport
 struct BatchCommand: Command {
     static let name = "batch"
     static let summary = "Write one tag per CSV row on a PC/SC reader, verified, with a resumable manifest."
-    static let handlesOwnHelp = true
+    static let options: [OptionSpec] =
+        [
+            .value("--reader", "NAME|INDEX", "The reader (default: any connected reader)."),
+            .value(
+                "--as", "FORMAT", completion: .values(["vcard", "mecard", "url"]),
+                "For profile rows: vcard, mecard or url."),
+            .value("--manifest", "FILE", completion: .file, "Where to record the results."),
+            .value(
+                "--on-error", "POLICY", completion: .values(["ask", "skip", "stop"]),
+                "When a tag fails: ask, skip or stop."),
+            .value("--retries", "N", "Retry a failed row automatically N times first."),
+        ] + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard batch write FILE.csv [--reader NAME|INDEX] [--as vcard|mecard|url]
                                    [--manifest FILE] [--on-error ask|skip|stop] [--retries N]
@@ -49,10 +60,6 @@ struct BatchCommand: Command {
         """
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
-        if arguments.wantsHelp {
-            io.write(Array(help.utf8))
-            return .success
-        }
         let subcommand = try arguments.requiredPositional("subcommand (write)")
         guard subcommand == "write" else {
             throw UsageError("Unknown batch subcommand '\(subcommand)'; the one subcommand is write.", command: name)

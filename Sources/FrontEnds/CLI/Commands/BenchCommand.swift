@@ -7,6 +7,15 @@ import TapCardSupport
 struct BenchCommand: Command {
     static let name = "bench"
     static let summary = "Measure codec throughput, tag write efficiency, batch provisioning and start-up."
+    static let options: [OptionSpec] = [
+        .json, .flag("--quick", "A short run (fewer messages)."),
+        .flag("--emit-corpus", "Print the seeded corpus instead of measuring."),
+        .value("--messages", "N", "Messages in the codec corpus."),
+        .value("--profiles", "N", "Contact profiles in the card corpus."),
+        .value("--seed", "N", "The corpus seed."),
+        .value("--cold-start-runs", "N", "Process starts to time."),
+        .value("--binary", "PATH", completion: .file, "The tapcard binary to time (default: this one)."),
+    ]
     static let help = """
         Usage: tapcard bench [--json] [--quick] [--seed N] [--messages N] [--profiles N]
                              [--cold-start-runs N] [--binary PATH]

@@ -7,6 +7,13 @@ import TapCardSupport
 struct CardCommand: Command {
     static let name = "card"
     static let summary = "Size a contact card for a tag: vCard, MeCard or link, and what to drop."
+    static let options: [OptionSpec] =
+        [
+            .json, .value("--as", "FORMAT", completion: .values(["vcard", "mecard", "url"]), "vcard, mecard or url."),
+            .value("--link", "URL", "The link a url card points to."),
+            .value("--model", "MODEL", completion: .values(SimModels.names), "Check the fit against this tag model."),
+            .value("--capacity", "BYTES", "Check the fit against this many bytes."),
+        ] + ProfileOptions.options
     static let help = """
         Usage: tapcard card [profile options] [--as vcard|mecard|url] [--link URL]
                             [--model MODEL | --capacity N] [--json]

@@ -5,6 +5,10 @@ import TapCardSupport
 struct DecodeCommand: Command {
     static let name = "decode"
     static let summary = "Decode an NDEF message (hex, a file, or many messages as JSON lines)."
+    static let options: [OptionSpec] = [
+        .json, .flag("--jsonl", "Bulk mode: one hex message per input line, one JSON object per output line."),
+        .value("--file", "PATH", completion: .file, "Read the message as raw bytes from PATH."),
+    ]
     static let help = """
         Usage: tapcard decode HEX... [--json]
                tapcard decode --file PATH [--json]
@@ -49,15 +53,9 @@ struct DecodeCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
-        // `--jsonl` takes an optional value: `--jsonl=FILE`, `--jsonl FILE`, `--jsonl -` or none.
-        var jsonl = false
+        // `--jsonl [FILE|-]`: the file is the positional that follows, if any.
+        let jsonl = arguments.flag("--jsonl")
         var jsonlSource: String? = nil
-        if arguments.remaining.contains(where: { $0.hasPrefix("--jsonl=") }) {
-            jsonlSource = try arguments.option("--jsonl")
-            jsonl = true
-        } else {
-            jsonl = arguments.flag("--jsonl")
-        }
         let file = try arguments.option("--file")
         var positionals = arguments.remainingPositionals()
         try arguments.finish()

@@ -8,6 +8,7 @@ import TagWorkflows
 struct DemoCommand: Command {
     static let name = "demo"
     static let summary = "Write a business card to the virtual tag, read it back, show the verified report."
+    static let options: [OptionSpec] = [.json] + TagTarget.options + DatabaseOption.options + ProfileOptions.options
     static let help = """
         Usage: tapcard demo [profile options] [--tag FILE] [--json] [--db PATH]
 

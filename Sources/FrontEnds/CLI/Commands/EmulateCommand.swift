@@ -11,6 +11,14 @@ import TapCardSupport
 struct EmulateCommand: Command {
     static let name = "emulate"
     static let summary = "Serve a virtual tag to pcscd through vsmartcard's vpcd reader."
+    static let options: [OptionSpec] = [
+        .value("--tag", "FILE", completion: .file, "The virtual tag to serve (.nfc, or a raw .bin image)."),
+        .value("--model", "MODEL", completion: .values(SimModels.names), "The model of a raw .bin image."),
+        .value("--vpcd", "HOST:PORT", "The vpcd to connect to (default localhost:35963)."),
+        .value("--connect-timeout", "SECONDS", "How long to keep trying to reach vpcd."),
+        .value("--remove-after", "N", "Take the card away after N APDUs (a tear)."),
+        .flag("--trace", "Log every APDU and its answer on standard error."),
+    ]
     static let help = """
         Usage: tapcard emulate --tag FILE [--vpcd HOST:PORT] [--model MODEL] [--remove-after N]
 

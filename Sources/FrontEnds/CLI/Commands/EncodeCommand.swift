@@ -5,6 +5,12 @@ import TapCardSupport
 struct EncodeCommand: Command {
     static let name = "encode"
     static let summary = "Build an NDEF message (URI, text, MIME, smart poster, external, AAR…)."
+    static let options: [OptionSpec] =
+        [.flag("--raw", "Write the message bytes instead of hex.")] + RecordBuilder.options
+    static let positionals = [
+        PositionalSpec("KIND", completion: .values(RecordBuilder.kinds)),
+        PositionalSpec("VALUE", optional: true, repeats: true),
+    ]
     static let help = """
         Usage: tapcard encode RECORD [+ RECORD]... [--raw]
 
@@ -45,30 +51,16 @@ struct EncodeCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let raw = arguments.flag("--raw")
-        let tokens = arguments.takeAll()
-        var groups: [[String]] = [[]]
-        for token in tokens {
-            if token == "+" {
-                groups.append([])
-            } else {
-                groups[groups.count - 1].append(token)
-            }
+        let message: NDEFMessage
+        do {
+            message = try RecordBuilder.message(
+                from: arguments.tokens(removing: [options[0]] + GlobalOptions.all), command: name)
+        } catch let error as InputFileError {
+            io.printError("error: \(error.sentence)")
+            return .noInput
         }
-        guard groups.contains(where: { !$0.isEmpty }) else {
-            throw UsageError("Missing a record: give e.g. 'uri https://example.com'.", command: name)
-        }
-        var records: [NDEFRecord] = []
-        for group in groups {
-            guard !group.isEmpty else { throw UsageError("Empty record between '+' separators.", command: name) }
-            do {
-                records.append(try record(from: group))
-            } catch let error as InputFileError {
-                io.printError("error: \(error.sentence)")
-                return .noInput
-            }
-        }
-        let message = NDEFMessage(records: records)
-        try message.validateForEncoding()
+        arguments.markTaken(RecordBuilder.options)
+        try arguments.finish()
         let bytes = message.encoded()
         if raw {
             io.write(bytes)
@@ -76,162 +68,5 @@ struct EncodeCommand: Command {
             io.print(Hex.encode(bytes))
         }
         return .success
-    }
-
-    /// One record from its words, e.g. `["text", "Hi", "--lang", "fr"]`. Throws `UsageError`, or
-    /// `InputFileError` when a `--file` cannot be read.
-    private static func record(from group: [String]) throws -> NDEFRecord {
-        var arguments = Arguments(group, command: name)
-        let kind = try arguments.requiredPositional("record kind")
-        let id = try arguments.option("--id").map { Array($0.utf8) } ?? []
-        var record: NDEFRecord
-        switch kind {
-        case "uri":
-            record = .uri(try arguments.requiredPositional("URI"))
-        case "text":
-            let text = try arguments.requiredPositional("TEXT")
-            let language = try LanguageOption.take(&arguments)
-            let encoding: TextEncoding = arguments.flag("--utf16") ? .utf16 : .utf8
-            record = .text(text, language: language, encoding: encoding)
-        case "mime":
-            let type = try arguments.requiredPositional("media TYPE")
-            guard let payload = try data(&arguments) else {
-                throw UsageError("A mime record needs --file PATH, --text TEXT or --hex HEX.", command: name)
-            }
-            record = .mime(type: type, payload: payload)
-        case "smartposter":
-            let uri = try arguments.requiredPositional("URI")
-            let titles = try arguments.options("--title")
-            let language = try LanguageOption.take(&arguments)
-            var action: SmartPosterAction? = nil
-            if let word = try arguments.option("--action") {
-                switch word {
-                case "do": action = .do
-                case "save": action = .save
-                case "edit": action = .edit
-                default: throw UsageError("--action takes do, save or edit, not '\(word)'.", command: name)
-                }
-            }
-            var titleRecords: [TextRecord] = []
-            var languages: Set<String> = []
-            for title in titles {
-                let (titleLanguage, text) = splitTitle(title, defaultLanguage: language)
-                // RTD-SP 1.0: no two titles may share a language (tags compare case-insensitively,
-                // RFC 5646 §2.1.1); a reader keeps one of them and the other is lost.
-                guard languages.insert(titleLanguage.lowercased()).inserted else {
-                    throw UsageError(
-                        "A smart poster has at most one title per language; '\(titleLanguage)' is given twice.",
-                        command: name)
-                }
-                titleRecords.append(TextRecord(text, language: titleLanguage))
-            }
-            record = .smartPoster(SmartPoster(uri: URIRecord(uri: uri), titles: titleRecords, action: action))
-        case "external":
-            let type = try arguments.requiredPositional("DOMAIN:TYPE")
-            guard type.contains(":") else {
-                throw UsageError("An external type is written DOMAIN:TYPE, e.g. example.com:thing.", command: name)
-            }
-            record = .external(type: type, payload: try data(&arguments) ?? [])
-        case "aar":
-            record = .androidApplication(package: try arguments.requiredPositional("PACKAGE"))
-        case "absolute-uri":
-            let uri = try arguments.requiredPositional("URI")
-            record = .absoluteURI(uri, payload: try data(&arguments) ?? [])
-        case "wifi":
-            let ssid = try arguments.requiredPositional("SSID")
-            let key = try arguments.option("--key") ?? ""
-            let (authentication, encryption) = try wifiSecurity(&arguments, hasKey: !key.isEmpty)
-            record = .wifi(ssid: ssid, networkKey: key, authentication: authentication, encryption: encryption)
-        case "empty":
-            record = .empty
-        default:
-            throw UsageError(
-                "Unknown record kind '\(kind)' (uri, text, mime, smartposter, external, aar, absolute-uri, wifi, empty).",
-                command: name)
-        }
-        try arguments.finish()
-        if !id.isEmpty {
-            guard record.tnf != .empty else { throw UsageError("An empty record cannot have an ID.", command: name) }
-            record.id = id
-        }
-        if record.type.contains(where: { $0 < 0x20 || $0 > 0x7E }) {
-            throw UsageError("A record type must be printable ASCII (NFC Forum RTD 1.0 §2.1).", command: name)
-        }
-        return record
-    }
-
-    /// `--auth` and `--encryption` of a `wifi` record: WPA2-Personal + AES with a key, open
-    /// without one, unless given.
-    private static func wifiSecurity(_ arguments: inout Arguments, hasKey: Bool) throws(UsageError) -> (
-        WiFiAuthentication, WiFiEncryption
-    ) {
-        let authentications: [String: WiFiAuthentication] = [
-            "open": .open, "wpa-personal": .wpaPersonal, "wpa2-personal": .wpa2Personal,
-            "wpa/wpa2-personal": [.wpaPersonal, .wpa2Personal], "shared": .shared, "wpa-enterprise": .wpaEnterprise,
-            "wpa2-enterprise": .wpa2Enterprise,
-        ]
-        let encryptions: [String: WiFiEncryption] = [
-            "none": .none, "wep": .wep, "tkip": .tkip, "aes": .aes, "tkip/aes": [.tkip, .aes],
-        ]
-        var authentication: WiFiAuthentication = hasKey ? .wpa2Personal : .open
-        var encryption: WiFiEncryption = hasKey ? .aes : .none
-        if let word = try arguments.option("--auth") {
-            guard let value = authentications[word.lowercased()] else {
-                let names = authentications.keys.sorted().joined(separator: ", ")
-                throw UsageError("--auth takes one of \(names), not '\(word)'.", command: name)
-            }
-            authentication = value
-        }
-        if let word = try arguments.option("--encryption") {
-            guard let value = encryptions[word.lowercased()] else {
-                let names = encryptions.keys.sorted().joined(separator: ", ")
-                throw UsageError("--encryption takes one of \(names), not '\(word)'.", command: name)
-            }
-            encryption = value
-        }
-        return (authentication, encryption)
-    }
-
-    /// A title `fr=Bonjour` names its language when the part before `=` looks like a language
-    /// tag (letters, digits and '-', starting with a letter, at most 63 characters).
-    private static func splitTitle(_ title: String, defaultLanguage: String) -> (String, String) {
-        guard let equals = title.firstIndex(of: "=") else { return (defaultLanguage, title) }
-        let candidate = title[..<equals]
-        // A language tag as phones write them (RFC 5646 shape): a 2- or 3-letter language, then
-        // subtags of 1 to 8 letters or digits ("en", "fr-CA", "zh-Hant-TW"). Anything else before
-        // an '=' is part of the title ("Sale=50% off", "Tickets=free").
-        let subtags = candidate.split(separator: "-", omittingEmptySubsequences: false)
-        let isTag =
-            candidate.utf8.count <= 63 && (2...3).contains(subtags[0].count)
-            && subtags[0].allSatisfy { $0.isASCII && $0.isLetter }
-            && subtags.dropFirst().allSatisfy {
-                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-            }
-        return isTag ? (String(candidate), String(title[title.index(after: equals)...])) : (defaultLanguage, title)
-    }
-
-    /// A record's data from `--file PATH`, `--text TEXT` or `--hex HEX` (at most one), or `nil`.
-    private static func data(_ arguments: inout Arguments) throws -> [UInt8]? {
-        let file = try arguments.option("--file")
-        let text = try arguments.option("--text")
-        let hex = try arguments.option("--hex")
-        guard [file, text, hex].compactMap({ $0 }).count <= 1 else {
-            throw UsageError("Give the data once: --file, --text or --hex.", command: name)
-        }
-        if let file {
-            switch InputFile.read(file) {
-            case .success(let bytes): return bytes
-            case .failure(let error): throw error
-            }
-        }
-        if let text { return Array(text.utf8) }
-        if let hex {
-            do {
-                return try Hex.decode(hex)
-            } catch {
-                throw UsageError("--hex: \(error.sentence)", command: name)
-            }
-        }
-        return nil
     }
 }

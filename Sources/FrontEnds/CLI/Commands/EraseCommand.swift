@@ -4,6 +4,7 @@ import TagWorkflows
 struct EraseCommand: Command {
     static let name = "erase"
     static let summary = "Empty the NDEF message on a tag (it stays formatted and writable)."
+    static let options: [OptionSpec] = TagWriteRunner.options + TagTarget.options + DatabaseOption.options
     static let help = """
         Usage: tapcard erase [options]
 

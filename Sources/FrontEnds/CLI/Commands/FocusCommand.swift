@@ -2,7 +2,7 @@
 struct FocusCommand: Command {
     static let name = "focus"
     static let summary = "Focus sessions only your paired tag can end (pair, tap, status, history, emergency)."
-    static var handlesOwnHelp: Bool { true }
+    static let options: [OptionSpec] = []
 
     static var subcommands: [any Command.Type] {
         [
@@ -41,21 +41,8 @@ struct FocusCommand: Command {
         return text
     }
 
+    /// Never called: the dispatcher runs the subcommand the next word names.
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
-        var tokens = arguments.takeAll()
-        guard let word = tokens.first, word != "--help", word != "-h" else {
-            io.write(Array(help.utf8))
-            return tokens.isEmpty ? .usage : .success
-        }
-        tokens.removeFirst()
-        guard let command = subcommands.first(where: { $0.name == "focus \(word)" }) else {
-            throw UsageError("Unknown focus subcommand '\(word)'.", command: name)
-        }
-        var rest = Arguments(tokens, command: command.name)
-        if rest.wantsHelp {
-            io.write(Array(command.help.utf8))
-            return .success
-        }
-        return try await command.run(&rest, io: io)
+        throw UsageError("'focus' needs a subcommand.", command: name)
     }
 }

@@ -5,6 +5,7 @@ import TapCardSupport
 struct FormatCommand: Command {
     static let name = "format"
     static let summary = "NDEF-format a blank tag (writes the one-time-programmable CC)."
+    static let options: [OptionSpec] = [.json] + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard format [--tag FILE] [--password HEX8 [--pack HEX4]] [--json] [--db PATH]
 

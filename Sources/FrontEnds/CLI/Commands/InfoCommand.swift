@@ -4,6 +4,7 @@ import TagWorkflows
 struct InfoCommand: Command {
     static let name = "info"
     static let summary = "Show everything about a tag: chip, UID, CC, TLVs, locks, capacity, memory."
+    static let options: [OptionSpec] = [.json] + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard info [--tag FILE] [--password HEX8 [--pack HEX4]] [--json] [--db PATH]
 

@@ -4,6 +4,9 @@ import TagWorkflows
 struct LockCommand: Command {
     static let name = "lock"
     static let summary = "Make a tag permanently read-only (needs --yes-lock-permanently)."
+    static let options: [OptionSpec] =
+        [.json, .flag("--yes-lock-permanently", "Confirms that the tag can never be written again.")]
+        + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard lock --yes-lock-permanently [--tag FILE] [--password HEX8] [--json] [--db PATH]
 

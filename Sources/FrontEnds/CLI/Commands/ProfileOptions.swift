@@ -5,6 +5,20 @@ import TapCardSupport
 /// The contact-profile options shared by `tapcard vcard`, `tapcard card` and `tapcard write card`:
 /// one parser, one help text, so every command reads a profile the same way.
 public enum ProfileOptions {
+    public static let options: [OptionSpec] = [
+        .value("--name", "NAME", "The name exactly as it should be shown (vCard FN)."),
+        .value("--family", "NAME", "Family name (vCard N)."),
+        .value("--given", "NAME", "Given name (vCard N)."),
+        .value("--org", "ORGANIZATION", "Company or organisation."),
+        .value("--title", "TITLE", "Job title."),
+        .value("--tel", "[KIND:]NUMBER", repeatable: true, "A phone number (repeatable)."),
+        .value("--email", "ADDRESS", repeatable: true, "An e-mail address (repeatable)."),
+        .value("--url", "URL", repeatable: true, "A link (repeatable)."),
+        .value("--adr", "ADDRESS", "STREET;CITY;REGION;POSTCODE;COUNTRY."),
+        .value("--note", "TEXT", "A note."),
+        .value("--from-vcf", "FILE", completion: .file, "Start from a contact file ('-': standard input)."),
+    ]
+
     /// The options' help lines, for a command's `--help`.
     public static let help = """
         Profile options:

@@ -5,6 +5,16 @@ import Type2
 struct ProtectCommand: Command {
     static let name = "protect"
     static let summary = "Password-protect an NTAG21x / Ultralight EV1 (writes, optionally reads too)."
+    static let options: [OptionSpec] =
+        [
+            .value("--password", "HEX8", "The new password."),
+            .value("--pack", "HEX4", "The new PACK (default 0000)."),
+            .value("--from-page", "N", "AUTH0: the first protected page (default 4)."),
+            .flag("--read-protect", "Reads need the password too (PROT)."),
+            .value("--attempts", "N", "Lock for good after N wrong passwords (AUTHLIM)."),
+            .value("--current-password", "HEX8", "The tag's current password, when it is protected."),
+            .value("--current-pack", "HEX4", "The PACK it must answer to that."),
+        ] + ProtectionRunner.options
     static let help = """
         Usage: tapcard protect --password HEX8 [--pack HEX4] [--from-page N] [--read-protect]
                                [--attempts N] [--current-password HEX8 [--current-pack HEX4]]

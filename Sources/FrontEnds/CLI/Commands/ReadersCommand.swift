@@ -5,6 +5,7 @@ import TapCardSupport
 struct ReadersCommand: Command {
     static let name = "readers"
     static let summary = "List the PC/SC readers and the tag on each."
+    static let options: [OptionSpec] = [.json]
     static let help = """
         Usage: tapcard readers [--json]
 

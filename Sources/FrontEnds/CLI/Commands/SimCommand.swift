@@ -2,7 +2,7 @@
 struct SimCommand: Command {
     static let name = "sim"
     static let summary = "Create, import, export and show virtual tags (emulated NTAG21x/Ultralight)."
-    static let handlesOwnHelp = true
+    static let options: [OptionSpec] = []
     static var subcommands: [any Command.Type] {
         [
             SimNewCommand.self, SimImportCommand.self, SimExportCommand.self, SimShowCommand.self,
@@ -32,23 +32,8 @@ struct SimCommand: Command {
 
         """
 
+    /// Never called: the dispatcher runs the subcommand the next word names.
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
-        guard let first = arguments.remaining.first, !first.hasPrefix("-") else {
-            if arguments.wantsHelp {
-                io.write(Array(help.utf8))
-                return .success
-            }
-            throw UsageError("'sim' needs a subcommand: new, import, export or show.", command: name)
-        }
-        _ = arguments.positional()
-        guard let subcommand = subcommands.first(where: { $0.name == "sim \(first)" }) else {
-            throw UsageError("Unknown subcommand '\(first)'.", command: name)
-        }
-        var rest = Arguments(arguments.takeAll(), command: subcommand.name)
-        if rest.wantsHelp {
-            io.write(Array(subcommand.help.utf8))
-            return .success
-        }
-        return try await subcommand.run(&rest, io: io)
+        throw UsageError("'sim' needs a subcommand: new, import, export or show.", command: name)
     }
 }

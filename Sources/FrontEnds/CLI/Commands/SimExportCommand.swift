@@ -5,6 +5,11 @@ import TapCardSupport
 struct SimExportCommand: Command {
     static let name = "sim export"
     static let summary = "Write a virtual tag as a Flipper Zero .nfc file or a raw .bin image."
+    static let options: [OptionSpec] = [
+        .json, .flag("--force", "Replace an existing file."),
+        .value("--flipper", "OUT.nfc", completion: .file, "Write a Flipper Zero .nfc file."),
+        .value("--bin", "OUT.bin", completion: .file, "Write a raw memory image."),
+    ]
     static let help = """
         Usage: tapcard sim export FILE (--flipper OUT.nfc | --bin OUT.bin) [--force] [--json]
 

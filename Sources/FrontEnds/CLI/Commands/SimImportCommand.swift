@@ -5,6 +5,10 @@ import TapCardSupport
 struct SimImportCommand: Command {
     static let name = "sim import"
     static let summary = "Make a virtual tag from a Flipper Zero .nfc dump or a raw .bin image."
+    static let options: [OptionSpec] = [
+        .json, .flag("--force", "Replace an existing file."),
+        .value("--model", "MODEL", completion: .values(SimModels.names), "The model of a raw .bin dump."),
+    ]
     static let help = """
         Usage: tapcard sim import DUMP FILE [--model MODEL] [--force] [--json]
 

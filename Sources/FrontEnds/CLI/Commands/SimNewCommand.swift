@@ -7,6 +7,11 @@ import TapCardSupport
 struct SimNewCommand: Command {
     static let name = "sim new"
     static let summary = "Create a factory-fresh virtual tag."
+    static let options: [OptionSpec] = [
+        .json, .flag("--force", "Replace an existing file."),
+        .flag("--unformatted", "Leave the CC and data area blank."),
+        .value("--uid", "HEX", "The 7-byte UID (default: a random NXP UID)."),
+    ]
     static let help = """
         Usage: tapcard sim new MODEL FILE [--uid HEX] [--unformatted] [--force] [--json]
 

@@ -4,6 +4,7 @@ import TagEmulator
 struct SimShowCommand: Command {
     static let name = "sim show"
     static let summary = "Show a virtual tag's chip, UID, CC, lock bytes and signature check."
+    static let options: [OptionSpec] = [.json]
     static let help = """
         Usage: tapcard sim show FILE [--json]
 

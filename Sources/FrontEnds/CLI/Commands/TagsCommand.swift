@@ -6,6 +6,7 @@ import ViewModels
 struct TagsCommand: Command {
     static let name = "tags"
     static let summary = "List the tags seen, with capacity (reported or assumed) and last write."
+    static let options: [OptionSpec] = [.json] + DatabaseOption.options
     static let help = """
         Usage: tapcard tags [--json] [--db PATH]
 

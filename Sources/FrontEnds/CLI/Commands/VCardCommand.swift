@@ -5,6 +5,7 @@ import Contacts
 struct VCardCommand: Command {
     static let name = "vcard"
     static let summary = "Print the vCard 3.0 that would go onto a tag."
+    static let options: [OptionSpec] = ProfileOptions.options
     static let help = """
         Usage: tapcard vcard [profile options]
 

@@ -2,6 +2,7 @@
 struct VersionCommand: Command {
     static let name = "version"
     static let summary = "Print the version."
+    static let options: [OptionSpec] = []
     static let help = """
         Usage: tapcard version
 

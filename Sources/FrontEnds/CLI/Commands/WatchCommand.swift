@@ -5,6 +5,11 @@ import PCSCTransport
 struct WatchCommand: Command {
     static let name = "watch"
     static let summary = "Print each tag as it is tapped on a PC/SC reader."
+    static let options: [OptionSpec] =
+        [
+            .json, .value("--reader", "NAME|INDEX", "Watch only this reader."),
+            .value("--count", "N", "Stop after N tags."),
+        ] + DatabaseOption.options
     static let help = """
         Usage: tapcard watch [--reader NAME|INDEX] [--count N] [--json] [--db PATH]
 

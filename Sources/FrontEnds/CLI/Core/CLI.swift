@@ -24,20 +24,92 @@ public enum CLI {
         default:
             break
         }
-        guard let command = CommandRegistry.command(named: first) else {
-            io.printError("error: \(UsageError("Unknown command '\(first)'.").sentence)")
+        guard let top = CommandRegistry.command(named: first) else {
+            io.printError("error: \(UsageError(unknownCommand(first)).sentence)")
             return ExitStatus.usage.rawValue
         }
-        var arguments = Arguments(Array(commandLine.dropFirst()), command: command.name)
-        if arguments.wantsHelp && !command.handlesOwnHelp {
-            io.write(Array(command.help.utf8))
-            return ExitStatus.success.rawValue
+        var tokens = Array(commandLine.dropFirst())
+        let command: any Command.Type
+        switch resolve(top, tokens: &tokens, io: io) {
+        case .command(let found): command = found
+        case .exit(let status): return status.rawValue
         }
+        return await execute(command, tokens: tokens, io: io)
+    }
+
+    enum Resolution {
+        case command(any Command.Type)
+        case exit(ExitStatus)
+    }
+
+    /// A group (`sim`, `focus`) takes the next word as its subcommand, as often as it nests.
+    static func resolve(_ top: any Command.Type, tokens: inout [String], io: some CommandIO) -> Resolution {
+        var command = top
+        while !command.subcommands.isEmpty {
+            guard let word = tokens.first, !Arguments.isOption(word) else {
+                let asksHelp = tokens.first == "--help" || tokens.first == "-h"
+                io.write(Array(command.help.utf8))
+                return .exit(asksHelp ? .success : .usage)
+            }
+            var found: (any Command.Type)?
+            var words: [String] = []
+            for sub in command.subcommands {
+                let subWord = lastWord(of: sub.name)
+                words.append(subWord)
+                if subWord == word { found = sub }
+            }
+            guard let found else {
+                let error = UsageError(
+                    "Unknown subcommand '\(word)'; '\(command.name)' has \(words.joined(separator: ", ")).",
+                    command: command.name)
+                io.printError("error: \(error.sentence)")
+                return .exit(.usage)
+            }
+            command = found
+            tokens.removeFirst()
+        }
+        return .command(command)
+    }
+
+    /// Parses `tokens` against `command`'s declarations and runs it.
+    static func execute<C: Command>(_ command: C.Type, tokens: [String], io: some CommandIO) async -> Int32 {
+        var arguments: Arguments
         do {
-            return try await command.run(&arguments, io: io).rawValue
+            arguments = try Arguments(tokens, command: C.name, options: C.options + GlobalOptions.all)
         } catch {
             return report(error, io: io).rawValue
         }
+        if arguments.wantsHelp {
+            io.write(Array(C.help.utf8))
+            return ExitStatus.success.rawValue
+        }
+        do {
+            io.style.quiet = arguments.flag("--quiet")
+            if let color = try arguments.option("--color") {
+                guard let choice = ColorChoice(rawValue: color) else {
+                    throw UsageError("--color is auto, always or never, not '\(color)'.", command: C.name)
+                }
+                io.style.color = choice
+            }
+            return try await C.run(&arguments, io: io).rawValue
+        } catch {
+            return report(error, io: io).rawValue
+        }
+    }
+
+    /// `new` for "sim new".
+    static func lastWord(of name: String) -> String {
+        String(name.split(separator: " ").last ?? Substring(name))
+    }
+
+    private static func unknownCommand(_ word: String) -> String {
+        let names = CommandRegistry.all.map { $0.name }
+        if let close = names.min(by: { Arguments.distance($0, word) < Arguments.distance($1, word) }),
+            Arguments.distance(close, word) <= 2
+        {
+            return "Unknown command '\(word)'; did you mean '\(close)'?"
+        }
+        return "Unknown command '\(word)'. Run 'tapcard --help' for the list."
     }
 
     /// Prints `error` as one `error: …` line on stderr and chooses the exit status.

@@ -22,6 +22,12 @@ public protocol CommandIO: AnyObject {
     func readLine() -> String?
     /// The environment variables the command may consult (data directory overrides).
     var environment: [String: String] { get }
+    /// True when standard output is a terminal (then untrusted text is escaped; see ``TerminalText``).
+    var standardOutputIsTerminal: Bool { get }
+    /// True when standard error is a terminal.
+    var standardErrorIsTerminal: Bool { get }
+    /// `--quiet`, `--color`: set by the dispatcher before the command runs.
+    var style: OutputStyle { get set }
 }
 
 extension CommandIO {
@@ -29,14 +35,62 @@ extension CommandIO {
         write(Array(bytes))
     }
 
-    /// Writes `text` and a newline to standard output.
-    public func print(_ text: String) {
-        write(Array(text.utf8) + [0x0A])
+    public var standardOutputIsTerminal: Bool { false }
+    public var standardErrorIsTerminal: Bool { false }
+    /// Streams that keep no style (a test's own IO) print as `--color never` without `--quiet`.
+    public var style: OutputStyle {
+        get { OutputStyle(color: .never) }
+        set {}
     }
 
-    /// Writes `text` and a newline to standard error.
+    /// Writes `text` and a newline to standard output; on a terminal, control and bidi
+    /// characters are shown escaped (``TerminalText``).
+    public func print(_ text: String) {
+        let safe = standardOutputIsTerminal ? TerminalText.escape(text) : text
+        write(Array(safe.utf8) + [0x0A])
+    }
+
+    /// Writes `text` and a newline to standard error, escaped on a terminal like ``print(_:)``;
+    /// an `error: ` prefix is shown in red when colour is on.
     public func printError(_ text: String) {
-        writeError(text + "\n")
+        var safe = standardErrorIsTerminal ? TerminalText.escape(text) : text
+        if colorsStandardError, safe.hasPrefix("error: ") {
+            safe = "\u{1B}[1;31merror:\u{1B}[0m " + safe.dropFirst("error: ".count)
+        }
+        writeError(safe + "\n")
+    }
+
+    /// A note on standard error (what was chosen, what is being waited for): left out with
+    /// `--quiet`. Errors use ``printError(_:)``, which `--quiet` never hides.
+    public func note(_ text: String) {
+        guard !style.quiet else { return }
+        printError(text)
+    }
+
+    /// True when standard output gets colour (`--color`, `NO_COLOR`, a terminal).
+    public var colorsStandardOutput: Bool { style.colors(terminal: standardOutputIsTerminal, environment: environment) }
+    /// True when standard error gets colour.
+    public var colorsStandardError: Bool { style.colors(terminal: standardErrorIsTerminal, environment: environment) }
+}
+
+/// How output looks: `--quiet` and `--color`.
+public struct OutputStyle: Sendable, Equatable {
+    public var quiet = false
+    public var color = ColorChoice.auto
+
+    public init(quiet: Bool = false, color: ColorChoice = .auto) {
+        self.quiet = quiet
+        self.color = color
+    }
+
+    /// Colour only where asked, or, by default, on a terminal when `NO_COLOR` is not set
+    /// (no-color.org: any non-empty value).
+    public func colors(terminal: Bool, environment: [String: String]) -> Bool {
+        switch color {
+        case .always: true
+        case .never: false
+        case .auto: terminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
     }
 }
 
@@ -45,6 +99,9 @@ extension CommandIO {
 public final class ProcessIO: CommandIO {
     private var buffer: [UInt8] = []
     private static let flushThreshold = 1 << 16
+    public let standardOutputIsTerminal = isatty(1) == 1
+    public let standardErrorIsTerminal = isatty(2) == 1
+    public var style = OutputStyle()
 
     public init() {}
 
@@ -119,10 +176,16 @@ public final class CapturedIO: CommandIO {
     private var input: [UInt8]
     private var inputOffset = 0
     public var environment: [String: String]
+    public var standardOutputIsTerminal: Bool
+    public var standardErrorIsTerminal: Bool
+    public var style = OutputStyle()
 
-    public init(input: [UInt8] = [], environment: [String: String] = [:]) {
+    /// `terminal`: pretend both streams are a terminal (to test escaping and colour).
+    public init(input: [UInt8] = [], environment: [String: String] = [:], terminal: Bool = false) {
         self.input = input
         self.environment = environment
+        self.standardOutputIsTerminal = terminal
+        self.standardErrorIsTerminal = terminal
     }
 
     /// Standard output as text.

@@ -7,6 +7,8 @@ import NDEF
 enum LanguageOption {
     static let defaultLanguage = "en"
 
+    static let options: [OptionSpec] = [.value("--lang", "L", "The text's language (RFC 5646, default en).")]
+
     /// Takes `--lang` (default `en`) and checks it; a usage error before anything is encoded or sent.
     static func take(_ arguments: inout Arguments) throws(UsageError) -> String {
         let language = try arguments.option("--lang") ?? defaultLanguage

@@ -7,6 +7,12 @@ struct ReaderOptions {
 
     static let defaultWaitSeconds = 15
 
+    static let options: [OptionSpec] = [
+        .value(
+            "--reader", "NAME|INDEX", "The PC/SC reader: an index from 'tapcard readers', its name, or a unique part."),
+        .value("--wait", "SECONDS", "How long to wait for a tag on the reader, or for another tapcard using the file."),
+    ]
+
     /// Help text lines for these options.
     static let help = """
           --reader NAME|INDEX  Use this PC/SC reader: an index from 'tapcard readers', its name, or a

@@ -16,7 +16,7 @@ enum ReaderTagCommands {
     static func session(_ arguments: inout Arguments, io: some CommandIO) throws -> PCSCTagSession? {
         var readerArguments = arguments
         let options = try ReaderOptions.parse(&readerArguments)
-        let hasTag = arguments.remaining.contains { $0 == "--tag" || $0.hasPrefix("--tag=") }
+        let hasTag = arguments.has("--tag")
         if hasTag, options.reader != nil {
             throw UsageError("Give --tag FILE or --reader NAME, not both.", command: arguments.command)
         }

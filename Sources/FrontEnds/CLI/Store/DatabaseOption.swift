@@ -3,6 +3,10 @@ import Store
 /// `--db PATH`: which TapCard database a command records into. Every command that records
 /// (focus, tags, and the tag engine's write/read/lock) takes it, with the same default.
 enum DatabaseOption {
+    static let options: [OptionSpec] = [
+        .value("--db", "PATH", completion: .file, "The TapCard database (default: $TAPCARD_HOME/tapcard.sqlite).")
+    ]
+
     static let help =
         "  --db PATH           The TapCard database (default: $TAPCARD_HOME/tapcard.sqlite, else\n"
         + "                      $XDG_DATA_HOME/tapcard/tapcard.sqlite or ~/.local/share/tapcard/tapcard.sqlite).\n"

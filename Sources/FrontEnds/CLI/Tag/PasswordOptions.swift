@@ -9,6 +9,11 @@ struct PasswordOptions {
     var password: Type2Password?
     var acknowledge: PasswordAcknowledge?
 
+    static let options: [OptionSpec] = [
+        .value("--password", "HEX8", "The tag's 4-byte password, presented once with PWD_AUTH."),
+        .value("--pack", "HEX4", "The PACK the tag must answer to the password."),
+    ]
+
     static let help = """
           --password HEX8  The tag's 4-byte password (8 hex digits), presented once with PWD_AUTH
                            before anything else; never retried (a wrong one counts against AUTHLIM).

@@ -11,6 +11,15 @@ enum ProtectionRunner {
         case unprotect
     }
 
+    static let options: [OptionSpec] =
+        [
+            .json,
+            .value("--simulate-tear-after", "N", "(virtual tags) Take the tag away after N commands."),
+            .value(
+                "--tear-mode", "MODE", completion: .values(TearMode.allCases.map(\.rawValue)),
+                "How the torn command fails."),
+        ] + TagTarget.options
+
     static let tearHelpLines = """
           --simulate-tear-after N  (virtual tags) Let exactly N commands complete, then take the
                                    tag out of the field; the command fails and says every state the
@@ -36,8 +45,6 @@ enum ProtectionRunner {
         if let tearAfter, tearAfter < 0 {
             throw UsageError("--simulate-tear-after takes a count of commands, 0 or more.", command: arguments.command)
         }
-        let recording = try TagRecording.take(&arguments, io: io)
-        _ = recording
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             defer { session.close() }
             try arguments.finish()

@@ -18,6 +18,10 @@ struct TagTarget {
     /// The default virtual tag's file name inside the data directory.
     static let defaultTagFileName = "virtual-ntag213.nfc"
 
+    static let options: [OptionSpec] =
+        [.value("--tag", "FILE", completion: .file, "A virtual tag file (default: the virtual NTAG213).")]
+        + ReaderOptions.options
+
     static let helpLines = """
           --tag FILE     A virtual tag file (Flipper Zero .nfc; see 'tapcard sim'). Without it, the
                          default virtual NTAG213 in the data directory is used ($TAPCARD_HOME, else

@@ -15,6 +15,15 @@ enum TagWriteRunner {
         var password = PasswordOptions()
     }
 
+    static let options: [OptionSpec] =
+        [
+            .json, .flag("--no-verify", "Do not read the tag back after writing."),
+            .value("--simulate-tear-after", "N", "(virtual tags) Take the tag away after N commands."),
+            .value(
+                "--tear-mode", "MODE", completion: .values(TearMode.allCases.map(\.rawValue)),
+                "How the torn command fails: not-delivered, reply-lost or corrupted-write."),
+        ] + PasswordOptions.options
+
     static let tearHelpLines = """
           --no-verify              Do not read the tag back after writing.
           --simulate-tear-after N  (virtual tags) Let exactly N commands complete, then take the

@@ -5,6 +5,7 @@ import ViewModels
 struct FocusEmergencyCommand: Command {
     static let name = "focus emergency"
     static let summary = "End the running session without the tag (limited: 3 per 28 days by default)."
+    static let options: [OptionSpec] = [.json] + FocusOptions.options
     static let help = """
         Usage: tapcard focus emergency [--json] [--db PATH] [--profile NAME]
 

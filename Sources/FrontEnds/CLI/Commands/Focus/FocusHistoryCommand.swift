@@ -5,6 +5,8 @@ import ViewModels
 struct FocusHistoryCommand: Command {
     static let name = "focus history"
     static let summary = "List sessions, newest first, with how each ended (tag, timer, emergency)."
+    static let options: [OptionSpec] =
+        [.json, .value("--limit", "N", "Show at most N sessions.")] + FocusOptions.options
     static let help = """
         Usage: tapcard focus history [--json] [--limit N] [--db PATH] [--profile NAME]
 

@@ -7,6 +7,9 @@ struct FocusOptions {
     var databasePath: String
     var profile: String
 
+    static let options: [OptionSpec] =
+        DatabaseOption.options + [.value("--profile", "NAME", "The focus profile (default: focus).")]
+
     static let help =
         DatabaseOption.help
         + "  --profile NAME      The focus profile (default: focus).\n"

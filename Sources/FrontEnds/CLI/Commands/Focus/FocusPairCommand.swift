@@ -5,6 +5,11 @@ import ViewModels
 struct FocusPairCommand: Command {
     static let name = "focus pair"
     static let summary = "Pair a tag (its UID and chip) with the profile."
+    static let options: [OptionSpec] =
+        [
+            .json, .value("--label", "TEXT", "A name for the tag."),
+            .value("--location", "TEXT", "Where the tag lives (shown when another tag is refused)."),
+        ] + TappedTag.options
     static let help = """
         Usage: tapcard focus pair [--label L] [--location PLACE] [--json] [--tag FILE] [--db PATH] [--profile NAME]
 

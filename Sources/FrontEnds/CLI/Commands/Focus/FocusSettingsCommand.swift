@@ -5,6 +5,13 @@ import ViewModels
 struct FocusSettingsCommand: Command {
     static let name = "focus settings"
     static let summary = "Show or change the minimum duration, planned length and emergency allowance."
+    static let options: [OptionSpec] =
+        [
+            .json, .value("--minimum", "DURATION", "The shortest session (25m, 1h30m, off)."),
+            .value("--for", "DURATION", "The planned length (off: until tapped)."),
+            .value("--emergency-allowance", "N", "Emergency exits per period."),
+            .value("--emergency-period", "DURATION", "The period the allowance covers."),
+        ] + FocusOptions.options
     static let help = """
         Usage: tapcard focus settings [--minimum DURATION|off] [--for DURATION|off]
                                       [--emergency-allowance N] [--emergency-period DURATION] [--json]

@@ -5,6 +5,7 @@ import ViewModels
 struct FocusStatusCommand: Command {
     static let name = "focus status"
     static let summary = "Show the running session (elapsed, minimum, planned end) and emergency exits left."
+    static let options: [OptionSpec] = [.json] + FocusOptions.options
     static let help = """
         Usage: tapcard focus status [--json] [--db PATH] [--profile NAME]
 

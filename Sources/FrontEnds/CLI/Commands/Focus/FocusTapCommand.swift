@@ -5,6 +5,11 @@ import ViewModels
 struct FocusTapCommand: Command {
     static let name = "focus tap"
     static let summary = "Tap a tag: starts a session, or ends the running one (paired tags only)."
+    static let options: [OptionSpec] =
+        [
+            .json, .value("--minimum", "DURATION", "This session's shortest length."),
+            .value("--for", "DURATION", "This session's planned length."),
+        ] + TappedTag.options
     static let help = """
         Usage: tapcard focus tap [--for DURATION] [--minimum DURATION] [--json] [--tag FILE] [--db PATH] [--profile NAME]
 

@@ -16,9 +16,14 @@ struct TappedTag {
     var signatureStatement: String?
     var capacity: CapacityRecord?
 
+    static let options: [OptionSpec] =
+        FocusOptions.options + [TagTarget.options[0]]
+        + ReaderOptions.options.filter { $0.name == "--wait" }
+
     static let optionHelp =
         "  --tag FILE          The virtual tag to tap (a Flipper Zero .nfc file; default: the virtual\n"
         + "                      NTAG213 in the data directory, created on first use).\n"
+        + "  --wait SECONDS      How long to wait for another tapcard using the tag file (default 15).\n"
 
     /// Reads the tag as a phone tap would: the tag engine's inspect over the emulator's transport
     /// (UID from pages 0–2, chip from GET_VERSION, capacity from the CC and TLVs, READ_SIG), and the

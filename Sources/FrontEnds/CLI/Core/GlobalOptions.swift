@@ -1,0 +1,23 @@
+/// The options every command takes, handled by the dispatcher: `--quiet`, `--color`, `--help`.
+public enum GlobalOptions {
+    public static let all: [OptionSpec] = [
+        .flag(
+            "--quiet", aliases: ["-q"],
+            "No notes or progress on standard error; errors and requested output still print."),
+        .value(
+            "--color", "WHEN", completion: .values(ColorChoice.allCases.map(\.rawValue)),
+            "Colour on a terminal: auto (default; off when NO_COLOR is set), always or never."),
+        .flag("--help", aliases: ["-h"], "Show the command's help."),
+    ]
+
+    public static let help = """
+          --quiet, -q      No notes or progress on standard error; errors and requested output still print.
+          --color WHEN     auto (default: colour only on a terminal, and not when NO_COLOR is set),
+                           always or never.
+        """
+}
+
+/// `--color WHEN`.
+public enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, always, never
+}
