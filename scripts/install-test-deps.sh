@@ -21,6 +21,11 @@ command -v pcscd >/dev/null || apt_packages+=(pcscd)
 command -v pcsc_scan >/dev/null || apt_packages+=(pcsc-tools)
 command -v unshare >/dev/null || apt_packages+=(util-linux)
 command -v ip >/dev/null || apt_packages+=(iproute2)
+# The generated shell completions are syntax-checked by each shell, the man page by groff.
+command -v zsh >/dev/null || apt_packages+=(zsh)
+command -v fish >/dev/null || apt_packages+=(fish)
+command -v groff >/dev/null || apt_packages+=(groff-base)
+command -v man >/dev/null || apt_packages+=(man-db)
 if ! python3 -c "import smartcard" 2>/dev/null; then
     command -v swig >/dev/null || apt_packages+=(swig)
     [ -f /usr/include/PCSC/winscard.h ] || apt_packages+=(libpcsclite-dev)

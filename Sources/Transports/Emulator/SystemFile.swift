@@ -1,3 +1,5 @@
+import TapCardSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -262,21 +264,5 @@ enum SystemFile {
     static var processID: Int32 { getpid() }
 
     /// What `code` means, in the words our messages use.
-    static func reason(_ code: Int32) -> String {
-        switch code {
-        case ENOENT: return "no such file"
-        case EACCES, EPERM: return "permission denied"
-        case EISDIR: return "it is a directory"
-        case ENOTDIR: return "a part of the path is not a directory"
-        case ENOSPC: return "the disk is full"
-        case EDQUOT: return "the disk quota is used up"
-        case EROFS: return "the file system is read-only"
-        case ELOOP: return "too many symbolic links"
-        case ENAMETOOLONG: return "the path is too long"
-        case EIO: return "an input/output error"
-        default:
-            let text = String(cString: strerror(code))
-            return text.prefix(1).lowercased() + text.dropFirst()
-        }
-    }
+    static func reason(_ code: Int32) -> String { SystemErrorText.reason(code) }
 }

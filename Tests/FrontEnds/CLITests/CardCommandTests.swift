@@ -230,8 +230,9 @@ struct CardCommandTests {
         #expect(renamed.io.outputText.contains("\r\nN:Doe;J.;;;\r\nFN:J. Doe\r\n"))
 
         let missing = await run(["vcard", "--from-vcf", "/nonexistent/card.vcf"])
-        #expect(missing.status == 65)
-        #expect(missing.io.errorOutput.hasPrefix("error: Cannot read the contact file"))
+        // EX_NOINPUT, with the real cause in words.
+        #expect(missing.status == 66)
+        #expect(missing.io.errorOutput == "error: Cannot read '/nonexistent/card.vcf': no such file.\n")
         let notACard = await run(["vcard", "--from-vcf", "-"], input: Array("hello".utf8))
         #expect(notACard.status == 65)
     }

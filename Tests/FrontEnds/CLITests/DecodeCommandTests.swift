@@ -123,7 +123,15 @@ struct DecodeCommandTests {
         for arguments in [["decode", hex], ["decode", "--json", hex]] {
             let (status, out, err) = await run(hex.isEmpty ? [arguments[0], "-"] + arguments.dropFirst(2) : arguments)
             #expect(status == 65)
-            #expect(out.isEmpty)
+            if arguments.contains("--json") && !hex.isEmpty {
+                // JSON v1: one error object on stdout, with the offset among its figures.
+                #expect(out.hasPrefix("{\"schema_version\":1,\"error\":{"), "stdout was \(out)")
+                #expect(out.contains("\"exit_status\":65"))
+                #expect(out.contains("\"offset\":\(offset)"))
+                #expect(out.filter { $0 == "\n" }.count == 1)
+            } else {
+                #expect(out.isEmpty)
+            }
             #expect(err.hasPrefix("error: "))
             #expect(err.hasSuffix(" (byte \(offset))\n"), "stderr was \(err)")
             #expect(err.filter { $0 == "\n" }.count == 1)

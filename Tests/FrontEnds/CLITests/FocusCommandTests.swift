@@ -212,14 +212,14 @@ struct FocusCommandTests {
         #expect(empty.output == "No tags recorded yet.\n")
     }
 
-    @Test("Usage errors exit 64; a missing tag file exits 69; --help works for every subcommand")
+    @Test("Usage errors exit 64; a missing tag file exits 66; --help works for every subcommand")
     func usage() async {
         let scenario = FocusScenario()
         #expect(await scenario.run(["focus", "tap", "--for", "banana"]).status == 64)
         #expect(await scenario.run(["focus", "frobnicate"]).status == 64)
         #expect(await scenario.run(["focus", "status", "--bogus"]).status == 64)
         let missing = await scenario.run(["focus", "tap", "--tag", scenario.path("nope.nfc")])
-        #expect(missing.status == 69)
+        #expect(missing.status == 66)
         #expect(missing.error.hasPrefix("error: Could not read \(scenario.path("nope.nfc"))"))
         for sub in ["pair", "tap", "status", "history", "emergency", "settings"] {
             let help = await scenario.run(["focus", sub, "--help"])

@@ -75,7 +75,7 @@ import Testing
         #expect(await run(["sim"]).status == 64)
         #expect(await run(["sim", "export", path]).status == 64)
         let missing = await run(["sim", "show", directory.appendingPathComponent("none.nfc").path])
-        #expect(missing.status == 69)
+        #expect(missing.status == 66)
         #expect(missing.io.errorOutput.hasPrefix("error: Could not read"))
     }
 

@@ -183,7 +183,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for command in [["read"], ["write", "text", "x"]] {
             let devNull = await Self.run(command + ["--tag", "/dev/null"], home: directory)
-            #expect(devNull.status == 69)
+            #expect(devNull.status == 66)
             #expect(
                 devNull.err
                     == "error: Could not read /dev/null: it is a character device (like /dev/null), not a file.\n")

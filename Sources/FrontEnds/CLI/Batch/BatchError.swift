@@ -8,12 +8,11 @@ enum BatchError: TapCardError, Equatable {
     case unknownColumn(String)
     /// A data row (1-based) without a URL.
     case emptyRow(row: Int)
-    case unreadable(path: String)
     case unwritable(path: String, reason: String)
 
     var origin: ErrorOrigin {
         switch self {
-        case .emptySheet, .unknownHeader, .unknownColumn, .emptyRow, .unreadable: .input
+        case .emptySheet, .unknownHeader, .unknownColumn, .emptyRow: .input
         case .unwritable: .platform
         }
     }
@@ -28,8 +27,6 @@ enum BatchError: TapCardError, Equatable {
             "The batch sheet has a column '\(name)' that is not a profile field (name, family, given, org, title, tel, email, url, adr, note)."
         case .emptyRow(let row):
             "Row \(row) of the batch sheet has no URL."
-        case .unreadable(let path):
-            "Cannot read '\(path)': it does not exist or is not readable."
         case .unwritable(let path, let reason):
             "Cannot write the manifest '\(path)': \(reason)."
         }

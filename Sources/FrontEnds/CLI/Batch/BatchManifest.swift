@@ -25,7 +25,7 @@ struct BatchManifest {
     /// Rows already written and verified according to the manifest at `path` (none if it does not exist).
     func completedRows() throws -> Set<Int> {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
-        guard let data = FileManager.default.contents(atPath: path) else { throw BatchError.unreadable(path: path) }
+        let data = try InputFile.read(path).get()
         let records = try CSV.parse(String(decoding: data, as: UTF8.self))
         var done: Set<Int> = []
         for fields in records.dropFirst() where fields.count >= 5 {

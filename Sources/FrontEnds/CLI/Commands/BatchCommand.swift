@@ -80,7 +80,7 @@ struct BatchCommand: Command {
             throw UsageError("--on-error is ask, skip or stop, not '\(policy)'.", command: name)
         }
         guard retries >= 0 else { throw UsageError("--retries takes 0 or more.", command: name) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw BatchError.unreadable(path: path) }
+        let data = try InputFile.read(path).get()
         let sheet = try BatchSheet.parse(String(decoding: data, as: UTF8.self), format: format)
         let manifest = BatchManifest(path: manifestPath)
         let done = try manifest.completedRows()

@@ -127,23 +127,6 @@ public enum ProfileOptions {
     }
 
     static func readFile(_ path: String, io: some CommandIO) throws -> [UInt8] {
-        if path == "-" { return io.readStandardInput() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ProfileFileError.unreadable(path: path)
-        }
-        return [UInt8](data)
-    }
-}
-
-/// A `--from-vcf` file that could not be read.
-public enum ProfileFileError: TapCardError, Equatable {
-    case unreadable(path: String)
-
-    public var origin: ErrorOrigin { .input }
-
-    public var sentence: String {
-        switch self {
-        case .unreadable(let path): "Cannot read the contact file '\(path)': it does not exist or is not readable."
-        }
+        try InputFile.readOrStandardInput(path, io: io)
     }
 }

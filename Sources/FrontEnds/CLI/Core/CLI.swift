@@ -1,3 +1,4 @@
+import Foundation
 import TapCardSupport
 
 /// The `tapcard` entry point, usable in-process: `await CLI.run(["decode", "D1…"], io: io)`.
@@ -93,7 +94,7 @@ public enum CLI {
             }
             return try await C.run(&arguments, io: io).rawValue
         } catch {
-            return report(error, io: io).rawValue
+            return report(error, io: io, json: arguments.has("--json") || arguments.has("--jsonl")).rawValue
         }
     }
 
@@ -112,29 +113,17 @@ public enum CLI {
         return "Unknown command '\(word)'. Run 'tapcard --help' for the list."
     }
 
-    /// Prints `error` as one `error: …` line on stderr and chooses the exit status.
+    /// Prints `error` as one `error: …` line on stderr and chooses the exit status; with
+    /// `json`, standard output also carries one JSON v1 error object (``ErrorJSON``).
     @discardableResult
-    public static func report(_ error: any Error, io: some CommandIO) -> ExitStatus {
-        switch error {
-        case let usage as UsageError:
-            io.printError("error: \(usage.sentence)")
-            return .usage
-        case let error as any TapCardError:
-            io.printError("error: \(error.sentence)")
-            return (error as? any SpecificExitStatus)?.exitStatus ?? exitStatus(for: error.origin)
-        default:
-            io.printError("error: An unexpected internal error occurred: \(String(describing: error)).")
-            return .software
-        }
-    }
-
-    /// The exit status for an error of the given origin.
-    public static func exitStatus(for origin: ErrorOrigin) -> ExitStatus {
-        switch origin {
-        case .input: .dataError
-        case .refusal, .tag, .transport: .failure
-        case .platform: .unavailable
-        }
+    public static func report(_ error: any Error, io: some CommandIO, json: Bool = false) -> ExitStatus {
+        let status = ExitStatus.of(error)
+        let sentence =
+            (error as? any TapCardError)?.sentence
+            ?? "An unexpected internal error occurred: \(String(describing: error))."
+        io.printError("error: \(sentence)")
+        if json { io.print(ErrorJSON.object(error, status: status).serialized()) }
+        return status
     }
 
     static var overview: String {
@@ -154,9 +143,17 @@ public enum CLI {
         }
         text += """
 
-            Exit status: 0 success, 1 the operation failed or was refused, 64 usage error,
-            65 malformed input data, 66 missing input file, 69 a needed service is unavailable,
-            75 another tapcard was using the virtual tag file for all of --wait (try again).
+
+            Exit status:
+
+            """
+        for entry in ExitStatus.table {
+            text += "  \(entry.status)".padding(toLength: 6, withPad: " ", startingAt: 0) + entry.short + "\n"
+        }
+        text += """
+
+            Global options (every command): --quiet, --color auto|always|never, --help.
+            Shell completion: tapcard completions bash|zsh|fish; manual: tapcard manpage.
 
             """
         return text

@@ -40,6 +40,8 @@ public enum CommandRegistry {
 
             // General.
             VersionCommand.self,
+            CompletionsCommand.self,
+            ManpageCommand.self,
         ]
     }
 

@@ -1,3 +1,5 @@
+import TapCardSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,12 +16,11 @@ enum InputFile {
         return DescriptorReader.readAll(descriptor).mapError { InputFileError(path: path, reason: reason($0.code)) }
     }
 
-    private static func reason(_ code: Int32) -> String {
-        switch code {
-        case ENOENT: "no such file"
-        case EACCES: "permission denied"
-        case EISDIR: "it is a directory"
-        default: "system error \(code)"
-        }
+    private static func reason(_ code: Int32) -> String { SystemErrorText.reason(code) }
+
+    /// A file's bytes for an option that names one, `-` meaning standard input.
+    static func readOrStandardInput(_ path: String, io: some CommandIO) throws(InputFileError) -> [UInt8] {
+        if path == "-" { return io.readStandardInput() }
+        return try read(path).get()
     }
 }

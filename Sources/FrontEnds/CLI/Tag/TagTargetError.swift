@@ -23,13 +23,3 @@ enum TagTargetError: TapCardError, Equatable {
         }
     }
 }
-
-extension TagTargetError: SpecificExitStatus {
-    /// EX_TEMPFAIL for a busy tag file: trying again later can work.
-    var exitStatus: ExitStatus? {
-        switch self {
-        case .cannotCreateDirectory: nil
-        case .busy: .temporaryFailure
-        }
-    }
-}

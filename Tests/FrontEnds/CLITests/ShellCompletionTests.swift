@@ -1,0 +1,102 @@
+import Foundation
+import TapCardCLI
+import Testing
+
+/// The completion scripts and the man page, generated from the declarations, checked by the
+/// real shells and groff.
+@Suite struct ShellCompletionTests {
+    func output(_ arguments: [String]) async -> String {
+        let io = CapturedIO()
+        #expect(await CLI.run(arguments, io: io) == 0, "\(arguments): \(io.errorOutput)")
+        return io.outputText
+    }
+
+    func file(_ text: String, _ name: String) throws -> String {
+        let path = NSTemporaryDirectory() + "tapcard-shell-" + UUID().uuidString + "-" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Runs `program arguments` and returns its exit status and standard output and error.
+    func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String)? {
+        guard
+            let path = ["/usr/bin/", "/bin/"].map({ $0 + program }).first(where: FileManager.default.isExecutableFile)
+        else {
+            if ProcessInfo.processInfo.environment["TAPCARD_REQUIRE_PEERS"] != nil {
+                Issue.record("\(program) is required here (TAPCARD_REQUIRE_PEERS) but not installed")
+            }
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output, errors)
+    }
+
+    @Test func bashAcceptsTheScriptAndCompletesCommandsSubcommandsOptionsAndValues() async throws {
+        let path = try file(await output(["completions", "bash"]), "tapcard.bash")
+        let syntax = try #require(try run("bash", ["-n", path]))
+        #expect(syntax.status == 0, "\(syntax.err)")
+        let probe = """
+            source '\(path)'
+            complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _tapcard; echo "${COMPREPLY[*]}"; }
+            complete_words tapcard wr
+            complete_words tapcard sim n
+            complete_words tapcard write uri x --tear-mode ''
+            complete_words tapcard protect --read-p
+            complete_words tapcard completions ''
+            """
+        let result = try #require(try run("bash", ["-c", probe]))
+        #expect(result.status == 0, "\(result.err)")
+        #expect(
+            result.out.split(separator: "\n").map(String.init) == [
+                "write", "new", "not-delivered reply-lost corrupted-write", "--read-protect", "bash zsh fish",
+            ])
+    }
+
+    @Test func zshAndFishAcceptTheirScripts() async throws {
+        let zsh = try file(await output(["completions", "zsh"]), "_tapcard")
+        if let result = try run("zsh", ["-n", zsh]) { #expect(result.status == 0, "\(result.err)") }
+        let fish = try file(await output(["completions", "fish"]), "tapcard.fish")
+        if let result = try run("fish", ["--no-execute", fish]) { #expect(result.status == 0, "\(result.err)") }
+    }
+
+    @Test func everyCommandIsInEveryScriptAndTheManPage() async throws {
+        let scripts = [
+            await output(["completions", "bash"]), await output(["completions", "zsh"]),
+            await output(["completions", "fish"]), await output(["manpage"]),
+        ]
+        for command in CommandRegistry.all {
+            for script in scripts {
+                #expect(script.contains(command.name), "\(command.name)")
+            }
+        }
+        #expect(scripts[3].contains("\\-\\-yes\\-lock\\-permanently"))
+    }
+
+    @Test func groffRendersTheManPageWithoutAWarning() async throws {
+        let path = try file(await output(["manpage"]), "tapcard.1")
+        if let result = try run("groff", ["-man", "-Tutf8", "-ww", "-z", path]) {
+            #expect(result.status == 0)
+            #expect(result.err.isEmpty, "\(result.err)")
+        }
+        if let result = try run("man", ["-l", "-P", "cat", path]) {
+            #expect(result.status == 0, "\(result.err)")
+            #expect(result.out.contains("tapcard protect"))
+            #expect(result.out.contains("EXIT STATUS"))
+        }
+    }
+
+    @Test func unknownShellIsAUsageError() async {
+        let io = CapturedIO()
+        #expect(await CLI.run(["completions", "tcsh"], io: io) == 64)
+    }
+}
