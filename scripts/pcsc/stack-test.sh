@@ -215,15 +215,16 @@ watch=$("$tapcard" watch --reader "$reader" --count 1 --json 2>&1)
 check "tapcard watch: UID, model by GET_VERSION, NDEF length from the tag" python3 -c "
 import json, sys
 s = json.loads(sys.argv[1].splitlines()[-1])
-assert s['uid'] == '04a1b2c3d4e5f6', s
-assert s['model'] == 'ntag213', s
-assert s['capabilityContainer'] == 'e1101200', s
-assert s['ndefLength'] == int('$image_hex'[34:36], 16), s
+assert s['schema_version'] == 1, s
+assert s['uid']['hex'] == '04a1b2c3d4e5f6', s
+assert s['chip']['model'] == 'ntag213' and s['chip']['identified_by']['by'] == 'GET_VERSION', s
+assert s['capability_container'] == 'e1101200', s
+assert s['ndef_length'] == int('$image_hex'[34:36], 16), s
 " "$watch"
 check "tapcard watch: the tag is recorded as seen (tapcard tags), with no capacity claimed" python3 -c "
 import json, subprocess, sys
 tags = json.loads(subprocess.run([sys.argv[1], 'tags', '--json'], capture_output=True, text=True, check=True).stdout)['tags']
-assert [(t['uid'], t['chip'], t['capacity_bytes'], t['writes']) for t in tags] == [('04A1B2C3D4E5F6', 'ntag213', None, 0)], tags
+assert [(t['uid']['hex'], t['chip']['model'], t['capacity_bytes'], t['writes']) for t in tags] == [('04a1b2c3d4e5f6', 'ntag213', None, 0)], tags
 " "$tapcard"
 
 # ---- 3. tapcard reads and writes through the reader; pyscard reads back -------------------------
@@ -253,7 +254,7 @@ import json, sys
 tags = json.loads(sys.argv[1])['tags']
 assert len(tags) == 1, tags
 t = tags[0]
-assert t['uid'] == '04A1B2C3D4E5F6' and t['chip'] == 'ntag213', t
+assert t['uid']['hex'] == '04a1b2c3d4e5f6' and t['chip']['model'] == 'ntag213', t
 assert t['capacity_source'] == 'reported' and t['capacity_bytes'] > 0, t
 w = t['last_write']
 assert w['operation'] == 'write' and w['verified'] is True, w
@@ -335,7 +336,7 @@ fi
 sticker_writes() { # the write-log entries of the stickers' UID in the TapCard database
     "$tapcard" tags --json | python3 -c "
 import json, sys
-print(sum(t['writes'] for t in json.load(sys.stdin)['tags'] if t['uid'] == '04A1B2C3D4E5F6'))"
+print(sum(t['writes'] for t in json.load(sys.stdin)['tags'] if t['uid']['hex'] == '04a1b2c3d4e5f6'))"
 }
 writes_before_batch=$(sticker_writes)
 fresh_hex=$(python3 "$here/make_image.py" "$work/fresh.bin" "https://example.org/blank")

@@ -8,8 +8,8 @@ import Testing
 /// describe what the emulator did, and the emitted corpus is the seeded one. No assertion looks
 /// at a wall-clock figure's value.
 @Suite struct BenchCommandTests {
-    static func run(_ arguments: [String]) async throws -> (Int32, [String: Any], CapturedIO) {
-        let io = CapturedIO()
+    static func run(_ arguments: [String]) async throws -> (Int32, [String: Any], CheckedIO) {
+        let io = CheckedIO()
         let status = await CLI.run(["bench"] + arguments, io: io)
         let object = try JSONSerialization.jsonObject(with: Data(io.output)) as? [String: Any] ?? [:]
         return (status, object, io)
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func tableNamesTheBuildAndEveryRow() async throws {
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run(["bench", "--quick", "--cold-start-runs", "0"], io: io) == 0)
         let text = io.outputText
         for row in [
@@ -73,11 +73,11 @@ import Testing
     }
 
     @Test func emittedCorpusIsSeededAndDecodes() async throws {
-        let first = CapturedIO()
+        let first = CheckedIO()
         #expect(await CLI.run(["bench", "--emit-corpus", "--messages", "300", "--seed", "7"], io: first) == 0)
-        let again = CapturedIO()
+        let again = CheckedIO()
         #expect(await CLI.run(["bench", "--emit-corpus", "--messages", "300", "--seed", "7"], io: again) == 0)
-        let other = CapturedIO()
+        let other = CheckedIO()
         #expect(await CLI.run(["bench", "--emit-corpus", "--messages", "300", "--seed", "8"], io: other) == 0)
         #expect(first.output == again.output)
         #expect(first.output != other.output)
@@ -94,7 +94,7 @@ import Testing
 
     @Test func badSizesAreUsageErrors() async {
         for arguments in [["--messages", "0"], ["--profiles", "-3"], ["--cold-start-runs", "-1"], ["--bogus"]] {
-            let io = CapturedIO()
+            let io = CheckedIO()
             #expect(await CLI.run(["bench"] + arguments, io: io) == 64, "\(arguments)")
             #expect(io.errorOutput.hasPrefix("error: "))
         }

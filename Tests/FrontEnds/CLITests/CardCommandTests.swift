@@ -11,13 +11,13 @@ struct CardCommandTests {
         "--email", "jane@acme.example", "--url", "https://acme.example/jane",
     ]
 
-    func run(_ arguments: [String], input: [UInt8] = []) async -> (status: Int32, io: CapturedIO) {
-        let io = CapturedIO(input: input)
+    func run(_ arguments: [String], input: [UInt8] = []) async -> (status: Int32, io: CheckedIO) {
+        let io = CheckedIO(input: input)
         let status = await CLI.run(arguments, io: io)
         return (status, io)
     }
 
-    func json(_ io: CapturedIO) throws -> [String: Any] {
+    func json(_ io: CheckedIO) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(io.output)) as? [String: Any])
     }
 
@@ -149,7 +149,7 @@ struct CardCommandTests {
         defer { try? FileManager.default.removeItem(at: home) }
         for (options, sentence) in cases {
             for arguments in [["vcard"] + options, ["card"] + options, ["write", "card"] + options] {
-                let io = CapturedIO(environment: ["TAPCARD_HOME": home.path])
+                let io = CheckedIO(environment: ["TAPCARD_HOME": home.path])
                 let status = await CLI.run(arguments, io: io)
                 #expect(status == 65, "\(arguments)")
                 #expect(io.output.isEmpty, "\(arguments)")

@@ -16,7 +16,7 @@ import Testing
 
     @Test func anUnknownOptionIsAUsageErrorInEveryCommand() async {
         for command in Self.commands {
-            let io = CapturedIO()
+            let io = CheckedIO()
             let status = await CLI.run(Self.words(command) + ["--no-such-option"], io: io)
             #expect(status == 64, "\(command.name): \(io.errorOutput)")
             #expect(io.errorOutput.contains("Unknown option '--no-such-option'"), "\(command.name)")
@@ -25,14 +25,14 @@ import Testing
     }
 
     @Test func aMisspeltOptionIsAnsweredWithTheNearestOne() async {
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run(["read", "--jsno"], io: io) == 64)
         #expect(io.errorOutput.contains("did you mean '--json'?"))
     }
 
     @Test func helpNamesEveryDeclaredOption() async {
         for command in Self.commands {
-            let io = CapturedIO()
+            let io = CheckedIO()
             #expect(await CLI.run(Self.words(command) + ["--help"], io: io) == 0, "\(command.name)")
             let help = io.outputText
             for option in command.options {
@@ -44,13 +44,13 @@ import Testing
     /// `write --tag t.nfc uri https://x` failed with "Unknown message kind 't.nfc'" when a value
     /// could be taken as a positional (design review §1.6).
     @Test func optionsBeforePositionalsWork() async throws {
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run(["encode", "text", "--lang", "fr", "Bonjour"], io: io) == 0, "\(io.errorOutput)")
         let before = io.outputText
-        let after = CapturedIO()
+        let after = CheckedIO()
         #expect(await CLI.run(["encode", "text", "Bonjour", "--lang=fr"], io: after) == 0)
         #expect(after.outputText == before)
-        let first = CapturedIO()
+        let first = CheckedIO()
         #expect(await CLI.run(["encode", "--lang", "fr", "text", "Bonjour"], io: first) == 0)
         #expect(first.outputText == before)
         // The text is "Bonjour" in French: 54 … 02 'f' 'r' 'B' …
@@ -58,19 +58,19 @@ import Testing
     }
 
     @Test func anOptionThatDoesNotApplyIsRefused() async {
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run(["encode", "uri", "https://example.com", "--lang", "fr"], io: io) == 64)
         #expect(io.errorOutput.contains("--lang does not apply here"))
     }
 
     @Test func unknownCommandsAndSubcommandsAreUsageErrors() async {
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run(["wirte"], io: io) == 64)
         #expect(io.errorOutput.contains("did you mean 'write'?"))
-        let sub = CapturedIO()
+        let sub = CheckedIO()
         #expect(await CLI.run(["sim", "nwe"], io: sub) == 64)
         #expect(sub.errorOutput.contains("'sim' has new, import, export, show"))
-        let bare = CapturedIO()
+        let bare = CheckedIO()
         #expect(await CLI.run(["focus"], io: bare) == 64)
         #expect(bare.outputText.contains("Usage: tapcard focus"))
     }

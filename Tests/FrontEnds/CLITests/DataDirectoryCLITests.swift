@@ -7,7 +7,7 @@ import Testing
 @Suite struct DataDirectoryCLITests {
     @Test(arguments: [["info"], ["tags"], ["focus", "status"]])
     func noHomeIsAPlatformError(arguments: [String]) async {
-        let io = CapturedIO(environment: [:])
+        let io = CheckedIO(environment: [:])
         let status = await CLI.run(arguments, io: io)
         #expect(status == 69)
         #expect(io.errorOutput == "error: \(DataDirectoryError.noHome.sentence)\n")

@@ -8,7 +8,7 @@ import Testing
 @Suite("tapcard decode")
 struct DecodeCommandTests {
     private func run(_ arguments: [String], input: [UInt8] = []) async -> (Int32, String, String) {
-        let io = CapturedIO(input: input)
+        let io = CheckedIO(input: input)
         let status = await CLI.run(arguments, io: io)
         return (status, io.outputText, io.errorOutput)
     }
@@ -20,7 +20,7 @@ struct DecodeCommandTests {
         #expect(err.isEmpty)
         #expect(
             out
-                == #"{"records":[{"tnf":1,"type":"U","id":"","payload_hex":"046578616d706c652e636f6d","view":{"kind":"uri","uri":"https://example.com"}}]}"#
+                == #"{"schema_version":1,"records":[{"tnf":1,"type":"U","id":"","payload_hex":"046578616d706c652e636f6d","view":{"kind":"uri","uri":"https://example.com"}}]}"#
                 + "\n")
     }
 
@@ -64,7 +64,8 @@ struct DecodeCommandTests {
         #expect(status == 0)
         #expect(err.isEmpty)
         #expect(
-            out == #"{"records":[{"tnf":4,"type":"hex:ff3a","id":"","payload_hex":"07","view":{"kind":"unknown"}}]}"#
+            out
+                == #"{"schema_version":1,"records":[{"tnf":4,"type":"hex:ff3a","id":"","payload_hex":"07","view":{"kind":"unknown"}}]}"#
                 + "\n")
     }
 

@@ -17,16 +17,27 @@ struct DecodeJSONLTests {
             "D00000",
             "",
         ]
-        let io = CapturedIO(input: Array((lines.joined(separator: "\n") + "\n").utf8))
+        let io = CheckedIO(input: Array((lines.joined(separator: "\n") + "\n").utf8))
         let status = await CLI.run(["decode", "--jsonl"], io: io)
         #expect(status == 65)
         let out = io.outputText.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(out.count == lines.count + 1)
-        #expect(out[0].hasPrefix(#"{"records":[{"tnf":1,"type":"U""#))
-        #expect(out[1] == #"{"error":"1 byte follows the record with the ME (message end) flag.","offset":5}"#)
-        #expect(out[2].hasPrefix(#"{"error":"The input is not hex text"#) && out[2].hasSuffix(#","offset":0}"#))
-        #expect(out[3] == #"{"records":[{"tnf":0,"type":"","id":"","payload_hex":"","view":{"kind":"empty"}}]}"#)
-        #expect(out[4] == #"{"error":"The input is empty; an NDEF message has at least one record.","offset":0}"#)
+        #expect(out[0].hasPrefix(#"{"schema_version":1,"records":[{"tnf":1,"type":"U""#))
+        #expect(
+            out[1]
+                == #"{"schema_version":1,"error":{"message":"1 byte follows the record with the ME (message end) flag.","origin":"input","offset":5}}"#
+        )
+        #expect(
+            out[2].hasPrefix(#"{"schema_version":1,"error":{"message":"The input is not hex text"#)
+                && out[2].hasSuffix(#","offset":0}}"#))
+        #expect(
+            out[3]
+                == #"{"schema_version":1,"records":[{"tnf":0,"type":"","id":"","payload_hex":"","view":{"kind":"empty"}}]}"#
+        )
+        #expect(
+            out[4]
+                == #"{"schema_version":1,"error":{"message":"The input is empty; an NDEF message has at least one record.","origin":"input","offset":0}}"#
+        )
         #expect(io.errorOutput == "error: 3 of 5 lines did not hold a valid NDEF message.\n")
     }
 
@@ -34,16 +45,16 @@ struct DecodeJSONLTests {
     func allValid() async throws {
         let message = NDEFMessage(records: [.text("x")])
         let text = Array((Hex.encode(message.encoded()) + "\r\n" + Hex.encode(message.encoded())).utf8)
-        let io = CapturedIO(input: text)
+        let io = CheckedIO(input: text)
         #expect(await CLI.run(["decode", "--jsonl", "-"], io: io) == 0)
         #expect(io.outputText.split(separator: "\n").count == 2)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-jsonl-\(getpid()).txt")
         try Data(text).write(to: path)
         defer { try? FileManager.default.removeItem(at: path) }
-        let fileIO = CapturedIO()
+        let fileIO = CheckedIO()
         #expect(await CLI.run(["decode", "--jsonl", path.path], io: fileIO) == 0)
         #expect(fileIO.output == io.output)
-        let equalsIO = CapturedIO()
+        let equalsIO = CheckedIO()
         #expect(await CLI.run(["decode", "--jsonl", path.path], io: equalsIO) == 0)
         #expect(equalsIO.output == io.output)
     }
@@ -101,11 +112,14 @@ struct DecodeJSONLTests {
     func randomBulk() async {
         let count = 10_000
         let input = Self.randomLines(count: count)
-        let io = CapturedIO(input: input)
+        let io = CheckedIO(input: input)
         let status = await CLI.run(["decode", "--jsonl"], io: io)
         let lines = io.outputText.split(separator: "\n")
         #expect(lines.count == count)
-        #expect(lines.allSatisfy { $0.hasPrefix(#"{"records":"#) || $0.hasPrefix(#"{"error":"#) })
+        #expect(
+            lines.allSatisfy {
+                $0.hasPrefix(#"{"schema_version":1,"records":"#) || $0.hasPrefix(#"{"schema_version":1,"error":"#)
+            })
         #expect(status == 65 || status == 0)
         // Each line is one JSON object Foundation can parse (checked on a sample to keep it quick).
         for line in lines.prefix(200) {

@@ -5,17 +5,17 @@ import Testing
 struct DispatcherTests {
     @Test("No arguments prints the overview and exits 64; --help exits 0")
     func overview() async {
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run([], io: io) == 64)
         #expect(io.outputText.contains("Commands:"))
-        let help = CapturedIO()
+        let help = CheckedIO()
         #expect(await CLI.run(["--help"], io: help) == 0)
         #expect(help.outputText.contains("Usage: tapcard"))
     }
 
     @Test("An unknown command is a usage error on stderr, nothing on stdout")
     func unknownCommand() async {
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run(["frobnicate"], io: io) == 64)
         #expect(io.output.isEmpty)
         #expect(io.errorOutput.hasPrefix("error: Unknown command 'frobnicate'."))
@@ -25,7 +25,7 @@ struct DispatcherTests {
     func everyCommandHasHelp() async {
         for command in CommandRegistry.all {
             #expect(!command.summary.isEmpty, "\(command.name) has no summary")
-            let io = CapturedIO()
+            let io = CheckedIO()
             #expect(await CLI.run([command.name, "--help"], io: io) == 0, "\(command.name) --help")
             #expect(io.outputText.contains("Usage: tapcard \(command.name)"), "\(command.name) --help text")
         }
@@ -33,7 +33,7 @@ struct DispatcherTests {
 
     @Test("--version prints the version")
     func version() async {
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run(["--version"], io: io) == 0)
         #expect(io.outputText == "tapcard \(CLI.version)\n")
     }

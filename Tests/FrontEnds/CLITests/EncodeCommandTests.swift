@@ -8,7 +8,7 @@ import Testing
 @Suite("tapcard encode")
 struct EncodeCommandTests {
     private func encode(_ arguments: [String]) async -> (Int32, String, String) {
-        let io = CapturedIO()
+        let io = CheckedIO()
         let status = await CLI.run(["encode"] + arguments, io: io)
         return (status, io.outputText, io.errorOutput)
     }
@@ -115,7 +115,7 @@ struct EncodeCommandTests {
         let (status, out, _) = await encode(["wifi", "HomeNet", "--key", "secret123"])
         #expect(status == 0)
         #expect(try NDEFMessage.decode(Hex.decode(out)).records == [.wifi(ssid: "HomeNet", networkKey: "secret123")])
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run(["decode", "--json", out], io: io) == 0)
         #expect(
             io.outputText.contains(
@@ -131,7 +131,7 @@ struct EncodeCommandTests {
 
     @Test("--raw writes the bytes themselves")
     func raw() async {
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run(["encode", "--raw", "uri", "https://example.com"], io: io) == 0)
         #expect(io.output == NDEFMessage(records: [.uri("https://example.com")]).encoded())
     }

@@ -43,7 +43,7 @@ struct FocusCommandTests {
         #expect(history.status == 0)
         #expect(
             history.output
-                == #"{"profile":"focus","sessions":[{"started_at":"2027-01-15T08:00:00Z","started_by":{"uid":"04A1B2C3D4E580","chip":"ntag213"},"minimum_end":null,"planned_end":null,"ended_at":"2027-01-15T08:25:00Z","ended_by":"tag","ending_tag":{"uid":"04A1B2C3D4E580","chip":"ntag213"},"duration_seconds":1500.0}]}"#
+                == #"{"schema_version":1,"profile":"focus","sessions":[{"started_at":"2027-01-15T08:00:00Z","started_by":{"uid":{"hex":"04a1b2c3d4e580","check_bytes_valid":null,"manufacturer":"NXP Semiconductors","manufacturer_code":4},"chip":{"model":"ntag213","type":"NTAG213","identified_by":{"by":"recorded in the TapCard database"}}},"minimum_end":null,"planned_end":null,"ended_at":"2027-01-15T08:25:00Z","ended_by":"tag","ending_tag":{"uid":{"hex":"04a1b2c3d4e580","check_bytes_valid":null,"manufacturer":"NXP Semiconductors","manufacturer_code":4},"chip":{"model":"ntag213","type":"NTAG213","identified_by":{"by":"recorded in the TapCard database"}}},"duration_seconds":1500.0}]}"#
                 + "\n")
         let text = await scenario.run(["focus", "history"])
         #expect(
@@ -206,7 +206,7 @@ struct FocusCommandTests {
         let json = await scenario.run(["tags", "--json"])
         #expect(
             json.output.hasPrefix(
-                #"{"tags":[{"uid":"04A1B2C3D4E580","chip":"ntag213","label":"Kitchen","location":"kitchen drawer","capacity_bytes":142,"capacity_source":"reported","signature":"invalid"#
+                #"{"schema_version":1,"tags":[{"uid":{"hex":"04a1b2c3d4e580","check_bytes_valid":null,"manufacturer":"NXP Semiconductors","manufacturer_code":4},"chip":{"model":"ntag213","type":"NTAG213","identified_by":{"by":"recorded in the TapCard database"}},"label":"Kitchen","location":"kitchen drawer","capacity_bytes":142,"capacity_source":"reported","signature":"invalid"#
             ))
         let empty = await scenario.run(["tags", "--db", scenario.path("other.sqlite")])
         #expect(empty.output == "No tags recorded yet.\n")
@@ -248,7 +248,7 @@ struct FocusCommandTests {
         let json = await scenario.run(["focus", "settings", "--json"])
         #expect(
             json.output
-                == #"{"profile":"focus","minimum_duration_seconds":600.0,"planned_duration_seconds":3000.0,"emergency":{"allowance":1,"period_seconds":2419200.0}}"#
+                == #"{"schema_version":1,"profile":"focus","minimum_duration_seconds":600.0,"planned_duration_seconds":3000.0,"emergency":{"allowance":1,"period_seconds":2419200.0}}"#
                 + "\n")
         let off = await scenario.run(["focus", "settings", "--minimum", "off", "--for", "off", "--json"])
         #expect(off.output.contains(#""minimum_duration_seconds":null,"planned_duration_seconds":null"#))
@@ -275,7 +275,8 @@ struct FocusCommandTests {
         #expect(started["outcome"] as? String == "started")
         let session = try #require(started["session"] as? [String: Any])
         #expect(session["ended_at"] is NSNull)
-        #expect((session["started_by"] as? [String: Any])?["uid"] as? String == "04D1D2D3D4D5D6")
+        let startedBy = session["started_by"] as? [String: Any]
+        #expect((startedBy?["uid"] as? [String: Any])?["hex"] as? String == "04d1d2d3d4d5d6")
 
         scenario.advance(minutes: 5)
         let end = await scenario.run(["focus", "tap", "--tag", a, "--json"])

@@ -59,7 +59,7 @@ final class FocusScenario {
 
     /// Runs `tapcard` in-process with this data directory, at `now`.
     func run(_ arguments: [String]) async -> Result {
-        let io = CapturedIO(environment: ["TAPCARD_HOME": home, "TAPCARD_TEST_NOW": String(now)])
+        let io = CheckedIO(environment: ["TAPCARD_HOME": home, "TAPCARD_TEST_NOW": String(now)])
         let status = await CLI.run(arguments, io: io)
         return Result(status: status, output: io.outputText, error: io.errorOutput)
     }

@@ -12,7 +12,7 @@ import Testing
     }
 
     func run(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
-        let io = CapturedIO(environment: ["TAPCARD_HOME": home])
+        let io = CheckedIO(environment: ["TAPCARD_HOME": home])
         let status = await CLI.run(arguments, io: io)
         return (status, io.outputText, io.errorOutput)
     }

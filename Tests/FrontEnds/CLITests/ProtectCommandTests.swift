@@ -11,7 +11,7 @@ import Testing
     }
 
     func run(_ arguments: [String], home: String) async -> (status: Int32, out: String, err: String) {
-        let io = CapturedIO(environment: ["TAPCARD_HOME": home])
+        let io = CheckedIO(environment: ["TAPCARD_HOME": home])
         let status = await CLI.run(arguments, io: io)
         return (status, io.outputText, io.errorOutput)
     }
@@ -194,7 +194,7 @@ import Testing
         let home = NSTemporaryDirectory() + "tapcard-authlim-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         func run(_ arguments: [String]) async -> (status: Int32, err: String) {
-            let io = CapturedIO(environment: ["TAPCARD_HOME": home])
+            let io = CheckedIO(environment: ["TAPCARD_HOME": home])
             let status = await CLI.run(arguments, io: io)
             return (status, io.errorOutput)
         }

@@ -6,7 +6,7 @@ import Testing
 /// real shells and groff.
 @Suite struct ShellCompletionTests {
     func output(_ arguments: [String]) async -> String {
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run(arguments, io: io) == 0, "\(arguments): \(io.errorOutput)")
         return io.outputText
     }
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func unknownShellIsAUsageError() async {
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run(["completions", "tcsh"], io: io) == 64)
     }
 }

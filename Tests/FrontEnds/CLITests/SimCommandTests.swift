@@ -14,8 +14,8 @@ import Testing
         return url
     }
 
-    private func run(_ arguments: [String]) async -> (status: Int32, io: CapturedIO) {
-        let io = CapturedIO()
+    private func run(_ arguments: [String]) async -> (status: Int32, io: CheckedIO) {
+        let io = CheckedIO()
         let status = await CLI.run(arguments, io: io)
         return (status, io)
     }
@@ -31,12 +31,12 @@ import Testing
         let result = await run(["sim", "new", "ntag213", path, "--uid", "04A1B2C3D4E5F6", "--json"])
         #expect(result.status == 0)
         let json = try object(result.io.outputText)
-        #expect(json["model"] as? String == "ntag213")
-        #expect(json["uid"] as? String == "04a1b2c3d4e5f6")
+        #expect((json["chip"] as? [String: Any])?["model"] as? String == "ntag213")
+        #expect((json["uid"] as? [String: Any])?["hex"] as? String == "04a1b2c3d4e5f6")
         #expect(json["cc"] as? String == "e1101200")
         #expect(json["formatted"] as? Bool == true)
-        let check = try #require(json["signatureCheck"] as? [String: Any])
-        #expect(check["verdict"] as? String == "invalid")
+        let check = try #require(json["signature"] as? [String: Any])
+        #expect((check["verdict"] as? [String: Any])?["state"] as? String == "invalid")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasPrefix("Filetype: Flipper NFC device\nVersion: 4\n"))
         #expect(text.contains("NTAG/Ultralight type: NTAG213\n"))
@@ -55,8 +55,8 @@ import Testing
         #expect(json["cc"] as? String == "00000000")
         #expect(json["pages"] as? Int == 16)
         // MIFARE Ultralight has no READ_SIG: the check is unavailable, not invalid.
-        let check = try #require(json["signatureCheck"] as? [String: Any])
-        #expect(check["verdict"] as? String == "unavailable")
+        let check = try #require(json["signature"] as? [String: Any])
+        #expect((check["verdict"] as? [String: Any])?["state"] as? String == "unavailable")
     }
 
     @Test func refusalsAndUsageErrors() async throws {
@@ -122,8 +122,8 @@ import Testing
             "sim", "import", Self.fixtures.appendingPathComponent("real_talking_sasquach_ntag213/source.nfc").path,
             directory.appendingPathComponent("a.nfc").path, "--json",
         ])
-        let check = try #require(try object(genuine.io.outputText)["signatureCheck"] as? [String: Any])
-        #expect(check["verdict"] as? String == "valid")
+        let check = try #require(try object(genuine.io.outputText)["signature"] as? [String: Any])
+        #expect((check["verdict"] as? [String: Any])?["state"] as? String == "valid")
         #expect((check["statement"] as? String)?.contains("does not prove this tag is that chip") == true)
         let edited = await run([
             "sim", "import", Self.fixtures.appendingPathComponent("real_rickroll_ntag216_cc213/source.nfc").path,

@@ -16,7 +16,7 @@ import Testing
 
     /// Runs one command line in-process; everything it printed, as values (so it can run in a task).
     static func run(_ arguments: [String], home: String) async -> (status: Int32, out: String, err: String) {
-        let io = CapturedIO(environment: ["TAPCARD_HOME": home])
+        let io = CheckedIO(environment: ["TAPCARD_HOME": home])
         let status = await CLI.run(arguments, io: io)
         return (status, io.outputText, io.errorOutput)
     }
@@ -75,7 +75,7 @@ import Testing
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(io.outputText.utf8)) as? [String: Any])
         #expect(report["verified"] as? Bool == true)
-        #expect((report["uid"] as? [String: Any])?["hex"] as? String == "04AABBCCDDEEFF")
+        #expect((report["uid"] as? [String: Any])?["hex"] as? String == "04aabbccddeeff")
         let read = await Self.run(["read", "--tag", path], home: directory)
         #expect(read.out.contains("second"))
         #expect(read.out.contains("04:AA:BB:CC:DD:EE:FF"))

@@ -13,7 +13,7 @@ struct TagRecordingTests {
     @Test("A write, a read, an inspection and a lock land in the inventory and the write log")
     func recordsOperations() async throws {
         let scenario = FocusScenario()
-        let io = CapturedIO(environment: ["TAPCARD_HOME": scenario.home])
+        let io = CheckedIO(environment: ["TAPCARD_HOME": scenario.home])
         var arguments = try Arguments([], command: "write", options: DatabaseOption.options)
         let recording = try TagRecording.take(&arguments, io: io)
         let emulated = EmulatedTag(model: .ntag213, uid: [0x04, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56])
@@ -52,7 +52,7 @@ struct TagRecordingTests {
         let scenario = FocusScenario()
         let blocker = scenario.path("file")
         _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
-        let io = CapturedIO()
+        let io = CheckedIO()
         var arguments = try Arguments(
             ["--db", blocker + "/inside/db.sqlite"], command: "read", options: DatabaseOption.options)
         let recording = try TagRecording.take(&arguments, io: io)
@@ -100,8 +100,8 @@ struct TagRecordingTests {
         let tags = try await inventory(scenario, db: db)
         #expect(tags.count == 1)
         let entry = try #require(tags.first)
-        #expect(entry["uid"] as? String == "04A1B2C3D4E5F6")
-        #expect(entry["chip"] as? String == "ntag213")
+        #expect((entry["uid"] as? [String: Any])?["hex"] as? String == "04a1b2c3d4e5f6")
+        #expect((entry["chip"] as? [String: Any])?["model"] as? String == "ntag213")
         // A factory NTAG213's CC (E1 10 12 00) gives 0x12 × 8 = 144 data bytes; the factory Lock
         // Control TLV takes 5 (01 03 A0 0C 34) and the NDEF TLV's header 2 (T, one-byte L), so
         // the largest message is 137 bytes — the figure the write measured from the tag.
@@ -117,7 +117,7 @@ struct TagRecordingTests {
         #expect(last["message_bytes"] as? Int == expected.count)
         #expect(last["verified"] as? Bool == true)
         #expect(last["capacity_bytes"] as? Int == 137)
-        #expect(last["pages_written"] as? Int == (report["pagesWritten"] as? [Any])?.count)
+        #expect(last["pages_written"] as? Int == (report["pages_written"] as? [Any])?.count)
         #expect(last["at"] as? String == "2027-01-15T08:00:00Z")
     }
 
@@ -130,7 +130,7 @@ struct TagRecordingTests {
         let read = await scenario.run(["read", "--tag", tag, "--db", db])
         #expect(read.status == 0, "\(read.error)")
         var entry = try #require(try await inventory(scenario, db: db).first)
-        #expect(entry["uid"] as? String == "04112233445566")
+        #expect((entry["uid"] as? [String: Any])?["hex"] as? String == "04112233445566")
         #expect(entry["capacity_bytes"] as? Int == 137)
         #expect(entry["capacity_source"] as? String == "reported")
         #expect(entry["writes"] as? Int == 0)
@@ -176,8 +176,8 @@ struct TagRecordingTests {
         let erase = await scenario.run(["erase", "--tag", tag, "--db", db])
         #expect(erase.status == 0, "\(erase.error)")
         let entry = try #require(try await inventory(scenario, db: db).first)
-        #expect(entry["uid"] as? String == "04010203040506")
-        #expect(entry["chip"] as? String == "ntag215")
+        #expect((entry["uid"] as? [String: Any])?["hex"] as? String == "04010203040506")
+        #expect((entry["chip"] as? [String: Any])?["model"] as? String == "ntag215")
         #expect(entry["writes"] as? Int == 2)
         last = try #require(entry["last_write"] as? [String: Any])
         #expect(last["operation"] as? String == "erase")
@@ -199,7 +199,9 @@ struct TagRecordingTests {
             #expect(info.status == 0, "\(info.error)")
         }
         let tags = try await inventory(scenario, db: db)
-        let byUID = Dictionary(tags.map { (($0["uid"] as? String) ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        let byUID = Dictionary(
+            tags.map { ((($0["uid"] as? [String: Any])?["hex"] as? String)?.uppercased() ?? "", $0) },
+            uniquingKeysWith: { a, _ in a })
         // expected.json of the fixture: UID 045EC8BA074F81, 137-byte capacity, signature verifies.
         #expect(byUID["045EC8BA074F81"]?["signature"] as? String == "valid")
         #expect(byUID["045EC8BA074F81"]?["capacity_bytes"] as? Int == 137)

@@ -145,13 +145,15 @@ import Testing
             #expect(locked.status == 0, "\(locked.err)")
             let after = try Self.object(await Self.run(["read", "--tag", path, "--json"], home: home).out)
             #expect(
-                after["ndefStatus"] as? String == "readOnly",
-                "round \(round): locked, yet \(after["ndefStatus"] ?? "?")")
+                after["ndef_status"] as? String == "read-only",
+                "round \(round): locked, yet \(after["ndef_status"] ?? "?")")
             if written.status == 0 {
                 // The write went first: the lock kept its message.
                 #expect(written.out.contains("Verified"))
                 #expect(
-                    ((after["ndef"] as? [String: Any])?["records"] as? [[String: Any]])?.first?["uri"] as? String
+                    ((after["ndef"] as? [String: Any])?["records"] as? [[String: Any]])?.first.flatMap {
+                        $0["view"] as? [String: Any]
+                    }?["uri"] as? String
                         == "https://example.com/\(round)")
                 order["write first", default: 0] += 1
             } else {

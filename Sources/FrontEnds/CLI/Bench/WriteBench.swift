@@ -33,8 +33,8 @@ enum WriteBench {
                 ("message_bytes", .int(messageBytes)), ("commands", .int(commands)),
                 ("page_writes", .int(pageWrites)), ("pages_written", .int(pagesWritten)),
                 ("pages_changed", .int(pagesChanged)),
-                ("modeled_air_time_ms", .double(milliseconds(modeledMicroseconds))),
-                ("physical_minimum_ms", .double(milliseconds(minimumMicroseconds))),
+                ("modeled_air_time_ms", JSONContract.rounded(milliseconds(modeledMicroseconds), places: 2)),
+                ("physical_minimum_ms", JSONContract.rounded(milliseconds(minimumMicroseconds), places: 2)),
                 ("ratio", .double((ratio * 1000).rounded() / 1000)), ("verified", .bool(verified)),
             ])
         }

@@ -93,7 +93,7 @@ struct BenchCommand: Command {
             coldStartSkipped: coldRuns == 0
                 ? "--cold-start-runs 0" : (binary == nil ? "not running from the tapcard binary; pass --binary" : nil))
         if json {
-            io.print(report.json.serialized())
+            io.printJSON(report.json)
         } else {
             io.write(Array(report.table.utf8))
         }

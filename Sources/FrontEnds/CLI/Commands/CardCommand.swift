@@ -71,7 +71,7 @@ struct CardCommand: Command {
 
         let advice = try FitAdvisor.advise(profile, capacity: capacity, format: format, link: link)
         if json {
-            io.print(Self.json(advice, capacity: capacity).serialized())
+            io.printJSON(Self.json(advice, capacity: capacity))
         } else {
             var text = Self.text(advice, profile: profile)
             if let model = capacity.model { text += model.capacityDerivation + "\n" }

@@ -45,11 +45,11 @@ struct DemoCommand: Command {
         recording.write(report, message: message.encoded(), io: io)
         let readBack = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).read()
         if options.json {
-            io.print(
+            io.printJSON(
                 JSON.object([
                     ("write", TagJSON.write(report, path: target.path)),
                     ("read", TagJSON.read(readBack, path: target.path)),
-                ]).serialized())
+                ]))
             return .success
         }
         io.print(

@@ -52,7 +52,7 @@ struct InfoCommand: Command {
         }
         if target.tag.failedAuthentications != before { try target.save() }
         if json {
-            io.print(TagJSON.inspection(inspection, path: target.path).serialized())
+            io.printJSON(TagJSON.inspection(inspection, path: target.path))
         } else {
             for line in TagText.inspection(inspection, path: target.path) { io.print(line) }
         }

@@ -35,7 +35,7 @@ struct ReadersCommand: Command {
                     ("kind", state.hasCard ? .string(CardKind(atr: state.atr).summary) : .null),
                 ])
             }
-            io.print(JSON.array(items).serialized())
+            io.printJSON(JSON.object([("readers", .array(items))]))
             return .success
         }
         if readers.isEmpty {

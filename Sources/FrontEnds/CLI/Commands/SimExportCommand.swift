@@ -51,11 +51,11 @@ struct SimExportCommand: Command {
             written.append(("bin", .string(binary)))
         }
         if json {
-            io.print(
+            io.printJSON(
                 JSON.object(
                     [("action", .string("exported")), ("file", .string(path)), ("model", .string(tag.model.rawValue))]
                         + written
-                ).serialized())
+                ))
         } else {
             if let flipper {
                 io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Flipper Zero file: \(flipper)")

@@ -50,7 +50,7 @@ struct SimImportCommand: Command {
         try VirtualTagFile.save(tag, to: path)
         let summary = SimSummary(path: path, tag: tag, headerUID: headerUID)
         if json {
-            io.print(summary.json(action: "imported").serialized())
+            io.printJSON(summary.json(action: "imported"))
         } else {
             summary.lines(action: "Imported").forEach { io.print($0) }
         }

@@ -56,7 +56,7 @@ struct SimNewCommand: Command {
         try VirtualTagFile.save(tag, to: path)
         let summary = SimSummary(path: path, tag: tag)
         if json {
-            io.print(summary.json(action: "created").serialized())
+            io.printJSON(summary.json(action: "created"))
         } else {
             summary.lines(action: "Created").forEach { io.print($0) }
         }

@@ -23,7 +23,7 @@ struct SimShowCommand: Command {
         try arguments.finish()
         let summary = SimSummary(path: path, tag: try VirtualTagFile.load(path))
         if json {
-            io.print(summary.json(action: "shown").serialized())
+            io.printJSON(summary.json(action: "shown"))
         } else {
             summary.lines(action: "").forEach { io.print($0) }
         }

@@ -26,7 +26,7 @@ struct TagsCommand: Command {
         try arguments.finish()
         let entries = try DatabaseOption.open(path).inventory()
         if json {
-            io.print(JSON.object([("tags", .array(entries.map(Self.json)))]).serialized())
+            io.printJSON(JSON.object([("tags", .array(entries.map(Self.json)))]))
             return .success
         }
         if entries.isEmpty {
@@ -51,7 +51,7 @@ struct TagsCommand: Command {
     static func json(_ entry: InventoryEntry) -> JSON {
         let tag = entry.tag
         var members: [(String, JSON)] = [
-            ("uid", .string(Hex.encode(tag.key.uid, uppercase: true))), ("chip", .string(tag.key.chip)),
+            ("uid", TagJSON.uid(bytes: tag.key.uid)), ("chip", TagJSON.chip(storeName: tag.key.chip)),
             ("label", tag.label.map { .string($0) } ?? .null), ("location", tag.location.map { .string($0) } ?? .null),
             ("capacity_bytes", tag.capacity.map { .int($0.bytes) } ?? .null),
             ("capacity_source", tag.capacity.map { .string($0.source.rawValue) } ?? .null),
@@ -69,7 +69,7 @@ struct TagsCommand: Command {
                         ("capacity_bytes", write.capacity.map { .int($0.bytes) } ?? .null),
                         ("capacity_source", write.capacity.map { .string($0.source.rawValue) } ?? .null),
                         ("verified", .bool(write.verified)), ("pages_written", .int(write.pagesWritten)),
-                        ("modeled_air_time_ms", write.modeledAirTime.map { .double($0 * 1_000) } ?? .null),
+                        ("modeled_air_time_ms", write.modeledAirTime.map { JSONContract.rounded($0 * 1_000) } ?? .null),
                         ("at", ISOTime.json(write.at)),
                     ])
                 ))

@@ -51,7 +51,7 @@ struct WatchCommand: Command {
             prompted = false
             switch await read(context: context, reader: state.name) {
             case .success(let summary):
-                io.print(json ? summary.json.serialized() : summary.line)
+                if json { io.printJSON(summary.json) } else { io.print(summary.line) }
                 var chip = summary.kind.isType2 ? summary.model?.rawValue : nil
                 if case .isoDep = summary.kind { chip = TagRecording.type4Chip }
                 recording.sighting(uid: summary.uid, chip: chip, io: io)

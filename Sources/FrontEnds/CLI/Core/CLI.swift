@@ -122,7 +122,7 @@ public enum CLI {
             (error as? any TapCardError)?.sentence
             ?? "An unexpected internal error occurred: \(String(describing: error))."
         io.printError("error: \(sentence)")
-        if json { io.print(ErrorJSON.object(error, status: status).serialized()) }
+        if json { io.printJSON(ErrorJSON.object(error, status: status)) }
         return status
     }
 

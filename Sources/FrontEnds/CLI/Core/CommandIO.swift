@@ -60,6 +60,12 @@ extension CommandIO {
         writeError(safe + "\n")
     }
 
+    /// One JSON v1 document on a line: a top-level object gets `schema_version` first when it
+    /// has none; any other top-level value is wrapped as `{"schema_version":1,"value":…}`.
+    public func printJSON(_ value: JSON) {
+        print(JSONContract.versioned(value).serialized())
+    }
+
     /// A note on standard error (what was chosen, what is being waited for): left out with
     /// `--quiet`. Errors use ``printError(_:)``, which `--quiet` never hides.
     public func note(_ text: String) {

@@ -8,6 +8,8 @@ public indirect enum JSON: Sendable, Equatable {
     case string(String)
     case array([JSON])
     case object([(String, JSON)])
+    /// Already-serialized JSON text (a record from ``MessageJSONWriter``, the one record encoder).
+    case raw([UInt8])
 
     public static func == (lhs: JSON, rhs: JSON) -> Bool {
         lhs.serialized() == rhs.serialized()
@@ -33,6 +35,7 @@ public indirect enum JSON: Sendable, Equatable {
                 out.append(contentsOf: "null".utf8)
             }
         case .string(let value): Self.writeString(value, into: &out)
+        case .raw(let bytes): out.append(contentsOf: bytes)
         case .array(let values):
             out.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
@@ -54,9 +57,27 @@ public indirect enum JSON: Sendable, Equatable {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// A JSON string. Besides what JSON requires, C1 controls (U+0080–009F), the bidi embeddings,
+    /// overrides and isolates (U+202A–202E, U+2066–2069) and the line and paragraph separators
+    /// (U+2028, U+2029) are written as `\uXXXX`: valid JSON, and nothing a terminal showing it
+    /// would act on or reorder.
     static func writeString(_ value: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
+        let utf8 = Array(value.utf8)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            index += 1
+            if byte == 0xC2, index < utf8.count, (0x80...0x9F).contains(utf8[index]) {
+                writeEscape(UInt16(utf8[index]), into: &out)
+                index += 1
+                continue
+            }
+            if byte == 0xE2, index + 1 < utf8.count, let scalar = unsafeE2(utf8[index], utf8[index + 1]) {
+                writeEscape(scalar, into: &out)
+                index += 2
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
@@ -71,6 +92,21 @@ public indirect enum JSON: Sendable, Equatable {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// The scalar `E2 b1 b2` encodes when it is one JSON text must not carry raw.
+    static func unsafeE2(_ b1: UInt8, _ b2: UInt8) -> UInt16? {
+        let scalar = 0x2000 | UInt16(b1 & 0x3F) << 6 | UInt16(b2 & 0x3F)
+        switch scalar {
+        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+            return b1 & 0xC0 == 0x80 && b2 & 0xC0 == 0x80 ? scalar : nil
+        default: return nil
+        }
+    }
+
+    static func writeEscape(_ scalar: UInt16, into out: inout [UInt8]) {
+        out.append(contentsOf: Array("\\u".utf8))
+        for shift in [12, 8, 4, 0] { out.append(hexDigits[Int(scalar >> UInt16(shift) & 0xF)]) }
     }
 
     /// The member named `key` of an object.

@@ -47,6 +47,17 @@ public enum JSONContract {
         return .double((value * scale).rounded() / scale)
     }
 
+    /// `value` as a top-level document (see ``CommandIO/printJSON(_:)``).
+    public static func versioned(_ value: JSON) -> JSON {
+        switch value {
+        case .object(let members):
+            if members.contains(where: { $0.0 == "schema_version" }) { return value }
+            return document(members)
+        default:
+            return document([("value", value)])
+        }
+    }
+
     /// A top-level object: `schema_version` first, then `members`.
     public static func document(_ members: [(String, JSON)]) -> JSON {
         .object([("schema_version", .int(schemaVersion))] + members)

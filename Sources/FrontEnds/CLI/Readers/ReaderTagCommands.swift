@@ -43,10 +43,11 @@ enum ReaderTagCommands {
             let bytes = try await tag.readNDEF()
             let content: NDEFContent = bytes.isEmpty ? .empty : .message(try NDEFMessage.decode(bytes), bytes: bytes)
             if json {
-                io.print(
+                io.printJSON(
                     JSON.object([
-                        ("tag", .string(label(session))), ("forumType", .int(4)), ("content", TagJSON.content(content)),
-                    ]).serialized())
+                        ("tag", .string(label(session))), ("forum_type", .int(4)),
+                        ("content", TagJSON.content(content)),
+                    ]))
             } else {
                 io.print("Tag: \(label(session)) (NFC Forum Type 4)")
                 for line in TagText.content(content) { io.print(line) }
@@ -67,7 +68,7 @@ enum ReaderTagCommands {
         try requireType2(session)
         let inspection = try await password.session(session.transport).inspect()
         if json {
-            io.print(TagJSON.inspection(inspection, path: label(session)).serialized())
+            io.printJSON(TagJSON.inspection(inspection, path: label(session)))
         } else {
             for line in TagText.inspection(inspection, path: label(session)) { io.print(line) }
         }

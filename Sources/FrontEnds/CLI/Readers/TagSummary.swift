@@ -94,10 +94,10 @@ struct TagSummary {
             ("reader", .string(reader)),
             ("atr", .string(Hex.encode(atr))),
             ("kind", .string(kind.summary)),
-            ("uid", uid.map { .string(Hex.encode($0)) } ?? .null),
-            ("model", model.map { .string($0.rawValue) } ?? .null),
-            ("capabilityContainer", capabilityContainer.map { .string(Hex.encode($0)) } ?? .null),
-            ("ndefLength", ndefLength.map { .int($0) } ?? .null),
+            ("uid", TagJSON.uid(bytes: uid)),
+            ("chip", model.map { TagJSON.chip(model: $0, identifiedBy: "GET_VERSION") } ?? .null),
+            ("capability_container", capabilityContainer.map { .string(Hex.encode($0)) } ?? .null),
+            ("ndef_length", ndefLength.map { .int($0) } ?? .null),
             ("notes", .array(notes.map { .string($0) })),
         ])
     }

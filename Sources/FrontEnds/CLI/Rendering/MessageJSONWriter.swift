@@ -11,9 +11,9 @@ import TapCardSupport
 enum MessageJSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// `{"records":[…]}` for a message whose views were already decoded.
+    /// `{"schema_version":1,"records":[…]}` for a message whose views were already decoded.
     static func write(_ records: [NDEFRecord], views: [RecordView], into out: inout [UInt8]) {
-        out.append(contentsOf: #"{"records":["#.utf8)
+        out.append(contentsOf: #"{"schema_version":1,"records":["#.utf8)
         for index in records.indices {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             write(records[index], view: views[index], into: &out)
@@ -21,15 +21,25 @@ enum MessageJSONWriter {
         out.append(contentsOf: "]}".utf8)
     }
 
-    /// `{"error":"…","offset":N}`.
+    /// `{"schema_version":1,"error":{"message":"…","origin":"input","offset":N}}`: one line of
+    /// `decode --jsonl` that did not decode (the error shape of every command, without the exit
+    /// status, which belongs to the whole run).
     static func writeError(_ sentence: String, offset: Int?, into out: inout [UInt8]) {
-        out.append(contentsOf: #"{"error":"#.utf8)
+        out.append(contentsOf: #"{"schema_version":1,"error":{"message":"#.utf8)
         JSON.writeString(sentence, into: &out)
+        out.append(contentsOf: #","origin":"input""#.utf8)
         if let offset {
             out.append(contentsOf: #","offset":"#.utf8)
             writeInt(offset, into: &out)
         }
-        out.append(UInt8(ascii: "}"))
+        out.append(contentsOf: "}}".utf8)
+    }
+
+    /// One record, the shape every command uses for a record, as a `JSON` fragment.
+    static func record(_ record: NDEFRecord) -> JSON {
+        var out: [UInt8] = []
+        write(record, view: record.view, into: &out)
+        return .raw(out)
     }
 
     static func write(_ record: NDEFRecord, view: RecordView, into out: inout [UInt8]) {

@@ -89,7 +89,7 @@ enum StreamingJSONWriter {
     }
 
     private static func writeMessage(_ b: Bytes, into out: ByteSink) -> Bool {
-        append(#"{"records":["#, to: out)
+        append(#"{"schema_version":1,"records":["#, to: out)
         var first = true
         let accepted = forEachRecord(b) { tnf, type, id, payload in
             guard isValidUTF8(id) else { return false }
@@ -329,8 +329,12 @@ enum StreamingJSONWriter {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// 1 for the bytes a JSON string escapes: C0 controls, `"`, `\`, DEL.
-    private static let escaped: [UInt8] = (0...255).map { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F ? 1 : 0 }
+    /// 1 for the bytes a JSON string escapes: C0 controls, `"`, `\`, DEL; 2 for the lead bytes
+    /// of the scalars `JSON.writeString` also escapes (C1 controls `C2 80…9F`; bidi controls and
+    /// separators `E2 80 A8…AE`, `E2 81 A6…A9`), which are looked at more closely.
+    private static let escaped: [UInt8] = (0...255).map {
+        $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F ? 1 : ($0 == 0xC2 || $0 == 0xE2 ? 2 : 0)
+    }
 
     private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: ByteSink) {
         escaped.withUnsafeBufferPointer { escaped in escape(bytes, table: escaped, into: out) }
@@ -343,8 +347,30 @@ enum StreamingJSONWriter {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if escaped[Int(byte)] == 0 {
+            let kind = escaped[Int(byte)]
+            if kind == 0 {
                 index += 1
+                continue
+            }
+            if kind == 2 {
+                var scalar: UInt16?
+                var length = 0
+                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                    scalar = UInt16(bytes[index + 1])
+                    length = 2
+                } else if byte == 0xE2, index + 2 < bytes.count {
+                    scalar = JSON.unsafeE2(bytes[index + 1], bytes[index + 2])
+                    length = 3
+                }
+                guard let scalar else {
+                    index += 1
+                    continue
+                }
+                if runStart < index { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                out.append("\\u")
+                for shift in [12, 8, 4, 0] { out.append(hexDigits[Int(scalar >> UInt16(shift) & 0xF)]) }
+                index += length
+                runStart = index
                 continue
             }
             if runStart < index { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }

@@ -2,6 +2,7 @@ import Originality
 import TagCatalog
 import TagEmulator
 import TapCardSupport
+import Type2
 
 /// What `tapcard sim` says about a virtual tag: chip, UID, memory, CC, locks, signature.
 /// Hardware facts only; the NDEF view is `tapcard info`.
@@ -61,34 +62,25 @@ struct SimSummary {
     }
 
     func json(action: String) -> JSON {
-        let check = signatureCheck
-        var verdict: [(String, JSON)] = []
-        switch check.verdict {
-        case .valid(let key): verdict = [("verdict", .string("valid")), ("key", .string(key))]
-        case .invalid: verdict = [("verdict", .string("invalid"))]
-        case .unavailable(let reason): verdict = [("verdict", .string("unavailable")), ("reason", .string(reason))]
-        }
         var members: [(String, JSON)] = [
             ("action", .string(action)),
             ("file", .string(path)),
-            ("model", .string(tag.model.rawValue)),
-            ("chip", .string(tag.model.displayName)),
-            ("uid", .string(Hex.encode(tag.uid))),
+            ("chip", TagJSON.chip(model: tag.model, identifiedBy: "declared by the virtual tag file")),
+            ("uid", TagJSON.uid(TagUID.fromMemory(tag.memory))),
         ]
-        if let headerUID, headerUID != tag.uid { members.append(("headerUid", .string(Hex.encode(headerUID)))) }
+        if let headerUID, headerUID != tag.uid { members.append(("header_uid", TagJSON.uid(bytes: headerUID))) }
         if let layout {
             members += [
                 ("pages", .int(layout.totalPages)), ("bytes", .int(layout.totalBytes)),
-                ("userBytes", .int(layout.userMemoryBytes)),
+                ("user_bytes", .int(layout.userMemoryBytes)),
             ]
         }
         members += [
             ("cc", .string(Hex.encode(capabilityContainer))),
             ("formatted", .bool(formatted)),
-            ("staticLock", .string(Hex.encode(staticLock))),
+            ("static_lock", .string(Hex.encode(staticLock))),
             ("counters", .array(tag.counters.map { .int(Int($0)) })),
-            ("signature", .string(Hex.encode(tag.signature))),
-            ("signatureCheck", .object(verdict + [("statement", .string(check.statement))])),
+            ("signature", TagJSON.signature(signatureCheck)),
         ]
         return .object(members)
     }

@@ -4,7 +4,7 @@ import TagWorkflows
 enum PageOperationOutput {
     static func print(_ report: PageOperationReport, verb: String, path: String, json: Bool, io: some CommandIO) {
         if json {
-            io.print(TagJSON.pageOperation(report, path: path).serialized())
+            io.printJSON(TagJSON.pageOperation(report, path: path))
             return
         }
         io.print(

@@ -91,7 +91,7 @@ enum ProtectionRunner {
         let undoLine =
             report.password.map { "tapcard unprotect --password \(Hex.encode($0.bytes)) \(undo)" }
         if json {
-            io.print(
+            io.printJSON(
                 JSON.object([
                     ("tag", .string(path)),
                     ("uid", TagJSON.uid(report.uid)),
@@ -116,7 +116,7 @@ enum ProtectionRunner {
                     ("undo", undoLine.map(JSON.string) ?? .null),
                     ("write", TagJSON.statistics(report.writeStatistics)),
                     ("verify", TagJSON.statistics(report.verifyStatistics)),
-                ]).serialized())
+                ]))
             return
         }
         io.print("\(verb) \(path)")

@@ -6,7 +6,7 @@ enum ReadOutput {
     /// write, else 0.
     static func print(_ report: ReadReport, path: String, json: Bool, io: some CommandIO) -> ExitStatus {
         if json {
-            io.print(TagJSON.read(report, path: path).serialized())
+            io.printJSON(TagJSON.read(report, path: path))
         } else {
             io.print("Tag: \(path)")
             io.print("Chip: \(TagText.chip(report.identification))")

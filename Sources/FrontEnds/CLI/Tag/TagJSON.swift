@@ -5,17 +5,31 @@ import TagWorkflows
 import TapCardSupport
 import Type2
 
-/// The JSON shapes of the tag commands (`read`, `info`, `write`, `erase`, `format`, `lock`).
+/// The JSON v1 shapes of the tag commands (`read`, `info`, `write`, `erase`, `format`, `lock`),
+/// and the one encoder of each concept every command shares: a UID, a chip, a capacity,
+/// statistics, a record (``MessageJSONWriter/record(_:)``), the NDEF content.
 enum TagJSON {
+    /// A UID, in every command: `{"hex":"04a1…","check_bytes_valid":true|false|null,
+    /// "manufacturer":"NXP Semiconductors","manufacturer_code":4}`.
     static func uid(_ uid: TagUID?) -> JSON {
         guard let uid else { return .null }
         return .object([
-            ("hex", .string(uid.hex)),
-            ("checkBytesValid", uid.checkBytesValid.map(JSON.bool) ?? .null),
+            ("hex", .string(Hex.encode(uid.bytes))),
+            ("check_bytes_valid", uid.checkBytesValid.map(JSON.bool) ?? .null),
             ("manufacturer", .string(uid.manufacturer.displayName)),
-            ("manufacturerCode", .int(Int(uid.manufacturer.code))),
+            ("manufacturer_code", .int(Int(uid.manufacturer.code))),
         ])
     }
+
+    /// A UID known only as bytes (the store, a reader's FF CA): the same shape, its check bytes
+    /// unknown.
+    static func uid(bytes: [UInt8]?) -> JSON {
+        guard let bytes, !bytes.isEmpty else { return .null }
+        return uid(TagUID(bytes: bytes))
+    }
+
+    /// An enum value as JSON v1 writes them: kebab-case (`readWrite` → `read-write`).
+    static func enumValue(_ raw: String) -> JSON { .string(JSONContract.kebabCase(raw)) }
 
     static func chip(_ identification: ChipIdentification) -> JSON {
         let evidence: JSON =
@@ -25,7 +39,7 @@ enum TagJSON {
             case .noVersion(let ccSize):
                 .object([
                     ("by", .string("assuming, from the CC size: the tag does not answer GET_VERSION")),
-                    ("ccSize", ccSize.map { .int(Int($0)) } ?? .null),
+                    ("cc_size", ccSize.map { .int(Int($0)) } ?? .null),
                 ])
             case .declared:
                 .object([("by", .string("declared by the virtual tag file"))])
@@ -33,7 +47,7 @@ enum TagJSON {
         return .object([
             ("model", identification.model.map { .string($0.rawValue) } ?? .null),
             ("type", .string(identification.model?.displayName ?? "unknown Type 2 tag")),
-            ("identifiedBy", evidence),
+            ("identified_by", evidence),
         ])
     }
 
@@ -47,10 +61,12 @@ enum TagJSON {
         return Self.capacity(capacity)
     }
 
+    /// Commands sent and their modelled air time, rounded to 0.1 ms (the timing model's
+    /// resolution; it is a model, not a measurement).
     static func statistics(_ statistics: CommandStatistics) -> JSON {
         .object([
             ("commands", .int(statistics.commands)),
-            ("modeledAirTimeMs", .double(statistics.modeledMilliseconds)),
+            ("modeled_air_time_ms", JSONContract.rounded(statistics.modeledMilliseconds, places: 1)),
         ])
     }
 
@@ -123,49 +139,34 @@ enum TagJSON {
         ])
     }
 
-    static func record(_ record: NDEFRecord) -> JSON {
-        var members: [(String, JSON)] = [
-            ("tnf", .int(Int(record.tnf.rawValue))), ("type", .string(String(decoding: record.type, as: UTF8.self))),
-        ]
-        let view = record.view
-        members.append(("kind", .string(view.kind)))
-        switch view {
-        case .uri(let uri): members.append(("uri", .string(uri.uri)))
-        case .text(let text):
-            members.append(("text", .string(text.text)))
-            members.append(("language", .string(text.language)))
-        case .mime(let mime): members.append(("mimeType", .string(mime.type)))
-        default: break
-        }
-        members.append(("payloadHex", .string(Hex.encode(record.payload))))
-        return .object(members)
-    }
+    /// A record: the one shape of every command (`decode` included).
+    static func record(_ record: NDEFRecord) -> JSON { MessageJSONWriter.record(record) }
 
     static func tlv(_ tlv: TLV) -> JSON {
-        var members: [(String, JSON)] = [
-            ("type", .string(tlv.kind.name)), ("offset", .int(tlv.offset)),
-        ]
+        let kind: String =
+            switch tlv.kind {
+            case .null: "null"
+            case .lockControl: "lock-control"
+            case .memoryControl: "memory-control"
+            case .ndef: "ndef"
+            case .proprietary: "proprietary"
+            case .terminator: "terminator"
+            case .unknown: "unknown"
+            }
+        var members: [(String, JSON)] = [("type", .string(kind))]
+        if case .unknown(let code) = tlv.kind { members.append(("code", .int(Int(code)))) }
+        members.append(("offset", .int(tlv.offset)))
         if tlv.kind != .null && tlv.kind != .terminator {
             members.append(("length", .int(tlv.length)))
-            members.append(("lengthFieldBytes", .int(tlv.lengthFieldBytes)))
+            members.append(("length_field_bytes", .int(tlv.lengthFieldBytes)))
         }
         if !tlv.value.isEmpty { members.append(("value", .string(Hex.encode(tlv.value)))) }
         return .object(members)
     }
 
-    static func writes(_ writes: [PageWrite]) -> JSON {
-        .array(
-            writes.map {
-                .object([
-                    ("page", .int($0.page)), ("role", .string($0.role.rawValue)),
-                    ("bytes", .string(Hex.encode($0.bytes))),
-                ])
-            })
-    }
-
-    static func inspection(_ inspection: TagInspection, path: String) -> JSON {
-        let snapshot = inspection.snapshot
-        let check = inspection.signature
+    /// The originality signature and its verdict, in every command:
+    /// `{"verdict":{"state":"valid","key":"NTAG21x"},"signature":"77bb…","statement":"…"}`.
+    static func signature(_ check: SignatureCheck) -> JSON {
         let verdict: JSON
         switch check.verdict {
         case .valid(let keyName): verdict = .object([("state", .string("valid")), ("key", .string(keyName))])
@@ -173,11 +174,45 @@ enum TagJSON {
         case .unavailable(let reason):
             verdict = .object([("state", .string("unavailable")), ("reason", .string(reason))])
         }
-        var signatureBytes = JSON.null
-        if let bytes = check.signature { signatureBytes = .string(Hex.encode(bytes)) }
-        let signature = JSON.object([
-            ("verdict", verdict), ("signature", signatureBytes), ("statement", .string(check.statement)),
+        return .object([
+            ("verdict", verdict), ("signature", check.signature.map { .string(Hex.encode($0)) } ?? .null),
+            ("statement", .string(check.statement)),
         ])
+    }
+
+    /// A chip known by its model only (a virtual tag file's declaration, a reader's GET_VERSION
+    /// match): the same shape as ``chip(_:)``.
+    static func chip(model: TagModel?, identifiedBy: String) -> JSON {
+        .object([
+            ("model", model.map { .string($0.rawValue) } ?? .null),
+            ("type", .string(model?.displayName ?? "unknown Type 2 tag")),
+            ("identified_by", .object([("by", .string(identifiedBy))])),
+        ])
+    }
+
+    /// A chip as the TapCard database records it (a model name, `type4`, or `unknown`).
+    static func chip(storeName: String) -> JSON {
+        let model = TagModel(rawValue: storeName)
+        return .object([
+            ("model", model.map { .string($0.rawValue) } ?? .null),
+            ("type", .string(model?.displayName ?? storeName)),
+            ("identified_by", .object([("by", .string("recorded in the TapCard database"))])),
+        ])
+    }
+
+    static func writes(_ writes: [PageWrite]) -> JSON {
+        .array(
+            writes.map {
+                .object([
+                    ("page", .int($0.page)), ("role", enumValue($0.role.rawValue)),
+                    ("bytes", .string(Hex.encode($0.bytes))),
+                ])
+            })
+    }
+
+    static func inspection(_ inspection: TagInspection, path: String) -> JSON {
+        let snapshot = inspection.snapshot
+        let signature = Self.signature(inspection.signature)
         let formattedCC: CapabilityContainer? = snapshot.cc?.isNDEFFormatted == true ? snapshot.cc : nil
         var ccJSON = JSON.null
         if let cc = snapshot.cc { ccJSON = .string(Hex.encode(cc.bytes)) }
@@ -191,23 +226,23 @@ enum TagJSON {
         if let bytes = snapshot.dynamicLockPageBytes { dynamicLock = .string(Hex.encode(bytes)) }
         let lockedPages: [JSON] = (snapshot.staticLock?.lockedPages ?? []).map { JSON.int($0) }
         let tlvs: [JSON] = (snapshot.walk?.tlvs ?? []).map { tlv($0) }
-        var members: [(String, JSON)] = []
+        var members: [(String, JSON)] = [("schema_version", .int(JSONContract.schemaVersion))]
         members.append(("tag", .string(path)))
         members.append(("uid", uid(snapshot.uid)))
         members.append(("chip", chip(inspection.identification)))
         members.append(("type", .string(inspection.identification.model?.displayName ?? "unknown Type 2 tag")))
-        members.append(("totalBytes", .int(snapshot.memory.count)))
+        members.append(("total_bytes", .int(snapshot.memory.count)))
         members.append(("cc", ccJSON))
-        members.append(("ccVersion", ccVersion))
-        members.append(("dataAreaBytes", .int(formattedCC?.dataAreaBytes ?? 0)))
-        members.append(("ndefStatus", .string(snapshot.status.rawValue)))
+        members.append(("cc_version", ccVersion))
+        members.append(("data_area_bytes", .int(formattedCC?.dataAreaBytes ?? 0)))
+        members.append(("ndef_status", enumValue(snapshot.status.rawValue)))
         members.append(("capacity", capacity(snapshot.capacity, content: inspection.content)))
         members.append(("ndef", content(inspection.content)))
-        members.append(("ndefTLVOffset", ndefOffset))
+        members.append(("ndef_tlv_offset", ndefOffset))
         members.append(("tlvs", .array(tlvs)))
-        members.append(("staticLock", staticLock))
-        members.append(("staticallyLockedPages", .array(lockedPages)))
-        members.append(("dynamicLock", dynamicLock))
+        members.append(("static_lock", staticLock))
+        members.append(("statically_locked_pages", .array(lockedPages)))
+        members.append(("dynamic_lock", dynamicLock))
         members.append(("signature", signature))
         members.append(
             (
@@ -222,11 +257,11 @@ enum TagJSON {
     }
 
     static func read(_ report: ReadReport, path: String) -> JSON {
-        .object([
+        JSONContract.document([
             ("tag", .string(path)),
             ("uid", uid(report.uid)),
             ("chip", chip(report.identification)),
-            ("ndefStatus", .string(report.status.rawValue)),
+            ("ndef_status", enumValue(report.status.rawValue)),
             ("capacity", capacity(report.capacity, content: report.content)),
             ("ndef", content(report.content)),
             (
@@ -240,16 +275,16 @@ enum TagJSON {
     }
 
     static func write(_ report: WriteReport, path: String) -> JSON {
-        .object([
+        JSONContract.document([
             ("tag", .string(path)),
             ("uid", uid(report.uid)),
             ("chip", chip(report.identification)),
-            ("messageBytes", .int(report.messageBytes)),
+            ("message_bytes", .int(report.messageBytes)),
             ("ndef_hex", ndefHex(report.encodedMessage)),
             ("previous_ndef_hex", ndefHex(report.previousContent.bytes)),
             ("capacity", capacity(report.capacity)),
-            ("lengthFieldBytes", .int(report.lengthFieldBytes)),
-            ("pagesWritten", .array(report.pagesWritten.map(JSON.int))),
+            ("length_field_bytes", .int(report.lengthFieldBytes)),
+            ("pages_written", .array(report.pagesWritten.map(JSON.int))),
             ("writes", writes(report.writes)),
             ("verified", .bool(report.verified)),
             ("verification", verification(report.verification)),
@@ -271,20 +306,20 @@ enum TagJSON {
         case .alreadyOnTag: .object([("method", .string("already-on-tag"))])
         case .readBack(let pages):
             .object([
-                ("method", .string("read-back")), ("firstPage", .int(pages.lowerBound)),
-                ("lastPage", .int(pages.upperBound)),
+                ("method", .string("read-back")), ("first_page", .int(pages.lowerBound)),
+                ("last_page", .int(pages.upperBound)),
             ])
         }
     }
 
     static func pageOperation(_ report: PageOperationReport, path: String) -> JSON {
-        .object([
+        JSONContract.document([
             ("tag", .string(path)),
             ("uid", uid(report.uid)),
             ("chip", chip(report.identification)),
             ("writes", writes(report.writes)),
             ("cc", report.after.cc.map { .string(Hex.encode($0.bytes)) } ?? .null),
-            ("ndefStatus", .string(report.after.status.rawValue)),
+            ("ndef_status", enumValue(report.after.status.rawValue)),
             ("capacity", capacity(report.after.capacity)),
             ("statistics", statistics(report.statistics)),
         ])

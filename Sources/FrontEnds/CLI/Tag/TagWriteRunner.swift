@@ -86,11 +86,10 @@ enum TagWriteRunner {
             io.printError("error: \(sentence)")
             io.printError("The tag now holds \(outcome.phrase).")
             if options.json {
-                io.print(
-                    JSON.object([
-                        ("tag", .string(target.path)), ("ok", .bool(false)), ("error", .string(sentence)),
-                        ("tagState", .string(outcome.rawValue)),
-                    ]).serialized())
+                // The error object every command prints, with what the tag holds now.
+                guard case .object(let members) = ErrorJSON.object(error, status: .failure) else { return nil }
+                io.printJSON(
+                    .object(members + [("tag", .string(target.path)), ("tag_state", .string(outcome.rawValue))]))
             }
             return nil
         }
@@ -99,7 +98,7 @@ enum TagWriteRunner {
     /// Prints a completed write.
     static func print(_ report: WriteReport, path: String, json: Bool, io: some CommandIO) {
         if json {
-            io.print(TagJSON.write(report, path: path).serialized())
+            io.printJSON(TagJSON.write(report, path: path))
             return
         }
         io.print("Tag: \(path)")

@@ -35,7 +35,7 @@ import Testing
             conversation.run(vpcd)
             done.signal()
         }
-        let io = CapturedIO()
+        let io = CheckedIO()
         let status = await CLI.run(
             ["emulate", "--tag", path, "--vpcd", "127.0.0.1:\(port)", "--remove-after", "4"], io: io)
         done.wait()
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func badArgumentsAreUsageErrors() async {
-        let io = CapturedIO()
+        let io = CheckedIO()
         #expect(await CLI.run(["emulate"], io: io) == 64)
         #expect(await CLI.run(["emulate", "--tag", "x.bin", "--vpcd", "nohostport"], io: io) == 64)
         #expect(await CLI.run(["emulate", "--tag", "x.bin", "--vpcd", "localhost:0"], io: io) == 64)

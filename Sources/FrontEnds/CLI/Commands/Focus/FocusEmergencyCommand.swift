@@ -26,15 +26,15 @@ struct FocusEmergencyCommand: Command {
         if json {
             switch outcome {
             case .ended(let session, let budget):
-                io.print(
+                io.printJSON(
                     JSON.object([
                         ("outcome", .string("emergency")), ("session", FocusJSON.session(session)),
                         ("emergency", FocusJSON.budget(budget)),
-                    ]).serialized())
+                    ]))
             case .endedByTimer(let session):
-                io.print(
+                io.printJSON(
                     JSON.object([("outcome", .string("ended-by-timer")), ("session", FocusJSON.session(session))])
-                        .serialized())
+                )
             }
         } else {
             io.print(FocusWords.describe(outcome))

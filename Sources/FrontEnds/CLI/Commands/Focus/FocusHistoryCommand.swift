@@ -25,11 +25,11 @@ struct FocusHistoryCommand: Command {
         let now = CLIClock.now(io)
         let sessions = try options.controller().history(limit: limit ?? Int.max, at: now)
         if json {
-            io.print(
+            io.printJSON(
                 JSON.object([
                     ("profile", .string(options.profile)),
                     ("sessions", .array(sessions.map(FocusJSON.session))),
-                ]).serialized())
+                ]))
             return .success
         }
         if sessions.isEmpty {

@@ -25,12 +25,12 @@ enum FocusJSON {
     }
 
     static func tag(_ identity: TagIdentity) -> JSON {
-        .object([("uid", .string(Hex.encode(identity.uid, uppercase: true))), ("chip", .string(identity.chip))])
+        .object([("uid", TagJSON.uid(bytes: identity.uid)), ("chip", TagJSON.chip(storeName: identity.chip))])
     }
 
     static func pairedTag(_ tag: PairedTag) -> JSON {
         .object([
-            ("uid", .string(Hex.encode(tag.identity.uid, uppercase: true))), ("chip", .string(tag.identity.chip)),
+            ("uid", TagJSON.uid(bytes: tag.identity.uid)), ("chip", TagJSON.chip(storeName: tag.identity.chip)),
             ("label", tag.label.map { .string($0) } ?? .null), ("location", tag.location.map { .string($0) } ?? .null),
             ("paired_at", ISOTime.json(tag.pairedAt)), ("signature", .string(tag.signature.rawValue)),
         ])

@@ -39,11 +39,11 @@ struct FocusPairCommand: Command {
                 case .paired(let paired): ("paired", paired)
                 case .updated(let paired): ("updated", paired)
                 }
-            io.print(
+            io.printJSON(
                 JSON.object([
                     ("outcome", .string(word)), ("tag", FocusJSON.pairedTag(paired)),
                     ("signature_statement", .string(statement)), ("notice", .string(PairingNotice.text)),
-                ]).serialized())
+                ]))
             return .success
         }
         switch outcome {

@@ -55,7 +55,7 @@ struct FocusSettingsCommand: Command {
             profile = try controller.load().profile
         }
         if json {
-            io.print(
+            io.printJSON(
                 JSON.object([
                     ("profile", .string(profile.name)),
                     ("minimum_duration_seconds", FocusJSON.seconds(profile.minimumDuration)),
@@ -67,7 +67,7 @@ struct FocusSettingsCommand: Command {
                             ("period_seconds", FocusJSON.seconds(profile.emergency.period)),
                         ])
                     ),
-                ]).serialized())
+                ]))
             return .success
         }
         io.print("Profile '\(profile.name)':")

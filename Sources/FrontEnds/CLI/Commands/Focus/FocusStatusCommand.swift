@@ -23,7 +23,7 @@ struct FocusStatusCommand: Command {
         try arguments.finish()
         let status = try options.controller().status(at: CLIClock.now(io))
         if json {
-            io.print(
+            io.printJSON(
                 JSON.object([
                     ("profile", .string(options.profile)),
                     ("phase", .string(status.phase.rawValue)),
@@ -33,7 +33,7 @@ struct FocusStatusCommand: Command {
                     ("until_planned_end_seconds", FocusJSON.seconds(status.untilPlannedEnd)),
                     ("emergency", FocusJSON.budget(status.emergency)),
                     ("paired_tags", .array(status.pairedTags.map(FocusJSON.pairedTag))),
-                ]).serialized())
+                ]))
             return .success
         }
         io.print(status.sentence)

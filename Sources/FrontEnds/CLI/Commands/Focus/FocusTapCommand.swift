@@ -45,8 +45,8 @@ struct FocusTapCommand: Command {
                 case .ended: "ended"
                 case .endedByTimer: "ended-by-timer"
                 }
-            io.print(
-                JSON.object([("outcome", .string(word)), ("session", FocusJSON.session(outcome.session))]).serialized())
+            io.printJSON(
+                JSON.object([("outcome", .string(word)), ("session", FocusJSON.session(outcome.session))]))
         } else {
             io.print(FocusWords.describe(outcome))
         }
