@@ -107,9 +107,9 @@ struct EmulateCommand: Command {
         let size = tag.memory.count
         switch end {
         case .stopped(let apdus):
-            io.printError("Stopped after \(apdus) APDUs; saved \(size) bytes to \(path).")
+            io.note("Stopped after \(apdus) APDUs; saved \(size) bytes to \(path).")
         case .readerClosed(let apdus):
-            io.printError("vpcd closed the connection after \(apdus) APDUs; saved \(size) bytes to \(path).")
+            io.note("vpcd closed the connection after \(apdus) APDUs; saved \(size) bytes to \(path).")
         case .apduLimit(let apdus):
             io.printError(
                 "Removed the tag after \(apdus) APDUs, as asked (--remove-after); saved \(size) bytes to \(path).")
@@ -131,7 +131,7 @@ struct EmulateCommand: Command {
     static func load(path: String, model: TagModel?, io: some CommandIO) throws -> EmulatedTag {
         guard FileManager.default.fileExists(atPath: path) else {
             let fresh = EmulatedTag(model: model ?? .ntag213)
-            io.printError("\(path) does not exist: serving a factory-fresh \(fresh.model.displayName).")
+            io.note("\(path) does not exist: serving a factory-fresh \(fresh.model.displayName).")
             return fresh
         }
         guard isRawImage(path) else {
@@ -151,7 +151,7 @@ struct EmulateCommand: Command {
                 "\(path) is \(size.map { "\($0) bytes" } ?? "unreadable"), the size of no tag the emulator models; give --model.",
                 command: name)
         }
-        io.printError("Assuming \(bySize.displayName) from the image size (\(size) bytes); --model chooses another.")
+        io.note("Assuming \(bySize.displayName) from the image size (\(size) bytes); --model chooses another.")
         return EmulatedTag(image: try MemoryImage.load(path, model: bySize), model: bySize)
     }
 

@@ -63,7 +63,7 @@ public enum ProfileOptions {
                         + property.reason)
             }
             for warning in reading.warnings {
-                io.printError("note: \(path): \(warning)")
+                io.note("note: \(path): \(warning)")
             }
         }
         let name = try arguments.option("--name")

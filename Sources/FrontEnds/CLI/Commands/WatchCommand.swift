@@ -75,7 +75,7 @@ struct WatchCommand: Command {
         let result = Result { () throws(PCSCError) -> ReaderState in
             try context.waitForCard(readers: readers, timeoutMilliseconds: 300) {
                 if !prompted {
-                    io.printError("Hold a tag on the reader… (Ctrl-C to stop)")
+                    io.note("Hold a tag on the reader… (Ctrl-C to stop)")
                     prompted = true
                 }
             }

@@ -26,14 +26,14 @@ enum TagSource {
             return .virtual(path: nil)
         }
         guard let holding = (try? context.states(of: readers))?.first(where: \.hasCard) else {
-            io.printError(
+            io.note(
                 "No tag on the \(readers.count) connected PC/SC reader\(readers.count == 1 ? "" : "s"); using the virtual tag (--reader waits for one)."
             )
             return .virtual(path: nil)
         }
         let card = try context.connect(reader: holding.name)
         let session = PCSCTagSession(context: context, card: card)
-        io.printError("Using reader '\(session.readerName)' (\(session.kind.summary)).")
+        io.note("Using reader '\(session.readerName)' (\(session.kind.summary)).")
         return .reader(session)
     }
 
@@ -44,7 +44,7 @@ enum TagSource {
         let session = try PCSCTagSession.open(
             selector: selector, timeoutMilliseconds: options.waitSeconds * 1000
         ) { io.printError($0) }
-        io.printError("Using reader '\(session.readerName)' (\(session.kind.summary)).")
+        io.note("Using reader '\(session.readerName)' (\(session.kind.summary)).")
         return session
     }
 }

@@ -7,6 +7,7 @@ enum PageOperationOutput {
             io.printJSON(TagJSON.pageOperation(report, path: path))
             return
         }
+        if io.style.quiet { return }
         io.print(
             "\(verb) \(path): \(report.writes.count) page writes (pages \(TagText.pageRanges(report.writes.map(\.page))))"
         )

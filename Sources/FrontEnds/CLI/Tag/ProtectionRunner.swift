@@ -119,6 +119,7 @@ enum ProtectionRunner {
                 ]))
             return
         }
+        if io.style.quiet { return }
         io.print("\(verb) \(path)")
         io.print("Chip: \(TagText.chip(report.identification))")
         for sentence in report.after.sentences { io.print(sentence) }

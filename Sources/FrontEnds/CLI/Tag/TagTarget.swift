@@ -53,9 +53,9 @@ struct TagTarget {
         let fresh = Array(VirtualTagFile.encode(EmulatedTag(model: .ntag213)).utf8)
         let lock = try await lock(path, access: access, wait: wait, creatingWith: fresh, io: io)
         if lock.created {
-            io.printError("Created the default virtual NTAG213 at \(path) (no --tag given).")
+            io.note("Created the default virtual NTAG213 at \(path) (no --tag given).")
         } else {
-            io.printError("Using the default virtual NTAG213 at \(path).")
+            io.note("Using the default virtual NTAG213 at \(path).")
         }
         return try TagTarget(path: path, tag: VirtualTagFile.load(from: lock), isDefault: true, lock: lock)
     }
@@ -65,7 +65,7 @@ struct TagTarget {
     ) async throws -> TagFileLock {
         do {
             return try await TagFileLock.acquire(path, for: access, waitingUpTo: wait, creatingWith: bytes) {
-                io.printError("Waiting for another tapcard using \(path) (up to \(wait) s)…")
+                io.note("Waiting for another tapcard using \(path) (up to \(wait) s)…")
             }
         } catch .lockTimeout(let path, let seconds) {
             throw TagTargetError.busy(path: path, seconds: seconds)

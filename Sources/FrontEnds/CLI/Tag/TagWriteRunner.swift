@@ -101,6 +101,8 @@ enum TagWriteRunner {
             io.printJSON(TagJSON.write(report, path: path))
             return
         }
+        // --quiet: the exit status says it all; the summary is left out.
+        if io.style.quiet { return }
         io.print("Tag: \(path)")
         io.print("Chip: \(TagText.chip(report.identification))")
         io.print(
