@@ -31,12 +31,17 @@ let package = Package(
             name: "TapCardKit",
             targets: [
                 "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport", "TagEmulator",
-                "PCSCTransport", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels", "CoreNFCTransport",
+                "PCSCTransport", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
+                "ViewModels",
+                "CoreNFCTransport",
             ]),
         // What the iOS app (App/project.yml) links: the phone's modules, without PC/SC or the emulator.
         .library(
             name: "TapCardPhone",
-            targets: ["ViewModels", "CoreNFCTransport", "NDEF", "Contacts", "Cards", "TagCatalog", "Focus", "Store"]),
+            targets: [
+                "ViewModels", "CoreNFCTransport", "NDEF", "Contacts", "Cards", "TagCatalog", "Focus", "FocusSessions",
+                "TagInventory", "Store",
+            ]),
         .executable(name: "tapcard", targets: ["tapcard"]),
     ],
     targets: [
@@ -85,19 +90,25 @@ let package = Package(
             ["TapCardSupport", "NDEF", "TagCatalog", "Type2", "Originality", "TagTransport"]),
         library("Cards", "Workflows/Cards", ["TapCardSupport", "NDEF", "Contacts", "TagCatalog"]),
         library("Focus", "Workflows/Focus", ["TapCardSupport"]),
+        // Focus sessions over the store (the state machine applied inside one store transaction) and the
+        // tag inventory in words: what the phone's screens and `tapcard focus` / `tapcard tags` share, so
+        // the CLI needs no view model (and no CoreNFC adapter) to use them.
+        library("FocusSessions", "Workflows/FocusSessions", ["TapCardSupport", "Focus", "Store"]),
+        library("TagInventory", "Workflows/TagInventory", ["Store", "TapCardSupport"]),
 
         // 5. Front ends: view models (tested on Linux) and the CLI.
         library(
             "ViewModels", "FrontEnds/ViewModels",
             [
                 "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "Cards", "TagWorkflows",
-                "Focus", "Store", "CoreNFCTransport",
+                "Focus", "FocusSessions", "TagInventory", "Store", "CoreNFCTransport",
             ]),
         library(
             "TapCardCLI", "FrontEnds/CLI",
             [
                 "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport",
-                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels", "PCSCTransport",
+                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
+                "PCSCTransport",
             ]),
         .executableTarget(
             name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard",
@@ -130,11 +141,14 @@ let package = Package(
             ["TagWorkflows", "TagEmulator", "TagTransport", "Type2", "NDEF", "TagCatalog"]),
         tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog"]),
         tests("FocusTests", "Workflows/FocusTests", ["Focus"]),
+        tests("FocusSessionsTests", "Workflows/FocusSessionsTests", ["FocusSessions", "Focus", "Store"]),
+        tests("TagInventoryTests", "Workflows/TagInventoryTests", ["TagInventory", "Store"]),
         tests(
             "ViewModelsTests", "FrontEnds/ViewModelsTests",
             [
                 "ViewModels", "CoreNFCTransport", "TagEmulator", "TagCatalog", "NDEF", "Cards", "Contacts", "Focus",
-                "Store", "Type2", "TagWorkflows", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+                "FocusSessions", "Store", "Type2", "TagWorkflows",
+                .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
             ]),
         tests("TapCardCLITests", "FrontEnds/CLITests", ["TapCardCLI", "NDEF", "TapCardSupport"]),
     ]
