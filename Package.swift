@@ -190,7 +190,10 @@ var layered: [Layered] = [
         ]),
     tests(
         "TapCardCLITests", "FrontEnds/CLITests",
-        ["TapCardCLI", "NDEF", "Store", "TagEmulator", "TagWorkflows", "TapCardSupport", "TestSupport"]),
+        [
+            "TapCardCLI", "NDEF", "Store", "TagCatalog", "TagEmulator", "TagWorkflows", "TapCardSupport", "TestSupport",
+            "Type2",
+        ]),
 ]
 
 // Fuzzing (scripts/fuzz.sh): libFuzzer targets link the fuzzer runtime, which a plain `swift build`
