@@ -1,7 +1,10 @@
 // swift-tools-version: 6.0
 // TapCard: an NFC tag toolkit. The folders under Sources/ name the layers:
 //   Support → Codecs → TagMappings → Transports / Persistence → Workflows → FrontEnds.
-// A lower layer never imports a higher one.
+// A lower layer never imports a higher one: every target below states its layer, and the
+// manifest refuses to load when a target depends on a higher layer or on something the design
+// forbids (`checkArchitecture` at the end). scripts/check-imports.sh checks the imports against
+// these declarations.
 import PackageDescription
 
 /// Every target compiles in Swift 6 language mode (strict concurrency). Async functions run on
@@ -12,15 +15,207 @@ let settings: [SwiftSetting] = [
     .enableUpcomingFeature("InferIsolatedConformances"),
 ]
 
-func library(_ name: String, _ path: String, _ dependencies: [Target.Dependency] = []) -> Target {
-    .target(name: name, dependencies: dependencies, path: "Sources/\(path)", swiftSettings: settings)
+/// The layers, lowest first. A target may depend on its own layer and the ones below, never above.
+enum Layer: Int, Comparable, CustomStringConvertible {
+    /// Bytes, hex, the error contract. No I/O.
+    case support
+    /// NDEF, vCard, MeCard. No I/O.
+    case codecs
+    /// Tag models and their datasheet facts, the NFC Forum mappings, originality signatures.
+    case tagMappings
+    /// "Send a command to a tag" (emulator, PC/SC, CoreNFC and its stand-in) and the store.
+    case transports
+    /// Operations over any transport, returning typed reports; focus sessions; cards. No printing.
+    case workflows
+    /// The CLI and the phone's view models.
+    case frontEnds
+    /// Test targets, their helpers and the fuzz targets: they may use every layer, nothing uses them.
+    case tests
+
+    static func < (lhs: Layer, rhs: Layer) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    var description: String {
+        let names = [
+            "support", "codecs", "tag mappings", "transports and persistence", "workflows", "front ends", "tests",
+        ]
+        return "layer \(rawValue), \(names[rawValue])"
+    }
 }
 
-func tests(_ name: String, _ path: String, _ dependencies: [Target.Dependency], resources: [Resource]? = nil) -> Target
+/// A target and the layer it belongs to.
+struct Layered {
+    let target: Target
+    let layer: Layer
+}
+
+func library(_ name: String, _ path: String, layer: Layer, _ dependencies: [Target.Dependency] = []) -> Layered {
+    Layered(
+        target: .target(name: name, dependencies: dependencies, path: "Sources/\(path)", swiftSettings: settings),
+        layer: layer)
+}
+
+func tests(_ name: String, _ path: String, _ dependencies: [Target.Dependency], resources: [Resource]? = nil)
+    -> Layered
 {
-    .testTarget(
-        name: name, dependencies: dependencies + ["TestSupport"], path: "Tests/\(path)", resources: resources,
-        swiftSettings: settings)
+    Layered(
+        target: .testTarget(
+            name: name, dependencies: dependencies, path: "Tests/\(path)", resources: resources,
+            swiftSettings: settings),
+        layer: .tests)
+}
+
+var layered: [Layered] = [
+    // 0. Support.
+    library("TapCardSupport", "Support/TapCardSupport", layer: .support),
+
+    // 1. Codecs.
+    library("NDEF", "Codecs/NDEF", layer: .codecs, ["TapCardSupport"]),
+    library("Contacts", "Codecs/Contacts", layer: .codecs, ["TapCardSupport"]),
+
+    // 2. Tag mappings: the catalog holds every datasheet fact once; the mappings interpret them.
+    library("TagCatalog", "TagMappings/TagCatalog", layer: .tagMappings, ["TapCardSupport"]),
+    library("Type2", "TagMappings/Type2", layer: .tagMappings, ["TapCardSupport", "TagCatalog"]),
+    library("Originality", "TagMappings/Originality", layer: .tagMappings, ["TapCardSupport"]),
+
+    // 3. Transports and persistence.
+    library("TagTransport", "Transports/TagTransport", layer: .transports, ["TapCardSupport"]),
+    // The emulator reads the catalog's facts and answers frames with its own code; it never uses
+    // a mapping (the deny list below), so the emulator and the mapping can still catch each other.
+    library(
+        "TagEmulator", "Transports/Emulator", layer: .transports, ["TapCardSupport", "TagTransport", "TagCatalog"]),
+    // PC/SC readers (libpcsclite via dlopen on Linux, PCSC.framework on macOS) and the vpcd virtual card.
+    Layered(
+        target: .target(
+            name: "PCSCTransport", dependencies: ["TapCardSupport", "TagTransport"], path: "Sources/Transports/PCSC",
+            swiftSettings: settings, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        layer: .transports),
+    // The CoreNFC adapter. Its CoreNFC-facing files are wrapped in `#if canImport(CoreNFC)`: on
+    // iOS they import Apple's framework; on Linux they import the stand-in below (so they are
+    // compiled and tested here); on macOS, which has no CoreNFC, only the plain-Swift parts build.
+    // Type2 gives it one home for where each chip keeps its password configuration (a scan
+    // reads CFG0/CFG1 after GET_VERSION named the chip), as it does for the emulator.
+    library(
+        "CoreNFCTransport", "Transports/CoreNFC", layer: .transports,
+        [
+            "TapCardSupport", "TagTransport", "TagCatalog", "Type2",
+            .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+        ]),
+    // A test-only stand-in for Apple's CoreNFC, with the same module name and Swift signatures,
+    // so the adapter source compiles unchanged against both. Only ever a dependency on Linux
+    // (`condition: .when(platforms: [.linux])`): on Apple platforms nothing builds it, so
+    // `import CoreNFC` there always resolves to the system framework. It stands where Apple's
+    // framework stands, beside the adapter in the transport layer; the CLI must never reach it.
+    Layered(
+        target: .target(
+            name: "CoreNFC", dependencies: ["TagTransport"], path: "Tests/StandIns/CoreNFC", swiftSettings: settings),
+        layer: .transports),
+    Layered(target: .systemLibrary(name: "CSQLite", path: "Sources/Persistence/CSQLite"), layer: .transports),
+    library("Store", "Persistence/Store", layer: .transports, ["TapCardSupport", "CSQLite"]),
+
+    // 4. Workflows.
+    library(
+        "TagWorkflows", "Workflows/TagWorkflows", layer: .workflows,
+        ["TapCardSupport", "NDEF", "TagCatalog", "Type2", "Originality", "TagTransport"]),
+    library("Cards", "Workflows/Cards", layer: .workflows, ["TapCardSupport", "NDEF", "Contacts", "TagCatalog"]),
+    library("Focus", "Workflows/Focus", layer: .workflows, ["TapCardSupport"]),
+    // Focus sessions over the store (the state machine applied inside one store transaction) and the
+    // tag inventory in words: what the phone's screens and `tapcard focus` / `tapcard tags` share, so
+    // the CLI needs no view model (and no CoreNFC adapter) to use them.
+    library("FocusSessions", "Workflows/FocusSessions", layer: .workflows, ["TapCardSupport", "Focus", "Store"]),
+    library("TagInventory", "Workflows/TagInventory", layer: .workflows, ["Store", "TapCardSupport"]),
+
+    // 5. Front ends: view models (tested on Linux) and the CLI.
+    library(
+        "ViewModels", "FrontEnds/ViewModels", layer: .frontEnds,
+        [
+            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "Cards", "TagWorkflows",
+            "Focus", "FocusSessions", "TagInventory", "Store", "CoreNFCTransport",
+        ]),
+    library(
+        "TapCardCLI", "FrontEnds/CLI", layer: .frontEnds,
+        [
+            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport",
+            "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
+            "PCSCTransport",
+        ]),
+    Layered(
+        target: .executableTarget(
+            name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard", swiftSettings: settings),
+        layer: .frontEnds),
+
+    // Tests mirror Sources/. TestSupport holds what test targets share (a seeded generator); it
+    // depends on nothing, so it sits at the bottom and every test target may use it.
+    Layered(
+        target: .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: settings),
+        layer: .support),
+    // A child process for the store's crash-safety test: it records sessions in a loop until
+    // the test kills it with SIGKILL.
+    Layered(
+        target: .executableTarget(
+            name: "store-crash-child", dependencies: ["Store"], path: "Tests/Persistence/StoreCrashChild",
+            swiftSettings: settings),
+        layer: .tests),
+    tests("TapCardSupportTests", "Support/TapCardSupportTests", ["TapCardSupport", "TestSupport"]),
+    tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport", "TestSupport"]),
+    tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TestSupport"]),
+    tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
+    tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "TapCardSupport", "TestSupport"]),
+    tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
+    tests(
+        "TagEmulatorTests", "Transports/EmulatorTests",
+        ["TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TestSupport"]),
+    tests(
+        "PCSCTransportTests", "Transports/PCSCTests",
+        ["PCSCTransport", "TagTransport", "TapCardSupport", "TestSupport"]),
+    tests(
+        "CoreNFCTransportTests", "Transports/CoreNFCTests",
+        [
+            "CoreNFCTransport", "TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TagWorkflows",
+            "Type2", "NDEF", "TestSupport", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+        ]),
+    tests("StoreTests", "Persistence/StoreTests", ["Store", "TapCardSupport", "TestSupport"]),
+    tests(
+        "TagWorkflowsTests", "Workflows/TagWorkflowsTests",
+        ["TagWorkflows", "TagEmulator", "TagTransport", "Type2", "NDEF", "TagCatalog", "TestSupport"]),
+    tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog", "TestSupport"]),
+    tests("FocusTests", "Workflows/FocusTests", ["Focus", "TestSupport"]),
+    tests("FocusSessionsTests", "Workflows/FocusSessionsTests", ["FocusSessions", "Focus", "Store", "TestSupport"]),
+    tests("TagInventoryTests", "Workflows/TagInventoryTests", ["TagInventory", "Store"]),
+    tests(
+        "ViewModelsTests", "FrontEnds/ViewModelsTests",
+        [
+            "ViewModels", "CoreNFCTransport", "TagEmulator", "TagCatalog", "NDEF", "Cards", "Contacts", "Focus",
+            "FocusSessions", "Store", "Type2", "TagWorkflows", "TapCardSupport",
+            .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+        ]),
+    tests(
+        "TapCardCLITests", "FrontEnds/CLITests",
+        [
+            "TapCardCLI", "NDEF", "Store", "TagCatalog", "TagEmulator", "TagWorkflows", "TapCardSupport", "TestSupport",
+            "Type2",
+        ]),
+]
+
+// Fuzzing (scripts/fuzz.sh): libFuzzer targets link the fuzzer runtime, which a plain `swift build`
+// must never need, so they exist only when TAPCARD_FUZZ is set. The driver is C because SwiftPM's
+// `-parse-as-library` route for a Swift libFuzzer entry point does not link on this toolchain.
+if Context.environment["TAPCARD_FUZZ"] != nil {
+    layered += [
+        Layered(
+            target: .target(
+                name: "TapCardFuzzTargets",
+                dependencies: [
+                    "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
+                    "PCSCTransport", "Cards", "TapCardCLI",
+                ], path: "Fuzz/Targets",
+                swiftSettings: settings + [.define("FUZZING")]),
+            layer: .tests),
+        Layered(
+            target: .executableTarget(
+                name: "tapcard-fuzz", dependencies: ["TapCardFuzzTargets"], path: "Fuzz/Driver",
+                linkerSettings: [.unsafeFlags(["-sanitize=address", "-use-ld=lld"])]),
+            layer: .tests),
+    ]
 }
 
 let package = Package(
@@ -31,129 +226,85 @@ let package = Package(
             name: "TapCardKit",
             targets: [
                 "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport", "TagEmulator",
-                "PCSCTransport", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels", "CoreNFCTransport",
+                "PCSCTransport", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
+                "ViewModels", "CoreNFCTransport",
             ]),
         // What the iOS app (App/project.yml) links: the phone's modules, without PC/SC or the emulator.
         .library(
             name: "TapCardPhone",
-            targets: ["ViewModels", "CoreNFCTransport", "NDEF", "Contacts", "Cards", "TagCatalog", "Focus", "Store"]),
+            targets: [
+                "ViewModels", "CoreNFCTransport", "NDEF", "Contacts", "Cards", "TagCatalog", "Focus", "FocusSessions",
+                "TagInventory", "Store",
+            ]),
         .executable(name: "tapcard", targets: ["tapcard"]),
     ],
-    targets: [
-        // 0. Support: bytes, hex, the error contract. No I/O.
-        library("TapCardSupport", "Support/TapCardSupport"),
-
-        // 1. Codecs: NDEF records and messages; vCard 3.0 and MeCard. No I/O.
-        library("NDEF", "Codecs/NDEF", ["TapCardSupport"]),
-        library("Contacts", "Codecs/Contacts", ["TapCardSupport"]),
-
-        // 2. Tag mappings: tag models and capacity, NFC Forum Type 2, originality signatures.
-        library("TagCatalog", "TagMappings/TagCatalog", ["TapCardSupport"]),
-        library("Type2", "TagMappings/Type2", ["TapCardSupport", "TagCatalog", "NDEF"]),
-        library("Originality", "TagMappings/Originality", ["TapCardSupport"]),
-
-        // 3. Transports ("send a command to a tag") and persistence.
-        library("TagTransport", "Transports/TagTransport", ["TapCardSupport"]),
-        library("TagEmulator", "Transports/Emulator", ["TapCardSupport", "TagTransport", "TagCatalog"]),
-        // PC/SC readers (libpcsclite via dlopen on Linux, PCSC.framework on macOS) and the vpcd virtual card.
-        .target(
-            name: "PCSCTransport", dependencies: ["TapCardSupport", "TagTransport"], path: "Sources/Transports/PCSC",
-            swiftSettings: settings, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        // The CoreNFC adapter. Its CoreNFC-facing files are wrapped in `#if canImport(CoreNFC)`: on
-        // iOS they import Apple's framework; on Linux they import the stand-in below (so they are
-        // compiled and tested here); on macOS, which has no CoreNFC, only the plain-Swift parts build.
-        // Type2 gives it one home for where each chip keeps its password configuration (a scan
-        // reads CFG0/CFG1 after GET_VERSION named the chip), as it does for the emulator.
-        library(
-            "CoreNFCTransport", "Transports/CoreNFC",
-            [
-                "TapCardSupport", "TagTransport", "TagCatalog", "Type2",
-                .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
-            ]),
-        // A test-only stand-in for Apple's CoreNFC, with the same module name and Swift signatures,
-        // so the adapter source compiles unchanged against both. Only ever a dependency on Linux
-        // (`condition: .when(platforms: [.linux])`) and in no product: on Apple platforms nothing
-        // builds it, so `import CoreNFC` there always resolves to the system framework.
-        .target(
-            name: "CoreNFC", dependencies: ["TagTransport"], path: "Tests/StandIns/CoreNFC", swiftSettings: settings),
-        .systemLibrary(name: "CSQLite", path: "Sources/Persistence/CSQLite"),
-        library("Store", "Persistence/Store", ["TapCardSupport", "CSQLite"]),
-
-        // 4. Workflows: generic over the transport, returning typed reports. No printing.
-        library(
-            "TagWorkflows", "Workflows/TagWorkflows",
-            ["TapCardSupport", "NDEF", "TagCatalog", "Type2", "Originality", "TagTransport"]),
-        library("Cards", "Workflows/Cards", ["TapCardSupport", "NDEF", "Contacts", "TagCatalog"]),
-        library("Focus", "Workflows/Focus", ["TapCardSupport"]),
-
-        // 5. Front ends: view models (tested on Linux) and the CLI.
-        library(
-            "ViewModels", "FrontEnds/ViewModels",
-            [
-                "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "Cards", "TagWorkflows",
-                "Focus", "Store", "CoreNFCTransport",
-            ]),
-        library(
-            "TapCardCLI", "FrontEnds/CLI",
-            [
-                "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport",
-                "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "ViewModels", "PCSCTransport",
-            ]),
-        .executableTarget(
-            name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard",
-            swiftSettings: settings),
-
-        // Tests mirror Sources/. TestSupport holds what every test target shares (a seeded generator).
-        .target(name: "TestSupport", path: "Tests/Support/TestSupport", swiftSettings: settings),
-        // A child process for the store's crash-safety test: it records sessions in a loop until
-        // the test kills it with SIGKILL.
-        .executableTarget(
-            name: "store-crash-child", dependencies: ["Store"], path: "Tests/Persistence/StoreCrashChild",
-            swiftSettings: settings),
-        tests("TapCardSupportTests", "Support/TapCardSupportTests", ["TapCardSupport"]),
-        tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport"]),
-        tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TapCardSupport"]),
-        tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
-        tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "NDEF", "TapCardSupport"]),
-        tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport"]),
-        tests("TagEmulatorTests", "Transports/EmulatorTests", ["TagEmulator", "TagTransport", "Type2", "TagCatalog"]),
-        tests("PCSCTransportTests", "Transports/PCSCTests", ["PCSCTransport", "TagTransport", "TapCardSupport"]),
-        tests(
-            "CoreNFCTransportTests", "Transports/CoreNFCTests",
-            [
-                "CoreNFCTransport", "TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TagWorkflows",
-                "Type2", "NDEF", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
-            ]),
-        tests("StoreTests", "Persistence/StoreTests", ["Store"]),
-        tests(
-            "TagWorkflowsTests", "Workflows/TagWorkflowsTests",
-            ["TagWorkflows", "TagEmulator", "TagTransport", "Type2", "NDEF", "TagCatalog"]),
-        tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog"]),
-        tests("FocusTests", "Workflows/FocusTests", ["Focus"]),
-        tests(
-            "ViewModelsTests", "FrontEnds/ViewModelsTests",
-            [
-                "ViewModels", "CoreNFCTransport", "TagEmulator", "TagCatalog", "NDEF", "Cards", "Contacts", "Focus",
-                "Store", "Type2", "TagWorkflows", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
-            ]),
-        tests("TapCardCLITests", "FrontEnds/CLITests", ["TapCardCLI", "NDEF", "TapCardSupport", "TagEmulator"]),
-    ]
+    targets: layered.map(\.target)
 )
 
-// Fuzzing (scripts/fuzz.sh): libFuzzer targets link the fuzzer runtime, which a plain `swift build`
-// must never need, so they exist only when TAPCARD_FUZZ is set. The driver is C because SwiftPM's
-// `-parse-as-library` route for a Swift libFuzzer entry point does not link on this toolchain.
-if Context.environment["TAPCARD_FUZZ"] != nil {
-    package.targets += [
-        .target(
-            name: "TapCardFuzzTargets",
-            dependencies: [
-                "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
-                "PCSCTransport", "Cards", "TapCardCLI",
-            ], path: "Fuzz/Targets",
-            swiftSettings: settings + [.define("FUZZING")]),
-        .executableTarget(
-            name: "tapcard-fuzz", dependencies: ["TapCardFuzzTargets"], path: "Fuzz/Driver",
-            linkerSettings: [.unsafeFlags(["-sanitize=address", "-use-ld=lld"])]),
-    ]
+/// A dependency the layer rule allows but the design forbids, directly or through other targets.
+struct Forbidden {
+    let from: String
+    let to: [String]
+    let why: String
 }
+
+/// The layer rule and the deny list, checked every time the manifest loads: a violation makes
+/// `swift build` (and every other SwiftPM command) refuse the package with a sentence naming both
+/// targets.
+func checkArchitecture(_ layered: [Layered]) {
+    let layers = Dictionary(uniqueKeysWithValues: layered.map { ($0.target.name, $0.layer) })
+    func dependencies(of name: String) -> [String] {
+        let target = layered.first { $0.target.name == name }?.target
+        return (target?.dependencies ?? []).compactMap { dependency in
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): name
+            default: nil
+            }
+        }
+    }
+    for entry in layered {
+        let name = entry.target.name
+        for dependency in dependencies(of: name) {
+            guard let layer = layers[dependency] else {
+                fatalError("\(name) depends on \(dependency), which is no target of this package with a layer.")
+            }
+            if layer > entry.layer {
+                fatalError(
+                    "The layer rule is broken: \(name) (\(entry.layer)) depends on \(dependency) (\(layer)), a higher "
+                        + "layer. Move the code it needs down, or \(name) up.")
+            }
+        }
+    }
+    // NFC Forum tag type mappings (Type2, and the Type3/4/5 to come) by name.
+    let mappings = layers.keys.filter { $0.count > 4 && $0.hasPrefix("Type") && $0.dropFirst(4).allSatisfy(\.isNumber) }
+    let forbidden = [
+        Forbidden(
+            from: "TagEmulator", to: mappings.sorted() + ["TagWorkflows"],
+            why: "the emulator shares facts with the mappings (TagCatalog), never protocol logic, so that each can "
+                + "catch the other's mistakes"),
+        Forbidden(
+            from: "TapCardCLI", to: ["CoreNFCTransport", "CoreNFC", "ViewModels"],
+            why: "no CLI build may reach the CoreNFC adapter or its test stand-in (Tests/StandIns/CoreNFC)"),
+    ]
+    for rule in forbidden {
+        // Breadth-first from the target, remembering how each target was reached.
+        var via: [String: String] = [rule.from: rule.from]
+        var queue = [rule.from]
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            for next in dependencies(of: current) where via[next] == nil {
+                via[next] = current
+                queue.append(next)
+            }
+        }
+        for target in rule.to where via[target] != nil {
+            var path = [target]
+            while let last = path.last, last != rule.from, let previous = via[last] { path.append(previous) }
+            fatalError(
+                "\(rule.from) must not depend on \(target) (it does: \(path.reversed().joined(separator: " → "))): "
+                    + "\(rule.why).")
+        }
+    }
+}
+
+checkArchitecture(layered)

@@ -27,7 +27,7 @@ modules=(
     Contacts:Codecs/Contacts Originality:TagMappings/Originality Type2:TagMappings/Type2
     TagEmulator:Transports/Emulator PCSCTransport:Transports/PCSC CoreNFCTransport:Transports/CoreNFC
     Store:Persistence/Store TagWorkflows:Workflows/TagWorkflows Cards:Workflows/Cards Focus:Workflows/Focus
-    ViewModels:FrontEnds/ViewModels
+    FocusSessions:Workflows/FocusSessions TagInventory:Workflows/TagInventory ViewModels:FrontEnds/ViewModels
 )
 
 # Suites that run work on several threads or tasks: the store (concurrent readers), the CoreNFC

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The one test command (README, .ci/run): installs what the tests need, builds everything with
+# The one test command (README, .ci/run): installs what the tests need, checks the layer rule and
+# the declared dependencies against the imports (scripts/check-imports.sh), builds everything with
 # zero warnings allowed, runs every test, then the extra checks of scripts/ci-extra.sh. Peer cross-checks (ndeflib, vobject, OpenSSL, pcscd)
 # are required here: a missing peer fails the run instead of skipping silently.
 set -euo pipefail
@@ -10,6 +11,8 @@ bash scripts/install-test-deps.sh
 export TAPCARD_REQUIRE_PEERS=1
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+echo "== scripts/check-imports.sh"
+bash scripts/check-imports.sh
 echo "== swift build --build-tests"
 if ! swift build --build-tests 2>&1 | tee "$log"; then
     echo "build failed" >&2

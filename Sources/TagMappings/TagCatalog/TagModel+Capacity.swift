@@ -1,7 +1,8 @@
 import TapCardSupport
 
-/// Capacity facts per model, derived from the factory layout in ``TagModel/type2Layout``. Every
-/// figure here is a model default: callers get it as ``Capacity`` with source `.assumed`.
+/// Capacity facts per model, derived from the factory layout in ``TagModel/type2Layout`` and the
+/// formatted image (``TagModel/formattedCC``, ``TagModel/factoryTLVsBeforeNDEF``). Every figure
+/// here is a model default: callers get it as ``Capacity`` with source `.assumed`.
 extension TagModel {
     /// User memory in bytes as the datasheet advertises it (the figure on the box, not what an
     /// NDEF message can use).
@@ -10,36 +11,10 @@ extension TagModel {
         return Self.type4AssumedNDEFFileBytes
     }
 
-    /// The Capability Container a correctly NDEF-formatted tag of this model carries: the factory
-    /// CC where the chip ships formatted; for chips that ship with a blank CC (MIFARE Ultralight,
-    /// Ultralight EV1) the CC a formatter writes, `E1 10 (user bytes ÷ 8) 00`. Nil for Type 4.
-    public var formattedCC: [UInt8]? {
-        guard let layout = type2Layout else { return nil }
-        if layout.factoryCC.first == 0xE1 { return layout.factoryCC }
-        return [0xE1, 0x10, UInt8(clamping: layout.userMemoryBytes / 8), 0x00]
-    }
-
     /// The NDEF data area the CC announces: CC byte 2 × 8. For Type 4, the assumed NDEF file size.
     public var ccDataAreaBytes: Int {
         guard let cc = formattedCC, cc.count >= 3 else { return Self.type4AssumedNDEFFileBytes }
         return Int(cc[2]) * 8
-    }
-
-    /// The TLVs in front of the NDEF Message TLV as the chip ships (or as it is commonly
-    /// formatted).
-    ///
-    /// NTAG213: a Lock Control TLV `01 03 A0 0C 34` at page 4 (12 dynamic lock bits at byte 160,
-    /// page 40), as in the NTAG213F datasheet memory example; NTAG203 and Ultralight C carry the
-    /// same kind of TLV for their page-40 lock bytes, `01 03 A0 10 44`. That 5-byte TLV is why an
-    /// NTAG213 holds a 137-byte message, not the 142 its 144-byte data area would otherwise give.
-    /// The other models put the NDEF TLV first (NTAG215/216 ship `03 00 FE` at page 4).
-    /// UNVERIFIED for NTAG210/212, NTAG I2C and Ultralight EV1: no Lock Control TLV is assumed.
-    public var factoryTLVsBeforeNDEF: [UInt8] {
-        switch self {
-        case .ntag213: [0x01, 0x03, 0xA0, 0x0C, 0x34]
-        case .ntag203, .ultralightC: [0x01, 0x03, 0xA0, 0x10, 0x44]
-        default: []
-        }
     }
 
     /// The NDEF file an unknown Type 4 tag is assumed to have: 256 bytes, the NDEF file of an
@@ -84,12 +59,11 @@ extension TagModel {
                 + "CC file states its own): \(file) bytes minus the 2-byte NLEN field = \(maximum) bytes of NDEF message."
         }
         let ccByte = "0x" + Hex.encode([cc[2]], uppercase: true)
-        let state =
-            type2Layout?.factoryCC.first == 0xE1 ? "as shipped" : "once NDEF-formatted (it ships with a blank CC)"
+        let state = shipsFormatted ? "as shipped" : "once NDEF-formatted (it ships with a blank CC)"
         var text =
             "Assuming \(withArticle) \(state): CC data area \(ccDataAreaBytes) bytes (CC byte 2 = \(ccByte), × 8)"
         let before = factoryTLVsBeforeNDEF.count
-        if before > 0 { text += ", minus \(before) bytes of factory Lock Control TLV" }
+        if before > 0 { text += ", minus \(before) bytes of \(shipsFormatted ? "factory " : "")Lock Control TLV" }
         let header = ccDataAreaBytes - before - maximum
         text += ", minus \(header) bytes of NDEF TLV type and length = \(maximum) bytes of NDEF message."
         return text

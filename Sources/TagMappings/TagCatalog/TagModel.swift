@@ -63,7 +63,9 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
                 totalPages: 231, userPages: 4...225, factoryCC: [0xE1, 0x10, 0x6D, 0x00],
                 dynamicLockPage: 226, configPage: 227,
                 version: [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x13, 0x03])
-        // NTAG210/212 datasheet memory organisation.
+        // NTAG210/212 datasheet ("NFC Forum Type 2 Tag compliant IC with 48/128 bytes user
+        // memory", Rev. 3.0): 48 and 128 bytes of user memory; GET_VERSION as in nfcpy's
+        // VERSION_MAP. Page numbers as in nfcpy (NTAG212: lock bytes page 36, CFG0 page 37).
         case .ntag210:
             Type2Layout(
                 totalPages: 20, userPages: 4...15, factoryCC: [0xE1, 0x10, 0x06, 0x00],
@@ -95,10 +97,13 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
                 totalPages: 41, userPages: 4...35, factoryCC: [0x00, 0x00, 0x00, 0x00],
                 dynamicLockPage: 36, configPage: 37,
                 version: [0x00, 0x04, 0x03, 0x01, 0x01, 0x00, 0x0E, 0x03])
-        // MF0ICU2: 48 pages, user pages 4–39, lock bytes page 40, 3DES key pages 44–47.
+        // MF0ICU2 datasheet Rev. 3.3 §7.5 and table 13 "Initial memory organization": 48 pages,
+        // 144 bytes of user memory in pages 4–39, lock bytes page 40, counter page 41, AUTH0/AUTH1
+        // pages 42–43, 3DES key pages 44–47 (READ answers pages 00h–2Bh only). The CC (OTP page 3)
+        // ships as 00 00 00 00: the chip is NDEF-formatted by whoever issues it. No GET_VERSION.
         case .ultralightC:
             Type2Layout(
-                totalPages: 48, userPages: 4...39, factoryCC: [0xE1, 0x10, 0x12, 0x00],
+                totalPages: 48, userPages: 4...39, factoryCC: [0x00, 0x00, 0x00, 0x00],
                 dynamicLockPage: 40, configPage: nil, version: nil)
         // NTAG I2C: sector 0 only as seen over NFC here (user pages from 4).
         case .ntagI2C1k:

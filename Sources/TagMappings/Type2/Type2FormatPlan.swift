@@ -1,7 +1,8 @@
 import TagCatalog
 
-/// NDEF-formats a blank Type 2 tag: an empty NDEF TLV (after the chip's factory Lock Control
-/// TLV where it has one) and then the Capability Container.
+/// NDEF-formats a blank Type 2 tag as the catalog says a formatted tag of its model looks
+/// (``/TagCatalog/TagModel/formattedDataArea``): an empty NDEF TLV after the chip's Lock Control
+/// TLV where it has one, then the Capability Container.
 ///
 /// The CC (page 3) is one-time programmable: bits can be set, never cleared. A CC that holds a
 /// bit the NDEF CC does not can never be formatted, and TapCard refuses rather than half-write
@@ -11,24 +12,12 @@ public struct Type2FormatPlan: Sendable, Equatable {
     public var writes: [PageWrite]
     public var capabilityContainer: CapabilityContainer
 
-    /// The data area TapCard formats `model` with: its factory CC size, or all of its user
-    /// memory where it ships blank.
+    /// The data area TapCard formats `model` with: the catalog's formatted CC
+    /// (``/TagCatalog/TagModel/formattedCC``), the factory CC where the chip ships formatted, all of
+    /// its user memory where it ships blank.
     public static func capabilityContainer(for model: TagModel) -> CapabilityContainer? {
-        guard let layout = model.type2Layout else { return nil }
-        let size =
-            layout.factoryCC.count == 4 && layout.factoryCC[2] != 0
-            ? Int(layout.factoryCC[2]) * 8 : layout.userMemoryBytes
-        return CapabilityContainer(dataAreaBytes: size)
-    }
-
-    /// The factory TLVs for `model`: NTAG213 and NTAG203 ship with a Lock Control TLV describing
-    /// their dynamic lock bytes (NTAG213 `01 03 A0 0C 34`, NTAG203 `01 03 A0 10 44`).
-    public static func initialTLVs(for model: TagModel) -> [UInt8] {
-        switch model {
-        case .ntag213: [0x01, 0x03, 0xA0, 0x0C, 0x34, 0x03, 0x00, 0xFE]
-        case .ntag203: [0x01, 0x03, 0xA0, 0x10, 0x44, 0x03, 0x00, 0xFE]
-        default: [0x03, 0x00, 0xFE]
-        }
+        guard let cc = model.formattedCC else { return nil }
+        return CapabilityContainer(bytes: cc)
     }
 
     public static func make(snapshot: Type2Snapshot) throws(Type2PlanError) -> Type2FormatPlan {
@@ -41,7 +30,9 @@ public struct Type2FormatPlan: Sendable, Equatable {
             throw .foreignCapabilityContainer(current: current.bytes, wanted: target.bytes)
         }
         var memory = snapshot.memory
-        let tlvs = initialTLVs(for: model)
+        // The catalog's formatted data area: the chip's Lock Control TLV where it has one
+        // (NTAG203/212/213, Ultralight C), then an empty NDEF TLV and a Terminator.
+        guard let tlvs = model.formattedDataArea else { throw .unknownModel }
         for (index, byte) in tlvs.enumerated() { memory[Type2Page.dataAreaStart + index] = byte }
         var writes: [PageWrite] = []
         let lastPage = Type2Page.page(ofByte: Type2Page.dataAreaStart + tlvs.count - 1)

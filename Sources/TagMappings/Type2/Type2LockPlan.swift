@@ -1,5 +1,6 @@
-/// Makes a Type 2 tag permanently read-only: CC access byte 0x0F, then every dynamic lock bit,
-/// then the static lock bytes (which also freeze the CC), then, on chips with configuration
+/// Makes a Type 2 tag permanently read-only: CC access byte 0x0F, then every dynamic lock bit
+/// (with its block-locking bits, on a chip whose lock-bit map the catalog has), then the static
+/// lock bytes (which also freeze the CC), then, on chips with configuration
 /// pages (NTAG21x, Ultralight EV1), CFGLCK (ACCESS bit 6), so that nobody can later set a
 /// password that would make the locked tag unreadable. Irreversible: callers must hold an
 /// explicit confirmation before sending it.
@@ -27,7 +28,24 @@ public struct Type2LockPlan: Sendable, Equatable {
             bytes[3] |= CapabilityContainer.accessReadOnly
             writes.append(PageWrite(page: 3, bytes: bytes, role: .capabilityContainer))
         }
-        if let area = snapshot.dynamicLockArea {
+        if let map = snapshot.chipLockMap, let userPages = snapshot.model?.type2Layout?.userPages {
+            // A known chip: its catalog map says where each bit is. Every lock bit over the user
+            // memory, and the block-locking bits that freeze only those, as nfcpy's
+            // `_protect_with_lockbits` sets them and as the emulator's `makeReadOnly` does; setting
+            // the block-locking bits too keeps the plan right on chips whose block-locking bits
+            // sit among the lock bits (NTAG203, Ultralight C) whichever way the datasheet figure
+            // is read.
+            guard let current = snapshot.page(map.page) else {
+                throw .memoryNotRead(upTo: Type2Page.byteRange(ofPage: map.page).upperBound)
+            }
+            let lockBits = map.lockBits.indices.filter { userPages.contains(map.lockBits[$0].pages.lowerBound) }
+            let positions =
+                lockBits.map { map.lockBits[$0].position }
+                + map.blockBits.filter { Set($0.freezes).isSubset(of: lockBits) }.map(\.position)
+            var bytes = current
+            for position in positions { bytes[position.byte] |= position.mask }
+            if bytes != current { writes.append(PageWrite(page: map.page, bytes: bytes, role: .lockBits)) }
+        } else if let area = snapshot.dynamicLockArea {
             let firstPage = Type2Page.page(ofByte: area.byteAddress)
             let lastPage = Type2Page.page(ofByte: area.byteRange.upperBound - 1)
             for page in firstPage...lastPage {

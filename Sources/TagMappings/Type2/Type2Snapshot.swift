@@ -22,6 +22,10 @@ public struct Type2Snapshot: Sendable, Equatable {
     public var capacity: Capacity
     /// The dynamic lock bits in effect: the first Lock Control TLV's area, else the chip default.
     public var dynamicLockArea: ControlArea?
+    /// The chip's own lock-bit layout, where the model is known and has dynamic lock bytes (the
+    /// catalog's map): which bit locks which pages, block-locking bits included. On a known chip
+    /// it decides ``isLocked(page:)`` and what a lock sets.
+    public var chipLockMap: DynamicLockMap?
 
     /// Pages read apart from `memory` (a reader that reads only the NDEF range, then the dynamic
     /// lock page), by page number.
@@ -43,6 +47,7 @@ public struct Type2Snapshot: Sendable, Equatable {
         staticLock = StaticLockBytes.fromMemory(memory)
         cc = memory.count >= 16 ? CapabilityContainer(bytes: memory[12..<16]) : nil
         let chipLock = model.flatMap(DynamicLockLayout.chipDefault(for:))
+        chipLockMap = model.flatMap(DynamicLockMap.of)
         guard let cc, cc.isNDEFFormatted, cc.isReadable else {
             walk = nil
             status = .notSupported
@@ -132,10 +137,17 @@ public struct Type2Snapshot: Sendable, Equatable {
     }
 
     /// True when `page` is write-protected by a static or dynamic lock bit; `nil` when the
-    /// dynamic lock bytes that govern it were not read.
+    /// dynamic lock bytes that govern it were not read. On a known chip the catalog's lock-bit map
+    /// says which bit governs the page; on an unknown one, the Lock Control TLV (NFC Forum T2T
+    /// §2.3.3: bit i locks the i-th run of bytes from the start of page 16).
     public func isLocked(page: Int) -> Bool? {
         if page < 3 { return true }
         if page <= 15 { return staticLock?.isLocked(page: page) }
+        if let map = chipLockMap {
+            guard let bit = map.lockBit(covering: page) else { return false }
+            guard let bytes = self.page(map.page) else { return nil }
+            return bytes[bit.position.byte] & bit.position.mask != 0
+        }
         guard let area = dynamicLockArea, area.bytesLockedPerBit > 0 else { return false }
         let bit = (page * Type2Page.size - 64) / area.bytesLockedPerBit
         guard bit < area.lockBits else { return false }

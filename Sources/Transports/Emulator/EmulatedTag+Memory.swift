@@ -163,7 +163,7 @@ extension EmulatedTag {
         return [UInt8(result & 0xFF), UInt8(result >> 8), old[2], old[3]]
     }
 
-    private func dynamicLockWrite(old: [UInt8], data: [UInt8], lock: ChipProfile.DynamicLock) -> [UInt8] {
+    private func dynamicLockWrite(old: [UInt8], data: [UInt8], lock: DynamicLockMap) -> [UInt8] {
         var new = old
         for (index, lockBit) in lock.lockBits.enumerated() {
             let frozen = lock.blockBits.contains { block in

@@ -1,4 +1,5 @@
-/// The memory of a chip as it leaves the factory, from its datasheet.
+/// The memory of a chip as it leaves the factory: pages 0–2 from the UID, the rest from the
+/// catalog's factory image (through ``ChipProfile``).
 enum FactoryImage {
     /// ISO/IEC 14443-3 cascade tag, which enters BCC0 for a 7-byte UID.
     static let cascadeTag: UInt8 = 0x88

@@ -160,13 +160,8 @@ public enum FlipperNFC {
         if let model = modelsByName[chipName] { return model }
         guard chipName == "Mifare Ultralight" else { return nil }
         if let version = getVersion, version.contains(where: { $0 != 0 }) {
-            return TagModel.allCases.first { model in
-                guard let known = model.type2Layout?.version else { return false }
-                // Vendor, product type and storage size; byte 3 only to tell NTAG I2C (05h) from
-                // NTAG21x (01h, or 02h on NTAG213F/216F).
-                return known[1] == version[1] && known[2] == version[2] && known[6] == version[6]
-                    && (known[3] == 0x05) == (version[3] == 0x05)
-            }
+            // The catalog's one GET_VERSION rule, the one `info` and `watch` use.
+            return TagModel.identified(byVersion: version)
         }
         return pageCount == 16 ? .ultralight : nil
     }

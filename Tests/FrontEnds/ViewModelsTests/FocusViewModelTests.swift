@@ -1,4 +1,5 @@
 import Focus
+import FocusSessions
 import Foundation
 import Observation
 import Store

@@ -34,27 +34,4 @@ struct TagsViewModelTests {
         #expect(model.rows.first { $0.key == reported }?.location == "office")
         #expect(model.errorMessage == nil)
     }
-
-    @Test("Rows say what the originality signature showed, and when it was never checked")
-    func signatureWords() throws {
-        let scratch = try ScratchStore()
-        let clock = TestClock()
-        let cases: [(SignatureRecord?, String)] = [
-            (.valid, "valid under NXP's key (the UID was programmed by NXP once; a clone can replay it)"),
-            (.invalid, "invalid: not signed by NXP's key for this UID (not genuine NXP, or a clone)"),
-            (.unsupported, "none: this chip has no originality signature"),
-            (.notChecked, "not checked (no inspection has read it yet)"),
-            (nil, "not checked (no inspection has read it yet)"),
-        ]
-        for (index, (signature, _)) in cases.enumerated() {
-            let key = TagKey(uid: [0x04, 0x20, 0x00, 0x00, 0x00, 0x00, UInt8(index)], chip: "ntag213")
-            try scratch.store.recordTagSeen(
-                key, capacity: nil, signature: signature, at: clock.now.addingTimeInterval(Double(index)))
-        }
-        let model = TagsViewModel(store: scratch.store, clock: clock.function)
-        model.refresh()
-        for (index, (_, words)) in cases.enumerated() {
-            #expect(model.rows.first { $0.key.uid.last == UInt8(index) }?.signature == words)
-        }
-    }
 }

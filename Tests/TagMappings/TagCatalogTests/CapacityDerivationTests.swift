@@ -10,9 +10,9 @@ import Testing
         (.ntag215, 496, 492),  // 496 − 4 (NDEF TLV with 3-byte length)
         (.ntag216, 872, 868),
         (.ntag203, 144, 137),
-        (.ultralightC, 144, 137),
+        (.ultralightC, 144, 137),  // formatted as NXP does: E1 10 12 00, then 01 03 A0 10 44
         (.ntag210, 48, 46),
-        (.ntag212, 128, 126),
+        (.ntag212, 128, 121),  // 128 − 5 (factory Lock Control TLV 01 03 90 0A 34) − 2
         (.ultralight, 48, 46),
         (.ultralightEV1_48, 48, 46),
         (.ultralightEV1_128, 128, 126),
@@ -46,6 +46,10 @@ import Testing
 
     @Test func blankCCModelsUseTheCCAFormatterWrites() {
         #expect(TagModel.ultralight.type2Layout?.factoryCC == [0, 0, 0, 0])
+        // MF0ICU2 datasheet table 13: the OTP CC page ships as 00 00 00 00.
+        #expect(TagModel.ultralightC.type2Layout?.factoryCC == [0, 0, 0, 0])
+        #expect(TagModel.ultralightC.shipsFormatted == false)
+        #expect(TagModel.ultralightC.formattedCC == [0xE1, 0x10, 0x12, 0x00])
         #expect(TagModel.ultralight.formattedCC == [0xE1, 0x10, 0x06, 0x00])
         #expect(TagModel.ultralightEV1_128.formattedCC == [0xE1, 0x10, 0x10, 0x00])
     }

@@ -5,12 +5,12 @@ import TagCatalog
 /// Factory memory images built from the datasheet layout, for tests that do not need the emulator.
 enum FactoryImage {
     /// A formatted tag as it leaves the factory: UID 04 11 22 33 44 55 66 with valid check
-    /// bytes, the model's CC and initial TLVs.
+    /// bytes, the model's CC and formatted data area (the catalog's).
     static func formatted(_ model: TagModel) -> [UInt8] {
         var memory = unformatted(model)
         let cc = Type2FormatPlan.capabilityContainer(for: model)!.bytes
         memory.replaceSubrange(12..<16, with: cc)
-        let tlvs = Type2FormatPlan.initialTLVs(for: model)
+        let tlvs = model.formattedDataArea!
         memory.replaceSubrange(16..<16 + tlvs.count, with: tlvs)
         return memory
     }

@@ -147,7 +147,8 @@ import Testing
         #expect(plan.writes[3].role == .configurationLock)
         #expect(plan.writes[3].bytes[0] & 0x40 == 0x40)
         #expect(plan.writes[0].bytes == [0xE1, 0x10, 0x12, 0x0F])
-        #expect(plan.writes[1].bytes == [0xFF, 0x0F, 0x00, 0x00])
+        // 12 lock bits (pages 16–39, 2 each) and the 6 block-locking bits that freeze them.
+        #expect(plan.writes[1].bytes == [0xFF, 0x0F, 0x3F, 0x00])
         #expect(plan.writes[2].bytes[2...] == [0xFF, 0xFF])
         let locked = Type2Snapshot(memory: FactoryImage.applying(plan.writes, to: snapshot.memory), model: .ntag213)
         #expect(locked.status == .readOnly)

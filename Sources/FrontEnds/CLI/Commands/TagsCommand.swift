@@ -1,6 +1,6 @@
 import Store
+import TagInventory
 import TapCardSupport
-import ViewModels
 
 /// `tapcard tags`: the inventory of tags TapCard has seen.
 struct TagsCommand: Command {

@@ -27,7 +27,7 @@ struct TagSummary {
         if session.kind.isType2 {
             do {
                 let version = try await transport.transceive([0x60])
-                summary.model = TagModel.allCases.first { $0.type2Layout?.version == version }
+                summary.model = Self.model(forVersion: version)
                 if summary.model == nil {
                     summary.notes.append("GET_VERSION answered \(Hex.encode(version, separator: " ")), no known model")
                 }
@@ -49,6 +49,12 @@ struct TagSummary {
             }
         }
         return summary
+    }
+
+    /// The model a GET_VERSION answer names, by the catalog's one rule (the one `info` and
+    /// `sim import` use), so `watch` names an NTAG213F or an NTAG I2C plus as they do.
+    static func model(forVersion version: [UInt8]) -> TagModel? {
+        TagModel.identified(byVersion: version)
     }
 
     /// The length of the first NDEF TLV (type 03) in the data area's first bytes, skipping NULL

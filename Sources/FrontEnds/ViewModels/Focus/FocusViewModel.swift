@@ -1,10 +1,10 @@
 import Focus
+import FocusSessions
 import Foundation
 import Observation
-import Store
 
 /// The Focus screen: the current session, the last outcome in words, history, and the pairing
-/// notice. Every action goes through ``FocusController`` (the state machine over the store); the
+/// notice. Every action goes through ``/FocusSessions/FocusController`` (the state machine over the store); the
 /// clock is injected, so the screen's logic is tested without waiting.
 @MainActor
 @Observable

@@ -1,5 +1,6 @@
 import CoreNFCTransport
 import Focus
+import FocusSessions
 import Foundation
 import Observation
 import Store

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Store
+import TagInventory
 
 /// The Tags screen: every tag TapCard has seen, with its capacity (and whether the tag reported
 /// it or it is assumed) and its last write.

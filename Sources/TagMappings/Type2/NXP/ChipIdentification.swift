@@ -26,39 +26,18 @@ public struct ChipIdentification: Sendable, Equatable {
         return model != nil
     }
 
-    /// Interprets a GET_VERSION answer (NTAG213/215/216 datasheet table "GET_VERSION response";
-    /// nfcpy `tt2_nxp.py` VERSION_MAP). Matches on vendor (byte 1), product type (byte 2),
-    /// subtype for NTAG I2C (byte 3 = 0x05) and storage size (byte 6), so NTAG213F/216F
-    /// (subtype 0x01) identify as their base chip.
+    /// Interprets a GET_VERSION answer with the catalog's one rule
+    /// (``/TagCatalog/TagModel/identified(byVersion:)``: vendor, product type and storage size, the
+    /// subtype only for NTAG I2C), so NTAG213F/216F (subtype 01h) identify as their base chip and
+    /// `info`, `watch` and `sim import` can never name the same tag differently.
     public static func fromVersion(_ version: [UInt8]) -> ChipIdentification {
-        guard version.count == 8, version[1] == 0x04 else {
-            return ChipIdentification(model: nil, evidence: .version(version))
-        }
-        let model: TagModel? =
-            switch (version[2], version[3], version[6]) {
-            case (0x04, 0x05, 0x13): .ntagI2C1k
-            case (0x04, 0x05, 0x15): .ntagI2C2k
-            case (0x04, _, 0x0B): .ntag210
-            case (0x04, _, 0x0E): .ntag212
-            case (0x04, _, 0x0F): .ntag213
-            case (0x04, _, 0x11): .ntag215
-            case (0x04, _, 0x13): .ntag216
-            case (0x03, _, 0x0B): .ultralightEV1_48
-            case (0x03, _, 0x0E): .ultralightEV1_128
-            default: nil
-            }
-        return ChipIdentification(model: model, evidence: .version(version))
+        ChipIdentification(model: TagModel.identified(byVersion: version), evidence: .version(version))
     }
 
-    /// The fallback when GET_VERSION is not supported: NTAG203 declares a 144-byte data area
-    /// (CC byte 2 = 0x12); MIFARE Ultralight has 48 bytes (0x06) or ships with a blank CC.
+    /// The fallback when GET_VERSION is not supported, a guess from the CC size
+    /// (``/TagCatalog/TagModel/assumed(withoutVersionCCSize:)``): NTAG203 declares a 144-byte data
+    /// area (CC byte 2 = 12h); MIFARE Ultralight has 48 bytes (06h) or ships with a blank CC.
     public static func withoutVersion(ccSize: UInt8?) -> ChipIdentification {
-        let model: TagModel? =
-            switch ccSize {
-            case 0x12: .ntag203
-            case 0x00, 0x06, nil: .ultralight
-            default: nil
-            }
-        return ChipIdentification(model: model, evidence: .noVersion(ccSize: ccSize))
+        ChipIdentification(model: TagModel.assumed(withoutVersionCCSize: ccSize), evidence: .noVersion(ccSize: ccSize))
     }
 }

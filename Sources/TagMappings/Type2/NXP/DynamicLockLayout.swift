@@ -1,12 +1,16 @@
 import TagCatalog
 
-/// Where a chip keeps its dynamic lock bits when the tag carries no Lock Control TLV, and how
-/// many pages each bit locks. Bits count from bit 0 of the first lock byte; bit `i` locks the
-/// pages starting at page 16 + i × pagesPerBit.
+/// A chip's dynamic lock bits summarised the way a Lock Control TLV describes them: the page,
+/// how many bits protect user pages, and how many pages each bit locks. Derived from the
+/// catalog's ``/TagCatalog/DynamicLockMap`` (the one home of the lock-bit layout); used where the
+/// NFC Forum arithmetic needs a ``ControlArea`` (the bytes a data area must skip, which page to read
+/// the lock bytes from). Which bit locks which page is read from the map itself
+/// (``Type2Snapshot/isLocked(page:)``), because some chips interleave block-locking bits with the
+/// lock bits (NTAG203, MIFARE Ultralight C).
 public struct DynamicLockLayout: Sendable, Equatable {
     /// The page holding the dynamic lock bytes.
     public var page: Int
-    /// How many lock bits protect pages (block-locking bits not counted).
+    /// How many lock bits protect user pages (block-locking bits not counted).
     public var bits: Int
     /// Pages each lock bit protects.
     public var pagesPerBit: Int
@@ -18,22 +22,12 @@ public struct DynamicLockLayout: Sendable, Equatable {
     }
 
     /// The chip default for `model`, or `nil` where the chip has no dynamic lock bytes.
-    ///
-    /// NTAG213: 2 pages per bit, pages 16–39 (12 bits; matches its factory Lock Control TLV
-    /// `A0 0C 34`). NTAG215/216: 16 pages per bit (datasheet §8.5.2). NTAG212: 2 pages per bit.
-    /// NTAG203 / Ultralight C: 4 pages per bit. Ultralight EV1 128 and NTAG I2C follow the same
-    /// table style; their per-bit figure is UNVERIFIED (4 and 16 assumed).
     public static func chipDefault(for model: TagModel) -> DynamicLockLayout? {
-        guard let layout = model.type2Layout, let page = layout.dynamicLockPage else { return nil }
-        let pagesPerBit =
-            switch model {
-            case .ntag213, .ntag212: 2
-            case .ntag215, .ntag216, .ntagI2C1k, .ntagI2C2k: 16
-            default: 4
-            }
-        let protectedPages = max(0, layout.userPages.upperBound + 1 - 16)
+        guard let layout = model.type2Layout, let map = DynamicLockMap.of(model),
+            let pagesPerBit = map.pagesPerBit(within: layout.userPages)
+        else { return nil }
         return DynamicLockLayout(
-            page: page, bits: (protectedPages + pagesPerBit - 1) / pagesPerBit, pagesPerBit: pagesPerBit)
+            page: map.page, bits: map.lockBits(within: layout.userPages).count, pagesPerBit: pagesPerBit)
     }
 
     /// The same layout as a Lock Control TLV would describe it.

@@ -1,5 +1,5 @@
 import Focus
-import ViewModels
+import FocusSessions
 
 /// `tapcard focus emergency`: end the session without the tag, using one limited exit.
 struct FocusEmergencyCommand: Command {

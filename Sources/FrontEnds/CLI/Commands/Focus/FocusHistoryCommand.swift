@@ -1,5 +1,5 @@
 import Focus
-import ViewModels
+import FocusSessions
 
 /// `tapcard focus history`: past sessions and how each ended.
 struct FocusHistoryCommand: Command {

@@ -1,6 +1,6 @@
+import FocusSessions
 import Foundation
 import Store
-import ViewModels
 
 /// The options every `focus` subcommand shares: which database and which profile.
 struct FocusOptions {

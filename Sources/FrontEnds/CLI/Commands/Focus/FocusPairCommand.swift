@@ -1,5 +1,5 @@
 import Focus
-import ViewModels
+import FocusSessions
 
 /// `tapcard focus pair`: pair the tapped tag with the profile.
 struct FocusPairCommand: Command {

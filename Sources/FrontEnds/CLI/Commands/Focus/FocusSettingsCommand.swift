@@ -1,5 +1,5 @@
 import Focus
-import ViewModels
+import FocusSessions
 
 /// `tapcard focus settings`: the profile's default session rules and emergency allowance.
 struct FocusSettingsCommand: Command {

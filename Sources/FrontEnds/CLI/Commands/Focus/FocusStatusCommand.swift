@@ -1,5 +1,5 @@
 import Focus
-import ViewModels
+import FocusSessions
 
 /// `tapcard focus status`: is a session running, since when, and what is left.
 struct FocusStatusCommand: Command {

@@ -1,5 +1,5 @@
 import Focus
-import ViewModels
+import FocusSessions
 
 /// `tapcard focus tap`: what a phone tap does — start, or end, a session.
 struct FocusTapCommand: Command {

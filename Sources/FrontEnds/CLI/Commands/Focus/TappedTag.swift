@@ -1,10 +1,10 @@
 import Focus
+import FocusSessions
 import Foundation
 import Originality
 import Store
 import TagCatalog
 import TagWorkflows
-import ViewModels
 
 /// What a tap reads from a tag: who it is (UID + chip), the originality-signature result, and the
 /// capacity the tag reports. The NDEF content is read too (inspect reads everything) but never

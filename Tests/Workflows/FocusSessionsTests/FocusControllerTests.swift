@@ -1,9 +1,9 @@
 import Focus
+import FocusSessions
 import Foundation
 import Store
 import TestSupport
 import Testing
-import ViewModels
 
 @Suite("Focus controller (state machine over the store)")
 struct FocusControllerTests {
