@@ -40,17 +40,9 @@ struct InfoCommand: Command {
             &arguments, io: io, access: password.password == nil ? .reading : .writing)
         defer { target.close() }
         try arguments.finish()
-        // Reads save the file only when a wrong password was counted against AUTHLIM (a read
-        // changes no page; the file is not rewritten for the NFC counter alone).
-        let before = target.tag.failedAuthentications
-        let inspection: TagInspection
-        do {
-            inspection = try await password.session(target.tag, declaredModel: target.tag.model).inspect()
-        } catch {
-            if target.tag.failedAuthentications != before { try target.save() }
-            throw error
+        let inspection = try await target.reading {
+            try await password.session(target.tag, declaredModel: target.tag.model).inspect()
         }
-        if target.tag.failedAuthentications != before { try target.save() }
         if json {
             io.printJSON(TagJSON.inspection(inspection, path: target.path))
         } else {

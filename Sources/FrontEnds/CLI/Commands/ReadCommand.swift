@@ -40,17 +40,9 @@ struct ReadCommand: Command {
             &arguments, io: io, access: password.password == nil ? .reading : .writing)
         defer { target.close() }
         try arguments.finish()
-        // Reads save the file only when a wrong password was counted against AUTHLIM (a read
-        // changes no page; the file is not rewritten for the NFC counter alone).
-        let before = target.tag.failedAuthentications
-        let report: ReadReport
-        do {
-            report = try await password.session(target.tag, declaredModel: target.tag.model).read()
-        } catch {
-            if target.tag.failedAuthentications != before { try target.save() }
-            throw error
+        let report = try await target.reading {
+            try await password.session(target.tag, declaredModel: target.tag.model).read()
         }
-        if target.tag.failedAuthentications != before { try target.save() }
         let status = ReadOutput.print(report, path: target.path, json: json, io: io)
         recording.read(report, io: io)
         return status

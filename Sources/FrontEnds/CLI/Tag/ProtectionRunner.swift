@@ -12,13 +12,7 @@ enum ProtectionRunner {
     }
 
     static let options: [OptionSpec] =
-        [
-            .json,
-            .value("--simulate-tear-after", "N", "(virtual tags) Take the tag away after N commands."),
-            .value(
-                "--tear-mode", "MODE", completion: .values(TearMode.allCases.map(\.rawValue)),
-                "How the torn command fails."),
-        ] + TagTarget.options
+        [.json] + TearOptions.options + TagTarget.options
 
     static let tearHelpLines = """
           --simulate-tear-after N  (virtual tags) Let exactly N commands complete, then take the
@@ -32,19 +26,9 @@ enum ProtectionRunner {
         _ change: Change, current: PasswordOptions, verb: String, _ arguments: inout Arguments, io: some CommandIO
     ) async throws -> ExitStatus {
         let json = arguments.flag("--json")
-        let tearAfter = try arguments.integer("--simulate-tear-after")
-        var tearMode = TearMode.notDelivered
-        if let mode = try arguments.option("--tear-mode") {
-            guard let parsed = TearMode(rawValue: mode) else {
-                throw UsageError(
-                    "--tear-mode is not-delivered, reply-lost or corrupted-write, not '\(mode)'.",
-                    command: arguments.command)
-            }
-            tearMode = parsed
-        }
-        if let tearAfter, tearAfter < 0 {
-            throw UsageError("--simulate-tear-after takes a count of commands, 0 or more.", command: arguments.command)
-        }
+        let tear = try TearOptions.parse(&arguments)
+        let tearAfter = tear.after
+        let tearMode = tear.mode
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             defer { session.close() }
             try arguments.finish()

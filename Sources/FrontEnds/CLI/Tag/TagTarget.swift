@@ -81,4 +81,19 @@ struct TagTarget {
     func close() {
         lock.release()
     }
+
+    /// Runs an operation that changes no page (read, info), and saves the file only when it
+    /// counted a wrong password against AUTHLIM — the one change such an operation makes, and one
+    /// a virtual tag must not forget. The file is not rewritten for the NFC counter alone.
+    func reading<Result>(_ operation: () async throws -> Result) async throws -> Result {
+        let before = tag.failedAuthentications
+        do {
+            let result = try await operation()
+            if tag.failedAuthentications != before { try save() }
+            return result
+        } catch {
+            if tag.failedAuthentications != before { try save() }
+            throw error
+        }
+    }
 }

@@ -18,11 +18,7 @@ enum TagWriteRunner {
     static let options: [OptionSpec] =
         [
             .json, .flag("--no-verify", "Do not read the tag back after writing."),
-            .value("--simulate-tear-after", "N", "(virtual tags) Take the tag away after N commands."),
-            .value(
-                "--tear-mode", "MODE", completion: .values(TearMode.allCases.map(\.rawValue)),
-                "How the torn command fails: not-delivered, reply-lost or corrupted-write."),
-        ] + PasswordOptions.options
+        ] + TearOptions.options + PasswordOptions.options
 
     static let tearHelpLines = """
           --no-verify              Do not read the tag back after writing.
@@ -40,18 +36,9 @@ enum TagWriteRunner {
         options.json = arguments.flag("--json")
         options.verify = !arguments.flag("--no-verify")
         options.password = try PasswordOptions.parse(&arguments)
-        options.tearAfter = try arguments.integer("--simulate-tear-after")
-        if let count = options.tearAfter, count < 0 {
-            throw UsageError("--simulate-tear-after takes a count of commands, 0 or more.", command: arguments.command)
-        }
-        if let mode = try arguments.option("--tear-mode") {
-            guard let parsed = TearMode(rawValue: mode) else {
-                throw UsageError(
-                    "--tear-mode is not-delivered, reply-lost or corrupted-write, not '\(mode)'.",
-                    command: arguments.command)
-            }
-            options.tearMode = parsed
-        }
+        let tear = try TearOptions.parse(&arguments)
+        options.tearAfter = tear.after
+        options.tearMode = tear.mode
         return options
     }
 

@@ -1,0 +1,32 @@
+import TagEmulator
+
+/// `--simulate-tear-after N` and `--tear-mode MODE`, for the commands that can tear a virtual
+/// tag mid-operation (write, erase, protect, unprotect).
+struct TearOptions {
+    var after: Int?
+    var mode = TearMode.notDelivered
+
+    static let options: [OptionSpec] = [
+        .value("--simulate-tear-after", "N", "(virtual tags) Take the tag away after N commands."),
+        .value(
+            "--tear-mode", "MODE", completion: .values(TearMode.allCases.map(\.rawValue)),
+            "How the torn command fails: not-delivered, reply-lost or corrupted-write."),
+    ]
+
+    static func parse(_ arguments: inout Arguments) throws(UsageError) -> TearOptions {
+        var options = TearOptions()
+        options.after = try arguments.integer("--simulate-tear-after")
+        if let count = options.after, count < 0 {
+            throw UsageError("--simulate-tear-after takes a count of commands, 0 or more.", command: arguments.command)
+        }
+        if let mode = try arguments.option("--tear-mode") {
+            guard let parsed = TearMode(rawValue: mode) else {
+                throw UsageError(
+                    "--tear-mode is not-delivered, reply-lost or corrupted-write, not '\(mode)'.",
+                    command: arguments.command)
+            }
+            options.mode = parsed
+        }
+        return options
+    }
+}
