@@ -18,14 +18,14 @@
 ///   and its random name never stands in the way of a later save.
 public enum FileBytes {
     /// The steps of a save after the temporary file exists, where tests inject a failure.
-    package enum Step: String, Sendable, CaseIterable {
+    public enum Step: String, Sendable, CaseIterable {
         case write, permissions, sync, lock, rename
     }
 
     /// A failure to inject at `Step` in saves made by this task (tests only):
     /// `FileBytes.injectedFailure.withValue(.sync) { … }`. Spelled out rather than `@TaskLocal`,
     /// which is a macro only in Swift 6 SDKs.
-    package static let injectedFailure = TaskLocal<Step?>(wrappedValue: nil)
+    public static let injectedFailure = TaskLocal<Step?>(wrappedValue: nil)
 
     /// Reads a whole regular file.
     public static func read(_ path: String) throws(EmulatorError) -> [UInt8] {
