@@ -40,6 +40,10 @@ public enum NDEFError: TapCardError, Hashable {
     case unterminatedChunk(offset: Int, chunkStart: Int)
     /// TNF 7 is reserved (NDEF 1.0 §3.2.6): a parser must reject it.
     case reservedTNF(offset: Int)
+    /// TNF 1–4 with an empty TYPE (NDEF 1.0 §3.2.6), refused only under
+    /// ``RecordProblemPolicy/refuse``; by default the record is kept and flagged
+    /// (``RecordProblem/emptyType(_:)``).
+    case missingType(offset: Int, tnf: TypeNameFormat)
 
     // MARK: Record payloads (record type definitions)
 
@@ -76,7 +80,7 @@ public enum NDEFError: TapCardError, Hashable {
             .emptyRecordWithContent(let offset, _, _, _), .unchangedOutsideChunk(let offset),
             .typeNotAllowed(let offset, _, _), .chunkWithoutType(let offset, _),
             .chunkNotUnchanged(let offset, _), .chunkWithType(let offset, _), .chunkWithID(let offset),
-            .unterminatedChunk(let offset, _), .reservedTNF(let offset),
+            .unterminatedChunk(let offset, _), .reservedTNF(let offset), .missingType(let offset, _),
             .payloadTooShort(_, let offset, _, _), .invalidUTF8(_, let offset),
             .oddUTF16Length(let offset, _), .invalidUTF16(let offset), .missingLanguage(let offset),
             .languagePastEnd(let offset, _, _), .smartPosterURICount(let offset, _):
@@ -120,6 +124,8 @@ public enum NDEFError: TapCardError, Hashable {
             "The chunked record that starts at byte \(start) has no last chunk (a chunk with CF clear) before the message ends."
         case .reservedTNF:
             "TNF 7 is reserved and must not be used."
+        case .missingType(_, let tnf):
+            RecordProblem.emptyType(tnf).sentence + "."
         case .payloadTooShort(let kind, _, let needed, let available):
             "The \(kind) payload needs at least \(needed) \(bytes(needed)) but has \(available)."
         case .invalidUTF8(let what, _):
@@ -175,6 +181,7 @@ public enum NDEFError: TapCardError, Hashable {
             case .chunkWithID(let o): .chunkWithID(offset: transform(o))
             case .unterminatedChunk(let o, let s): .unterminatedChunk(offset: transform(o), chunkStart: transform(s))
             case .reservedTNF(let o): .reservedTNF(offset: transform(o))
+            case .missingType(let o, let t): .missingType(offset: transform(o), tnf: t)
             case .payloadTooShort(let k, let o, let n, let a):
                 .payloadTooShort(kind: k, offset: transform(o), needed: n, available: a)
             case .invalidUTF8(let w, let o): .invalidUTF8(what: w, offset: transform(o))

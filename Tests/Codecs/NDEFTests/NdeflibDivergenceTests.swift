@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import NDEF
@@ -45,5 +46,28 @@ struct NdeflibDivergenceTests {
     func emptyInputAccepted() throws {
         #expect(try ndeflib("") == "[]")
         #expect(throws: NDEFError.emptyInput) { try NDEFMessage.decode([]) }
+    }
+
+    /// NDEF 1.0 §3.2.6 gives TNF 1–4 a type, and a record without one breaks that rule; but the
+    /// record's structure is sound, so TapCard keeps it and flags it (`problems`), and refuses it
+    /// only when asked (`decode --strict`). Android's parser (`NdefMessage(byte[])` →
+    /// `NdefRecord.parse` → `validateTnf`) accepts such a record: `validateTnf` returns no error
+    /// for TNF 1–4 whatever the type, and rejects only content on TNF 0, a type on TNF 5 and 7, and
+    /// TNF 6 outside a chunk (no Android here to run; read from AOSP's `NdefRecord.java`). ndeflib
+    /// refuses the whole message, in strict and relaxed mode alike.
+    @Test(
+        "A typed record (TNF 1–4) without a type: ndeflib refuses the message; TapCard keeps and flags it",
+        arguments: 1...4)
+    func emptyTypeRefusedByNdeflib(_ tnfValue: Int) throws {
+        let hex = String(format: "D%d000100", tnfValue)
+        #expect(
+            try ndeflib(hex) == "EXC DecodeError: ndef.record.Record TYPE_LENGTH must be > 0 for TNF value \(tnfValue)")
+        let tnf = try #require(TypeNameFormat(rawValue: UInt8(tnfValue)))
+        let record = try #require(try NDEFMessage.decode(bytes(hex)).records.first)
+        #expect(record.problems == [.emptyType(tnf)])
+        #expect(record.payload == [0x00])
+        #expect(throws: NDEFError.missingType(offset: 0, tnf: tnf)) {
+            try NDEFMessage.decode(bytes(hex), problems: .refuse)
+        }
     }
 }
