@@ -1,0 +1,156 @@
+import TapCardSupport
+
+/// A value that a record type's rules refuse, found before anything is encoded or written: a URI
+/// with a line break, a media type without a `/`, a 33-byte SSID, a phone number with letters.
+///
+/// Each case names the field, carries the figures (the offending character and its 1-based
+/// position in Unicode scalars, a length, a range) and ``sentence`` states the rule and where it
+/// comes from. The value itself is quoted only when it holds nothing a terminal would act on.
+public enum RecordValueError: TapCardError, Hashable {
+    // MARK: URIs (RFC 3986, RFC 3987)
+
+    /// An empty URI: there is nothing for a reader to open.
+    case emptyURI(field: String)
+    /// A URI that does not start with `scheme:` (RFC 3986 §3.1).
+    case uriWithoutScheme(field: String, uri: String)
+    /// A control character (C0, DEL, C1), a space or a bidirectional formatting character in a
+    /// URI or an ID (RFC 3986 §2, RFC 3987 §4.1).
+    case uriCharacter(field: String, scalar: UInt32, position: Int)
+
+    // MARK: Record types (NDEF 1.0 §3.2.6, RTD 1.0, RFC 2045)
+
+    /// A TYPE field character outside printable US-ASCII (RTD 1.0 §2.1).
+    case typeCharacter(type: String, scalar: UInt32, position: Int)
+    /// An external type without the `:` of `domain:type` (RTD 1.0 §2.4).
+    case externalTypeWithoutColon(type: String)
+    /// An empty media type.
+    case emptyMediaType
+    /// A media type without the `/` of `type/subtype` (RFC 2045 §5.1).
+    case mediaTypeWithoutSlash(type: String)
+    /// A media type whose type or subtype (`part`) is empty.
+    case mediaTypeEmptyPart(type: String, part: String)
+    /// A media type character that an RFC 2045 token cannot hold.
+    case mediaTypeCharacter(type: String, scalar: UInt32, position: Int)
+    /// A media type parameter that is not `attribute=value` (RFC 2045 §5.1).
+    case mediaTypeParameter(type: String, parameter: String)
+    /// An ID on an empty record (TNF 0 has no type, ID or payload, NDEF 1.0 §3.2.6).
+    case idOnEmptyRecord
+    /// Two smart poster titles in one language (Smart Poster RTD 1.0 §3.3.2).
+    case duplicateTitleLanguage(language: String)
+
+    // MARK: Wi-Fi Simple Configuration v2.0
+
+    /// An SSID of `bytes` bytes; WSC and IEEE 802.11 allow 1 to 32.
+    case ssidLength(bytes: Int)
+    /// A key on a network whose authentication takes none.
+    case networkKeyNotAllowed(authentication: String)
+    /// A key whose length the authentication cannot take; `allowed` says what it can.
+    case networkKeyLength(authentication: String, characters: Int, allowed: String)
+    /// A passphrase character outside printable US-ASCII (IEEE 802.11-2016 annex J.4.1).
+    case networkKeyCharacter(authentication: String, scalar: UInt32, position: Int)
+
+    public var origin: ErrorOrigin { .input }
+
+    public var sentence: String {
+        switch self {
+        case .emptyURI(let field):
+            return "The \(field) is empty; a URI names what to open, e.g. https://example.com (RFC 3986 §3)."
+        case .uriWithoutScheme(let field, let uri):
+            return
+                "The \(field) \(Self.quote(uri)) has no scheme; a URI starts with one, e.g. https://example.com or tel:+15551234567 (RFC 3986 §3.1)."
+        case .uriCharacter(let field, let scalar, let position):
+            return
+                "The \(field) has \(Self.describe(scalar)) at character \(position); a URI holds no control characters, spaces or bidirectional formatting characters (RFC 3986 §2, RFC 3987 §4.1); percent-encode it (\(Self.percentEncoded(scalar)))."
+        case .typeCharacter(let type, let scalar, let position):
+            return
+                "The record type \(Self.quote(type)) has \(Self.describe(scalar)) at character \(position); a record type is printable US-ASCII (NFC Forum RTD 1.0 §2.1)."
+        case .externalTypeWithoutColon(let type):
+            return
+                "The external type \(Self.quote(type)) has no ':'; an external type is written DOMAIN:TYPE, e.g. example.com:thing (NFC Forum RTD 1.0 §2.4)."
+        case .emptyMediaType:
+            return
+                "The media type is empty; a MIME record's type is type/subtype, e.g. text/plain (NDEF 1.0 §3.2.6, RFC 2045 §5.1)."
+        case .mediaTypeWithoutSlash(let type):
+            return
+                "The media type \(Self.quote(type)) has no '/'; a media type is type/subtype, e.g. text/vcard (RFC 2045 §5.1)."
+        case .mediaTypeEmptyPart(let type, let part):
+            return
+                "The media type \(Self.quote(type)) has an empty \(part); a media type is type/subtype, e.g. text/vcard (RFC 2045 §5.1)."
+        case .mediaTypeCharacter(let type, let scalar, let position):
+            return
+                "The media type \(Self.quote(type)) has \(Self.describe(scalar)) at character \(position); its type and subtype are RFC 2045 tokens: US-ASCII without spaces, control characters or any of ()<>@,;:\\\"/[]?= (RFC 2045 §5.1)."
+        case .mediaTypeParameter(let type, let parameter):
+            return
+                "The media type \(Self.quote(type)) has the parameter \(Self.quote(parameter)); a parameter is attribute=value, both tokens or the value a quoted string (RFC 2045 §5.1)."
+        case .idOnEmptyRecord:
+            return
+                "An empty record (TNF 0) cannot have an ID; its TYPE, ID and PAYLOAD are all empty (NDEF 1.0 §3.2.6)."
+        case .duplicateTitleLanguage(let language):
+            return
+                "A smart poster has at most one title per language; \(Self.quote(language)) is given twice (NFC Forum Smart Poster RTD 1.0 §3.3.2)."
+        case .ssidLength(let bytes):
+            return
+                "The SSID has \(bytes) byte\(bytes == 1 ? "" : "s") of UTF-8; a Wi-Fi SSID has 1 to 32 (Wi-Fi Simple Configuration 2.0 §12, SSID; IEEE 802.11-2016 §9.4.2.2)."
+        case .networkKeyNotAllowed(let authentication):
+            return
+                "An \(authentication) network takes no network key; give the authentication the key is for (e.g. WPA2-Personal) or no key."
+        case .networkKeyLength(let authentication, let characters, let allowed):
+            return
+                "The \(authentication) network key has \(characters) character\(characters == 1 ? "" : "s"); it takes \(allowed)."
+        case .networkKeyCharacter(let authentication, let scalar, let position):
+            return
+                "The \(authentication) network key has \(Self.describe(scalar)) at character \(position); a passphrase is printable US-ASCII, space to '~' (IEEE 802.11-2016 annex J.4.1)."
+        }
+    }
+
+    /// `'value'`, or the value with control and bidi characters written as `\u{…}` so a message
+    /// never carries them to a terminal.
+    static func quote(_ value: String) -> String {
+        var out = "'"
+        for scalar in value.unicodeScalars {
+            if isUnsafe(scalar.value) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "'"
+    }
+
+    /// C0 and C1 controls, DEL, and the bidirectional formatting characters RFC 3987 §4.1 bans
+    /// from IRIs (LRM, RLM, U+202A–202E, U+2066–2069).
+    static func isUnsafe(_ value: UInt32) -> Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x200E || value == 0x200F
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+
+    /// "a line feed (U+000A)", "a space", "'é'".
+    static func describe(_ value: UInt32) -> String {
+        let code =
+            "U+" + String(repeating: "0", count: max(0, 4 - String(value, radix: 16).count))
+            + String(value, radix: 16, uppercase: true)
+        switch value {
+        case 0x0A: return "a line feed (\(code))"
+        case 0x0D: return "a carriage return (\(code))"
+        case 0x09: return "a tab (\(code))"
+        case 0x20: return "a space"
+        case 0x00..<0x20, 0x7F...0x9F: return "a control character (\(code))"
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            return "a bidirectional formatting character (\(code))"
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return code }
+            return "'\(Character(scalar))' (\(code))"
+        }
+    }
+
+    /// The scalar's UTF-8 bytes as `%XX`.
+    static func percentEncoded(_ value: UInt32) -> String {
+        guard let scalar = Unicode.Scalar(value) else { return "" }
+        return String(Character(scalar)).utf8.map { "%" + hex($0) }.joined()
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return digits.count == 1 ? "0" + digits : digits
+    }
+}
