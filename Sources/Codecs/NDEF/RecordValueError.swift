@@ -49,6 +49,35 @@ public enum RecordValueError: TapCardError, Hashable {
     /// A passphrase character outside printable US-ASCII (IEEE 802.11-2016 annex J.4.1).
     case networkKeyCharacter(authentication: String, scalar: UInt32, position: Int)
 
+    // MARK: tel: (RFC 3966) and sms: (RFC 5724)
+
+    /// No number at all.
+    case emptyTelephoneNumber
+    /// A character a telephone number cannot hold, at `position` in `number`.
+    case telephoneNumberCharacter(number: String, scalar: UInt32, position: Int)
+    /// A number with separators or a `+` but not one digit.
+    case telephoneNumberWithoutDigits(number: String)
+    /// A `;name=value` part that is not an RFC 3966 parameter.
+    case telephoneParameter(number: String, parameter: String)
+
+    // MARK: mailto: (RFC 6068)
+
+    /// No address at all.
+    case emptyEmailAddress
+    /// An address with `count` `@` signs instead of one.
+    case emailAddressAtSigns(address: String, count: Int)
+    /// An address whose local part or domain (`part`) is empty.
+    case emailAddressEmptyPart(address: String, part: String)
+    /// A space or control character in an address.
+    case emailAddressCharacter(address: String, scalar: UInt32, position: Int)
+
+    // MARK: geo: (RFC 5870)
+
+    /// A coordinate that is not `[-]digits[.digits]`; `axis` is `latitude` or `longitude`.
+    case coordinateSyntax(axis: String, text: String)
+    /// A coordinate outside `-limit…limit` (90 for latitude, 180 for longitude).
+    case coordinateRange(axis: String, text: String, limit: Int)
+
     public var origin: ErrorOrigin { .input }
 
     public var sentence: String {
@@ -100,6 +129,34 @@ public enum RecordValueError: TapCardError, Hashable {
         case .networkKeyCharacter(let authentication, let scalar, let position):
             return
                 "The \(authentication) network key has \(Self.describe(scalar)) at character \(position); a passphrase is printable US-ASCII, space to '~' (IEEE 802.11-2016 annex J.4.1)."
+        case .emptyTelephoneNumber:
+            return "The telephone number is empty; give one such as +15551234567 (RFC 3966 §3)."
+        case .telephoneNumberCharacter(let number, let scalar, let position):
+            let hint = scalar == 0x20 ? "; write separators as '-' or '.', not spaces" : ""
+            return
+                "The telephone number \(Self.quote(number)) has \(Self.describe(scalar)) at character \(position); RFC 3966 §3 numbers are digits with the visual separators - . ( ), a global one starting with '+', a local one possibly holding * and #\(hint)."
+        case .telephoneNumberWithoutDigits(let number):
+            return "The telephone number \(Self.quote(number)) has no digit (RFC 3966 §3)."
+        case .telephoneParameter(let number, let parameter):
+            return
+                "The telephone number \(Self.quote(number)) has the parameter \(Self.quote(parameter)); RFC 3966 §3 parameters are ;name or ;name=value, the name of letters, digits and '-'."
+        case .emptyEmailAddress:
+            return "The email address is empty; give one such as ada@example.com (RFC 6068 §2)."
+        case .emailAddressAtSigns(let address, let count):
+            return
+                "The email address \(Self.quote(address)) has \(count) '@' sign\(count == 1 ? "" : "s"); an address is local-part@domain, with exactly one (RFC 5322 §3.4.1)."
+        case .emailAddressEmptyPart(let address, let part):
+            return
+                "The email address \(Self.quote(address)) has an empty \(part); an address is local-part@domain, e.g. ada@example.com (RFC 5322 §3.4.1)."
+        case .emailAddressCharacter(let address, let scalar, let position):
+            return
+                "The email address \(Self.quote(address)) has \(Self.describe(scalar)) at character \(position); an address holds no spaces or control characters (RFC 5322 §3.4.1)."
+        case .coordinateSyntax(let axis, let text):
+            return
+                "The \(axis) \(Self.quote(text)) is not a decimal number; RFC 5870 §3.3 coordinates are written [-]digits[.digits] in degrees, e.g. -33.8568."
+        case .coordinateRange(let axis, let text, let limit):
+            return
+                "The \(axis) \(text) is out of range; it lies between -\(limit) and \(limit) degrees (RFC 5870 §3.4.2, WGS-84)."
         }
     }
 
