@@ -61,6 +61,9 @@ public enum NDEFError: TapCardError, Hashable {
     case languagePastEnd(offset: Int, declared: Int, available: Int)
     /// A Smart Poster whose nested message does not hold exactly one URI record (RTD-SP 1.0 §3.2).
     case smartPosterURICount(offset: Int, count: Int)
+    /// Bluetooth OOB data whose 2-byte length field is not the payload's size (Bluetooth Core
+    /// v5.3 Vol 3 Part C §5.2.2.7: the length counts the whole OOB data block).
+    case bluetoothLength(offset: Int, declared: Int, actual: Int)
 
     // MARK: Encoding
 
@@ -83,7 +86,8 @@ public enum NDEFError: TapCardError, Hashable {
             .unterminatedChunk(let offset, _), .reservedTNF(let offset), .missingType(let offset, _),
             .payloadTooShort(_, let offset, _, _), .invalidUTF8(_, let offset),
             .oddUTF16Length(let offset, _), .invalidUTF16(let offset), .missingLanguage(let offset),
-            .languagePastEnd(let offset, _, _), .smartPosterURICount(let offset, _):
+            .languagePastEnd(let offset, _, _), .smartPosterURICount(let offset, _),
+            .bluetoothLength(let offset, _, _):
             offset
         case .fieldTooLong: nil
         }
@@ -140,6 +144,8 @@ public enum NDEFError: TapCardError, Hashable {
             "The text record's language code length is \(declared) but only \(available) \(bytes(available)) \(available == 1 ? "follows" : "follow") the status byte."
         case .smartPosterURICount(_, let count):
             "A smart poster must contain exactly one URI record, but it has \(count)."
+        case .bluetoothLength(_, let declared, let actual):
+            "The Bluetooth OOB data length field says \(declared) \(bytes(declared)) but the payload has \(actual); the length counts the whole OOB data block, its own 2 bytes included."
         case .fieldTooLong(let record, let field, let length, let maximum):
             "Record \(record + 1) has a \(field.rawValue) of \(length) bytes; at most \(maximum) fit."
         }
@@ -191,6 +197,7 @@ public enum NDEFError: TapCardError, Hashable {
             case .languagePastEnd(let o, let d, let a):
                 .languagePastEnd(offset: transform(o), declared: d, available: a)
             case .smartPosterURICount(let o, let c): .smartPosterURICount(offset: transform(o), count: c)
+            case .bluetoothLength(let o, let d, let a): .bluetoothLength(offset: transform(o), declared: d, actual: a)
             case .fieldTooLong: self
             }
         return mapped

@@ -78,6 +78,17 @@ public enum RecordValueError: TapCardError, Hashable {
     /// A coordinate outside `-limit…limit` (90 for latitude, 180 for longitude).
     case coordinateRange(axis: String, text: String, limit: Int)
 
+    // MARK: Bluetooth OOB (Bluetooth Core v5.3, NFC Forum Bluetooth Secure Simple Pairing)
+
+    /// Not six hex bytes separated by `:` or `-`.
+    case bluetoothAddress(text: String)
+    /// Not six hex digits.
+    case bluetoothClass(text: String)
+    /// An EIR data structure over 254 data bytes (its length byte counts the type byte too).
+    case eirDataTooLong(type: UInt8, bytes: Int)
+    /// OOB data over the 65 535 bytes its 2-byte length can say.
+    case oobDataTooLong(bytes: Int)
+
     public var origin: ErrorOrigin { .input }
 
     public var sentence: String {
@@ -157,6 +168,18 @@ public enum RecordValueError: TapCardError, Hashable {
         case .coordinateRange(let axis, let text, let limit):
             return
                 "The \(axis) \(text) is out of range; it lies between -\(limit) and \(limit) degrees (RFC 5870 §3.4.2, WGS-84)."
+        case .bluetoothAddress(let text):
+            return
+                "\(Self.quote(text)) is not a Bluetooth device address; write six hex bytes separated by ':' or '-', e.g. 00:1A:7D:DA:71:13 (Bluetooth Core v5.3 Vol 2 Part B §1.2)."
+        case .bluetoothClass(let text):
+            return
+                "\(Self.quote(text)) is not a Bluetooth class of device; write 6 hex digits (3 bytes), e.g. 240404 for an audio headset (Bluetooth Assigned Numbers, Class of Device)."
+        case .eirDataTooLong(let type, let bytes):
+            return
+                "The Bluetooth EIR data of type 0x\(Self.hex(type)) has \(bytes) bytes; one EIR data structure holds at most 254 (its length byte counts the type byte too, Bluetooth Core v5.3 Vol 3 Part C §8)."
+        case .oobDataTooLong(let bytes):
+            return
+                "The Bluetooth OOB data would be \(bytes) bytes; its 2-byte length field says at most 65535 (Bluetooth Core v5.3 Vol 3 Part C §5.2.2.7)."
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TapCardSupport
 import Testing
 
 @testable import NDEF
@@ -69,5 +70,29 @@ struct NdeflibDivergenceTests {
         #expect(throws: NDEFError.missingType(offset: 0, tnf: tnf)) {
             try NDEFMessage.decode(bytes(hex), problems: .refuse)
         }
+    }
+
+    /// Bluetooth Core v5.3 Vol 3 Part C §8 does not forbid an EIR type appearing twice, and
+    /// TapCard keeps every structure in order (showing the first Complete Local Name); ndeflib
+    /// keeps its EIR data in a dict keyed by type, so the last one silently replaces the first.
+    /// (Android's `parseBtOob` would also keep the last it reads, and prefers a Shortened name.)
+    @Test("Two Complete Local Names in Bluetooth OOB data: ndeflib keeps only the last")
+    func bluetoothDuplicateEIRType() throws {
+        // 10 00 (16 bytes) | BD_ADDR 00:1A:7D:DA:71:13 | 03 09 'A' 'B' | 03 09 'C' 'D'
+        let payload = "1000" + "1371da7d1a00" + "03094142" + "03094344"
+        let hex =
+            "D220" + String(format: "%02x", payload.count / 2) + Hex.encode(Array(BluetoothOOBRecord.mediaType.utf8))
+            + payload
+        let script = """
+            import sys, ndef
+            (r,) = ndef.message_decoder(bytes.fromhex(sys.argv[1]))
+            print(repr(list(r.items())), r.device_name)
+            """
+        #expect(PythonNdeflib.isAvailable, "ndeflib 0.3.3 is required (TAPCARD_REQUIRE_PEERS is set)")
+        #expect(try PythonNdeflib.run(script: script, arguments: [hex]) == "[(9, b'CD')] CD\n")
+        let oob = try BluetoothOOBRecord.decode(payload: bytes(payload)[...])
+        #expect(oob.dataStructures.map(\.data) == [Array("AB".utf8), Array("CD".utf8)])
+        #expect(oob.name == "AB")
+        #expect(oob.otherDataStructures == [EIRDataStructure(type: 0x09, data: Array("CD".utf8))])
     }
 }
