@@ -17,8 +17,9 @@ struct DecodeCommand: Command {
 
         Decodes an NDEF message (NFC Forum NDEF 1.0) strictly: every header flag, length and chunk
         rule is checked, chunked records are reassembled, and each record is shown as what it
-        means (URI, text, smart poster, MIME, external, Android application, absolute URI,
-        empty, unknown).
+        means (URI — with tel:, sms:, mailto: and geo: read as a number, a message, an email or
+        a place —, text, smart poster, MIME, Wi-Fi, Bluetooth pairing, external, Android
+        application, absolute URI, empty, unknown).
 
         Input:
           HEX...        The message as hex; spaces, ':' and '0x' prefixes are allowed
@@ -35,7 +36,12 @@ struct DecodeCommand: Command {
                         not UTF-8). View kinds: uri {uri}, text {text, lang, encoding},
                         smartposter {uri, titles, action?}, mime {mime, text?}, external {type},
                         aar {package}, absolute-uri {uri}, empty {}, unknown {},
-                        wifi {mime, ssid, auth, encryption, key} (Wi-Fi tokens).
+                        wifi {mime, ssid, auth, encryption, key} (Wi-Fi tokens),
+                        tel {uri, number, parameters?}, sms {uri, number, body?},
+                        mailto {uri, address, subject?, body?}, geo {uri, latitude,
+                        longitude, altitude?} (URI records with those schemes),
+                        bluetooth {mime, address, name?, device_class_hex?, eir:[{type,
+                        data_hex}]} (application/vnd.bluetooth.ep.oob).
           --jsonl [FILE|-]
                         Bulk mode: one hex message per input line (from FILE, or standard input
                         when FILE is '-' or absent), one JSON object per output line. An invalid

@@ -7,7 +7,8 @@ import NDEF
 /// It never decides that input is invalid: on anything it does not handle, or anything that might
 /// be an error, it writes nothing and returns false, and the caller runs the strict decoder
 /// (``DecodedMessage/decode(_:)``), which gives the output or the error. Tests check that both paths
-/// write identical bytes wherever the fast path answers.
+/// write identical bytes wherever the fast path answers. The typed views of `tel:`, `sms:`,
+/// `mailto:` and `geo:` URIs and of Bluetooth and Wi-Fi records are left to the strict path.
 enum StreamingJSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     private static let prefixes: [[UInt8]] = URIRecord.prefixes.map { Array($0.utf8) }
@@ -117,10 +118,19 @@ enum StreamingJSONWriter {
         type.count == name.utf8CodeUnitCount && type.elementsEqual(Bytes(start: name.utf8Start, count: type.count))
     }
 
-    /// A URI payload the fast path can show: a defined code and UTF-8.
+    /// A URI payload the fast path can show: a defined code, UTF-8, and not a scheme with a typed
+    /// view (codes 0x05 `tel:` and 0x06 `mailto:`, or code 0 and one of `tel:`, `sms:`, `mailto:`,
+    /// `geo:` in any case), which the strict path writes.
     private static func isSimpleURI(_ payload: Bytes) -> Bool {
-        guard let code = payload.first, Int(code) < prefixes.count else { return false }
-        return isValidUTF8(Bytes(rebasing: payload[1...]))
+        guard let code = payload.first, Int(code) < prefixes.count, code != 0x05, code != 0x06 else { return false }
+        let rest = Bytes(rebasing: payload[1...])
+        if code == 0
+            && (startsCaseInsensitive(rest, "tel:") || startsCaseInsensitive(rest, "sms:")
+                || startsCaseInsensitive(rest, "mailto:") || startsCaseInsensitive(rest, "geo:"))
+        {
+            return false
+        }
+        return isValidUTF8(rest)
     }
 
     private static func writeURI(_ payload: Bytes, into out: ByteSink) {
@@ -261,8 +271,9 @@ enum StreamingJSONWriter {
         case 1, 5:
             append(#"{"kind":"unknown"}"#, to: out)
         case 2:
-            // Wi-Fi tokens have their own view: the strict path writes it.
+            // Wi-Fi tokens and Bluetooth OOB data have their own views: the strict path writes them.
             if startsCaseInsensitive(type, "application/vnd.wfa.wsc") { return false }
+            if startsCaseInsensitive(type, "application/vnd.bluetooth.") { return false }
             append(#"{"kind":"mime","mime":"#, to: out)
             writeString(type, into: out)
             if isValidUTF8(payload), MIMERecord.isTextual(type: String(decoding: type, as: UTF8.self)) {
