@@ -6,8 +6,9 @@ import Testing
 @testable import TapCardCLI
 
 /// `tel`, `sms`, `mailto`, `geo` and `bluetooth` through `encode`, `write` and `decode`; the value
-/// checks `encode` and `write` share (exit 65, same words, the tag untouched).
-@Suite("Record kinds: tel, sms, mailto, geo, bluetooth; value checks")
+/// checks `encode` and `write` share (exit 65, same words, the tag untouched); records that break a
+/// type rule shown with `problems`, and refused by `decode --strict`.
+@Suite("Record kinds: tel, sms, mailto, geo, bluetooth; value checks; problems")
 struct RecordKindsCLITests {
     private func run(_ arguments: [String], input: [UInt8] = []) async -> (status: Int32, out: String, err: String) {
         let io = CapturedIO(input: input)
@@ -240,9 +241,72 @@ struct RecordKindsCLITests {
         }
     }
 
+    // MARK: problems and --strict
+
+    @Test("A typed record without a type is kept, shown with its rule in text and JSON; --strict refuses it")
+    func problems() async {
+        // [1] a URI record (91 01 01 55 00), [2] at byte 5 a media record without a type (52 00 01 07).
+        let hex = "9101015500 52000107"
+        let text = await run(["decode", hex])
+        #expect(text.status == 0)
+        #expect(
+            text.out.contains(
+                "[2] MIME record without a type\n    payload: 07\n    problem: TNF 2 (media) with an empty TYPE; NDEF 1.0 §3.2.6 requires a type\n"
+            ), "\(text.out)")
+        let json = await run(["decode", "--json", hex])
+        #expect(
+            json.out.contains(
+                #"{"tnf":2,"type":"","id":"","payload_hex":"07","view":{"kind":"mime","mime":""},"problems":["TNF 2 (media) with an empty TYPE; NDEF 1.0 §3.2.6 requires a type"]}"#
+            ), "\(json.out)")
+        // The first record keeps every rule: no problems key at all.
+        #expect(json.out.components(separatedBy: "problems").count == 2)
+
+        let strict = await run(["decode", "--strict", hex])
+        #expect(strict.status == 65)
+        #expect(strict.out.isEmpty)
+        #expect(strict.err == "error: TNF 2 (media) with an empty TYPE; NDEF 1.0 §3.2.6 requires a type. (byte 5)\n")
+        #expect(await run(["decode", "--strict", "--json", hex]).status == 65)
+        // A message that keeps the rules decodes the same with --strict.
+        let fine = await run(["decode", "--strict", "--json", "D1010C55046578616D706C652E636F6D"])
+        #expect(fine.status == 0)
+        #expect(fine.out == (await run(["decode", "--json", "D1010C55046578616D706C652E636F6D"])).out)
+    }
+
+    @Test("--jsonl: problems on the fast path are the strict path's bytes; --jsonl --strict makes the line an error")
+    func problemsJSONLines() async {
+        let lines = [
+            "D10000", "D2000100", "D3000100", "D4000100", "9101015500 52000107".replacingOccurrences(of: " ", with: ""),
+        ]
+        for line in lines {
+            let wire = (try? Hex.decode(line)) ?? []
+            var fast: [UInt8] = []
+            let handled = wire.withUnsafeBufferPointer { StreamingJSONWriter.write($0, into: &fast) }
+            var strict: [UInt8] = []
+            #expect(BulkDecoder.decodeStrictly(wire, into: &strict))
+            #expect(handled, "the fast path answers for \(line)")
+            #expect(fast + [0x0A] == strict, "\(line)")
+            #expect(String(decoding: fast, as: UTF8.self).contains(#""problems":["TNF "#))
+            // Refused: the fast path declines, the strict path writes the error line.
+            var declined: [UInt8] = []
+            let sink = ByteSink(capacity: 64)
+            #expect(!wire.withUnsafeBufferPointer { StreamingJSONWriter.write($0, into: sink, problems: .refuse) })
+            #expect(sink.count == 0)
+            #expect(!BulkDecoder.decodeStrictly(wire, into: &declined, problems: .refuse))
+            #expect(String(decoding: declined, as: UTF8.self).contains("with an empty TYPE"))
+        }
+        let input = Array((lines.joined(separator: "\n") + "\nD1010C55046578616D706C652E636F6D\n").utf8)
+        let bulk = await run(["decode", "--jsonl"], input: input)
+        #expect(bulk.status == 0)
+        #expect(bulk.out.split(separator: "\n").count == 6)
+        let refused = await run(["decode", "--jsonl", "--strict"], input: input)
+        #expect(refused.status == 65)
+        #expect(refused.err == "error: 5 of 6 lines did not hold a valid NDEF message.\n")
+        #expect(refused.out.split(separator: "\n").last?.contains(#""kind":"uri""#) == true)
+    }
+
     // MARK: help
 
-    @Test("encode --help and write --help list every record kind and option")
+    @Test("encode --help and write --help list every record kind; decode --help explains --strict and problems")
     func help() async {
         for command in ["encode", "write"] {
             let help = await run([command, "--help"]).out
@@ -253,5 +317,8 @@ struct RecordKindsCLITests {
                 #expect(help.contains(option), "\(command) --help lacks \(option)")
             }
         }
+        let decode = await run(["decode", "--help"]).out
+        #expect(decode.contains("--strict"))
+        #expect(decode.contains(#""problems""#))
     }
 }

@@ -16,6 +16,7 @@ enum MessageDescription {
             }
             lines.append(head)
             lines += details(record, view: view).map { "    " + $0 }
+            lines += record.problems.map { "    problem: " + $0.sentence }
             var fields = "TNF \(record.tnf.rawValue) (\(record.tnf.name))"
             if !record.type.isEmpty { fields += ", type \(quoted(record.type))" }
             if !record.id.isEmpty { fields += ", id \(quoted(record.id))" }

@@ -7,7 +7,8 @@ import TapCardSupport
 /// `{"records":[{"tnf":1,"type":"U","id":"","payload_hex":"04…","view":{"kind":"uri","uri":"…"}}]}`
 ///
 /// `type` and `id` are the field bytes as UTF-8 text, or `"hex:…"` when they are not valid UTF-8;
-/// `payload_hex` is lowercase hex.
+/// `payload_hex` is lowercase hex. A record that breaks a type rule (``RecordProblem``) has
+/// `"problems":["…"]` after its view; a record that keeps them all has no `problems` key.
 enum MessageJSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
@@ -43,7 +44,19 @@ enum MessageJSONWriter {
         writeHex(record.payload, into: &out)
         out.append(contentsOf: #"","view":"#.utf8)
         writeView(view, into: &out)
+        writeProblems(record.problems, into: &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"problems":["…",…]`, or nothing when there are none.
+    static func writeProblems(_ problems: [RecordProblem], into out: inout [UInt8]) {
+        guard !problems.isEmpty else { return }
+        out.append(contentsOf: #","problems":["#.utf8)
+        for (index, problem) in problems.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSON.writeString(problem.sentence, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     static func writeView(_ view: RecordView, into out: inout [UInt8]) {

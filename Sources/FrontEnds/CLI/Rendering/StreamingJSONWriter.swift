@@ -6,19 +6,23 @@ import NDEF
 ///
 /// It never decides that input is invalid: on anything it does not handle, or anything that might
 /// be an error, it writes nothing and returns false, and the caller runs the strict decoder
-/// (``DecodedMessage/decode(_:)``), which gives the output or the error. Tests check that both paths
-/// write identical bytes wherever the fast path answers. The typed views of `tel:`, `sms:`,
-/// `mailto:` and `geo:` URIs and of Bluetooth and Wi-Fi records are left to the strict path.
+/// (``DecodedMessage/decode(_:problems:)``), which gives the output or the error. Tests check that
+/// both paths write identical bytes wherever the fast path answers. The typed views of `tel:`,
+/// `sms:`, `mailto:` and `geo:` URIs and of Bluetooth and Wi-Fi records are left to the strict path;
+/// a typed record without a type gets the same `problems` member (or, when problems are refused,
+/// the strict path's error).
 enum StreamingJSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     private static let prefixes: [[UInt8]] = URIRecord.prefixes.map { Array($0.utf8) }
     private static let aarType: [UInt8] = Array("android.com:pkg".utf8)
 
     /// Appends `{"records":[…]}` for `bytes` and returns true, or appends nothing and returns false.
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>, into out: ByteSink) -> Bool {
+    static func write(
+        _ bytes: UnsafeBufferPointer<UInt8>, into out: ByteSink, problems: RecordProblemPolicy = .flag
+    ) -> Bool {
         guard !bytes.isEmpty else { return false }
         let mark = out.count
-        if writeMessage(bytes, into: out) { return true }
+        if writeMessage(bytes, into: out, problems: problems) { return true }
         out.truncate(to: mark)
         return false
     }
@@ -89,7 +93,16 @@ enum StreamingJSONWriter {
         }
     }
 
-    private static func writeMessage(_ b: Bytes, into out: ByteSink) -> Bool {
+    /// `,"problems":[…]` for a typed record without a type, by TNF (1–4), as MessageJSONWriter
+    /// writes it.
+    private static let emptyTypeProblems: [[UInt8]] = (0...4).map { value in
+        guard let tnf = TypeNameFormat(rawValue: UInt8(value)), value >= 1 else { return [] }
+        var out: [UInt8] = []
+        MessageJSONWriter.writeProblems([.emptyType(tnf)], into: &out)
+        return out
+    }
+
+    private static func writeMessage(_ b: Bytes, into out: ByteSink, problems: RecordProblemPolicy) -> Bool {
         append(#"{"records":["#, to: out)
         var first = true
         let accepted = forEachRecord(b) { tnf, type, id, payload in
@@ -106,6 +119,10 @@ enum StreamingJSONWriter {
             writeHex(payload, into: out)
             append(#"","view":"#, to: out)
             guard writeView(tnf: tnf, type: type, payload: payload, into: out) else { return false }
+            if tnf >= 1 && tnf <= 4 && type.isEmpty {
+                guard problems == .flag else { return false }
+                out.append(emptyTypeProblems[Int(tnf)])
+            }
             out.append(UInt8(ascii: "}"))
             return true
         }
