@@ -4,8 +4,7 @@ import TapCardSupport
 /// `tapcard encode`: build an NDEF message of one or more records and print it.
 struct EncodeCommand: Command {
     static let name = "encode"
-    static let summary =
-        "Build an NDEF message (URI, text, MIME, smart poster, Wi-Fi, tel, sms, mailto, geo, Bluetooth…)."
+    static let summary = "Build an NDEF message (URI, text, MIME, Wi-Fi, tel, sms, mailto, geo, Bluetooth…)."
     static let options: [OptionSpec] =
         [.flag("--raw", "Write the message bytes instead of hex.")] + RecordBuilder.options
     static let positionals = [
