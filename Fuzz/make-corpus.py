@@ -98,6 +98,23 @@ def ndef_seeds():
     write("ndef", "chunked-text", chunked)
     # A record with an ID (IL) and a long (4-byte) payload length.
     write("ndef", "long-with-id", bytes([0xC9, 0x01, 0, 0, 0, 5, 0x02, 0x55, 0x69, 0x64, 0x04]) + b"a.bc")
+    # URIs with a typed view (RFC 3966, 5724, 6068, 5870). Named to sort after the older seeds, so
+    # the jsonl seeds derived from the first ones keep their bytes.
+    write("ndef", "uri-scheme-tel", message(ndef.UriRecord("tel:+1-555-0100;ext=42")))
+    write("ndef", "uri-scheme-sms", message(ndef.UriRecord("sms:+15550100?body=Table%204%20%26%20caf%C3%A9")))
+    write("ndef", "uri-scheme-mailto", message(ndef.UriRecord("mailto:ada@example.com?subject=Hi&body=a%0D%0Ab")))
+    write("ndef", "uri-scheme-geo", message(ndef.UriRecord("geo:-33.8568,151.2153,12;u=35")))
+    # Bluetooth Secure Simple Pairing OOB data (application/vnd.bluetooth.ep.oob).
+    oob = ndef.BluetoothEasyPairingRecord("00:1A:7D:DA:71:13")
+    oob.device_name = "Speaker"
+    oob.device_class = 0x240404
+    write("ndef", "vnd-bluetooth-oob", message(oob))
+    oob.simple_pairing_hash_192 = 0x00112233445566778899AABBCCDDEEFF
+    oob.add_service_class(0x110B)
+    write("ndef", "vnd-bluetooth-oob-extras", message(oob))
+    # Typed records (TNF 1, 2) without a type: kept and flagged, refused by --strict.
+    write("ndef", "without-type-wkt", bytes([0xD1, 0x00, 0x02, 0x01, 0x02]))
+    write("ndef", "without-type-media", bytes([0x91, 0x01, 0x01, 0x55, 0x00, 0x52, 0x00, 0x01, 0x07]))
     for fixture in fixtures():
         expected_file = fixture / "expected.json"
         expected = json.loads(expected_file.read_text()) if expected_file.is_file() else {}

@@ -11,9 +11,13 @@ public struct DecodedMessage: Sendable, Hashable {
         self.views = views
     }
 
-    /// Decodes `bytes` and each record's view; any error names its offset in `bytes`.
-    public static func decode(_ bytes: [UInt8]) throws(NDEFError) -> DecodedMessage {
-        let message = try NDEFMessage.decode(bytes)
+    /// Decodes `bytes` and each record's view; any error names its offset in `bytes`. A record
+    /// that breaks a type rule is kept (see ``NDEFRecord/problems``) unless `problems` is
+    /// ``RecordProblemPolicy/refuse``.
+    public static func decode(_ bytes: [UInt8], problems: RecordProblemPolicy = .flag) throws(NDEFError)
+        -> DecodedMessage
+    {
+        let message = try NDEFMessage.decode(bytes, problems: problems)
         var views: [RecordView] = []
         views.reserveCapacity(message.records.count)
         for (index, record) in message.records.enumerated() {

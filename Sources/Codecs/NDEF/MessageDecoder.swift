@@ -1,6 +1,6 @@
 import TapCardSupport
 
-/// The strict NDEF 1.0 parser behind ``NDEFMessage/decode(_:)``.
+/// The strict NDEF 1.0 parser behind ``NDEFMessage/decode(_:problems:)``.
 ///
 /// It reads record after record, checking each header against the rules of NDEF 1.0 §3.2 before
 /// touching the variable fields, and joins chunk sequences (§2.3.3) into one record. Every length
@@ -9,11 +9,13 @@ import TapCardSupport
 struct MessageDecoder {
     private var reader: ByteReader
     private let collectLocations: Bool
+    private let problems: RecordProblemPolicy
     private(set) var locations: [RecordLocation] = []
 
-    init(bytes: [UInt8], collectLocations: Bool) {
+    init(bytes: [UInt8], collectLocations: Bool, problems: RecordProblemPolicy = .flag) {
         self.reader = ByteReader(bytes)
         self.collectLocations = collectLocations
+        self.problems = problems
     }
 
     /// A chunk sequence being joined.
@@ -94,6 +96,9 @@ struct MessageDecoder {
                     if typeLength != 0 { throw .typeNotAllowed(offset: start, tnf: tnf, typeLength: typeLength) }
                 case .wellKnown, .media, .absoluteURI, .external:
                     if isChunk && typeLength == 0 { throw .chunkWithoutType(offset: start, tnf: tnf) }
+                    // An unchunked typed record without a type breaks a type rule, not the
+                    // structure: kept and flagged (RecordProblem) unless the caller refuses it.
+                    if typeLength == 0 && problems == .refuse { throw .missingType(offset: start, tnf: tnf) }
                 case .reserved:
                     throw .reservedTNF(offset: start)
                 }

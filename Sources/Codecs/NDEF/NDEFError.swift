@@ -40,6 +40,10 @@ public enum NDEFError: TapCardError, Hashable {
     case unterminatedChunk(offset: Int, chunkStart: Int)
     /// TNF 7 is reserved (NDEF 1.0 §3.2.6): a parser must reject it.
     case reservedTNF(offset: Int)
+    /// TNF 1–4 with an empty TYPE (NDEF 1.0 §3.2.6), refused only under
+    /// ``RecordProblemPolicy/refuse``; by default the record is kept and flagged
+    /// (``RecordProblem/emptyType(_:)``).
+    case missingType(offset: Int, tnf: TypeNameFormat)
 
     // MARK: Record payloads (record type definitions)
 
@@ -57,6 +61,9 @@ public enum NDEFError: TapCardError, Hashable {
     case languagePastEnd(offset: Int, declared: Int, available: Int)
     /// A Smart Poster whose nested message does not hold exactly one URI record (RTD-SP 1.0 §3.2).
     case smartPosterURICount(offset: Int, count: Int)
+    /// Bluetooth OOB data whose 2-byte length field is not the payload's size (Bluetooth Core
+    /// v5.3 Vol 3 Part C §5.2.2.7: the length counts the whole OOB data block).
+    case bluetoothLength(offset: Int, declared: Int, actual: Int)
 
     // MARK: Encoding
 
@@ -76,10 +83,11 @@ public enum NDEFError: TapCardError, Hashable {
             .emptyRecordWithContent(let offset, _, _, _), .unchangedOutsideChunk(let offset),
             .typeNotAllowed(let offset, _, _), .chunkWithoutType(let offset, _),
             .chunkNotUnchanged(let offset, _), .chunkWithType(let offset, _), .chunkWithID(let offset),
-            .unterminatedChunk(let offset, _), .reservedTNF(let offset),
+            .unterminatedChunk(let offset, _), .reservedTNF(let offset), .missingType(let offset, _),
             .payloadTooShort(_, let offset, _, _), .invalidUTF8(_, let offset),
             .oddUTF16Length(let offset, _), .invalidUTF16(let offset), .missingLanguage(let offset),
-            .languagePastEnd(let offset, _, _), .smartPosterURICount(let offset, _):
+            .languagePastEnd(let offset, _, _), .smartPosterURICount(let offset, _),
+            .bluetoothLength(let offset, _, _):
             offset
         case .fieldTooLong: nil
         }
@@ -120,6 +128,8 @@ public enum NDEFError: TapCardError, Hashable {
             "The chunked record that starts at byte \(start) has no last chunk (a chunk with CF clear) before the message ends."
         case .reservedTNF:
             "TNF 7 is reserved and must not be used."
+        case .missingType(_, let tnf):
+            RecordProblem.emptyType(tnf).sentence + "."
         case .payloadTooShort(let kind, _, let needed, let available):
             "The \(kind) payload needs at least \(needed) \(bytes(needed)) but has \(available)."
         case .invalidUTF8(let what, _):
@@ -134,6 +144,8 @@ public enum NDEFError: TapCardError, Hashable {
             "The text record's language code length is \(declared) but only \(available) \(bytes(available)) \(available == 1 ? "follows" : "follow") the status byte."
         case .smartPosterURICount(_, let count):
             "A smart poster must contain exactly one URI record, but it has \(count)."
+        case .bluetoothLength(_, let declared, let actual):
+            "The Bluetooth OOB data length field says \(declared) \(bytes(declared)) but the payload has \(actual); the length counts the whole OOB data block, its own 2 bytes included."
         case .fieldTooLong(let record, let field, let length, let maximum):
             "Record \(record + 1) has a \(field.rawValue) of \(length) bytes; at most \(maximum) fit."
         }
@@ -175,6 +187,7 @@ public enum NDEFError: TapCardError, Hashable {
             case .chunkWithID(let o): .chunkWithID(offset: transform(o))
             case .unterminatedChunk(let o, let s): .unterminatedChunk(offset: transform(o), chunkStart: transform(s))
             case .reservedTNF(let o): .reservedTNF(offset: transform(o))
+            case .missingType(let o, let t): .missingType(offset: transform(o), tnf: t)
             case .payloadTooShort(let k, let o, let n, let a):
                 .payloadTooShort(kind: k, offset: transform(o), needed: n, available: a)
             case .invalidUTF8(let w, let o): .invalidUTF8(what: w, offset: transform(o))
@@ -184,6 +197,7 @@ public enum NDEFError: TapCardError, Hashable {
             case .languagePastEnd(let o, let d, let a):
                 .languagePastEnd(offset: transform(o), declared: d, available: a)
             case .smartPosterURICount(let o, let c): .smartPosterURICount(offset: transform(o), count: c)
+            case .bluetoothLength(let o, let d, let a): .bluetoothLength(offset: transform(o), declared: d, actual: a)
             case .fieldTooLong: self
             }
         return mapped

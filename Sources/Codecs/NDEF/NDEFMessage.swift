@@ -1,6 +1,6 @@
 /// An NDEF message: one or more records (NFC Forum NDEF 1.0, §3.3).
 ///
-/// Decode with ``decode(_:)``, which is strict and total (any byte string gives a message or an
+/// Decode with ``decode(_:problems:)``, which is strict and total (any byte string gives a message or an
 /// ``NDEFError`` naming the offset and the rule; nothing traps, and no length field makes it
 /// allocate more than the input's size). Encode with ``encoded()``.
 public struct NDEFMessage: Sendable, Hashable {
@@ -61,16 +61,22 @@ public struct NDEFMessage: Sendable, Hashable {
         }
     }
 
-    /// Decodes a whole message. Chunked records come back reassembled as one record each.
-    public static func decode(_ bytes: [UInt8]) throws(NDEFError) -> NDEFMessage {
-        var decoder = MessageDecoder(bytes: bytes, collectLocations: false)
+    /// Decodes a whole message. Chunked records come back reassembled as one record each. A
+    /// record that breaks a type rule (``RecordProblem``) is kept and flagged in
+    /// ``NDEFRecord/problems``, or refused with its offset when `problems` is ``RecordProblemPolicy/refuse``.
+    public static func decode(_ bytes: [UInt8], problems: RecordProblemPolicy = .flag) throws(NDEFError)
+        -> NDEFMessage
+    {
+        var decoder = MessageDecoder(bytes: bytes, collectLocations: false, problems: problems)
         return NDEFMessage(records: try decoder.decode())
     }
 
     /// Decodes a whole message and reports where each record's bytes sit in `bytes`, so that an
     /// error found later inside a payload can name its offset in the input.
-    public static func decodeWithLocations(_ bytes: [UInt8]) throws(NDEFError) -> (NDEFMessage, [RecordLocation]) {
-        var decoder = MessageDecoder(bytes: bytes, collectLocations: true)
+    public static func decodeWithLocations(_ bytes: [UInt8], problems: RecordProblemPolicy = .flag) throws(NDEFError)
+        -> (NDEFMessage, [RecordLocation])
+    {
+        var decoder = MessageDecoder(bytes: bytes, collectLocations: true, problems: problems)
         let records = try decoder.decode()
         return (NDEFMessage(records: records), decoder.locations)
     }

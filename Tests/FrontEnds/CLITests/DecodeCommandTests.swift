@@ -156,7 +156,8 @@ struct DecodeCommandTests {
         #expect(status == 0)
         #expect(out.contains("NDEF message: 2 records"))
         #expect(out.contains("[1] Text (fr, UTF-8): Bonjour"))
-        #expect(out.contains("[2] URI: tel:+1555"))
+        // A tel: URI is read as the number it dials; the URI itself is still shown.
+        #expect(out.contains("[2] Telephone: +1555\n    uri: tel:+1555"))
         #expect(out.contains("TNF 1 (well-known), type \"U\""))
     }
 

@@ -22,7 +22,7 @@ struct StreamingJSONWriterTests {
     private func record(_ random: inout SplitMix64) -> NDEFRecord {
         let payload = (0..<Int(random.next() % 300)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         var record: NDEFRecord
-        switch random.next() % 11 {
+        switch random.next() % 14 {
         case 0: record = .uri(URIRecord.prefixes[Int(random.next() % 36)] + text(&random, maxLength: 12))
         case 1:
             record = NDEFRecord(
@@ -39,6 +39,23 @@ struct StreamingJSONWriterTests {
         case 7: record = .androidApplication(package: text(&random, maxLength: 10))
         case 8: record = .absoluteURI("https://e.com/\"q\\", payload: payload)
         case 9: record = smartPoster(&random)
+        case 10:
+            // tel:, sms:, mailto:, geo: URIs, well-formed or not, written whole or with their code:
+            // the fast path leaves their typed views to the strict path.
+            let schemes = ["tel:", "sms:", "mailto:", "geo:", "TEL:", "Geo:", "mailto:a@b.c?subject="]
+            let rests = ["+1-555-0100", "a@b.c", "-33.8,151.2", "+1?body=x%20y", "", text(&random, maxLength: 6)]
+            record = .uri(schemes[Int(random.next() % 7)] + rests[Int(random.next() % 6)])
+        case 11:
+            // Bluetooth OOB data, well-formed or not.
+            let address = BluetoothAddress(bytes: (0..<6).map { _ in UInt8(truncatingIfNeeded: random.next()) })!
+            let oob = BluetoothOOBRecord(
+                address: address,
+                dataStructures: [EIRDataStructure(type: 0x09, data: Array(text(&random, maxLength: 8).utf8))])
+            record = random.next() % 3 == 0 ? .mime(type: BluetoothOOBRecord.mediaType, payload: payload) : oob.record
+        case 12:
+            // A typed record without a type: the same "problems" on both paths.
+            let tnf: [TypeNameFormat] = [.wellKnown, .media, .absoluteURI, .external]
+            record = NDEFRecord(tnf: tnf[Int(random.next() % 4)], type: [UInt8](), payload: Array(payload.prefix(8)))
         default: record = random.next() % 2 == 0 ? .empty : NDEFRecord(tnf: .unknown, type: [UInt8](), payload: payload)
         }
         if record.tnf != .empty && random.next() % 4 == 0 {

@@ -34,6 +34,60 @@ public struct MIMERecord: Sendable, Hashable {
 
     /// The record (TNF 2).
     public var record: NDEFRecord { NDEFRecord(tnf: .media, type: Array(type.utf8), payload: payload) }
+
+    /// Checks that `type` is an RFC 2045 §5.1 media type before it is encoded: `type/subtype`,
+    /// each a token (US-ASCII without spaces, controls or tspecials), then any `; attribute=value`
+    /// parameters, the value a token or a quoted string. NDEF 1.0 §3.2.6 names RFC 2046 for TNF 2.
+    public static func checkType(_ type: String) throws(RecordValueError) {
+        guard !type.isEmpty else { throw .emptyMediaType }
+        let scalars = Array(type.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() where scalar.value < 0x20 || scalar.value > 0x7E {
+            throw .mediaTypeCharacter(type: type, scalar: scalar.value, position: index + 1)
+        }
+        let essence = type.prefix { $0 != ";" }
+        guard let slash = essence.firstIndex(of: "/") else { throw .mediaTypeWithoutSlash(type: type) }
+        let top = essence[..<slash]
+        let sub = essence[essence.index(after: slash)...]
+        guard !top.isEmpty else { throw .mediaTypeEmptyPart(type: type, part: "type") }
+        guard !sub.isEmpty else { throw .mediaTypeEmptyPart(type: type, part: "subtype") }
+        for (index, scalar) in essence.unicodeScalars.enumerated() where index != top.count && !isTokenScalar(scalar) {
+            throw .mediaTypeCharacter(type: type, scalar: scalar.value, position: index + 1)
+        }
+        for parameter in type.dropFirst(essence.count).split(separator: ";", omittingEmptySubsequences: false)
+            .dropFirst()
+        {
+            let trimmed = parameter.drop { $0 == " " }
+            guard let equals = trimmed.firstIndex(of: "="), !trimmed[..<equals].isEmpty,
+                trimmed[..<equals].unicodeScalars.allSatisfy(isTokenScalar)
+            else { throw .mediaTypeParameter(type: type, parameter: String(parameter)) }
+            let value = trimmed[trimmed.index(after: equals)...]
+            let isToken = !value.isEmpty && value.unicodeScalars.allSatisfy(isTokenScalar)
+            guard isToken || isQuotedString(value) else {
+                throw .mediaTypeParameter(type: type, parameter: String(parameter))
+            }
+        }
+    }
+
+    /// An RFC 2045 token character: US-ASCII, not a space, a control or a tspecial.
+    private static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value > 0x20 && scalar.value < 0x7F && !"()<>@,;:\\\"/[]?=".unicodeScalars.contains(scalar)
+    }
+
+    /// An RFC 822 quoted-string: `"…"`, with `\` escaping the next character.
+    private static func isQuotedString(_ value: Substring) -> Bool {
+        let scalars = Array(value.unicodeScalars)
+        guard scalars.count >= 2, scalars.first == "\"", scalars.last == "\"" else { return false }
+        var index = 1
+        while index < scalars.count - 1 {
+            if scalars[index] == "\\" {
+                index += 2
+                continue
+            }
+            if scalars[index] == "\"" { return false }
+            index += 1
+        }
+        return index == scalars.count - 1
+    }
 }
 
 extension StringProtocol {

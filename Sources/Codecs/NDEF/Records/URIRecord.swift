@@ -91,6 +91,43 @@ public struct URIRecord: Sendable, Hashable {
     }
 }
 
+extension URIRecord {
+    /// Checks that `uri` is one a reader can act on before it is encoded: not empty, with no
+    /// control character (C0, DEL, C1), space or bidirectional formatting character (RFC 3986 §2
+    /// allows none of them raw; RFC 3987 §4.1 bans the bidi controls from IRIs, as they make a
+    /// link read as another), and starting with a scheme (RFC 3986 §3.1). Non-ASCII letters are
+    /// fine: the URI RTD carries IRIs (RFC 3987) in UTF-8. `field` names the value in the error
+    /// ("URI", "smart poster URI", "record ID").
+    public static func check(_ uri: String, field: String = "URI") throws(RecordValueError) {
+        guard !uri.isEmpty else { throw .emptyURI(field: field) }
+        try checkCharacters(uri, field: field)
+        guard hasScheme(uri) else { throw .uriWithoutScheme(field: field, uri: uri) }
+    }
+
+    /// Only the character rule of ``check(_:field:)`` (for an ID, a URI reference that may be
+    /// relative, NDEF 1.0 §3.2.11).
+    public static func checkCharacters(_ text: String, field: String) throws(RecordValueError) {
+        for (index, scalar) in text.unicodeScalars.enumerated()
+        where scalar == " " || RecordValueError.isUnsafe(scalar.value) {
+            throw .uriCharacter(field: field, scalar: scalar.value, position: index + 1)
+        }
+    }
+
+    /// True when `uri` starts with `scheme:`, scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    /// (RFC 3986 §3.1).
+    static func hasScheme(_ uri: String) -> Bool {
+        var count = 0
+        for byte in uri.utf8 {
+            if byte == UInt8(ascii: ":") { return count > 0 }
+            let isLetter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            let isOther = (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+            guard isLetter || (count > 0 && isOther) else { return false }
+            count += 1
+        }
+        return false
+    }
+}
+
 extension NDEFRecord {
     /// A URI record (well-known type `U`) using the longest matching prefix code.
     public static func uri(_ uri: String) -> NDEFRecord {

@@ -8,17 +8,24 @@ struct DecodeCommand: Command {
     static let options: [OptionSpec] = [
         .json, .flag("--jsonl", "Bulk mode: one hex message per input line, one JSON object per output line."),
         .value("--file", "PATH", completion: .file, "Read the message as raw bytes from PATH."),
+        .flag("--strict", "Also refuse a record that breaks a type rule (TNF 1-4 with an empty TYPE)."),
     ]
     static let help = """
-        Usage: tapcard decode HEX... [--json]
-               tapcard decode --file PATH [--json]
-               tapcard decode - [--json]
-               tapcard decode --jsonl [FILE|-]
+        Usage: tapcard decode HEX... [--json] [--strict]
+               tapcard decode --file PATH [--json] [--strict]
+               tapcard decode - [--json] [--strict]
+               tapcard decode --jsonl [FILE|-] [--strict]
 
         Decodes an NDEF message (NFC Forum NDEF 1.0) strictly: every header flag, length and chunk
         rule is checked, chunked records are reassembled, and each record is shown as what it
-        means (URI, text, smart poster, MIME, external, Android application, absolute URI,
-        empty, unknown).
+        means (URI — with tel:, sms:, mailto: and geo: read as a number, a message, an email or
+        a place —, text, smart poster, MIME, Wi-Fi, Bluetooth pairing, external, Android
+        application, absolute URI, empty, unknown).
+
+        A record whose structure is sound but that breaks a type rule (TNF 1-4 with an empty
+        TYPE, which NDEF 1.0 §3.2.6 does not allow) is kept and shown with a 'problem:' line
+        ("problems" in JSON); --strict refuses such a message instead, naming the record's
+        offset (exit 65), as ndeflib does.
 
         Input:
           HEX...        The message as hex; spaces, ':' and '0x' prefixes are allowed
@@ -35,14 +42,22 @@ struct DecodeCommand: Command {
                         not UTF-8). View kinds: uri {uri}, text {text, lang, encoding},
                         smartposter {uri, titles, action?}, mime {mime, text?}, external {type},
                         aar {package}, absolute-uri {uri}, empty {}, unknown {},
-                        wifi {mime, ssid, auth, encryption, key} (Wi-Fi tokens).
+                        wifi {mime, ssid, auth, encryption, key} (Wi-Fi tokens),
+                        tel {uri, number, parameters?}, sms {uri, number, body?},
+                        mailto {uri, address, subject?, body?}, geo {uri, latitude,
+                        longitude, altitude?} (URI records with those schemes),
+                        bluetooth {mime, address, name?, device_class_hex?, eir:[{type,
+                        data_hex}]} (application/vnd.bluetooth.ep.oob).
+                        A record that breaks a type rule also has "problems":["…"].
           --jsonl [FILE|-]
                         Bulk mode: one hex message per input line (from FILE, or standard input
                         when FILE is '-' or absent), one JSON object per output line. An invalid
                         line gives {"error":"…","offset":N}; the exit status is then 65.
+          --strict      Refuse a record that breaks a type rule, as a malformed message.
 
-        Exit status: 0 decoded; 65 the input is not a valid NDEF message (nothing on standard
-        output, one line 'error: <rule> (byte N)' on standard error); 66 FILE cannot be read.
+        Exit status: 0 decoded; 65 the input is not a valid NDEF message, or with --strict breaks
+        a type rule (nothing on standard output, one line 'error: <rule> (byte N)' on standard
+        error); 66 FILE cannot be read.
 
         Examples:
           tapcard decode D1010C55046578616D706C652E636F6D
@@ -53,6 +68,7 @@ struct DecodeCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
+        let problems: RecordProblemPolicy = arguments.flag("--strict") ? .refuse : .flag
         // `--jsonl [FILE|-]`: the file is the positional that follows, if any.
         let jsonl = arguments.flag("--jsonl")
         var jsonlSource: String? = nil
@@ -68,7 +84,7 @@ struct DecodeCommand: Command {
             guard positionals.isEmpty else {
                 throw UsageError("--jsonl takes at most one FILE.", command: name)
             }
-            return decodeLines(from: jsonlSource, io: io)
+            return decodeLines(from: jsonlSource, problems: problems, io: io)
         }
 
         let bytes: [UInt8]
@@ -88,7 +104,7 @@ struct DecodeCommand: Command {
             throw UsageError("Missing the message: give HEX, --file PATH, or - for standard input.", command: name)
         }
 
-        let decoded = try DecodedMessage.decode(bytes)
+        let decoded = try DecodedMessage.decode(bytes, problems: problems)
         if json {
             var out: [UInt8] = []
             MessageJSONWriter.write(decoded.message.records, views: decoded.views, into: &out)
@@ -114,7 +130,9 @@ struct DecodeCommand: Command {
 
     /// `--jsonl`: decodes every line, writing one JSON object per line; returns 65 when any line
     /// was invalid.
-    private static func decodeLines(from source: String?, io: some CommandIO) -> ExitStatus {
+    private static func decodeLines(
+        from source: String?, problems: RecordProblemPolicy, io: some CommandIO
+    ) -> ExitStatus {
         let input: [UInt8]
         if let source, source != "-" {
             switch InputFile.read(source) {
@@ -127,6 +145,7 @@ struct DecodeCommand: Command {
             input = io.readStandardInput()
         }
         var decoder = BulkDecoder()
+        decoder.problems = problems
         decoder.decode(input) { io.write(buffer: $0) }
         guard decoder.invalid == 0 else {
             let lines = decoder.lines

@@ -4,7 +4,7 @@ import TapCardSupport
 /// `tapcard encode`: build an NDEF message of one or more records and print it.
 struct EncodeCommand: Command {
     static let name = "encode"
-    static let summary = "Build an NDEF message (URI, text, MIME, smart poster, external, AAR…)."
+    static let summary = "Build an NDEF message (URI, text, MIME, Wi-Fi, tel, sms, mailto, geo, Bluetooth…)."
     static let options: [OptionSpec] =
         [.flag("--raw", "Write the message bytes instead of hex.")] + RecordBuilder.options
     static let positionals = [
@@ -33,9 +33,30 @@ struct EncodeCommand: Command {
                                            network); A: open, wpa2-personal (default with a
                                            key), wpa-personal, wpa/wpa2-personal, …;
                                            E: none, aes (default with a key), tkip, tkip/aes
+          tel NUMBER                       tel: URI (RFC 3966): +15551234567, +1-555-123-4567,
+                                           a local 5550100, *31#, optional ;ext=42
+          sms NUMBER [--body TEXT]         sms: URI (RFC 5724), the body percent-encoded
+          mailto ADDRESS [--subject S] [--body B]
+                                           mailto: URI (RFC 6068), subject and body
+                                           percent-encoded, line breaks as %0D%0A
+          geo LAT LON                      geo: URI (RFC 5870), decimal degrees, LAT -90..90,
+                                           LON -180..180 (e.g. geo -33.8568 151.2153)
+          bluetooth ADDRESS [--name NAME] [--class HEX6]
+                                           Bluetooth pairing record (application/
+                                           vnd.bluetooth.ep.oob, Secure Simple Pairing OOB):
+                                           ADDRESS as 00:1A:7D:DA:71:13, class of device as
+                                           6 hex digits (e.g. 240404, a headset)
           empty                            Empty record (TNF 0)
 
         Every record also takes --id ID (the record's ID field, as text).
+
+        Values are checked before anything is built: a URI with a control character, space or
+        bidi control, or without a scheme; a media type that is not type/subtype (RFC 2045); an
+        SSID over 32 bytes; a Wi-Fi key its authentication cannot take (WPA2-Personal: 8-63
+        ASCII characters or 64 hex digits); a phone number with letters; an address without
+        exactly one '@'; a coordinate out of range. Such a value exits 65 (malformed input) with
+        the rule it breaks; a wrong command line (a missing or extra word, an unknown option)
+        exits 64.
 
         Options:
           --raw          Write the message bytes instead of hex.
@@ -45,6 +66,9 @@ struct EncodeCommand: Command {
           tapcard encode text "Bonjour" --lang fr + uri tel:+15551234567
           tapcard encode smartposter https://example.com --title "Example" --title fr=Exemple --action do
           tapcard encode mime text/vcard --file card.vcf
+          tapcard encode tel +15551234567 + sms +15551234567 --body "Table 4"
+          tapcard encode geo -33.8568 151.2153
+          tapcard encode bluetooth 00:1A:7D:DA:71:13 --name Speaker --class 240404
           tapcard encode aar com.example.app --raw > tag.bin
 
         """

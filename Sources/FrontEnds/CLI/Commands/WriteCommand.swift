@@ -24,9 +24,13 @@ struct WriteCommand: Command {
         RECORD is any record 'tapcard encode' builds, with the same words and checks: uri URI,
         text TEXT [--lang L] [--utf16], mime TYPE --file|--text|--hex DATA, smartposter URI
         [--title [L=]TEXT]... [--action A], external DOMAIN:TYPE [DATA], aar PACKAGE,
-        absolute-uri URI [DATA], wifi SSID [--key K] [--auth A] [--encryption E], empty;
-        several records make one message ('uri https://x + text Hi'); every record also takes
-        --id ID (its ID field, as text). 'ndef' writes a message
+        absolute-uri URI [DATA], wifi SSID [--key K] [--auth A] [--encryption E], tel NUMBER,
+        sms NUMBER [--body TEXT], mailto ADDRESS [--subject S] [--body B], geo LAT LON,
+        bluetooth ADDRESS [--name NAME] [--class HEX6], empty; several records make one
+        message ('uri https://x + text Hi'); every record also takes --id ID (its ID field, as
+        text). A value a record's rule refuses (a URI with a line break, a media type without
+        '/', an SSID over 32 bytes, a phone number with letters…) exits 65 before the tag is
+        touched, with the same words as 'tapcard encode'. 'ndef' writes a message
         given as hex or as raw bytes in a file (checked to decode first), e.g. the
         previous_ndef_hex of an earlier 'write --json', to undo it.
 
@@ -45,6 +49,8 @@ struct WriteCommand: Command {
         Examples:
           tapcard write uri https://example.com
           tapcard write text "Bonjour" --lang fr + uri https://example.fr --tag card.nfc
+          tapcard write tel +15551234567 --tag card.nfc
+          tapcard write bluetooth 00:1A:7D:DA:71:13 --name Speaker --tag card.nfc
           tapcard write ndef d1010b5504...
           tapcard write text "Hello" --lang en --tag card.nfc --json
           tapcard write uri https://example.com --tag t.nfc --simulate-tear-after 5

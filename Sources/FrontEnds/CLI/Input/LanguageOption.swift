@@ -9,13 +9,14 @@ enum LanguageOption {
 
     static let options: [OptionSpec] = [.value("--lang", "L", "The text's language (RFC 5646, default en).")]
 
-    /// Takes `--lang` (default `en`) and checks it; a usage error before anything is encoded or sent.
-    static func take(_ arguments: inout Arguments) throws(UsageError) -> String {
+    /// Takes `--lang` (default `en`) and checks it: a language the rule refuses is malformed input
+    /// (``OptionValueError``, exit 65), refused before anything is encoded or sent.
+    static func take(_ arguments: inout Arguments) throws -> String {
         let language = try arguments.option("--lang") ?? defaultLanguage
         do {
             try TextRecord.checkLanguage(language)
         } catch {
-            throw UsageError("--lang: \(error.sentence)", command: arguments.command)
+            throw OptionValueError(option: "--lang", reason: error)
         }
         return language
     }

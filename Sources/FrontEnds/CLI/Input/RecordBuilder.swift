@@ -2,11 +2,22 @@ import NDEF
 import TapCardSupport
 
 /// The records `encode` and `write` build from words: `uri URI`, `text TEXT --lang L`, `mime
-/// TYPE --file F`, … separated by a lone `+`. One grammar and one set of checks for both
-/// commands, so what `encode` prints is exactly what `write` writes.
+/// TYPE --file F`, `tel NUMBER`, … separated by a lone `+`. One grammar and one set of checks for
+/// both commands, so what `encode` prints is exactly what `write` writes, and `write` refuses
+/// exactly what `encode` refuses, before anything is sent.
+///
+/// Two kinds of refusal: a command line that is wrong (a missing or extra word, an unknown
+/// option, a word outside an option's list such as `--action run`) is a ``UsageError``, exit 64;
+/// a value that a record's rule refuses (a URI with a line break, a media type without `/`, a
+/// 33-byte SSID, a phone number with letters, a language tag `日本`, hex that is not hex) is
+/// malformed input, exit 65 — a ``RecordValueError`` from the codec, whose sentence names the
+/// rule and its source, or an ``OptionValueError`` naming the option first.
 enum RecordBuilder {
     /// The record kinds, as the first word of a record.
-    static let kinds = ["uri", "text", "mime", "smartposter", "external", "aar", "absolute-uri", "wifi", "empty"]
+    static let kinds = [
+        "uri", "text", "mime", "smartposter", "external", "aar", "absolute-uri", "wifi", "tel", "sms", "mailto", "geo",
+        "bluetooth", "empty",
+    ]
 
     /// The options of one record.
     static let groupOptions: [OptionSpec] =
@@ -21,6 +32,10 @@ enum RecordBuilder {
             .value("--key", "KEY", "Wi-Fi network key."),
             .value("--auth", "AUTH", "Wi-Fi authentication."),
             .value("--encryption", "ENC", "Wi-Fi encryption."),
+            .value("--body", "TEXT", "sms or mailto: the message body."),
+            .value("--subject", "TEXT", "mailto: the subject."),
+            .value("--name", "NAME", "bluetooth: the device's name."),
+            .value("--class", "HEX6", "bluetooth: the class of device, 6 hex digits."),
         ] + LanguageOption.options
 
     /// The same options as a whole command line declares them: each may appear once per record,
@@ -54,16 +69,22 @@ enum RecordBuilder {
         return message
     }
 
-    /// One record from its words, e.g. `["text", "Hi", "--lang", "fr"]`. Throws `UsageError`, or
+    /// One record from its words, e.g. `["text", "Hi", "--lang", "fr"]`. Throws `UsageError` for
+    /// the grammar, `RecordValueError` or `OptionValueError` for a value a rule refuses, or
     /// `InputFileError` when a `--file` cannot be read.
     static func record(from group: [String], command name: String) throws -> NDEFRecord {
         var arguments = try Arguments(group, command: name, options: groupOptions)
         let kind = try arguments.requiredPositional("record kind")
-        let id = try arguments.option("--id").map { Array($0.utf8) } ?? []
+        let idText = try arguments.option("--id") ?? ""
+        // NDEF 1.0 §3.2.11: the ID is a URI reference (it may be relative, so no scheme is needed).
+        try URIRecord.checkCharacters(idText, field: "record ID")
+        let id = Array(idText.utf8)
         var record: NDEFRecord
         switch kind {
         case "uri":
-            record = .uri(try arguments.requiredPositional("URI"))
+            let uri = try arguments.requiredPositional("URI")
+            try URIRecord.check(uri)
+            record = .uri(uri)
         case "text":
             let text = try arguments.requiredPositional("TEXT")
             let language = try LanguageOption.take(&arguments)
@@ -71,12 +92,14 @@ enum RecordBuilder {
             record = .text(text, language: language, encoding: encoding)
         case "mime":
             let type = try arguments.requiredPositional("media TYPE")
+            try MIMERecord.checkType(type)
             guard let payload = try data(&arguments, command: name) else {
                 throw UsageError("A mime record needs --file PATH, --text TEXT or --hex HEX.", command: name)
             }
             record = .mime(type: type, payload: payload)
         case "smartposter":
             let uri = try arguments.requiredPositional("URI")
+            try URIRecord.check(uri, field: "smart poster URI")
             let titles = try arguments.options("--title")
             let language = try LanguageOption.take(&arguments)
             var action: SmartPosterAction? = nil
@@ -95,43 +118,67 @@ enum RecordBuilder {
                 // RTD-SP 1.0: no two titles may share a language (tags compare case-insensitively,
                 // RFC 5646 §2.1.1); a reader keeps one of them and the other is lost.
                 guard languages.insert(titleLanguage.lowercased()).inserted else {
-                    throw UsageError(
-                        "A smart poster has at most one title per language; '\(titleLanguage)' is given twice.",
-                        command: name)
+                    throw RecordValueError.duplicateTitleLanguage(language: titleLanguage)
                 }
                 titleRecords.append(TextRecord(text, language: titleLanguage))
             }
             record = .smartPoster(SmartPoster(uri: URIRecord(uri: uri), titles: titleRecords, action: action))
         case "external":
             let type = try arguments.requiredPositional("DOMAIN:TYPE")
-            guard type.contains(":") else {
-                throw UsageError("An external type is written DOMAIN:TYPE, e.g. example.com:thing.", command: name)
-            }
+            guard type.contains(":") else { throw RecordValueError.externalTypeWithoutColon(type: type) }
             record = .external(type: type, payload: try data(&arguments, command: name) ?? [])
         case "aar":
             record = .androidApplication(package: try arguments.requiredPositional("PACKAGE"))
         case "absolute-uri":
             let uri = try arguments.requiredPositional("URI")
+            try URIRecord.check(uri, field: "absolute-URI type")
             record = .absoluteURI(uri, payload: try data(&arguments, command: name) ?? [])
         case "wifi":
             let ssid = try arguments.requiredPositional("SSID")
             let key = try arguments.option("--key") ?? ""
             let (authentication, encryption) = try wifiSecurity(&arguments, hasKey: !key.isEmpty, command: name)
-            record = .wifi(ssid: ssid, networkKey: key, authentication: authentication, encryption: encryption)
+            let credential = WiFiCredential(
+                ssid: Array(ssid.utf8), networkKey: Array(key.utf8), authentication: authentication,
+                encryption: encryption)
+            try credential.validate()
+            record = WiFiRecord(credentials: [credential]).record
+        case "tel":
+            record = try TelephoneURI(try arguments.requiredPositional("NUMBER")).record
+        case "sms":
+            let number = try arguments.requiredPositional("NUMBER")
+            record = try SMSURI(number: number, body: try arguments.option("--body")).record
+        case "mailto":
+            let address = try arguments.requiredPositional("ADDRESS")
+            let subject = try arguments.option("--subject")
+            record = try MailtoURI(address: address, subject: subject, body: try arguments.option("--body")).record
+        case "geo":
+            let latitude = try arguments.requiredPositional("LATITUDE")
+            let longitude = try arguments.requiredPositional("LONGITUDE")
+            record = try GeoURI(latitude: latitude, longitude: longitude).record
+        case "bluetooth":
+            let address = try BluetoothAddress(try arguments.requiredPositional("ADDRESS"))
+            let deviceName = try arguments.option("--name")
+            let deviceClass = try arguments.option("--class").map { text throws(RecordValueError) in
+                try BluetoothOOBRecord.deviceClass(text)
+            }
+            do {
+                record = try BluetoothOOBRecord(address: address, name: deviceName, deviceClass: deviceClass).record
+            } catch {
+                throw OptionValueError(option: "--name", reason: error)
+            }
         case "empty":
             record = .empty
         default:
-            throw UsageError(
-                "Unknown record kind '\(kind)' (uri, text, mime, smartposter, external, aar, absolute-uri, wifi, empty).",
-                command: name)
+            throw UsageError("Unknown record kind '\(kind)' (\(kinds.joined(separator: ", "))).", command: name)
         }
         try arguments.finish()
         if !id.isEmpty {
-            guard record.tnf != .empty else { throw UsageError("An empty record cannot have an ID.", command: name) }
+            guard record.tnf != .empty else { throw RecordValueError.idOnEmptyRecord }
             record.id = id
         }
-        if record.type.contains(where: { $0 < 0x20 || $0 > 0x7E }) {
-            throw UsageError("A record type must be printable ASCII (NFC Forum RTD 1.0 §2.1).", command: name)
+        let type = String(decoding: record.type, as: UTF8.self)
+        for (index, scalar) in type.unicodeScalars.enumerated() where scalar.value < 0x20 || scalar.value > 0x7E {
+            throw RecordValueError.typeCharacter(type: type, scalar: scalar.value, position: index + 1)
         }
         return record
     }
@@ -207,7 +254,7 @@ enum RecordBuilder {
             do {
                 return try Hex.decode(hex)
             } catch {
-                throw UsageError("--hex: \(error.sentence)", command: name)
+                throw OptionValueError(option: "--hex", reason: HexInputError(error))
             }
         }
         return nil

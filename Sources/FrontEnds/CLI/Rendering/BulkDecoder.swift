@@ -14,6 +14,9 @@ import TapCardSupport
 /// else (chunked records, UTF-16 text, errors…) through the strict decoder, so the output is the
 /// same either way.
 struct BulkDecoder {
+    /// `.refuse` for `decode --jsonl --strict`: a record that breaks a type rule makes its line
+    /// an error line.
+    var problems: RecordProblemPolicy = .flag
     private(set) var lines = 0
     private(set) var invalid = 0
     private var scratch: [UInt8] = []
@@ -82,7 +85,8 @@ struct BulkDecoder {
         let bytes: [UInt8]
         if plain {
             let handled = scratch.withUnsafeBufferPointer {
-                StreamingJSONWriter.write(UnsafeBufferPointer(rebasing: $0[0..<byteCount]), into: out)
+                StreamingJSONWriter.write(
+                    UnsafeBufferPointer(rebasing: $0[0..<byteCount]), into: out, problems: problems)
             }
             if handled {
                 out.append(0x0A)
@@ -100,21 +104,23 @@ struct BulkDecoder {
                 out.append(0x0A)
                 return false
             }
-            if bytes.withUnsafeBufferPointer({ StreamingJSONWriter.write($0, into: out) }) {
+            if bytes.withUnsafeBufferPointer({ StreamingJSONWriter.write($0, into: out, problems: problems) }) {
                 out.append(0x0A)
                 return true
             }
         }
         var line: [UInt8] = []
-        let valid = Self.decodeStrictly(bytes, into: &line)
+        let valid = Self.decodeStrictly(bytes, into: &line, problems: problems)
         out.append(line)
         return valid
     }
 
     /// The strict decoder's JSON line for `bytes` (or its error line); false when invalid.
-    static func decodeStrictly(_ bytes: [UInt8], into out: inout [UInt8]) -> Bool {
+    static func decodeStrictly(
+        _ bytes: [UInt8], into out: inout [UInt8], problems: RecordProblemPolicy = .flag
+    ) -> Bool {
         do {
-            let decoded = try DecodedMessage.decode(bytes)
+            let decoded = try DecodedMessage.decode(bytes, problems: problems)
             MessageJSONWriter.write(decoded.message.records, views: decoded.views, into: &out)
             out.append(0x0A)
             return true

@@ -16,6 +16,7 @@ enum MessageDescription {
             }
             lines.append(head)
             lines += details(record, view: view).map { "    " + $0 }
+            lines += record.problems.map { "    problem: " + $0.sentence }
             var fields = "TNF \(record.tnf.rawValue) (\(record.tnf.name))"
             if !record.type.isEmpty { fields += ", type \(quoted(record.type))" }
             if !record.id.isEmpty { fields += ", id \(quoted(record.id))" }
@@ -51,18 +52,29 @@ enum MessageDescription {
     private static func summary(_ record: NDEFRecord, view: RecordView) -> String {
         switch view {
         case .empty: "Empty record"
-        case .uri(let uri): "URI: \(uri.uri)"
+        case .uri(let uri):
+            switch uri.schemeView {
+            case .tel(let tel): "Telephone: \(tel.number)\(tel.parameters)"
+            case .sms(let sms): "SMS to \(sms.number)"
+            case .mailto(let mailto): "Email to \(mailto.address)"
+            case .geo(let geo): "Location: \(geo.latitude), \(geo.longitude)"
+            case nil: "URI: \(uri.uri)"
+            }
         case .text(let text): "Text (\(text.language), \(text.encoding.rawValue)): \(text.text)"
         case .smartPoster(let poster): "Smart poster: \(poster.uri.uri)"
         case .mime(let mime):
-            if let credential = mime.wifi?.credentials.first {
+            if let bluetooth = mime.bluetooth {
+                "Bluetooth device: \(bluetooth.address)"
+            } else if let credential = mime.wifi?.credentials.first {
                 "Wi-Fi network: \(credential.ssidText ?? "hex:" + Hex.encode(credential.ssid)) (\(credential.authentication.name), \(credential.encryption.name))"
             } else {
-                "MIME \(mime.type)"
+                mime.type.isEmpty ? "MIME record without a type" : "MIME \(mime.type)"
             }
-        case .external(let external): "External type \(external.type)"
+        case .external(let external):
+            external.type.isEmpty ? "External record without a type" : "External type \(external.type)"
         case .androidApplication(let aar): "Android application: \(aar.package)"
-        case .absoluteURI(let absolute): "Absolute-URI type \(absolute.uri)"
+        case .absoluteURI(let absolute):
+            absolute.uri.isEmpty ? "Absolute-URI record without a type" : "Absolute-URI type \(absolute.uri)"
         case .unknown(let tnf, _, _): "Unknown record (TNF \(tnf.rawValue), \(tnf.name))"
         case .invalid(let error): "Malformed \(quoted(record.type)) record: \(error.sentence)"
         }
@@ -71,7 +83,21 @@ enum MessageDescription {
     private static func details(_ record: NDEFRecord, view: RecordView) -> [String] {
         switch view {
         case .uri(let uri):
-            return uri.warning.map { ["warning: " + $0] } ?? []
+            var lines: [String] = []
+            switch uri.schemeView {
+            case .sms(let sms):
+                if let body = sms.body { lines.append("body: " + body) }
+            case .mailto(let mailto):
+                if let subject = mailto.subject { lines.append("subject: " + subject) }
+                if let body = mailto.body { lines.append("body: " + body) }
+            case .geo(let geo):
+                if let altitude = geo.altitude { lines.append("altitude: \(altitude) m") }
+            case .tel, nil:
+                break
+            }
+            if uri.schemeView != nil { lines.append("uri: " + uri.uri) }
+            if let warning = uri.warning { lines.append("warning: " + warning) }
+            return lines
         case .smartPoster(let poster):
             var lines: [String] = []
             if let warning = poster.uri.warning { lines.append("warning: " + warning) }
@@ -83,6 +109,21 @@ enum MessageDescription {
             if !poster.otherRecords.isEmpty { lines.append("other nested records: \(poster.otherRecords.count)") }
             return lines
         case .mime(let mime):
+            if let bluetooth = mime.bluetooth {
+                var lines: [String] = []
+                if let name = bluetooth.name {
+                    lines.append((bluetooth.nameIsShortened ? "name (shortened): " : "name: ") + name)
+                }
+                if let deviceClass = bluetooth.deviceClass {
+                    lines.append("class of device: 0x" + classHex(deviceClass).uppercased())
+                }
+                for structure in bluetooth.otherDataStructures {
+                    let data = structure.data.isEmpty ? "(empty)" : Hex.encode(structure.data, separator: " ")
+                    let name = structure.typeName.map { " (\($0))" } ?? ""
+                    lines.append("EIR 0x\(Hex.encode([structure.type], uppercase: true))\(name): \(data)")
+                }
+                return lines
+            }
             if let wifi = mime.wifi, let credential = wifi.credentials.first {
                 var lines = ["key: " + (credential.networkKeyText ?? "hex:" + Hex.encode(credential.networkKey))]
                 if wifi.credentials.count > 1 { lines.append("networks in this token: \(wifi.credentials.count)") }
@@ -100,6 +141,12 @@ enum MessageDescription {
         case .empty, .text, .androidApplication, .invalid:
             return []
         }
+    }
+
+    /// A 24-bit class of device as 6 lowercase hex digits.
+    static func classHex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
     }
 
     private static func payloadHex(_ payload: [UInt8]) -> [String] {

@@ -7,7 +7,8 @@ import TapCardSupport
 /// `{"records":[{"tnf":1,"type":"U","id":"","payload_hex":"04…","view":{"kind":"uri","uri":"…"}}]}`
 ///
 /// `type` and `id` are the field bytes as UTF-8 text, or `"hex:…"` when they are not valid UTF-8;
-/// `payload_hex` is lowercase hex.
+/// `payload_hex` is lowercase hex. A record that breaks a type rule (``RecordProblem``) has
+/// `"problems":["…"]` after its view; a record that keeps them all has no `problems` key.
 enum MessageJSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
@@ -53,12 +54,32 @@ enum MessageJSONWriter {
         writeHex(record.payload, into: &out)
         out.append(contentsOf: #"","view":"#.utf8)
         writeView(view, into: &out)
+        writeProblems(record.problems, into: &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"problems":["…",…]`, or nothing when there are none.
+    static func writeProblems(_ problems: [RecordProblem], into out: inout [UInt8]) {
+        guard !problems.isEmpty else { return }
+        out.append(contentsOf: #","problems":["#.utf8)
+        for (index, problem) in problems.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSON.writeString(problem.sentence, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     static func writeView(_ view: RecordView, into out: inout [UInt8]) {
         if case .mime(let mime) = view, let wifi = mime.wifi, let credential = wifi.credentials.first {
             writeWiFi(mime, credential, into: &out)
+            return
+        }
+        if case .mime(let mime) = view, let bluetooth = mime.bluetooth {
+            writeBluetooth(mime, bluetooth, into: &out)
+            return
+        }
+        if case .uri(let uri) = view, let scheme = uri.schemeView {
+            writeURIView(uri, scheme, into: &out)
             return
         }
         out.append(contentsOf: #"{"kind":"#.utf8)
@@ -119,6 +140,77 @@ enum MessageJSONWriter {
         out.append(contentsOf: #","key":"#.utf8)
         writeField(credential.networkKey, into: &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"kind":"tel"|"sms"|"mailto"|"geo","uri":…,…}`: the URI (under the `uri` key every URI
+    /// view has, so a reader that knows only `uri` still finds it), then what it means — `number`
+    /// (and `parameters`); `number`, `body`; `address`, `subject`, `body` (percent-decoded);
+    /// `latitude`, `longitude` (and `altitude`) as JSON numbers with the digits written.
+    private static func writeURIView(_ uri: URIRecord, _ scheme: URIView, into out: inout [UInt8]) {
+        out.append(contentsOf: #"{"kind":"#.utf8)
+        JSON.writeString(scheme.kind, into: &out)
+        member("uri", uri.uri, into: &out)
+        if let warning = uri.warning { member("warning", warning, into: &out) }
+        switch scheme {
+        case .tel(let tel):
+            member("number", tel.number, into: &out)
+            if !tel.parameters.isEmpty { member("parameters", tel.parameters, into: &out) }
+        case .sms(let sms):
+            member("number", sms.number, into: &out)
+            if let body = sms.body { member("body", body, into: &out) }
+        case .mailto(let mailto):
+            member("address", mailto.address, into: &out)
+            if let subject = mailto.subject { member("subject", subject, into: &out) }
+            if let body = mailto.body { member("body", body, into: &out) }
+        case .geo(let geo):
+            out.append(contentsOf: #","latitude":"#.utf8)
+            writeDecimal(geo.latitude, into: &out)
+            out.append(contentsOf: #","longitude":"#.utf8)
+            writeDecimal(geo.longitude, into: &out)
+            if let altitude = geo.altitude {
+                out.append(contentsOf: #","altitude":"#.utf8)
+                writeDecimal(altitude, into: &out)
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// An RFC 5870 `[-]digits[.digits]` as a JSON number: the same digits, leading zeros of the
+    /// integer part dropped (JSON allows none), so `-033.50` is `-33.50`.
+    static func writeDecimal(_ text: String, into out: inout [UInt8]) {
+        var bytes = Array(text.utf8)[...]
+        if bytes.first == UInt8(ascii: "-") {
+            out.append(UInt8(ascii: "-"))
+            bytes = bytes.dropFirst()
+        }
+        while bytes.count > 1, bytes.first == UInt8(ascii: "0"), bytes[bytes.startIndex + 1] != UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+        }
+        out.append(contentsOf: bytes)
+    }
+
+    /// `{"kind":"bluetooth","mime":…,"address":"00:1A:7D:DA:71:13","name":…,"device_class_hex":…,
+    /// "eir":[{"type":N,"data_hex":…}]}` for Bluetooth OOB data: the address as Bluetooth writes
+    /// it (uppercase, `:`), the name and the 24-bit class when present (6 lowercase hex digits),
+    /// and every other EIR data structure by its type number.
+    private static func writeBluetooth(_ mime: MIMERecord, _ bluetooth: BluetoothOOBRecord, into out: inout [UInt8]) {
+        out.append(contentsOf: #"{"kind":"bluetooth""#.utf8)
+        member("mime", mime.type, into: &out)
+        member("address", bluetooth.address.description, into: &out)
+        if let name = bluetooth.name { member("name", name, into: &out) }
+        if let deviceClass = bluetooth.deviceClass {
+            member("device_class_hex", MessageDescription.classHex(deviceClass), into: &out)
+        }
+        out.append(contentsOf: #","eir":["#.utf8)
+        for (index, structure) in bluetooth.otherDataStructures.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: #"{"type":"#.utf8)
+            writeInt(Int(structure.type), into: &out)
+            out.append(contentsOf: #","data_hex":""#.utf8)
+            writeHex(structure.data, into: &out)
+            out.append(contentsOf: #""}"#.utf8)
+        }
+        out.append(contentsOf: "]}".utf8)
     }
 
     private static func member(_ key: StaticString, _ value: String, into out: inout [UInt8]) {

@@ -6,18 +6,23 @@ import NDEF
 ///
 /// It never decides that input is invalid: on anything it does not handle, or anything that might
 /// be an error, it writes nothing and returns false, and the caller runs the strict decoder
-/// (``DecodedMessage/decode(_:)``), which gives the output or the error. Tests check that both paths
-/// write identical bytes wherever the fast path answers.
+/// (``DecodedMessage/decode(_:problems:)``), which gives the output or the error. Tests check that
+/// both paths write identical bytes wherever the fast path answers. The typed views of `tel:`,
+/// `sms:`, `mailto:` and `geo:` URIs and of Bluetooth and Wi-Fi records are left to the strict path;
+/// a typed record without a type gets the same `problems` member (or, when problems are refused,
+/// the strict path's error).
 enum StreamingJSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     private static let prefixes: [[UInt8]] = URIRecord.prefixes.map { Array($0.utf8) }
     private static let aarType: [UInt8] = Array("android.com:pkg".utf8)
 
     /// Appends `{"records":[…]}` for `bytes` and returns true, or appends nothing and returns false.
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>, into out: ByteSink) -> Bool {
+    static func write(
+        _ bytes: UnsafeBufferPointer<UInt8>, into out: ByteSink, problems: RecordProblemPolicy = .flag
+    ) -> Bool {
         guard !bytes.isEmpty else { return false }
         let mark = out.count
-        if writeMessage(bytes, into: out) { return true }
+        if writeMessage(bytes, into: out, problems: problems) { return true }
         out.truncate(to: mark)
         return false
     }
@@ -88,7 +93,16 @@ enum StreamingJSONWriter {
         }
     }
 
-    private static func writeMessage(_ b: Bytes, into out: ByteSink) -> Bool {
+    /// `,"problems":[…]` for a typed record without a type, by TNF (1–4), as MessageJSONWriter
+    /// writes it.
+    private static let emptyTypeProblems: [[UInt8]] = (0...4).map { value in
+        guard let tnf = TypeNameFormat(rawValue: UInt8(value)), value >= 1 else { return [] }
+        var out: [UInt8] = []
+        MessageJSONWriter.writeProblems([.emptyType(tnf)], into: &out)
+        return out
+    }
+
+    private static func writeMessage(_ b: Bytes, into out: ByteSink, problems: RecordProblemPolicy) -> Bool {
         append(#"{"schema_version":1,"records":["#, to: out)
         var first = true
         let accepted = forEachRecord(b) { tnf, type, id, payload in
@@ -105,6 +119,10 @@ enum StreamingJSONWriter {
             writeHex(payload, into: out)
             append(#"","view":"#, to: out)
             guard writeView(tnf: tnf, type: type, payload: payload, into: out) else { return false }
+            if tnf >= 1 && tnf <= 4 && type.isEmpty {
+                guard problems == .flag else { return false }
+                out.append(emptyTypeProblems[Int(tnf)])
+            }
             out.append(UInt8(ascii: "}"))
             return true
         }
@@ -117,10 +135,19 @@ enum StreamingJSONWriter {
         type.count == name.utf8CodeUnitCount && type.elementsEqual(Bytes(start: name.utf8Start, count: type.count))
     }
 
-    /// A URI payload the fast path can show: a defined code and UTF-8.
+    /// A URI payload the fast path can show: a defined code, UTF-8, and not a scheme with a typed
+    /// view (codes 0x05 `tel:` and 0x06 `mailto:`, or code 0 and one of `tel:`, `sms:`, `mailto:`,
+    /// `geo:` in any case), which the strict path writes.
     private static func isSimpleURI(_ payload: Bytes) -> Bool {
-        guard let code = payload.first, Int(code) < prefixes.count else { return false }
-        return isValidUTF8(Bytes(rebasing: payload[1...]))
+        guard let code = payload.first, Int(code) < prefixes.count, code != 0x05, code != 0x06 else { return false }
+        let rest = Bytes(rebasing: payload[1...])
+        if code == 0
+            && (startsCaseInsensitive(rest, "tel:") || startsCaseInsensitive(rest, "sms:")
+                || startsCaseInsensitive(rest, "mailto:") || startsCaseInsensitive(rest, "geo:"))
+        {
+            return false
+        }
+        return isValidUTF8(rest)
     }
 
     private static func writeURI(_ payload: Bytes, into out: ByteSink) {
@@ -261,8 +288,9 @@ enum StreamingJSONWriter {
         case 1, 5:
             append(#"{"kind":"unknown"}"#, to: out)
         case 2:
-            // Wi-Fi tokens have their own view: the strict path writes it.
+            // Wi-Fi tokens and Bluetooth OOB data have their own views: the strict path writes them.
             if startsCaseInsensitive(type, "application/vnd.wfa.wsc") { return false }
+            if startsCaseInsensitive(type, "application/vnd.bluetooth.") { return false }
             append(#"{"kind":"mime","mime":"#, to: out)
             writeString(type, into: out)
             if isValidUTF8(payload), MIMERecord.isTextual(type: String(decoding: type, as: UTF8.self)) {

@@ -42,6 +42,53 @@ public struct WiFiCredential: Sendable, Hashable {
         return text
     }
 
+    /// Checks what a phone needs to join the network before it is encoded: an SSID of 1 to 32
+    /// bytes (WSC 2.0 §12 "SSID"; IEEE 802.11-2016 §9.4.2.2), and a key the authentication can
+    /// take — WPA/WPA2-Personal: a passphrase of 8 to 63 printable ASCII characters or a 64-hex-digit
+    /// PSK (IEEE 802.11-2016 annex J.4.1); WEP: 5 or 13 ASCII characters or 10 or 26 hex digits;
+    /// Open without WEP: no key; anything else at most 64 bytes (WSC 2.0 §12 "Network Key").
+    public func validate() throws(RecordValueError) {
+        guard (1...32).contains(ssid.count) else { throw .ssidLength(bytes: ssid.count) }
+        let name = authentication.name
+        let key = String(decoding: networkKey, as: UTF8.self)
+        let characters = key.unicodeScalars.count
+        let isHex =
+            !networkKey.isEmpty
+            && networkKey.allSatisfy {
+                (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0)
+            }
+        func printableASCII() throws(RecordValueError) {
+            for (index, scalar) in key.unicodeScalars.enumerated() where scalar.value < 0x20 || scalar.value > 0x7E {
+                throw .networkKeyCharacter(authentication: name, scalar: scalar.value, position: index + 1)
+            }
+        }
+        if encryption.contains(.wep) {
+            guard [5, 13].contains(characters) || (isHex && [10, 26].contains(characters)) else {
+                throw .networkKeyLength(
+                    authentication: name + " with WEP", characters: characters,
+                    allowed: "5 or 13 ASCII characters, or 10 or 26 hex digits (IEEE 802.11-2016 §12.3.2)")
+            }
+            if !isHex { try printableASCII() }
+        } else if authentication == .open {
+            guard networkKey.isEmpty else { throw .networkKeyNotAllowed(authentication: name) }
+        } else if !authentication.intersection([.wpaPersonal, .wpa2Personal]).isEmpty
+            && authentication.subtracting([.wpaPersonal, .wpa2Personal]).isEmpty
+        {
+            guard (8...63).contains(characters) || (isHex && characters == 64) else {
+                throw .networkKeyLength(
+                    authentication: name, characters: characters,
+                    allowed:
+                        "a passphrase of 8 to 63 printable ASCII characters, or 64 hex digits (IEEE 802.11-2016 annex J.4.1)"
+                )
+            }
+            if characters != 64 { try printableASCII() }
+        } else if networkKey.count > 64 {
+            throw .networkKeyLength(
+                authentication: name, characters: characters,
+                allowed: "at most 64 bytes (Wi-Fi Simple Configuration 2.0 §12, Network Key)")
+        }
+    }
+
     /// The credential's nested attributes, sorted by attribute type (the order ndeflib writes).
     var attributes: [WiFiAttribute] {
         var list = [
