@@ -71,6 +71,9 @@ var layered: [Layered] = [
     // 1. Codecs.
     library("NDEF", "Codecs/NDEF", layer: .codecs, ["TapCardSupport"]),
     library("Contacts", "Codecs/Contacts", layer: .codecs, ["TapCardSupport"]),
+    // Command and response frames of the four air technologies (APDUs, ISO 15693, FeliCa) and the
+    // labels errors name commands by: the mappings build them, the channels carry them.
+    library("TagFrames", "Codecs/TagFrames", layer: .codecs, ["TapCardSupport"]),
 
     // 2. Tag mappings: the catalog holds every datasheet fact once; the mappings interpret them.
     library("TagCatalog", "TagMappings/TagCatalog", layer: .tagMappings, ["TapCardSupport"]),
@@ -78,7 +81,7 @@ var layered: [Layered] = [
     library("Originality", "TagMappings/Originality", layer: .tagMappings, ["TapCardSupport"]),
 
     // 3. Transports and persistence.
-    library("TagTransport", "Transports/TagTransport", layer: .transports, ["TapCardSupport"]),
+    library("TagTransport", "Transports/TagTransport", layer: .transports, ["TapCardSupport", "TagFrames"]),
     // The emulator reads the catalog's facts and answers frames with its own code; it never uses
     // a mapping (the deny list below), so the emulator and the mapping can still catch each other.
     library(
@@ -86,7 +89,7 @@ var layered: [Layered] = [
     // PC/SC readers (libpcsclite via dlopen on Linux, PCSC.framework on macOS) and the vpcd virtual card.
     Layered(
         target: .target(
-            name: "PCSCTransport", dependencies: ["TapCardSupport", "TagTransport"], path: "Sources/Transports/PCSC",
+            name: "PCSCTransport", dependencies: ["TapCardSupport", "TagFrames", "TagTransport"], path: "Sources/Transports/PCSC",
             swiftSettings: settings, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         layer: .transports),
     // The CoreNFC adapter. Its CoreNFC-facing files are wrapped in `#if canImport(CoreNFC)`: on
@@ -97,7 +100,7 @@ var layered: [Layered] = [
     library(
         "CoreNFCTransport", "Transports/CoreNFC", layer: .transports,
         [
-            "TapCardSupport", "TagTransport", "TagCatalog", "Type2",
+            "TapCardSupport", "TagFrames", "TagTransport", "TagCatalog", "Type2",
             .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
         ]),
     // A test-only stand-in for Apple's CoreNFC, with the same module name and Swift signatures,

@@ -28,7 +28,7 @@
                 let size = tag.memory.count
                 for command in commands {
                     let reply: [UInt8]
-                    do throws(TransportError) {
+                    do throws(ChannelError) {
                         reply = try await tag.transceive(command)
                     } catch {
                         continue

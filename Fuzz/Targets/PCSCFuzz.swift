@@ -22,6 +22,7 @@
                 guard !answers.isEmpty else { throw .cardRemoved(reader: "fuzz") }
                 return answers.removeFirst()
             }
+            func reset() async throws(PCSCError) {}
         }
 
         static func frames(_ input: ArraySlice<UInt8>) -> [[UInt8]] {

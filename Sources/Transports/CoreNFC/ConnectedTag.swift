@@ -1,6 +1,7 @@
 #if canImport(CoreNFC)
     @preconcurrency import CoreNFC
     import Foundation
+    import TagFrames
     import TagTransport
 
     /// The tag a session connected to, confined to that session's queue.
@@ -19,6 +20,8 @@
         let technology: TagTechnology
         let isMiFare: Bool
         private let defects: DefectLog
+        /// The session the tag was detected in, for ``reactivate()``; read only on `queue`.
+        weak var session: NFCTagReaderSession?
         private let lock = NSLock()
         private var pending: [@Sendable (NFCSessionError) -> Void] = []
         private var ending: NFCSessionError?
@@ -200,12 +203,12 @@
         }
     }
 
-    extension ConnectedTag: TagTransport {
+    extension ConnectedTag: NFCAChannel {
         /// One raw Type 2 frame through `sendMiFareCommand` (iOS adds the CRC). A one-byte answer is
         /// the 4-bit ACK (`0x0A`) or NAK; anything else is the response data.
-        func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
-            let first = command.first ?? 0
-            let settle = SettleOnce<[UInt8], TransportError>("sendMiFareCommand", defects: defects)
+        func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
+            let first = CommandLabel.nfcA(command.first ?? 0)
+            let settle = SettleOnce<[UInt8], ChannelError>("sendMiFareCommand", defects: defects)
             if let ended = track(settle, failure: { Self.transportError($0, command: first) }) {
                 throw Self.transportError(ended, command: first)
             }
@@ -241,7 +244,34 @@
             return try await settle.value()
         }
 
-        static func transportError(_ error: NFCSessionError, command: UInt8) -> TransportError {
+        /// `connect(to:)` again in the same session: the way an app asks iOS to select the tag
+        /// anew after a NAK sent it to IDLE. Whether iOS re-runs activation for a tag it is already
+        /// connected to is UNVERIFIED (shared/design/multi-technology.md §2.8); it is harmless if not.
+        func reactivate() async throws(ChannelError) {
+            let settle = SettleOnce<Bool, ChannelError>("connect(to:)", defects: defects)
+            if let ended = track(settle, failure: { Self.transportError($0, command: nil) }) {
+                throw Self.transportError(ended, command: nil)
+            }
+            queue.async { [self] in
+                guard let session else {
+                    settle.settle(.failure(.tagLost(command: nil)))
+                    return
+                }
+                session.connect(to: tag) { error in
+                    if let error {
+                        settle.settle(
+                            .failure(
+                                Self.transportError(
+                                    NFCSessionError(code: Self.errorCode(error), during: .reading), command: nil)))
+                    } else {
+                        settle.settle(.success(true))
+                    }
+                }
+            }
+            _ = try await settle.value()
+        }
+
+        static func transportError(_ error: NFCSessionError, command: CommandLabel?) -> ChannelError {
             switch error {
             case .tagLost: .tagLost(command: command)
             case .reader(let code, _): .reader(code: Int64(code), message: error.sentence)

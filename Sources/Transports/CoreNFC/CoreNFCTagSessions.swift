@@ -84,7 +84,7 @@
                 await driver.finish(failureMessage: failure.isCancellation ? nil : failure.sentence)
                 // "The session had already ended" (103) may arrive before the ending itself;
                 // once the session has confirmed its end, that ending is what happened.
-                if case .operation = failure, case .reader(let code, _)? = error as? TransportError,
+                if case .operation = failure, case .reader(let code, _)? = error as? ChannelError,
                     code == CoreNFCErrorCode.sessionInvalidated.rawValue
                 {
                     failure = .session(await driver.ended.value())
@@ -103,7 +103,7 @@
         static func failure<Failure: Error>(
             _ error: Failure, during operation: NFCOperation, sessionEnding: NFCSessionError?
         ) -> TagSessionFailure<Failure> {
-            guard let transport = error as? TransportError else { return .operation(error) }
+            guard let transport = error as? ChannelError else { return .operation(error) }
             if let sessionEnding { return .session(sessionEnding) }
             if case .tagLost = transport { return .session(.tagLost(during: operation)) }
             return .operation(error)

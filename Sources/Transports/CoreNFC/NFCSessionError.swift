@@ -43,7 +43,7 @@ public enum NFCSessionError: TapCardError, Equatable {
     /// Any other CoreNFC code, kept with its number.
     case reader(code: Int, during: NFCOperation)
     /// A raw command sent through the session failed (a NAK, a malformed answer).
-    case transport(TransportError, during: NFCOperation)
+    case transport(ChannelError, during: NFCOperation)
 
     /// Maps a CoreNFC error code reported while doing `operation` to our own case.
     public init(code: Int, during operation: NFCOperation) {

@@ -1,3 +1,4 @@
+import TagFrames
 import TagTransport
 
 /// The tag of a running phone session as a raw ``/TagTransport/TagTransport`` (`sendMiFareCommand`;
@@ -5,22 +6,26 @@ import TagTransport
 /// locks, `protect` and `unprotect` — run on the phone too, with PWD_AUTH and raw page commands in
 /// one connection. Valid only inside ``TagSessionService/withTransport(_:_:)``; afterwards every
 /// command fails with the way the session ended.
-public final class PhoneTagTransport: TagTransport {
-    private let radio: any TagTransport
+public final class PhoneTagTransport: NFCAChannel {
+    private let radio: any NFCAChannel
 
     /// The UID the tag announced.
     public let uid: [UInt8]
     /// How the tag presented itself to iOS.
     public let technology: TagTechnology
 
-    init(uid: [UInt8], technology: TagTechnology, radio: any TagTransport) {
+    init(uid: [UInt8], technology: TagTechnology, radio: any NFCAChannel) {
         self.uid = uid
         self.technology = technology
         self.radio = radio
     }
 
-    public func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+    public func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
         try await radio.transceive(command)
+    }
+
+    public func reactivate() async throws(ChannelError) {
+        try await radio.reactivate()
     }
 
     /// PWD_AUTH, the NTAG21x / Ultralight EV1 password command.
@@ -37,8 +42,10 @@ public final class PhoneTagTransport: TagTransport {
     /// "the tag did not accept the password" (and never retries), not "the tag moved away". The
     /// NAK's code is lost on the way: a tag whose AUTHLIM count is used up (NAK 4h) looks the same
     /// on the phone, and so would a tag that really left during those few milliseconds.
-    static func translated(coreNFCCode code: Int, command: UInt8) -> TransportError? {
-        guard command == passwordAuthCode, code == CoreNFCErrorCode.tagConnectionLost.rawValue else { return nil }
-        return .nak(code: 0x0, command: passwordAuthCode)
+    static func translated(coreNFCCode code: Int, command: CommandLabel) -> ChannelError? {
+        guard command == .nfcA(passwordAuthCode), code == CoreNFCErrorCode.tagConnectionLost.rawValue else {
+            return nil
+        }
+        return .nak(code: 0x0, command: .nfcA(passwordAuthCode))
     }
 }

@@ -136,6 +136,7 @@
                 return
             }
             let handle = ConnectedTag(tag: tag, queue: queue, defects: defects)
+            handle.session = session
             connected = handle
             session.connect(to: tag) { [self] error in
                 if let error {

@@ -15,7 +15,7 @@ public struct CommandRecord: Sendable, Equatable {
         /// The tag left the field at this command (a tear), in this mode.
         case torn(TearMode)
         /// The command was refused before reaching a tag (removed, several tags in the field).
-        case notSent(TransportError)
+        case notSent(ChannelError)
     }
 
     /// Position in the log, from 0.

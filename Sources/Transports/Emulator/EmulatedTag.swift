@@ -29,7 +29,7 @@ import TapCardSupport
 /// unknown command code is NAKed 0h by NTAG21x, Ultralight EV1 and NTAG203 and ignored (timeout) by
 /// MIFARE Ultralight; the NTAG21x NFC counter counts the first READ or FAST_READ after each
 /// ``present()`` when ACCESS.NFC_CNT_EN is set.
-public final class EmulatedTag: TagTransport {
+public final class EmulatedTag: NFCAChannel {
     public let model: TagModel
     let profile: ChipProfile
 
@@ -59,6 +59,11 @@ public final class EmulatedTag: TagTransport {
     var writeFailureCodeValue: UInt8?
     private var framesWithBadCRC = 0
     private var isHalted = false
+    /// True after a NAK or an unanswered frame: the chip is in IDLE and answers nothing until
+    /// ``reactivate()`` (WUPA and SELECT) or ``present()``.
+    public private(set) var isIdle = false
+    /// How often ``reactivate()`` woke the tag.
+    public private(set) var reactivationCount = 0
 
     /// The page COMP_WRITE's first frame named; its 16-byte second frame is expected next.
     var pendingCompatibilityWrite: Int?
@@ -161,6 +166,7 @@ public final class EmulatedTag: TagTransport {
     public func present() {
         isInField = true
         isHalted = false
+        isIdle = false
         endSession()
     }
 
@@ -203,11 +209,11 @@ public final class EmulatedTag: TagTransport {
 
     // MARK: Transport
 
-    public func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+    public func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
         let code = command.first ?? 0
         let index = commandLog.count
         guard isInField else {
-            let error = TransportError.tagLost(command: nil)
+            let error = ChannelError.tagLost(command: nil)
             commandLog.append(
                 CommandRecord(
                     index: index, command: command, outcome: .notSent(error), pagesProgrammed: [],
@@ -215,7 +221,7 @@ public final class EmulatedTag: TagTransport {
             throw error
         }
         guard tagsInField == 1 else {
-            let error = TransportError.multipleTags(count: tagsInField)
+            let error = ChannelError.multipleTags(count: tagsInField)
             commandLog.append(
                 CommandRecord(
                     index: index, command: command, outcome: .notSent(error), pagesProgrammed: [],
@@ -244,7 +250,7 @@ public final class EmulatedTag: TagTransport {
                         modeledMicroseconds: time))
                 isInField = false
                 endSession()
-                throw TransportError.tagLost(command: code)
+                throw ChannelError.tagLost(command: .nfcA(code))
             }
             tearPoint = (tear.remaining - 1, tear.mode)
         }
@@ -278,12 +284,16 @@ public final class EmulatedTag: TagTransport {
         case .data(let bytes): return bytes
         case .ack: return [0x0A]
         case .nak(let nak):
-            // A NAK sends the chip back to IDLE: the session's authentication is gone.
-            isAuthenticated = false
-            pendingCompatibilityWrite = nil
-            throw TransportError.nak(code: nak, command: code)
+            // A NAK sends the chip back to IDLE: it answers nothing until it is selected again,
+            // and the session's authentication is gone.
+            isIdle = true
+            endSession()
+            throw ChannelError.nak(code: nak, command: .nfcA(code))
         case .noAnswer:
-            throw TransportError.timeout(command: code, milliseconds: writes ? 10 : 5)
+            // Silence to a frame it does not take (MIFARE Ultralight) also leaves the chip in IDLE.
+            isIdle = true
+            endSession()
+            throw ChannelError.timeout(command: .nfcA(code), milliseconds: writes ? 10 : 5)
         }
     }
 
@@ -316,9 +326,20 @@ public final class EmulatedTag: TagTransport {
         static let halt: UInt8 = 0x50
     }
 
+    /// WUPA, anticollision and SELECT: wakes a tag that is idle or halted. It is not a frame of the
+    /// command log (no tear can land on it), and, as on the chip, any password session is gone.
+    public func reactivate() async throws(ChannelError) {
+        guard isInField else { throw .tagLost(command: nil) }
+        guard tagsInField == 1 else { throw .multipleTags(count: tagsInField) }
+        isIdle = false
+        isHalted = false
+        reactivationCount += 1
+        endSession()
+    }
+
     /// Carries out one frame against the chip's state. Never traps: every index is checked.
     private func execute(_ command: [UInt8]) -> Answer {
-        if isHalted { return .noAnswer }
+        if isHalted || isIdle { return .noAnswer }
         if framesWithBadCRC > 0 {
             framesWithBadCRC -= 1
             return .nak(0x1)

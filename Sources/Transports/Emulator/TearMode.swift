@@ -1,7 +1,7 @@
 /// How the command at the tear point fails when the tag leaves the field.
 ///
 /// Every mode ends with the tag out of the field and the transport throwing
-/// `TransportError.tagLost(command:)`, because from the reader's side all three look the same:
+/// `ChannelError.tagLost(command:)`, because from the reader's side all three look the same:
 /// no answer. What differs is what happened inside the tag.
 public enum TearMode: String, Sendable, CaseIterable, Equatable {
     /// The command never reached the tag: memory is unchanged.

@@ -12,7 +12,7 @@ public struct ProtectionInterrupted: TapCardError, Equatable {
     /// The states the tag may be in, sorted.
     public var states: [ProtectionState]
     public var newPassword: Type2Password
-    public var cause: TransportError
+    public var cause: ChannelError
 
     public var origin: ErrorOrigin { cause.origin }
 

@@ -9,7 +9,7 @@ public enum ProtectionVerificationFailed: TapCardError, Equatable {
     case acknowledge(expected: PasswordAcknowledge, received: PasswordAcknowledge?)
     /// Every write was acknowledged; the read-back was then cut off (`writes` landed, the tag is
     /// in `state`).
-    case readBackInterrupted(writes: Int, state: ProtectionState, cause: TransportError)
+    case readBackInterrupted(writes: Int, state: ProtectionState, cause: ChannelError)
 
     public var origin: ErrorOrigin {
         if case .readBackInterrupted(_, _, let cause) = self { return cause.origin }

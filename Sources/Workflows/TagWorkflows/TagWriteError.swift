@@ -10,7 +10,7 @@ public enum TagWriteError: TapCardError, Equatable {
     /// then reads as an interrupted write.
     case interrupted(
         page: Int, completed: Int, total: Int, state: TagStateAfterWrite, lengthPageMayBeTorn: Bool,
-        cause: TransportError)
+        cause: ChannelError)
     /// Every write was acknowledged, but reading the tag back gave different content.
     case verificationFailed(expectedBytes: Int, readBytes: Int?)
     /// The tag holds exactly the bytes written, but record `record` (1-based, of `records`) does

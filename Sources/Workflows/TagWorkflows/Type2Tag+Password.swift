@@ -31,8 +31,8 @@ extension Type2Tag {
                 password: password, authlim: configuration?.authlim, attemptLimit: configuration?.attemptLimit)
         }
         guard let acknowledge = PasswordAcknowledge(bytes: answer) else {
-            throw TransportError.malformedResponse(
-                command: NXPCommand.passwordAuthCode, received: answer.count, expected: 2)
+            throw ChannelError.malformedResponse(
+                command: .nfcA(NXPCommand.passwordAuthCode), received: answer.count, expected: 2)
         }
         if let expectedAcknowledge, expectedAcknowledge != acknowledge {
             throw PasswordError.acknowledgeMismatch(expected: expectedAcknowledge, received: acknowledge)
@@ -129,7 +129,7 @@ extension Type2Tag {
             separatePages[scheme.configPage] = nil
             separatePages[scheme.accessPage] = nil
             readBack = try await readPages(scheme.configPage...scheme.accessPage)
-        } catch let error as TransportError {
+        } catch let error as ChannelError {
             throw ProtectionVerificationFailed.readBackInterrupted(
                 writes: plan.writes.count, state: plan.state(afterLanded: plan.writes.count), cause: error)
         }

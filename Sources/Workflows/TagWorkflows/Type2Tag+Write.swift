@@ -10,7 +10,7 @@ extension Type2Tag {
     /// record.
     ///
     /// Throws ``WritePreflightError`` (tag untouched), ``TagWriteError`` (which page, and whether
-    /// the tag holds the old, an empty or the new message) or `TransportError` from the reads.
+    /// the tag holds the old, an empty or the new message) or `ChannelError` from the reads.
     public func write(_ message: NDEFMessage, verify: Bool = true) async throws -> WriteReport {
         try await writeBytes(message.encoded(), expected: message, verify: verify)
     }

@@ -8,7 +8,7 @@ import Type2
 /// writes in order. Counts every command and its modeled air time.
 ///
 /// A class because it is a session with a tag: it remembers what it has read.
-public final class Type2Tag<Transport: TagTransport> {
+public final class Type2Tag<Transport: NFCAChannel> {
     public let transport: Transport
     /// The model a caller declared (a virtual tag file names it); used when GET_VERSION is not
     /// answered.
@@ -19,6 +19,8 @@ public final class Type2Tag<Transport: TagTransport> {
     /// Pages read apart from `memory` (the dynamic lock page).
     public internal(set) var separatePages: [Int: [UInt8]] = [:]
     public private(set) var statistics = CommandStatistics()
+    /// How often the tag was woken and selected again after a NAK or silence sent it to IDLE.
+    public private(set) var reactivations = 0
 
     /// The password to present with PWD_AUTH at the start of each operation (NTAG21x, Ultralight
     /// EV1); `nil`: none. It is sent once per operation and never retried: a wrong one counts
@@ -49,22 +51,48 @@ public final class Type2Tag<Transport: TagTransport> {
 
     public var model: TagModel? { identification?.model ?? declaredModel }
 
-    /// Sends one frame and accounts for it.
-    public func send(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+    /// Sends one frame and accounts for it. A NAK or silence sends a Type 2 chip to IDLE, where it
+    /// answers nothing until it is selected again: the tag is re-activated before the error goes
+    /// up, so whoever catches it (identification, the read-protection probe) can carry on. A
+    /// password session dies with the IDLE state; it is presented again when there was one.
+    public func send(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
         do {
             let answer = try await transport.transceive(command)
             statistics.record(command: command, responseBytes: answer.count, answered: true)
             return answer
         } catch {
             statistics.record(command: command, responseBytes: 0, answered: false)
+            switch error {
+            case .nak, .timeout: await recoverFromIdle()
+            default: break
+            }
             throw error
+        }
+    }
+
+    /// Wakes the tag after a NAK or silence; presents the password again if it had been accepted.
+    private func recoverFromIdle() async {
+        do {
+            try await transport.reactivate()
+            reactivations += 1
+        } catch {
+            return
+        }
+        guard isAuthenticated, let password else { return }
+        let frame = [NXPCommand.passwordAuthCode] + password.bytes
+        do {
+            let answer = try await transport.transceive(frame)
+            statistics.record(command: frame, responseBytes: answer.count, answered: true)
+        } catch {
+            statistics.record(command: frame, responseBytes: 0, answered: false)
+            isAuthenticated = false
         }
     }
 
     /// GET_VERSION, falling back to the CC size (NTAG203 / MIFARE Ultralight) when the chip does
     /// not answer it (a NAK or silence).
     @discardableResult
-    public func identify() async throws(TransportError) -> ChipIdentification {
+    public func identify() async throws(ChannelError) -> ChipIdentification {
         if let identification { return identification }
         let result: ChipIdentification
         do {
@@ -91,7 +119,7 @@ public final class Type2Tag<Transport: TagTransport> {
     /// Pages 0–3 (UID, static lock bytes, CC) with one command: on chips with FAST_READ, the
     /// first `pages` pages at once (by default 16: the header and the first 48 data bytes, enough
     /// for most messages' TLVs or the whole of a short message); otherwise one READ.
-    public func readHeader(pages: Int = 16) async throws(TransportError) {
+    public func readHeader(pages: Int = 16) async throws(ChannelError) {
         if memory.count >= 16 { return }
         if hasFastRead {
             memory = try await fastReadReadable(0...(min(max(pages, 4), 16, model?.type2Layout?.totalPages ?? 16) - 1))
@@ -102,9 +130,9 @@ public final class Type2Tag<Transport: TagTransport> {
 
     /// The refusal for a page past 255: reaching it needs SECTOR_SELECT (NTAG I2C 2k). With
     /// `beforeWriting`, the refusal says that nothing was written.
-    static func beyondSectorZero(page: Int, command: UInt8, beforeWriting: Bool = false) -> TransportError {
+    static func beyondSectorZero(page: Int, command: UInt8, beforeWriting: Bool = false) -> ChannelError {
         .unsupported(
-            command: command,
+            command: .nfcA(command),
             reason:
                 "page \(page) lies beyond page 255 and needs SECTOR_SELECT (NTAG I2C 2k), which TapCard does not send yet"
                 + (beforeWriting ? "; nothing was written" : ""))
@@ -113,7 +141,7 @@ public final class Type2Tag<Transport: TagTransport> {
     private var hasFastRead: Bool { identification.map(NXPCommand.supportsFastRead) ?? false }
 
     /// One FAST_READ of `pages`, its answer checked for length.
-    private func fastRead(_ pages: ClosedRange<Int>) async throws(TransportError) -> [UInt8] {
+    private func fastRead(_ pages: ClosedRange<Int>) async throws(ChannelError) -> [UInt8] {
         let answer = try await send(NXPCommand.fastRead(from: pages.lowerBound, to: pages.upperBound))
         let expected = pages.count * Type2Page.size
         guard answer.count == expected else {
@@ -131,7 +159,7 @@ public final class Type2Tag<Transport: TagTransport> {
     /// Real NTAG21x chips go idle after a NAK until they are selected again; the NFC-A channel's
     /// re-activation (issue "Every tag technology has a seam") will sit between the probes. The
     /// emulator answers on.
-    private func fastReadReadable(_ pages: ClosedRange<Int>) async throws(TransportError) -> [UInt8] {
+    private func fastReadReadable(_ pages: ClosedRange<Int>) async throws(ChannelError) -> [UInt8] {
         do {
             return try await fastRead(pages)
         } catch .nak(let code, let command) {
@@ -156,17 +184,17 @@ public final class Type2Tag<Transport: TagTransport> {
     }
 
     /// One READ: the 16 bytes from `page` on (rolling over at the end of memory).
-    private func read(page: Int) async throws(TransportError) -> [UInt8] {
+    private func read(page: Int) async throws(ChannelError) -> [UInt8] {
         let answer = try await send(Type2Command.read(page: page))
         guard answer.count == 16 else {
-            throw .malformedResponse(command: Type2Command.readCode, received: answer.count, expected: 16)
+            throw .malformedResponse(command: .nfcA(Type2Command.readCode), received: answer.count, expected: 16)
         }
         return answer
     }
 
     /// The bytes of `pages` as the tag holds them now, whatever was read before: one FAST_READ
     /// per 60 pages where the chip has it, else 16-byte READs. Does not change `memory`.
-    public func readPages(_ pages: ClosedRange<Int>) async throws(TransportError) -> [UInt8] {
+    public func readPages(_ pages: ClosedRange<Int>) async throws(ChannelError) -> [UInt8] {
         guard pages.upperBound <= Type2Command.maxAddressablePage else {
             throw Self.beyondSectorZero(page: pages.upperBound, command: Type2Command.readCode)
         }
@@ -188,7 +216,7 @@ public final class Type2Tag<Transport: TagTransport> {
 
     /// Extends `memory` to cover bytes up to `byteEnd` (exclusive): FAST_READ where the chip has
     /// it, else 16-byte READs.
-    public func ensureRead(upTo byteEnd: Int) async throws(TransportError) {
+    public func ensureRead(upTo byteEnd: Int) async throws(ChannelError) {
         let totalPages = model?.type2Layout?.totalPages ?? 256
         let lastPage = min((byteEnd + Type2Page.size - 1) / Type2Page.size, totalPages) - 1
         if lastPage > Type2Command.maxAddressablePage {
@@ -211,7 +239,7 @@ public final class Type2Tag<Transport: TagTransport> {
     /// Reads what the NDEF status and the message need: header (the first `headerPages` pages
     /// where FAST_READ allows), then the TLVs up to the end of the NDEF TLV (a first 16-byte
     /// READ, then one FAST_READ for the rest where possible).
-    public func readNDEFArea(headerPages: Int = 16) async throws(TransportError) -> Type2Snapshot {
+    public func readNDEFArea(headerPages: Int = 16) async throws(ChannelError) -> Type2Snapshot {
         try await identify()
         try await readHeader(pages: headerPages)
         var snapshot = currentSnapshot(stopAfterNDEF: true)
@@ -230,7 +258,7 @@ public final class Type2Tag<Transport: TagTransport> {
 
     /// Reads the chip's dynamic lock bytes when they lie beyond what was read (one command: a
     /// FAST_READ of just their pages where the chip has it, else a READ).
-    public func readDynamicLockBytes(for snapshot: Type2Snapshot) async throws(TransportError) -> Type2Snapshot {
+    public func readDynamicLockBytes(for snapshot: Type2Snapshot) async throws(ChannelError) -> Type2Snapshot {
         guard let area = snapshot.dynamicLockArea, snapshot.dynamicLockBytes == nil else { return snapshot }
         let page = Type2Page.page(ofByte: area.byteAddress)
         let lastPage = min(Type2Page.page(ofByte: area.byteRange.upperBound - 1), page + 3)
@@ -265,7 +293,7 @@ public final class Type2Tag<Transport: TagTransport> {
 
     /// Reads CFG0 and CFG1 (AUTH0 and the ACCESS byte) on chips that have them, with one
     /// command; a tag that refuses (its configuration behind a password) leaves them unread.
-    public func readConfigurationPages(for snapshot: Type2Snapshot) async throws(TransportError) -> Type2Snapshot {
+    public func readConfigurationPages(for snapshot: Type2Snapshot) async throws(ChannelError) -> Type2Snapshot {
         guard let configPage = model?.type2Layout?.configPage, configPage + 1 <= Type2Command.maxAddressablePage,
             snapshot.page(configPage + 1) == nil
         else { return snapshot }
@@ -282,7 +310,7 @@ public final class Type2Tag<Transport: TagTransport> {
     }
 
     /// Reads every page of the chip (for inspection).
-    public func readAll() async throws(TransportError) -> Type2Snapshot {
+    public func readAll() async throws(ChannelError) -> Type2Snapshot {
         try await identify()
         try await readHeader()
         if let total = model?.type2Layout?.totalBytes {
@@ -304,7 +332,7 @@ public final class Type2Tag<Transport: TagTransport> {
 
     /// 16-byte READs from the end of `memory` until `byteEnd` or the first page the tag refuses
     /// (NAK); only a NAK ends it quietly.
-    func readPagesUntilRefused(upTo byteEnd: Int) async throws(TransportError) {
+    func readPagesUntilRefused(upTo byteEnd: Int) async throws(ChannelError) {
         let totalPages = model?.type2Layout?.totalPages ?? 256
         while memory.count < byteEnd {
             let first = memory.count / Type2Page.size
@@ -329,14 +357,14 @@ public final class Type2Tag<Transport: TagTransport> {
     /// at the first write that is not acknowledged, saying how many landed.
     public func send(writes: [PageWrite]) async throws(PageWriteFailure) {
         for (index, write) in writes.enumerated() {
-            do throws(TransportError) {
+            do throws(ChannelError) {
                 guard write.page <= Type2Command.maxAddressablePage else {
                     throw Self.beyondSectorZero(page: write.page, command: Type2Command.writeCode)
                 }
                 let answer = try await send(Type2Command.write(page: write.page, bytes: write.bytes))
                 guard answer == Type2Command.ack else {
-                    throw TransportError.malformedResponse(
-                        command: Type2Command.writeCode, received: answer.count, expected: 1)
+                    throw ChannelError.malformedResponse(
+                        command: .nfcA(Type2Command.writeCode), received: answer.count, expected: 1)
                 }
             } catch {
                 throw PageWriteFailure(failedIndex: index, write: write, cause: error)
@@ -351,7 +379,7 @@ public final class Type2Tag<Transport: TagTransport> {
     }
 
     /// READ_SIG: the 32-byte originality signature, or `nil` when the chip does not answer it.
-    public func readSignature() async throws(TransportError) -> [UInt8]? {
+    public func readSignature() async throws(ChannelError) -> [UInt8]? {
         guard let identification, NXPCommand.supportsFastRead(identification) else { return nil }
         do {
             let answer = try await send(NXPCommand.readSignature)
@@ -398,7 +426,7 @@ public struct PageWriteFailure: TapCardError, Equatable {
     /// Index of the failed write in its plan; the writes before it were acknowledged.
     public var failedIndex: Int
     public var write: PageWrite
-    public var cause: TransportError
+    public var cause: ChannelError
 
     public var origin: ErrorOrigin { cause.origin }
 

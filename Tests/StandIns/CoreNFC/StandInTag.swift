@@ -13,7 +13,7 @@ public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
     public let identifier: Data
     public let historicalBytes: Data? = nil
 
-    let transport: any TagTransport
+    let transport: any NFCAChannel
     let dynamicLockPage: Int?
     private let lock = NSLock()
     private var present = true
@@ -41,10 +41,11 @@ public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
         StandInTag(transport: NoRadio(), uid: uid, vicinity: true)
     }
 
-    private final class NoRadio: TagTransport {
-        func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
-            throw .unsupported(command: command.first ?? 0, reason: "an ISO 15693 tag does not speak Type 2")
+    private final class NoRadio: NFCAChannel {
+        func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
+            throw .unsupported(command: .nfcA(command.first ?? 0), reason: "an ISO 15693 tag does not speak Type 2")
         }
+        func reactivate() async throws(ChannelError) {}
     }
 
     var asNFCTag: NFCTag { isVicinity ? .iso15693(self) : .miFare(self) }
@@ -60,13 +61,13 @@ public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
     ///   - uid: the 7-byte UID the tag announces during anticollision.
     ///   - dynamicLockPage: where `writeLock()` sets the dynamic lock bits (model-specific).
     public convenience init(
-        transport: any TagTransport, uid: [UInt8], family: NFCMiFareFamily = .ultralight, dynamicLockPage: Int? = nil
+        transport: any NFCAChannel, uid: [UInt8], family: NFCMiFareFamily = .ultralight, dynamicLockPage: Int? = nil
     ) {
         self.init(transport: transport, uid: uid, family: family, dynamicLockPage: dynamicLockPage, vicinity: false)
     }
 
     private init(
-        transport: any TagTransport, uid: [UInt8], family: NFCMiFareFamily = .unknown, dynamicLockPage: Int? = nil,
+        transport: any NFCAChannel, uid: [UInt8], family: NFCMiFareFamily = .unknown, dynamicLockPage: Int? = nil,
         vicinity: Bool
     ) {
         self.isVicinity = vicinity

@@ -141,7 +141,7 @@
             #expect(emulated.memory[10] == 0xFF && emulated.memory[11] == 0xFF)  // static lock bytes
             #expect(system.alertMessages.first == NFCOperation.locking.holdNearMessage)
             // The emulator enforces the lock bits: a raw WRITE to a user page is now NAKed.
-            await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+            await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
                 try await emulated.transceive([0xA2, 0x05, 1, 2, 3, 4])
             }
             system.script([.present([Self.again(emulated)])])

@@ -13,10 +13,12 @@
 
     /// A tag that acknowledges every WRITE but stores a different byte in page 6: what a failing
     /// EEPROM or a bad clone does. Only a read-back can notice.
-    private final class LyingTag: TagTransport {
+    private final class LyingTag: NFCAChannel {
+        /// No IDLE state to leave: a fake answers whenever it is asked.
+        func reactivate() async throws(ChannelError) {}
         let inner: EmulatedTag
         init(_ inner: EmulatedTag) { self.inner = inner }
-        func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+        func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
             var frame = command
             if frame.count == 6, frame[0] == 0xA2, frame[1] == 6 { frame[5] ^= 0x20 }
             return try await inner.transceive(frame)
@@ -51,9 +53,9 @@
             let system = NFCStandInSystem()
             system.script([.present([StandInTag(transport: emulated, uid: sampleUID)])])
             // Page 0 holds the UID: the chip NAKs 0h (invalid argument).
-            await #expect(throws: TagSessionFailure<TransportError>.operation(.nak(code: 0x0, command: 0xA2))) {
+            await #expect(throws: TagSessionFailure<ChannelError>.operation(.nak(code: 0x0, command: 0xA2))) {
                 try await NFCStandInSystem.run(system) {
-                    try await sessions.withTransport(.writing) { transport throws(TransportError) in
+                    try await sessions.withTransport(.writing) { transport throws(ChannelError) in
                         try await transport.transceive([0xA2, 0x00, 1, 2, 3, 4])
                     }
                 }
@@ -185,17 +187,17 @@
             let emulated = EmulatedTag(model: .ntag213, uid: sampleUID)
             let system = NFCStandInSystem()
             system.script([.present([StandInTag(transport: emulated, uid: sampleUID)])])
-            await #expect(throws: TagSessionFailure<TransportError>.session(.timedOut(seconds: 60))) {
+            await #expect(throws: TagSessionFailure<ChannelError>.session(.timedOut(seconds: 60))) {
                 try await NFCStandInSystem.run(system) {
-                    try await sessions.withTransport { transport throws(TransportError) in
+                    try await sessions.withTransport { transport throws(ChannelError) in
                         system.advance(seconds: 61)
                         return try await transport.transceive([0x30, 0x04])
                     }
                 }
             }
-            await #expect(throws: TagSessionFailure<TransportError>.session(.unsupportedDevice)) {
+            await #expect(throws: TagSessionFailure<ChannelError>.session(.unsupportedDevice)) {
                 try await NFCStandInSystem.run(NFCStandInSystem(readingAvailable: false)) {
-                    try await sessions.withTransport { _ throws(TransportError) in 0 }
+                    try await sessions.withTransport { _ throws(ChannelError) in 0 }
                 }
             }
         }

@@ -55,9 +55,10 @@ import Testing
 
     @Test func ultralightDoesNotAnswerGetVersion() async throws {
         let tag = EmulatedTag(model: .ultralight, uid: Self.uid)
-        await #expect(throws: TransportError.timeout(command: 0x60, milliseconds: 5)) {
+        await #expect(throws: ChannelError.timeout(command: 0x60, milliseconds: 5)) {
             try await tag.transceive([0x60])
         }
+        try await tag.reactivate()
         // It still reads.
         #expect(try await tag.transceive([0x30, 0x00]).count == 16)
     }
@@ -75,14 +76,16 @@ import Testing
 
     @Test func readBeyondTheLastPageNAKsInvalidArgument() async throws {
         let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x30)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x30)) {
             try await tag.transceive([0x30, 0x2D])
         }
+        try await tag.reactivate()
         let big = EmulatedTag(model: .ntag216, uid: Self.uid)
         #expect(try await big.transceive([0x30, 0xE6]).count == 16)
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x30)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x30)) {
             try await big.transceive([0x30, 0xE7])
         }
+        try await big.reactivate()
     }
 
     @Test func fastReadReturnsTheRangeAndRejectsBadRanges() async throws {
@@ -94,9 +97,10 @@ import Testing
         #expect(Array(tag.memory[133 * 4..<134 * 4]) == [0xFF, 0xFF, 0xFF, 0xFF])
         #expect(Array(all[0..<131 * 4]) == Array(tag.memory[0..<131 * 4]))
         for bad: [UInt8] in [[0x3A, 0x05, 0x04], [0x3A, 0x00, 0x87]] {
-            await #expect(throws: TransportError.nak(code: 0x0, command: 0x3A)) {
+            await #expect(throws: ChannelError.nak(code: 0x0, command: 0x3A)) {
                 try await tag.transceive(bad)
             }
+            try await tag.reactivate()
         }
     }
 
@@ -110,9 +114,10 @@ import Testing
     @Test func writeOutsideTheWritableRangeNAKs() async throws {
         let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
         for page: UInt8 in [0x00, 0x01, 0x2D, 0xFF] {
-            await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+            await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
                 try await tag.transceive([0xA2, page, 1, 2, 3, 4])
             }
+            try await tag.reactivate()
         }
         #expect(tag.uid == Self.uid)
     }
@@ -131,12 +136,14 @@ import Testing
         _ = try await tag.transceive([0xA2, 0x02, 0x00, 0x00, 0x10, 0x00])  // L4
         _ = try await tag.transceive([0xA2, 0x02, 0xFF, 0xFF, 0x00, 0x01])  // L8; BCC1/internal untouched
         #expect(Array(tag.memory[8..<12]) == [0x73, 0x48, 0x10, 0x01])
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive([0xA2, 0x04, 1, 2, 3, 4])
         }
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        try await tag.reactivate()
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive([0xA2, 0x08, 1, 2, 3, 4])
         }
+        try await tag.reactivate()
         #expect(try await tag.transceive([0xA2, 0x05, 1, 2, 3, 4]) == [0x0A])
     }
 
@@ -148,9 +155,10 @@ import Testing
         #expect(tag.memory[10] == 0x02)  // L4–L7 refused
         #expect(tag.memory[11] == 0xFC)  // L8–L9 refused, L10–L15 set
         #expect(try await tag.transceive([0xA2, 0x04, 1, 2, 3, 4]) == [0x0A])
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive([0xA2, 0x0A, 1, 2, 3, 4])
         }
+        try await tag.reactivate()
     }
 
     @Test func capabilityContainerIsOneTimeProgrammable() async throws {
@@ -162,9 +170,10 @@ import Testing
         #expect(Array(tag.memory[12..<16]) == [0xE1, 0x10, 0x12, 0x0F])
         // Once L-CC is set the CC cannot be written at all.
         _ = try await tag.transceive([0xA2, 0x02, 0, 0, 0x08, 0])
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive([0xA2, 0x03, 0xFF, 0xFF, 0xFF, 0xFF])
         }
+        try await tag.reactivate()
     }
 
     @Test func dynamicLockBitsLockTwoPagesEachOnNTAG213() async throws {
@@ -173,9 +182,10 @@ import Testing
         _ = try await tag.transceive([0xA2, 0x28, 0x03, 0x00, 0x00, 0x00])
         #expect(Array(tag.memory[160..<164]) == [0x03, 0x00, 0x00, 0xBD])  // RFUI byte kept
         for page: UInt8 in 16...19 {
-            await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+            await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
                 try await tag.transceive([0xA2, page, 1, 2, 3, 4])
             }
+            try await tag.reactivate()
         }
         #expect(try await tag.transceive([0xA2, 20, 1, 2, 3, 4]) == [0x0A])
         // Block-locking bit 0 freezes lock bits 0–1 only; [00 00 3F] sets BL bits, locks nothing.
@@ -188,9 +198,10 @@ import Testing
         let tag = EmulatedTag(model: .ntag216, uid: Self.uid)
         _ = try await tag.transceive([0xA2, 0xE2, 0x00, 0x20, 0x00, 0x00])  // bit 13: pages 224–239
         for page: UInt8 in [224, 225] {
-            await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+            await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
                 try await tag.transceive([0xA2, page, 1, 2, 3, 4])
             }
+            try await tag.reactivate()
         }
         #expect(try await tag.transceive([0xA2, 223, 1, 2, 3, 4]) == [0x0A])
     }
@@ -200,9 +211,10 @@ import Testing
         #expect(try await tag.transceive([0x3C, 0x00]) == [UInt8](repeating: 0, count: 32))
         tag.signature = (0..<32).map { UInt8($0) }
         #expect(try await tag.transceive([0x3C, 0x00]) == (0..<32).map { UInt8($0) })
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x3C)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x3C)) {
             try await tag.transceive([0x3C, 0x01])
         }
+        try await tag.reactivate()
     }
 
     @Test func nfcCounterCountsTheFirstReadOfEachSessionWhenEnabled() async throws {
@@ -220,9 +232,10 @@ import Testing
         #expect(try await tag.transceive([0x39, 0x02]) == [2, 0, 0])
         tag.counters[0] = 0x0102FF
         #expect(try await tag.transceive([0x39, 0x02]) == [0xFF, 0x02, 0x01])  // 24-bit, LSB first
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x39)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x39)) {
             try await tag.transceive([0x39, 0x00])
         }
+        try await tag.reactivate()
     }
 
     @Test func ultralightEV1HasThreeIncrementableCounters() async throws {
@@ -231,31 +244,36 @@ import Testing
         #expect(try await tag.transceive([0x39, 0x01]) == [0x05, 0x01, 0x00])
         #expect(try await tag.transceive([0x39, 0x00]) == [0, 0, 0])
         #expect(try await tag.transceive([0x3E, 0x02]) == [0xBD])
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x39)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x39)) {
             try await tag.transceive([0x39, 0x03])
         }
+        try await tag.reactivate()
     }
 
     @Test func configurationLockFreezesCFG0AndCFG1ButNotThePassword() async throws {
         let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
         _ = try await tag.transceive([0xA2, 0x2A, 0x40, 0x05, 0x00, 0x00])  // CFGLCK
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive([0xA2, 0x29, 0x04, 0x00, 0x00, 0x04])
         }
+        try await tag.reactivate()
         #expect(try await tag.transceive([0xA2, 0x2B, 1, 2, 3, 4]) == [0x0A])
     }
 
     @Test func unknownCommandsAndMalformedFrames() async throws {
         let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x77)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x77)) {
             try await tag.transceive([0x77])
         }
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x30)) {
+        try await tag.reactivate()
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x30)) {
             try await tag.transceive([0x30])
         }
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x00)) {
+        try await tag.reactivate()
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x00)) {
             try await tag.transceive([])
         }
+        try await tag.reactivate()
     }
 
     @Test func makeReadOnlyRefusesEveryUserPageWrite() async throws {
@@ -264,9 +282,10 @@ import Testing
             tag.makeReadOnly()
             let layout = try #require(model.type2Layout)
             for page in layout.userPages {
-                await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+                await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
                     try await tag.transceive([0xA2, UInt8(page), 1, 2, 3, 4])
                 }
+                try await tag.reactivate()
             }
         }
     }

@@ -14,7 +14,7 @@ import Testing
         let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
         tag.tearAfter(commands: 1, mode: .notDelivered)
         #expect(try await tag.transceive([0xA2, 0x05, 1, 1, 1, 1]) == [0x0A])
-        await #expect(throws: TransportError.tagLost(command: 0xA2)) {
+        await #expect(throws: ChannelError.tagLost(command: 0xA2)) {
             try await tag.transceive([0xA2, 0x06, 2, 2, 2, 2])
         }
         #expect(page(tag, 5) == [1, 1, 1, 1])
@@ -26,7 +26,7 @@ import Testing
     @Test func tearReplyLostCarriesTheWriteOut() async throws {
         let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
         tag.tearAfter(commands: 0, mode: .replyLost)
-        await #expect(throws: TransportError.tagLost(command: 0xA2)) {
+        await #expect(throws: ChannelError.tagLost(command: 0xA2)) {
             try await tag.transceive([0xA2, 0x06, 2, 2, 2, 2])
         }
         #expect(page(tag, 6) == [2, 2, 2, 2])
@@ -42,7 +42,7 @@ import Testing
             let new = (0..<4).map { _ in UInt8.random(in: 0...255, using: &generator) }
             tag.memory.replaceSubrange(target * 4..<target * 4 + 4, with: old)
             tag.tearAfter(commands: 0, mode: .corruptedWrite)
-            await #expect(throws: TransportError.tagLost(command: 0xA2)) {
+            await #expect(throws: ChannelError.tagLost(command: 0xA2)) {
                 try await tag.transceive([0xA2, UInt8(target)] + new)
             }
             let left = page(tag, target)
@@ -60,7 +60,7 @@ import Testing
             let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
             let before = page(tag, pageNumber)
             tag.tearAfter(commands: 0, mode: .corruptedWrite)
-            await #expect(throws: TransportError.tagLost(command: 0xA2)) {
+            await #expect(throws: ChannelError.tagLost(command: 0xA2)) {
                 try await tag.transceive([0xA2, UInt8(pageNumber)] + data)
             }
             #expect(page(tag, pageNumber) == before, "page \(pageNumber)")
@@ -71,7 +71,7 @@ import Testing
         let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
         tag.tearAfter(commands: 1, mode: .corruptedWrite)
         #expect(try await tag.transceive([0xA0, 0x07]) == [0x0A])
-        await #expect(throws: TransportError.tagLost(command: 0x09)) {
+        await #expect(throws: ChannelError.tagLost(command: 0x09)) {
             try await tag.transceive([9, 9, 9, 9] + [UInt8](repeating: 0, count: 12))
         }
         #expect(Array(page(tag, 7)[0..<2]) == [9, 9])
@@ -82,7 +82,7 @@ import Testing
         let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
         let before = tag.memory
         tag.tearAfter(commands: 0, mode: .corruptedWrite)
-        await #expect(throws: TransportError.tagLost(command: 0x30)) {
+        await #expect(throws: ChannelError.tagLost(command: 0x30)) {
             try await tag.transceive([0x30, 0x04])
         }
         #expect(tag.memory == before)
@@ -93,8 +93,8 @@ import Testing
         tag.tearAfter(commands: 2, mode: .notDelivered)
         _ = try await tag.transceive([0x30, 0x00])
         _ = try await tag.transceive([0x30, 0x04])
-        await #expect(throws: TransportError.tagLost(command: 0x30)) { try await tag.transceive([0x30, 0x08]) }
-        await #expect(throws: TransportError.tagLost(command: nil)) { try await tag.transceive([0x30, 0x08]) }
+        await #expect(throws: ChannelError.tagLost(command: 0x30)) { try await tag.transceive([0x30, 0x08]) }
+        await #expect(throws: ChannelError.tagLost(command: nil)) { try await tag.transceive([0x30, 0x08]) }
         #expect(!tag.isInField)
         tag.present()
         #expect(try await tag.transceive([0x30, 0x08]).count == 16)
@@ -126,7 +126,7 @@ import Testing
     @Test func removedTagAnswersNothing() async throws {
         let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
         tag.remove()
-        await #expect(throws: TransportError.tagLost(command: nil)) { try await tag.transceive([0x30, 0x00]) }
+        await #expect(throws: ChannelError.tagLost(command: nil)) { try await tag.transceive([0x30, 0x00]) }
         #expect(tag.commandLog.last?.outcome == .notSent(.tagLost(command: nil)))
         tag.present()
         #expect(try await tag.transceive([0x30, 0x00]).count == 16)
@@ -135,7 +135,7 @@ import Testing
     @Test func severalTagsInTheFieldFailEveryCommand() async throws {
         let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
         tag.placeAmongOtherTags(count: 3)
-        await #expect(throws: TransportError.multipleTags(count: 3)) {
+        await #expect(throws: ChannelError.multipleTags(count: 3)) {
             try await tag.transceive([0xA2, 0x04, 1, 2, 3, 4])
         }
         #expect(Array(tag.memory[16..<20]) == [0x01, 0x03, 0xA0, 0x0C])
@@ -146,9 +146,10 @@ import Testing
     @Test func wornOutEEPROMNAKsWritesWithCodeFive() async throws {
         let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
         tag.failWrites(nak: 0x5)
-        await #expect(throws: TransportError.nak(code: 0x5, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x5, command: 0xA2)) {
             try await tag.transceive([0xA2, 0x04, 1, 2, 3, 4])
         }
+        try await tag.reactivate()
         #expect(Array(tag.memory[16..<20]) == [0x01, 0x03, 0xA0, 0x0C])
         #expect(try await tag.transceive([0x30, 0x04]).count == 16)
     }
@@ -158,9 +159,10 @@ import Testing
         tag.makeReadOnly()
         #expect(Array(tag.memory[8..<16]) == [0x04, 0x48, 0xFF, 0xFF, 0xE1, 0x10, 0x12, 0x0F])
         #expect(Array(tag.memory[160..<164]) == [0xFF, 0x0F, 0x3F, 0xBD])
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive([0xA2, 0x03, 0, 0, 0, 0])
         }
+        try await tag.reactivate()
         #expect(try await tag.transceive([0x30, 0x04]).count == 16)
     }
 }

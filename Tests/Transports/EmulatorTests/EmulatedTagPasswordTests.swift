@@ -22,9 +22,10 @@ import Testing
     @Test func writeProtectionNeedsThePassword() async throws {
         let tag = try await protectedTag(access: 0x00)
         #expect(try await tag.transceive([0xA2, 0x0F, 1, 2, 3, 4]) == [0x0A])  // below AUTH0
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive([0xA2, 0x10, 1, 2, 3, 4])
         }
+        try await tag.reactivate()
         // Reads stay open (PROT = 0) and PWD/PACK read as zeros.
         let config = try await tag.transceive([0x30, 0x29])
         #expect(Array(config[8..<16]) == [UInt8](repeating: 0, count: 8))
@@ -38,17 +39,20 @@ import Testing
     /// Flipper Zero users see on real tags, flipperdevices/flipperzero-firmware#3945).
     @Test func readProtectionNAKsProtectedReadsAndWrapsTheRollIn() async throws {
         let tag = try await protectedTag(access: 0x80)
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x30)) { try await tag.transceive([0x30, 0x10]) }
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x3A)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x30)) { try await tag.transceive([0x30, 0x10]) }
+        try await tag.reactivate()
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x3A)) {
             try await tag.transceive([0x3A, 0x10, 0x11])
         }
+        try await tag.reactivate()
         tag.memory[64] = 0x99  // page 16
         let crossing = try await tag.transceive([0x30, 0x0E])  // pages 14, 15 readable; 16, 17 not
         #expect(Array(crossing[0..<8]) == Array(tag.memory[56..<64]))
         #expect(Array(crossing[8..<16]) == Array(tag.memory[0..<8]))
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x3A)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x3A)) {
             try await tag.transceive([0x3A, 0x0E, 0x10])
         }
+        try await tag.reactivate()
         _ = try await tag.transceive([0x1B] + Self.password)
         #expect(try await tag.transceive([0x30, 0x10]).first == 0x99)
     }
@@ -56,33 +60,38 @@ import Testing
     @Test func aNAKEndsTheAuthenticatedState() async throws {
         let tag = try await protectedTag(access: 0x00)
         _ = try await tag.transceive([0x1B] + Self.password)
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x30)) { try await tag.transceive([0x30, 0xFF]) }
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x30)) { try await tag.transceive([0x30, 0xFF]) }
+        try await tag.reactivate()
         #expect(!tag.isAuthenticated)
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive([0xA2, 0x10, 1, 2, 3, 4])
         }
+        try await tag.reactivate()
     }
 
     @Test func authlimCountsWrongPasswordsThenLocksOut() async throws {
         // NTAG21x: AUTHLIM = 3 allows 3 wrong attempts; then even the right password NAKs 4h.
         let tag = try await protectedTag(access: 0x03)
         for attempt in 1...3 {
-            await #expect(throws: TransportError.nak(code: 0x0, command: 0x1B)) {
+            await #expect(throws: ChannelError.nak(code: 0x0, command: 0x1B)) {
                 try await tag.transceive([0x1B, 0, 0, 0, 0])
             }
+            try await tag.reactivate()
             #expect(tag.failedAuthentications == attempt)
         }
-        await #expect(throws: TransportError.nak(code: 0x4, command: 0x1B)) {
+        await #expect(throws: ChannelError.nak(code: 0x4, command: 0x1B)) {
             try await tag.transceive([0x1B] + Self.password)
         }
+        try await tag.reactivate()
         #expect(!tag.isAuthenticated)
     }
 
     @Test func aCorrectPasswordResetsTheFailureCount() async throws {
         let tag = try await protectedTag(access: 0x02)
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x1B)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x1B)) {
             try await tag.transceive([0x1B, 0, 0, 0, 0])
         }
+        try await tag.reactivate()
         #expect(tag.failedAuthentications == 1)
         #expect(try await tag.transceive([0x1B] + Self.password) == [0xAB, 0xCD])
         #expect(tag.failedAuthentications == 0)
@@ -91,9 +100,10 @@ import Testing
     @Test func noLimitWhenAuthlimIsZero() async throws {
         let tag = try await protectedTag(access: 0x00)
         for _ in 0..<20 {
-            await #expect(throws: TransportError.nak(code: 0x0, command: 0x1B)) {
+            await #expect(throws: ChannelError.nak(code: 0x0, command: 0x1B)) {
                 try await tag.transceive([0x1B, 0, 0, 0, 0])
             }
+            try await tag.reactivate()
         }
         #expect(tag.failedAuthentications == 0)
         #expect(try await tag.transceive([0x1B] + Self.password) == [0xAB, 0xCD])
@@ -103,13 +113,15 @@ import Testing
         let tag = EmulatedTag(model: .ultralightEV1_48, uid: Self.uid)
         _ = try await tag.transceive([0xA2, 0x11, 0x02, 0x05, 0x00, 0x00])  // AUTHLIM = 2 → 4 attempts
         for _ in 0..<4 {
-            await #expect(throws: TransportError.nak(code: 0x0, command: 0x1B)) {
+            await #expect(throws: ChannelError.nak(code: 0x0, command: 0x1B)) {
                 try await tag.transceive([0x1B, 0, 0, 0, 0])
             }
+            try await tag.reactivate()
         }
-        await #expect(throws: TransportError.nak(code: 0x4, command: 0x1B)) {
+        await #expect(throws: ChannelError.nak(code: 0x4, command: 0x1B)) {
             try await tag.transceive([0x1B, 0xFF, 0xFF, 0xFF, 0xFF])
         }
+        try await tag.reactivate()
     }
 
     @Test func factoryPasswordIsFFFFFFFFWithPACKZero() async throws {
@@ -119,7 +131,8 @@ import Testing
 
     @Test func passwordProtectedCounter() async throws {
         let tag = try await protectedTag(access: 0x18)  // NFC_CNT_EN | NFC_CNT_PWD_PROT
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x39)) { try await tag.transceive([0x39, 0x02]) }
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x39)) { try await tag.transceive([0x39, 0x02]) }
+        try await tag.reactivate()
         _ = try await tag.transceive([0x1B] + Self.password)
         #expect(try await tag.transceive([0x39, 0x02]) == [0, 0, 0])
     }

@@ -37,6 +37,8 @@ import Testing
                 answered += 1
             } catch {
                 refused += 1
+                // A refused frame leaves the chip in IDLE; wake it for the next one.
+                try await tag.reactivate()
             }
             let after = tag.memory
             #expect(Array(after[0..<10]) == uidPages, "UID, BCC0/1 and the internal byte never change")

@@ -22,9 +22,10 @@ import Testing
         // Every page reads; the page after the last NAKs.
         let last = UInt8(layout.totalPages - 1)
         #expect(try await tag.transceive([0x30, last]).count == 16)
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x30)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x30)) {
             try await tag.transceive([0x30, last + 1])
         }
+        try await tag.reactivate()
         // Every user page takes a write.
         for page in layout.userPages {
             #expect(try await tag.transceive([0xA2, UInt8(page), 0xC0, 0xFF, 0xEE, UInt8(page)]) == [0x0A])

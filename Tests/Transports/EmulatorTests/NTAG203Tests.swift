@@ -17,10 +17,13 @@ import Testing
 
     @Test func getVersionIsNAKedSoReadersFallBack() async throws {
         let tag = EmulatedTag(model: .ntag203, uid: Self.uid)
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x60)) { try await tag.transceive([0x60]) }
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x3C)) { try await tag.transceive([0x3C, 0x00]) }
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x60)) { try await tag.transceive([0x60]) }
+        try await tag.reactivate()
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x3C)) { try await tag.transceive([0x3C, 0x00]) }
+        try await tag.reactivate()
         #expect(try await tag.transceive([0x30, 0x29]).count == 16)  // page 41, then 0, 1, 2
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x30)) { try await tag.transceive([0x30, 0x2A]) }
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x30)) { try await tag.transceive([0x30, 0x2A]) }
+        try await tag.reactivate()
     }
 
     @Test func dynamicLockBitsLockFourPagesAndBlockBitsFreezeThree() async throws {
@@ -30,9 +33,10 @@ import Testing
         _ = try await tag.transceive([0xA2, 0x28, 0x15, 0x00, 0x00, 0x00])
         #expect(Array(tag.memory[160..<164]) == [0x1A, 0x00, 0x00, 0x00])  // bit 0, 2 refused; bit 4 set
         for page: UInt8 in [20, 23, 28, 31] {
-            await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+            await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
                 try await tag.transceive([0xA2, page, 1, 2, 3, 4])
             }
+            try await tag.reactivate()
         }
         for page: UInt8 in [16, 19, 24, 27, 32] {
             #expect(try await tag.transceive([0xA2, page, 1, 2, 3, 4]) == [0x0A])
@@ -45,18 +49,21 @@ import Testing
         #expect(Array(tag.memory[164..<166]) == [0x34, 0x12])
         #expect(try await tag.transceive([0xA2, 0x29, 0x0F, 0x00, 0x00, 0x00]) == [0x0A])
         #expect(Array(tag.memory[164..<166]) == [0x43, 0x12])
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive([0xA2, 0x29, 0x10, 0x00, 0x00, 0x00])
         }
+        try await tag.reactivate()
         tag.memory[164] = 0xFE
         tag.memory[165] = 0xFF
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive([0xA2, 0x29, 0x02, 0x00, 0x00, 0x00])
         }
+        try await tag.reactivate()
         // Lock bit "counter page 41" (byte 1, bit 1) makes it read-only.
         _ = try await tag.transceive([0xA2, 0x28, 0x00, 0x02, 0x00, 0x00])
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive([0xA2, 0x29, 0x01, 0x00, 0x00, 0x00])
         }
+        try await tag.reactivate()
     }
 }

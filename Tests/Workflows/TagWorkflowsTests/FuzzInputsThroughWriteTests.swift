@@ -23,12 +23,14 @@ import Type2
 
     /// A tag of exactly the input's bytes: READ (16 bytes, rolling over), WRITE inside them (ACK),
     /// NAK for anything else, GET_VERSION included (so the declared chip is used).
-    final class MemoryTag: TagTransport {
+    final class MemoryTag: NFCAChannel {
+        /// No IDLE state to leave: a fake answers whenever it is asked.
+        func reactivate() async throws(ChannelError) {}
         var memory: [UInt8]
 
         init(memory: [UInt8]) { self.memory = memory }
 
-        func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+        func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
             let pages = memory.count / 4
             switch (command.first, command.count) {
             case (0x30, 2) where Int(command[1]) < pages:
@@ -38,7 +40,7 @@ import Type2
                 memory.replaceSubrange(start..<start + 4, with: command[2..<6])
                 return [0x0A]
             default:
-                throw .nak(code: 0, command: command.first ?? 0)
+                throw .nak(code: 0, command: .nfcA(command.first ?? 0))
             }
         }
     }

@@ -259,11 +259,13 @@ import Type2
 }
 
 /// A counterfeit NTAG: answers any PWD_AUTH with PACK 00 00 and unlocks itself.
-final class AcceptsAnyPassword: TagTransport {
+final class AcceptsAnyPassword: NFCAChannel {
+    /// No IDLE state to leave: a fake answers whenever it is asked.
+    func reactivate() async throws(ChannelError) {}
     let tag: EmulatedTag
     init(tag: EmulatedTag) { self.tag = tag }
 
-    func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+    func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
         if command.first == 0x1B {
             tag.memory[41 * 4 + 3] = 0xFF
             return [0x00, 0x00]

@@ -24,7 +24,7 @@ import Type2
         #expect(tag.memory[42 * 4] & 0x80 == 0x80)
         tag.present()
         // Without the password the configuration page refuses to be read.
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0x30)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0x30)) {
             try await tag.transceive([0x30, 41])
         }
         tag.present()

@@ -11,7 +11,9 @@ import Type2
 /// SECTOR_SELECT, which TapCard does not send: it must say so, never wrap an address.
 @Suite struct SectorLimitTests {
     /// A minimal NTAG I2C 2k answering GET_VERSION, READ and FAST_READ from memory (sector 0).
-    final class I2C2kStub: TagTransport {
+    final class I2C2kStub: NFCAChannel {
+        /// No IDLE state to leave: a fake answers whenever it is asked.
+        func reactivate() async throws(ChannelError) {}
         var memory: [UInt8]
         var pagesAsked: [Int] = []
 
@@ -21,7 +23,7 @@ import Type2
             memory.replaceSubrange(12..<19, with: [0xE1, 0x10, 0xEA, 0x00, 0x03, 0x00, 0xFE])
         }
 
-        func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+        func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
             switch command.first {
             case 0x60: return TagModel.ntagI2C2k.type2Layout?.version ?? []
             case 0x30:
@@ -32,7 +34,7 @@ import Type2
                 let (start, end) = (Int(command[1]), Int(command[2]))
                 pagesAsked += [start, end]
                 return Array(memory[start * 4..<(end + 1) * 4])
-            default: throw .nak(code: 0, command: command.first ?? 0)
+            default: throw .nak(code: 0, command: .nfcA(command.first ?? 0))
             }
         }
     }
@@ -49,7 +51,7 @@ import Type2
     @Test func aMessageBeyondPage255IsRefusedNotWrapped() async throws {
         let stub = I2C2kStub()
         var rng = SplitMix64(seed: 1)
-        await #expect(throws: TransportError.self) {
+        await #expect(throws: ChannelError.self) {
             try await Type2Tag(transport: stub).write(Messages.exactly(1200, using: &rng))
         }
         #expect(stub.pagesAsked.allSatisfy { $0 <= 255 })

@@ -70,7 +70,7 @@ import Type2
                         if case .interrupted(_, _, _, let state, _, _) = error { reported = state }
                     } catch {
                         // A tear during a read (preflight or read-back) surfaces as the transport error.
-                        #expect(error is TransportError, "\(scenario) \(mode) @\(tearPoint): \(error)")
+                        #expect(error is ChannelError, "\(scenario) \(mode) @\(tearPoint): \(error)")
                     }
                     let torn = tag.commandLog.last
                     let tornPage: Int? =

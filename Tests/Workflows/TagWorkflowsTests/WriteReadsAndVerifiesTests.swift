@@ -166,7 +166,8 @@ import Type2
 
     /// Forwards to an emulated tag, but a WRITE to `page` stores its bytes with bit 0 of the last
     /// byte flipped, and is acknowledged all the same.
-    final class WornPage: TagTransport {
+    final class WornPage: NFCAChannel {
+        func reactivate() async throws(ChannelError) { try await tag.reactivate() }
         let tag: EmulatedTag
         let page: UInt8
 
@@ -175,7 +176,7 @@ import Type2
             self.page = page
         }
 
-        func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+        func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
             var frame = command
             if frame.count == 6, frame[0] == 0xA2, frame[1] == page { frame[5] ^= 0x01 }
             return try await tag.transceive(frame)

@@ -129,14 +129,16 @@ import Type2
         let read = try await Type2Tag(transport: tag).read()
         #expect(read.content.message == message)
         // Even bypassing preflight, the chip refuses writes to the data area now.
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive(Type2Command.write(page: 4, bytes: [0, 0, 0, 0]))
         }
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        try await tag.reactivate()
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive(Type2Command.write(page: 100, bytes: [0, 0, 0, 0]))
         }
+        try await tag.reactivate()
         // Nor can anyone put a password on it now: CFG0 (AUTH0) is frozen by CFGLCK.
-        await #expect(throws: TransportError.nak(code: 0x0, command: 0xA2)) {
+        await #expect(throws: ChannelError.nak(code: 0x0, command: 0xA2)) {
             try await tag.transceive(Type2Command.write(page: 131, bytes: [0x04, 0, 0, 0x04]))
         }
     }

@@ -149,9 +149,9 @@ enum ReaderTagCommands {
         recording.type4(uid: uid, capacity: capacity, written: written, verified: verified, io: io)
     }
 
-    private static func requireType2(_ session: PCSCTagSession) throws(TransportError) {
+    private static func requireType2(_ session: PCSCTagSession) throws(ChannelError) {
         guard session.kind.isType2 else {
-            throw TransportError.unsupported(
+            throw ChannelError.unsupported(
                 command: 0x30,
                 reason: "the tag on \(label(session)) is a \(session.kind.summary), not an NFC Forum Type 2 tag")
         }

@@ -36,7 +36,7 @@ struct PasswordOptions {
     }
 
     /// A Type 2 session over `transport` that presents these credentials.
-    func session<Transport: TagTransport>(
+    func session<Transport: NFCAChannel>(
         _ transport: Transport, declaredModel: TagModel? = nil
     ) -> Type2Tag<Transport> {
         Type2Tag(

@@ -2,7 +2,7 @@ import TapCardSupport
 
 /// What PC/SC (pcsc-lite, PCSC.framework) or a reader reported, as our own typed error.
 ///
-/// A status word of the tag is not here: that travels as ``/TagTransport/TransportError/statusWord(sw1:sw2:command:)``
+/// A status word of the tag is not here: that travels as ``/TagTransport/ChannelError/statusWord(sw1:sw2:command:)``
 /// through the tag transport. `code` is the PC/SC return value (`SCARD_E_…`), kept for the report.
 public enum PCSCError: TapCardError, Equatable {
     /// The PC/SC client library could not be loaded.

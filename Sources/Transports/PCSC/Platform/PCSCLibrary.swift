@@ -26,6 +26,8 @@ public struct PCSCLibrary: @unchecked Sendable {
             UnsafeMutablePointer<PCSCDword>
         ) -> PCSCLong
     let disconnect: (PCSCHandle, PCSCDword) -> PCSCLong
+    /// handle, share mode, preferred protocols, initialization (leave / reset / unpower), out: active protocol.
+    let reconnect: (PCSCHandle, PCSCDword, PCSCDword, PCSCDword, UnsafeMutablePointer<PCSCDword>) -> PCSCLong
     /// handle, active protocol, command, command length, response buffer, in: capacity / out: length.
     let transmit:
         (
@@ -75,6 +77,7 @@ public struct PCSCLibrary: @unchecked Sendable {
                     SCardConnect(context, reader, share, protocols, card, active)
                 },
                 disconnect: { SCardDisconnect($0, $1) },
+                reconnect: { SCardReconnect($0, $1, $2, $3, $4) },
                 transmit: { card, proto, command, length, response, responseLength in
                     var pci = SCARD_IO_REQUEST(
                         dwProtocol: proto, cbPciLength: UInt32(MemoryLayout<SCARD_IO_REQUEST>.size))
@@ -127,6 +130,9 @@ public struct PCSCLibrary: @unchecked Sendable {
                     UnsafeMutablePointer<PCSCDword>
                 ) -> PCSCLong
             typealias Disconnect = @convention(c) (PCSCHandle, PCSCDword) -> PCSCLong
+            typealias Reconnect =
+                @convention(c) (PCSCHandle, PCSCDword, PCSCDword, PCSCDword, UnsafeMutablePointer<PCSCDword>) ->
+                PCSCLong
             typealias Transmit =
                 @convention(c) (
                     PCSCHandle, UnsafeRawPointer, UnsafePointer<UInt8>, PCSCDword, UnsafeMutableRawPointer?,
@@ -140,6 +146,7 @@ public struct PCSCLibrary: @unchecked Sendable {
             let statusChange = try symbol("SCardGetStatusChange", as: StatusChange.self)
             let connect = try symbol("SCardConnect", as: Connect.self)
             let disconnect = try symbol("SCardDisconnect", as: Disconnect.self)
+            let reconnect = try symbol("SCardReconnect", as: Reconnect.self)
             let transmit = try symbol("SCardTransmit", as: Transmit.self)
             let cancel = try symbol("SCardCancel", as: Cancel.self)
 
@@ -162,6 +169,7 @@ public struct PCSCLibrary: @unchecked Sendable {
                 getStatusChange: { statusChange($0, $1, $2, $3) },
                 connect: { connect($0, $1, $2, $3, $4, $5) },
                 disconnect: { disconnect($0, $1) },
+                reconnect: { reconnect($0, $1, $2, $3, $4) },
                 transmit: { card, proto, command, length, response, responseLength in
                     // SCARD_IO_REQUEST { unsigned long dwProtocol; unsigned long cbPciLength; }
                     var pci: (PCSCDword, PCSCDword) = (proto, PCSCDword(2 * word))

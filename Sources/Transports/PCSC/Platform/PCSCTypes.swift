@@ -28,6 +28,7 @@ enum PCSCConstant {
     static let protocolT0: PCSCDword = 0x0001
     static let protocolT1: PCSCDword = 0x0002
     static let leaveCard: PCSCDword = 0x0000
+    static let resetCard: PCSCDword = 0x0001
     static let stateUnaware: PCSCDword = 0x0000
     static let stateChanged: PCSCDword = 0x0002
     static let stateUnknown: PCSCDword = 0x0004

@@ -3,7 +3,7 @@
 public final class PCSCCard: APDUChannel {
     private let context: PCSCContext
     private var handle: PCSCHandle?
-    private let activeProtocol: PCSCDword
+    private var activeProtocol: PCSCDword
     public let reader: String
     /// The answer to reset PC/SC reported when the card was connected.
     public let atr: [UInt8]
@@ -35,6 +35,17 @@ public final class PCSCCard: APDUChannel {
         }
         try PCSCContext.check(rc, "SCardTransmit", reader: reader)
         return Array(response.prefix(min(Int(length), response.count)))
+    }
+
+    /// Resets the card and connects again with the protocol it had.
+    public func reset() throws(PCSCError) {
+        guard let handle else { throw PCSCError.call(function: "SCardReconnect", code: 0x8010_0003) }
+        var active: PCSCDword = 0
+        let rc = context.library.reconnect(
+            handle, PCSCConstant.shareShared, PCSCConstant.protocolT0 | PCSCConstant.protocolT1, PCSCConstant.resetCard,
+            &active)
+        try PCSCContext.check(rc, "SCardReconnect", reader: reader)
+        activeProtocol = active
     }
 
     /// Ends the connection, leaving the card powered.

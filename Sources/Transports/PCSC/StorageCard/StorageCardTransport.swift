@@ -1,3 +1,4 @@
+import TagFrames
 import TagTransport
 import TapCardSupport
 
@@ -9,12 +10,12 @@ import TapCardSupport
 /// - `3A s e` FAST_READ → through the reader's pass-through, else a run of `FF B0` reads;
 /// - GET_VERSION `60`, READ_SIG `3C`, PWD_AUTH `1B` and anything else → the ACR122U-class
 ///   pass-through `FF 00 00 00 Lc D4 42 <command>` (PN53x InCommunicateThru). A reader that
-///   refuses it is remembered, and those commands then throw ``/TagTransport/TransportError/unsupported(command:reason:)``.
+///   refuses it is remembered, and those commands then throw ``/TagTransport/ChannelError/unsupported(command:reason:)``.
 ///
 /// Status words: `6A 82` (address out of range) becomes the tag's NAK 0 as the tag itself would
 /// answer; `69 82` (security status: locked) and other error words stay status words (the tag or
-/// reader refused). A card or reader that goes away becomes ``/TagTransport/TransportError/tagLost(command:)``.
-public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
+/// reader refused). A card or reader that goes away becomes ``/TagTransport/ChannelError/tagLost(command:)``.
+public final class StorageCardTransport<Channel: APDUChannel>: NFCAChannel {
     public let channel: Channel
     /// A name for messages (the reader's).
     public let readerName: String
@@ -28,14 +29,15 @@ public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
     }
 
     /// The card's UID (`FF CA 00 00 00`).
-    public func uid() async throws(TransportError) -> [UInt8] {
-        let response = try await exchange([0xFF, 0xCA, 0x00, 0x00, 0x00], command: 0xCA)
-        return try Self.data(of: response, command: 0xCA)
+    public func uid() async throws(ChannelError) -> [UInt8] {
+        let label = CommandLabel.apdu(cla: 0xFF, ins: 0xCA, p1: 0x00, p2: 0x00)
+        let response = try await exchange([0xFF, 0xCA, 0x00, 0x00, 0x00], command: label)
+        return try Self.data(of: response, command: label)
     }
 
-    public func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+    public func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
         guard let opcode = command.first else {
-            throw TransportError.malformedResponse(command: 0, received: 0, expected: 1)
+            throw ChannelError.malformedResponse(command: 0, received: 0, expected: 1)
         }
         switch opcode {
         case 0x30 where command.count == 2:
@@ -59,11 +61,20 @@ public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
         }
     }
 
-    private func readFourPages(_ page: UInt8, command: UInt8) async throws(TransportError) -> [UInt8] {
+    /// Resets the card through the reader, which activates the tag again (WUPA, SELECT).
+    public func reactivate() async throws(ChannelError) {
+        do {
+            try await channel.reset()
+        } catch {
+            throw Self.transportError(error, command: nil)
+        }
+    }
+
+    private func readFourPages(_ page: UInt8, command: CommandLabel) async throws(ChannelError) -> [UInt8] {
         let response = try await exchange([0xFF, 0xB0, 0x00, page, 0x10], command: command)
         let data = try Self.data(of: response, command: command)
         guard data.count == 16 else {
-            throw TransportError.malformedResponse(command: command, received: data.count, expected: 16)
+            throw ChannelError.malformedResponse(command: command, received: data.count, expected: 16)
         }
         return data
     }
@@ -72,7 +83,7 @@ public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
     /// `D5 43 status` header (a PN53x frame holds about 250 bytes), so long ranges go in pieces.
     static var fastReadPagesPerExchange: Int { 59 }
 
-    private func fastReadThrough(start: UInt8, end: UInt8) async throws(TransportError) -> [UInt8] {
+    private func fastReadThrough(start: UInt8, end: UInt8) async throws(ChannelError) -> [UInt8] {
         guard start <= end else { return try await passThrough([0x3A, start, end]) }
         var result: [UInt8] = []
         var first = Int(start)
@@ -84,8 +95,8 @@ public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
         return result
     }
 
-    private func fastReadByPages(start: UInt8, end: UInt8) async throws(TransportError) -> [UInt8] {
-        guard start <= end else { throw TransportError.nak(code: 0x0, command: 0x3A) }
+    private func fastReadByPages(start: UInt8, end: UInt8) async throws(ChannelError) -> [UInt8] {
+        guard start <= end else { throw ChannelError.nak(code: 0x0, command: 0x3A) }
         var result: [UInt8] = []
         var page = Int(start)
         while page <= Int(end) {
@@ -97,42 +108,42 @@ public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
         return result
     }
 
-    private func passThrough(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
-        let opcode = command[0]
+    private func passThrough(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
+        let opcode = CommandLabel.nfcA(command[0])
         if passThroughAvailable == false {
-            throw TransportError.unsupported(
+            throw ChannelError.unsupported(
                 command: opcode, reason: "the reader '\(readerName)' offers no pass-through for raw tag commands")
         }
         guard command.count <= 250 else {
-            throw TransportError.unsupported(command: opcode, reason: "the command is longer than a short APDU allows")
+            throw ChannelError.unsupported(command: opcode, reason: "the command is longer than a short APDU allows")
         }
         let apdu: [UInt8] = [0xFF, 0x00, 0x00, 0x00, UInt8(command.count + 2), 0xD4, 0x42] + command
         let response = try await exchange(apdu, command: opcode)
         guard response.count >= 2 else {
-            throw TransportError.malformedResponse(command: opcode, received: response.count, expected: 2)
+            throw ChannelError.malformedResponse(command: opcode, received: response.count, expected: 2)
         }
         let sw1 = response[response.count - 2]
         let sw2 = response[response.count - 1]
         if sw1 != 0x90 || sw2 != 0x00 {
             if Self.meansNotSupported(sw1, sw2) {
                 passThroughAvailable = false
-                throw TransportError.unsupported(
+                throw ChannelError.unsupported(
                     command: opcode,
                     reason:
                         "the reader '\(readerName)' offers no pass-through (it answered FF 00 00 00 … D4 42 with \(Self.hex([sw1, sw2])))"
                 )
             }
-            throw TransportError.statusWord(sw1: sw1, sw2: sw2, command: opcode)
+            throw ChannelError.statusWord(sw1: sw1, sw2: sw2, command: opcode)
         }
         // D5 43 <status> <tag's answer>
         let body = Array(response.dropLast(2))
         guard body.count >= 3, body[0] == 0xD5, body[1] == 0x43 else {
-            throw TransportError.malformedResponse(command: opcode, received: body.count, expected: 3)
+            throw ChannelError.malformedResponse(command: opcode, received: body.count, expected: 3)
         }
         passThroughAvailable = true
         let status = body[2] & 0x3F
         guard status == 0 else {
-            throw TransportError.reader(
+            throw ChannelError.reader(
                 code: Int64(status),
                 message:
                     "the reader's pass-through reported status 0x\(String(status, radix: 16, uppercase: true))"
@@ -141,12 +152,12 @@ public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
         let answer = Array(body.dropFirst(3))
         // A lone byte other than the ACK is the tag's 4-bit NAK.
         if answer.count == 1, answer[0] != 0x0A {
-            throw TransportError.nak(code: answer[0] & 0x0F, command: opcode)
+            throw ChannelError.nak(code: answer[0] & 0x0F, command: opcode)
         }
         return answer
     }
 
-    private func exchange(_ apdu: [UInt8], command: UInt8) async throws(TransportError) -> [UInt8] {
+    private func exchange(_ apdu: [UInt8], command: CommandLabel) async throws(ChannelError) -> [UInt8] {
         let response: [UInt8]
         do {
             response = try await channel.transmit(apdu)
@@ -155,27 +166,27 @@ public final class StorageCardTransport<Channel: APDUChannel>: TagTransport {
         }
         // Every response APDU ends in a status word; none at all means the card did not answer
         // (pcscd hands back an empty response when vpcd's card goes away mid-command).
-        guard !response.isEmpty else { throw TransportError.tagLost(command: command) }
+        guard !response.isEmpty else { throw ChannelError.tagLost(command: command) }
         return response
     }
 
     /// The data of a response APDU, or the status word as a typed error.
-    static func data(of response: [UInt8], command: UInt8) throws(TransportError) -> [UInt8] {
+    static func data(of response: [UInt8], command: CommandLabel) throws(ChannelError) -> [UInt8] {
         guard response.count >= 2 else {
-            throw TransportError.malformedResponse(command: command, received: response.count, expected: 2)
+            throw ChannelError.malformedResponse(command: command, received: response.count, expected: 2)
         }
         let sw1 = response[response.count - 2]
         let sw2 = response[response.count - 1]
         switch (sw1, sw2) {
         case (0x90, 0x00): return Array(response.dropLast(2))
-        case (0x6A, 0x82): throw TransportError.nak(code: 0x0, command: command)
-        default: throw TransportError.statusWord(sw1: sw1, sw2: sw2, command: command)
+        case (0x6A, 0x82): throw ChannelError.nak(code: 0x0, command: command)
+        default: throw ChannelError.statusWord(sw1: sw1, sw2: sw2, command: command)
         }
     }
 
     /// PC/SC errors as transport errors: a departed card is a lost tag (the command may or may not
     /// have landed); anything else keeps its PC/SC code and sentence.
-    static func transportError(_ error: PCSCError, command: UInt8) -> TransportError {
+    static func transportError(_ error: PCSCError, command: CommandLabel?) -> ChannelError {
         switch error {
         case .cardRemoved: return .tagLost(command: command)
         case .call(_, let code) where code == 0x8010_0016 || code == 0x8010_0066:

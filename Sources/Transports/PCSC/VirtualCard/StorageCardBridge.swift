@@ -9,7 +9,7 @@ import TapCardSupport
 /// 4 bytes), the ACR122U-class pass-through `FF 00 00 00 Lc D4 42 <raw>` (answered
 /// `D5 43 <status> <tag's answer> 90 00`) and its firmware query `FF 00 48 00 00`. Anything else
 /// gets the status word a reader would give (`6E 00` class, `6D 00` instruction, `67 00` length).
-public final class StorageCardBridge<Tag: TagTransport> {
+public final class StorageCardBridge<Tag: NFCAChannel> {
     public let tag: Tag
     /// Pages in the tag's memory, to tell "out of range" (`6A 82`) from "refused" (`69 82`) when
     /// the tag NAKs. `nil`: every NAK is reported as `69 82`.
@@ -126,7 +126,7 @@ public final class StorageCardBridge<Tag: TagTransport> {
         }
     }
 
-    private func statusWord(for error: TransportError, page: Int) -> [UInt8] {
+    private func statusWord(for error: ChannelError, page: Int) -> [UInt8] {
         switch error {
         case .nak:
             if let totalPages, page >= totalPages { return [0x6A, 0x82] }

@@ -41,7 +41,7 @@ import Testing
     @Test func statusWordsBecomeTheTagsRefusals() async {
         let (tag, _, transport) = make()
         // 6A 82 (out of range) is what the tag's NAK 0 looks like through the reader.
-        await #expect(throws: TransportError.nak(code: 0, command: 0x30)) {
+        await #expect(throws: ChannelError.nak(code: 0, command: 0x30)) {
             try await transport.transceive([0x30, 0x2D])
         }
         tag.lockedPages = [6]
@@ -60,7 +60,7 @@ import Testing
         #expect(try await transport.transceive([0x60]) == MemoryTag.version)
         #expect(transport.passThroughAvailable == true)
         // FAST_READ goes through pass-through too; the memory tag NAKs it (it has no FAST_READ).
-        await #expect(throws: TransportError.nak(code: 0, command: 0x3A)) {
+        await #expect(throws: ChannelError.nak(code: 0, command: 0x3A)) {
             try await transport.transceive([0x3A, 0x04, 0x07])
         }
         #expect(tag.commands.last == [0x3A, 0x04, 0x07])
@@ -92,7 +92,7 @@ import Testing
     @Test func passwordAuthenticationNeedsThePassThrough() async throws {
         let (tag, channel, transport) = make()
         // The memory tag has no password: it NAKs PWD_AUTH, and the NAK comes back as the tag's.
-        await #expect(throws: TransportError.nak(code: 0, command: 0x1B)) {
+        await #expect(throws: ChannelError.nak(code: 0, command: 0x1B)) {
             try await transport.transceive([0x1B, 0x1A, 0x2B, 0x3C, 0x4D])
         }
         #expect(tag.commands.last == [0x1B, 0x1A, 0x2B, 0x3C, 0x4D])
@@ -109,7 +109,7 @@ import Testing
                 return
             }
             #expect(command == 0x1B)
-            #expect(error.sentence.hasPrefix("This reader cannot send command 0x1B"))
+            #expect(error.sentence.hasPrefix("This reader cannot send PWD_AUTH (0x1B)"))
         }
         #expect(refusing.log.count == 1)
     }
@@ -117,7 +117,7 @@ import Testing
     @Test func aRemovedCardIsALostTag() async {
         let (_, channel, transport) = make()
         channel.removeAfter = 0
-        await #expect(throws: TransportError.tagLost(command: 0xA2)) {
+        await #expect(throws: ChannelError.tagLost(command: 0xA2)) {
             try await transport.transceive([0xA2, 0x04, 1, 2, 3, 4])
         }
     }
@@ -154,4 +154,5 @@ import Testing
 /// A reader that hands back empty responses, as pcscd does when vpcd's card vanishes mid-command.
 final class SilentChannel: APDUChannel {
     func transmit(_ apdu: [UInt8]) async throws(PCSCError) -> [UInt8] { [] }
+    func reset() async throws(PCSCError) {}
 }

@@ -3,7 +3,7 @@ import TagTransport
 
 /// An APDU channel that answers with a ``StorageCardBridge``: the reader and the card of the
 /// real stack, minus pcscd. Can refuse pass-through (a reader without it) and "lose" the card.
-final class BridgeChannel<Tag: TagTransport>: APDUChannel {
+final class BridgeChannel<Tag: NFCAChannel>: APDUChannel {
     let bridge: StorageCardBridge<Tag>
     var refusesPassThrough = false
     /// After this many APDUs the card is gone.
@@ -12,6 +12,12 @@ final class BridgeChannel<Tag: TagTransport>: APDUChannel {
 
     init(bridge: StorageCardBridge<Tag>) {
         self.bridge = bridge
+    }
+
+    /// A card reset reaches the tag as a new activation (vpcd's reset does the same).
+    func reset() async throws(PCSCError) {
+        if let removeAfter, log.count >= removeAfter { throw PCSCError.cardRemoved(reader: "test") }
+        try? await bridge.tag.reactivate()
     }
 
     func transmit(_ apdu: [UInt8]) async throws(PCSCError) -> [UInt8] {

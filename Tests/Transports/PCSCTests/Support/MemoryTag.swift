@@ -3,7 +3,9 @@ import TagTransport
 /// A minimal NTAG213-shaped tag for these tests (the full emulator lives in TagEmulator): READ with
 /// roll-over, WRITE with NAK 0 beyond the end or on a page marked locked, GET_VERSION, and a NAK
 /// for anything else. Written from the NTAG213/215/216 datasheet §10 command set.
-final class MemoryTag: TagTransport {
+final class MemoryTag: NFCAChannel {
+    /// No IDLE state to leave: a fake answers whenever it is asked.
+    func reactivate() async throws(ChannelError) {}
     var memory: [UInt8]
     var lockedPages: Set<Int> = []
     /// Answer FAST_READ (`3A start end`, NTAG21x datasheet §10.3); off, the tag NAKs it.
@@ -30,31 +32,31 @@ final class MemoryTag: TagTransport {
 
     var pageCount: Int { memory.count / 4 }
 
-    func transceive(_ command: [UInt8]) async throws(TransportError) -> [UInt8] {
+    func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
         commands.append(command)
         switch command.first {
         case 0x30 where command.count == 2:
             let page = Int(command[1])
-            guard page < pageCount else { throw TransportError.nak(code: 0, command: 0x30) }
+            guard page < pageCount else { throw ChannelError.nak(code: 0, command: 0x30) }
             return (0..<16).map { memory[(page * 4 + $0) % memory.count] }
         case 0xA2 where command.count == 6:
             let page = Int(command[1])
             guard page >= 2, page < pageCount, !lockedPages.contains(page) else {
-                throw TransportError.nak(code: 0, command: 0xA2)
+                throw ChannelError.nak(code: 0, command: 0xA2)
             }
             memory.replaceSubrange((page * 4)..<(page * 4 + 4), with: command[2..<6])
             return [0x0A]
         case 0x3A where command.count == 3 && supportsFastRead:
             let start = Int(command[1])
             let end = Int(command[2])
-            guard start <= end, end < pageCount else { throw TransportError.nak(code: 0, command: 0x3A) }
+            guard start <= end, end < pageCount else { throw ChannelError.nak(code: 0, command: 0x3A) }
             return Array(memory[(start * 4)..<((end + 1) * 4)])
         case 0x60 where command.count == 1:
             return Self.version
         case let opcode?:
-            throw TransportError.nak(code: 0, command: opcode)
+            throw ChannelError.nak(code: 0, command: .nfcA(opcode))
         case nil:
-            throw TransportError.nak(code: 0, command: 0)
+            throw ChannelError.nak(code: 0, command: 0)
         }
     }
 }

@@ -20,6 +20,8 @@ final class Type4Card: APDUChannel {
         ndefFile = [UInt8](repeating: 0, count: fileSize)
     }
 
+    func reset() async throws(PCSCError) {}
+
     func transmit(_ apdu: [UInt8]) async throws(PCSCError) -> [UInt8] {
         guard apdu.count >= 4 else { return [0x67, 0x00] }
         switch (apdu[1], apdu[2], apdu[3]) {
