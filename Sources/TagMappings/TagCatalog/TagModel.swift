@@ -21,6 +21,9 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
     case ntagI2C2k = "ntag-i2c-2k"
     /// An ISO-DEP (NFC Forum Type 4) tag; its capacity lives in its CC file, not in pages.
     case genericType4 = "type4"
+    /// NXP NTAG 424 DNA (NT4H2421Gx): a Type 4 tag with three fixed files (CC, NDEF, proprietary),
+    /// AES keys and Secure Dynamic Messaging.
+    case ntag424DNA = "ntag424-dna"
 
     /// The name people and datasheets use.
     public var displayName: String {
@@ -38,11 +41,12 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
         case .ntagI2C1k: "NTAG I2C 1k"
         case .ntagI2C2k: "NTAG I2C 2k"
         case .genericType4: "Type 4 tag"
+        case .ntag424DNA: "NTAG 424 DNA"
         }
     }
 
     /// The NFC Forum tag type the model implements.
-    public var forumType: Int { self == .genericType4 ? 4 : 2 }
+    public var forumType: Int { type4 != nil ? 4 : 2 }
 
     /// The factory Type 2 layout, or `nil` for a Type 4 tag.
     public var type2Layout: Type2Layout? {
@@ -116,7 +120,7 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
                 totalPages: 481, userPages: 4...479, factoryCC: [0xE1, 0x10, 0xEA, 0x00],
                 dynamicLockPage: 480, configPage: nil,
                 version: [0x00, 0x04, 0x04, 0x05, 0x02, 0x01, 0x15, 0x03])
-        case .genericType4:
+        case .genericType4, .ntag424DNA:
             nil
         }
     }

@@ -1,0 +1,98 @@
+/// The facts of an NFC Forum Type 4 tag model: its files, the CC it ships with, its frame limit
+/// and the activation bytes it answers with. The emulator builds its chips from these; the Type 4
+/// mapping reads the same things from the tag itself and only uses these as assumptions.
+public struct Type4Facts: Sendable, Equatable {
+    /// One elementary file as shipped.
+    public struct File: Sendable, Equatable {
+        /// The native file number (NTAG 424 DNA: 1, 2, 3), or `nil` for a chip without native commands.
+        public var number: UInt8?
+        /// The ISO/IEC 7816-4 file identifier (E103 is the CC file).
+        public var identifier: UInt16
+        public var size: Int
+        /// The file's contents as shipped (shorter than `size`: padded with zeros).
+        public var contents: [UInt8]
+        /// The native GetFileSettings answer as shipped (NTAG 424 DNA), or `nil`.
+        public var factorySettings: [UInt8]?
+    }
+
+    /// The NDEF application's DF name (NFC Forum T4T v2.0 and later): D2 76 00 00 85 01 01.
+    public static let ndefApplication: [UInt8] = [0xD2, 0x76, 0x00, 0x00, 0x85, 0x01, 0x01]
+    /// The T4T v1.0 DF name, which old tags answer to instead.
+    public static let ndefApplicationV1: [UInt8] = [0xD2, 0x76, 0x00, 0x00, 0x85, 0x01, 0x00]
+    /// The CC file's identifier in every Type 4 tag.
+    public static let ccFileIdentifier: UInt16 = 0xE103
+
+    /// The files, CC first.
+    public var files: [File]
+    /// The largest frame the chip takes (FSC from its ATS): 128 bytes on NTAG 424 DNA.
+    public var frameSize: Int
+    /// SAK, ATQA and ATS as the chip answers them (NTAG 424 DNA: SAK 20, i.e. ISO-DEP; ATS with FSCI 7).
+    public var sak: UInt8
+    public var atqa: [UInt8]
+    public var ats: [UInt8]
+    /// The native GetVersion answer, parts 1 and 2 (7 bytes each); part 3 is the UID, then batch
+    /// and production date (``versionPart3Tail``).
+    public var versionParts: [[UInt8]]?
+    /// The seven bytes after the UID in part 3: batch number and fab key (5), production week and
+    /// year (BCD).
+    public var versionPart3Tail: [UInt8]?
+    /// The number of AES application keys (NTAG 424 DNA: 5, all zeros as shipped).
+    public var keyCount: Int
+
+    /// The file holding the NDEF message, as the shipped CC names it.
+    public var ndefFile: File? { files.first { $0.identifier == 0xE104 } }
+}
+
+extension TagModel {
+    /// The Type 4 facts, or `nil` for a Type 2 model.
+    public var type4: Type4Facts? {
+        switch self {
+        // A generic T4T as TapCard emulates it: the CC of nfcpy's test vector (tests/test_tag_tt4.py:
+        // v2.0, MLe 59, MLc 52, NDEF file E104 of 2048 bytes, read and write access free), so
+        // chunking is exercised at every size. The ATS is the NTAG 424 DNA's minus its CID bit.
+        case .genericType4:
+            Type4Facts(
+                files: [
+                    .init(
+                        number: nil, identifier: 0xE103, size: 15,
+                        contents: [
+                            0x00, 0x0F, 0x20, 0x00, 0x3B, 0x00, 0x34, 0x04, 0x06, 0xE1, 0x04, 0x08, 0x00, 0x00, 0x00,
+                        ],
+                        factorySettings: nil),
+                    .init(number: nil, identifier: 0xE104, size: 2048, contents: [], factorySettings: nil),
+                ],
+                frameSize: 256, sak: 0x20, atqa: [0x03, 0x44], ats: [0x06, 0x75, 0x77, 0x71, 0x02, 0x80],
+                versionParts: nil, versionPart3Tail: nil, keyCount: 0)
+        // NTAG 424 DNA (NT4H2421Gx datasheet §8.2; factory CC and file settings as dumped from real
+        // tags, shared/reference/type4-type5-ntag424.md V-T4T-3 and §2.2): CC 32 bytes (CCLEN 23,
+        // v2.0, MLe 256, MLc 255, NDEF E104 256 bytes read/write free, proprietary E105 128 bytes
+        // read key 2 / write key 3); ATS 06 77 77 71 02 80 (FSC 128); GetVersion of a real tag
+        // (week 39 of 2018).
+        case .ntag424DNA:
+            Type4Facts(
+                files: [
+                    .init(
+                        number: 0x01, identifier: 0xE103, size: 32,
+                        contents: [
+                            0x00, 0x17, 0x20, 0x01, 0x00, 0x00, 0xFF, 0x04, 0x06, 0xE1, 0x04, 0x01, 0x00, 0x00, 0x00,
+                            0x05, 0x06, 0xE1, 0x05, 0x00, 0x80, 0x82, 0x83,
+                        ],
+                        factorySettings: [0x00, 0x00, 0x00, 0xE0, 0x20, 0x00, 0x00]),
+                    .init(
+                        number: 0x02, identifier: 0xE104, size: 256, contents: [],
+                        factorySettings: [0x00, 0x00, 0xE0, 0xEE, 0x00, 0x01, 0x00]),
+                    .init(
+                        number: 0x03, identifier: 0xE105, size: 128, contents: [],
+                        factorySettings: [0x00, 0x03, 0x30, 0x23, 0x80, 0x00, 0x00]),
+                ],
+                frameSize: 128, sak: 0x20, atqa: [0x03, 0x44], ats: [0x06, 0x77, 0x77, 0x71, 0x02, 0x80],
+                versionParts: [
+                    [0x04, 0x04, 0x02, 0x30, 0x00, 0x11, 0x05], [0x04, 0x04, 0x02, 0x01, 0x02, 0x11, 0x05],
+                ],
+                versionPart3Tail: [0xCD, 0x65, 0x94, 0x51, 0x10, 0x39, 0x18],
+                keyCount: 5)
+        default:
+            nil
+        }
+    }
+}
