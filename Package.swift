@@ -67,6 +67,8 @@ func tests(_ name: String, _ path: String, _ dependencies: [Target.Dependency], 
 var layered: [Layered] = [
     // 0. Support.
     library("TapCardSupport", "Support/TapCardSupport", layer: .support),
+    // AES-128, AES-CMAC, the NTAG 424 CRC32 and constant-time comparison, written here (no outside package).
+    library("Ciphers", "Support/Ciphers", layer: .support),
 
     // 1. Codecs.
     library("NDEF", "Codecs/NDEF", layer: .codecs, ["TapCardSupport"]),
@@ -79,6 +81,8 @@ var layered: [Layered] = [
     library("TagCatalog", "TagMappings/TagCatalog", layer: .tagMappings, ["TapCardSupport"]),
     library("Type2", "TagMappings/Type2", layer: .tagMappings, ["TapCardSupport", "TagCatalog"]),
     library("Originality", "TagMappings/Originality", layer: .tagMappings, ["TapCardSupport"]),
+    // NFC Forum Type 4: CC and NDEF files, NLEN, chunking, access conditions; NXP/NTAG424 for the chip.
+    library("Type4", "TagMappings/Type4", layer: .tagMappings, ["TagFrames", "TagCatalog"]),
 
     // 3. Transports and persistence.
     library("TagTransport", "Transports/TagTransport", layer: .transports, ["TapCardSupport", "TagFrames"]),
@@ -162,6 +166,8 @@ var layered: [Layered] = [
     tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport", "TestSupport"]),
     tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
+    tests("CiphersTests", "Support/CiphersTests", ["Ciphers"]),
+    tests("Type4Tests", "TagMappings/Type4Tests", ["Type4", "TagFrames"]),
     tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "TapCardSupport", "TestSupport"]),
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
     tests(
