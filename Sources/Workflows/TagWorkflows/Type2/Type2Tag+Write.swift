@@ -95,17 +95,8 @@ extension Type2Tag {
         }
         replaceMemory(with: image)
         let content = NDEFContent.from(currentSnapshot(stopAfterNDEF: true))
-        guard let message = content.message, message == expected, content.bytes == bytes else {
-            throw TagWriteError.verificationFailed(expectedBytes: bytes.count, readBytes: content.bytes?.count)
-        }
-        for (index, record) in message.records.enumerated() {
-            do {
-                _ = try record.decodeView()
-            } catch {
-                throw TagWriteError.malformedRecord(
-                    record: index + 1, records: message.records.count, type: record.type, error: error)
-            }
-        }
+        try MessageVerification.check(
+            readBytes: content.bytes, message: content.message, expectedBytes: bytes, expected: expected)
         return verification
     }
 
@@ -127,27 +118,28 @@ extension Type2Tag {
 
     /// What the tag holds when write `failure.failedIndex` of `plan` was not acknowledged.
     static func interruption(_ failure: PageWriteFailure, plan: Type2WritePlan, oldWasEmpty: Bool) -> TagWriteError {
-        let writes = plan.writes
-        func stateAfter(landed count: Int) -> TagStateAfterWrite {
-            if count == 0 { return oldWasEmpty ? .empty : .old }
-            if writes[count - 1].role == .commit { return .new }
-            return .empty
-        }
-        let before = stateAfter(landed: failure.failedIndex)
-        var state = before
+        var mayHaveLanded = true
         // A NAK means the tag refused: the write did not land. Anything else may have landed.
-        if case .nak = failure.cause {
-        } else {
-            let after = stateAfter(landed: failure.failedIndex + 1)
-            switch (before, after) {
-            case (.old, .empty): state = .oldOrEmpty
-            case (.empty, .new): state = .emptyOrNew
-            case (.old, .new): state = .oldOrNew
-            default: state = before
-            }
-        }
+        if case .nak = failure.cause { mayHaveLanded = false }
+        let state = Interruption.state(
+            roles: plan.writes.map(\.role.commitRole), failedIndex: failure.failedIndex, mayHaveLanded: mayHaveLanded,
+            oldWasEmpty: oldWasEmpty)
         return .interrupted(
-            page: failure.write.page, completed: failure.failedIndex, total: writes.count, state: state,
+            page: failure.write.page, completed: failure.failedIndex, total: plan.writes.count, state: state,
             lengthPageMayBeTorn: failure.write.page == plan.lengthPage, cause: failure.cause)
+    }
+}
+
+extension PageWrite.Role {
+    /// The role in the tearing-safe commit order the write engine judges interruptions by.
+    var commitRole: CommitRole {
+        switch self {
+        case .clearLength: .clearLength
+        case .data: .data
+        case .commit: .commit
+        case .capabilityContainer, .lockBits, .configurationLock, .authenticationSwitch, .password,
+            .passwordAcknowledge, .accessConfiguration:
+            .other
+        }
     }
 }

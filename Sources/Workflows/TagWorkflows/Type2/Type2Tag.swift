@@ -356,25 +356,29 @@ public final class Type2Tag<Transport: NFCAChannel> {
     /// Sends `writes` in order; keeps `memory` in step with what the tag acknowledged. Throws
     /// at the first write that is not acknowledged, saying how many landed.
     public func send(writes: [PageWrite]) async throws(PageWriteFailure) {
-        for (index, write) in writes.enumerated() {
-            do throws(ChannelError) {
-                guard write.page <= Type2Command.maxAddressablePage else {
-                    throw Self.beyondSectorZero(page: write.page, command: Type2Command.writeCode)
-                }
-                let answer = try await send(Type2Command.write(page: write.page, bytes: write.bytes))
-                guard answer == Type2Command.ack else {
-                    throw ChannelError.malformedResponse(
-                        command: .nfcA(Type2Command.writeCode), received: answer.count, expected: 1)
-                }
-            } catch {
-                throw PageWriteFailure(failedIndex: index, write: write, cause: error)
-            }
-            statistics.pagesWritten.append(write.page)
-            let range = Type2Page.byteRange(ofPage: write.page)
-            if range.upperBound <= memory.count {
-                memory.replaceSubrange(range, with: write.bytes)
-            }
-            if separatePages[write.page] != nil { separatePages[write.page] = write.bytes }
+        do {
+            try await WriteEngine.commit(
+                writes,
+                send: { (write: PageWrite) async throws(ChannelError) in
+                    guard write.page <= Type2Command.maxAddressablePage else {
+                        throw Self.beyondSectorZero(page: write.page, command: Type2Command.writeCode)
+                    }
+                    let answer = try await send(Type2Command.write(page: write.page, bytes: write.bytes))
+                    guard answer == Type2Command.ack else {
+                        throw ChannelError.malformedResponse(
+                            command: .nfcA(Type2Command.writeCode), received: answer.count, expected: 1)
+                    }
+                },
+                landed: { write in
+                    statistics.pagesWritten.append(write.page)
+                    let range = Type2Page.byteRange(ofPage: write.page)
+                    if range.upperBound <= memory.count {
+                        memory.replaceSubrange(range, with: write.bytes)
+                    }
+                    if separatePages[write.page] != nil { separatePages[write.page] = write.bytes }
+                })
+        } catch {
+            throw PageWriteFailure(failedIndex: error.failedIndex, write: error.step, cause: error.cause)
         }
     }
 
