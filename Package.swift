@@ -175,7 +175,7 @@ var layered: [Layered] = [
         ["TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TestSupport"]),
     tests(
         "PCSCTransportTests", "Transports/PCSCTests",
-        ["PCSCTransport", "TagTransport", "TapCardSupport", "TestSupport"]),
+        ["PCSCTransport", "TagFrames", "TagTransport", "TapCardSupport", "TestSupport"]),
     tests(
         "CoreNFCTransportTests", "Transports/CoreNFCTests",
         [

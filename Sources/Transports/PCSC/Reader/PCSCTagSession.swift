@@ -1,12 +1,39 @@
+import TagTransport
+
 /// A tag on a PC/SC reader, ready to use: the context, the connected card, what the ATR says it
-/// is, and a ``StorageCardTransport`` for Type 2 commands.
-public final class PCSCTagSession {
+/// is, and the channels the reader offers for it (a ``/TagTransport/TagConnection``): NFC-A
+/// frames through ``StorageCardTransport`` for a storage card (Type 2), APDUs as they are through
+/// ``ISODepCard`` for an ISO 14443-4 card (Type 4). ISO 15693 and FeliCa cards get no channel yet:
+/// which readers carry their frames, and how, is reader-specific (UNVERIFIED).
+public final class PCSCTagSession: TagConnection {
     public let context: PCSCContext
     public let card: PCSCCard
     public let kind: CardKind
     public let transport: StorageCardTransport<PCSCCard>
 
+    /// The card as an ISO-DEP channel (APDUs as they are).
+    public private(set) lazy var isoDepCard = ISODepCard(channel: card)
+
     public var readerName: String { card.reader }
+
+    public var nfcA: (any NFCAChannel)? { kind.isType2 ? transport : nil }
+    public var isoDep: (any ISODepChannel)? {
+        if case .isoDep = kind { return isoDepCard }
+        return nil
+    }
+    public var iso15693: (any ISO15693Channel)? { nil }
+    public var felica: (any FeliCaChannel)? { nil }
+
+    /// What the reader reports: the UID (`FF CA 00 00 00`, asked on first use) and, for an
+    /// ISO-DEP card, the ATR's historical bytes standing for the ATS's. PC/SC exposes no ATQA/SAK.
+    public private(set) lazy var detected: DetectedTechnology = {
+        let answer = (try? card.transmit([0xFF, 0xCA, 0x00, 0x00, 0x00])) ?? []
+        let uid = answer.count >= 2 && answer.suffix(2) == [0x90, 0x00] ? Array(answer.dropLast(2)) : []
+        if case .isoDep(let historical) = kind {
+            return .nfcA(uid: uid, atqa: nil, sak: 0x20, ats: historical)
+        }
+        return .nfcA(uid: uid, atqa: nil, sak: nil, ats: nil)
+    }()
     public var atr: [UInt8] { card.atr }
 
     public init(context: PCSCContext, card: PCSCCard) {
