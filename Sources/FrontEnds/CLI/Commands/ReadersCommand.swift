@@ -10,10 +10,13 @@ struct ReadersCommand: Command {
         Usage: tapcard readers [--json]
 
         Lists the connected PC/SC readers with the index that --reader accepts, and for each one
-        whether a tag is present, its ATR and what the ATR says it is.
+        whether a tag is present, its ATR, what the ATR says it is, and the channels the reader
+        carries: ISO-DEP (APDUs to Type 4 tags) and NFC-A (storage-card commands to Type 2 tags;
+        raw frames such as GET_VERSION and PWD_AUTH only through a pass-through, which is probed
+        when a tag is present). ISO 15693 and FeliCa are not carried through PC/SC yet.
 
         Options:
-          --json    One JSON array of {index, name, tag, atr, kind}.
+          --json    One JSON array of {index, name, tag, atr, kind, channels, raw_nfc_a_frames, firmware}.
 
         Exit status 69 when PC/SC is not available (install pcscd).
 
@@ -25,6 +28,11 @@ struct ReadersCommand: Command {
         let context = try PCSCContext()
         let readers = try context.readers()
         let states = try context.states(of: readers)
+        let channels: [ReaderChannels] = states.map { state in
+            guard state.hasCard, let card = try? context.connect(reader: state.name) else { return .unprobed }
+            defer { card.disconnect() }
+            return ReaderChannels.probe(card)
+        }
         if json {
             let items: [JSON] = states.enumerated().map { index, state in
                 .object([
@@ -33,6 +41,9 @@ struct ReadersCommand: Command {
                     ("tag", .bool(state.hasCard)),
                     ("atr", state.hasCard ? .string(Hex.encode(state.atr)) : .null),
                     ("kind", state.hasCard ? .string(CardKind(atr: state.atr).summary) : .null),
+                    ("channels", .array(channels[index].technologies.map { .string($0.rawValue) })),
+                    ("raw_nfc_a_frames", channels[index].rawNFCAFrames.map(JSON.bool) ?? .null),
+                    ("firmware", channels[index].firmware.map(JSON.string) ?? .null),
                 ])
             }
             io.printJSON(JSON.object([("readers", .array(items))]))
@@ -50,6 +61,7 @@ struct ReadersCommand: Command {
             } else {
                 io.print("\(index)  \(state.name)  no tag")
             }
+            io.print("   channels: \(channels[index].phrase)")
         }
         return .success
     }
