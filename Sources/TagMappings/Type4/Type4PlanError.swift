@@ -13,6 +13,10 @@ public enum Type4PlanError: TapCardError, Equatable {
     /// A command would start at `offset`, past the 15-bit offset of READ/UPDATE BINARY (0x7FFF);
     /// the ODO forms (`00 B1` / `00 D7`, T4T 3.0) that reach further are not implemented.
     case offsetBeyondShortAddressing(offset: Int)
+    /// One UPDATE BINARY carries only `writeChunk` bytes (MLc or the carrier), fewer than the
+    /// `lengthFieldBytes`-byte NLEN: the length would have to be split, and a tear between its
+    /// halves would leave a wrong length, so TapCard does not write.
+    case chunkSmallerThanLength(writeChunk: Int, lengthFieldBytes: Int)
 
     public var origin: ErrorOrigin { .refusal }
 
@@ -31,6 +35,10 @@ public enum Type4PlanError: TapCardError, Equatable {
         case .offsetBeyondShortAddressing(let offset):
             return
                 "The plan needs a command at offset \(offset) (0x\(String(offset, radix: 16, uppercase: true))) of the NDEF file, past the 32767 (0x7FFF) that READ/UPDATE BINARY address; the T4T 3.0 ODO commands (00 B1, 00 D7) that reach further are not implemented, so nothing was sent."
+        case .chunkSmallerThanLength(let writeChunk, let lengthFieldBytes):
+            let field = lengthFieldBytes == 4 ? "ENLEN" : "NLEN"
+            return
+                "One UPDATE BINARY may carry only \(writeChunk) bytes (the CC file's MLc and the carrier's limit), fewer than the \(lengthFieldBytes)-byte \(field); TapCard does not split the length field, so nothing was written."
         }
     }
 }

@@ -11,7 +11,8 @@ import TagFrames
 /// - An empty message (an erase) is NLEN 00 00 alone, as `.commit`: there are no message bytes
 ///   to protect, and the workflow's "the new state is on the tag once this lands" is this write.
 ///
-/// The plan is made before any command is sent; the workflow selects the NDEF application and
+/// A write chunk smaller than the length field (MLc 1, or a tiny carrier) is refused rather than
+/// splitting NLEN. The plan is made before any command is sent; the workflow selects the NDEF application and
 /// ``file`` first.
 public struct Type4WritePlan: Sendable, Hashable {
     /// The NDEF file to SELECT before the writes.
@@ -36,6 +37,10 @@ public struct Type4WritePlan: Sendable, Hashable {
                     lengthFieldBytes: cc.lengthFieldBytes))
         }
         let chunking = Type4Chunking(cc: cc, carrierLimit: carrierLimit)
+        guard chunking.writeChunk >= cc.lengthFieldBytes else {
+            return .failure(
+                .chunkSmallerThanLength(writeChunk: chunking.writeChunk, lengthFieldBytes: cc.lengthFieldBytes))
+        }
         let lengthField = Type4NDEFFile.lengthField(message.count, bytes: cc.lengthFieldBytes)
         var writes: [Type4FileWrite] = []
         if message.isEmpty {

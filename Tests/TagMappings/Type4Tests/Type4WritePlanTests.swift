@@ -110,6 +110,22 @@ import Type4
                 == .failure(.notWritable(access: .proprietary(0x83))))
     }
 
+    /// MLc 1 (or a 6-byte carrier) cannot carry NLEN in one command; splitting it would make a
+    /// tear between its bytes leave a wrong length (found by the type4 fuzz target).
+    @Test func chunkSmallerThanTheLengthFieldIsRefused() {
+        var cc = Self.nfcpyCC
+        cc.maximumCommandData = 1
+        #expect(
+            Type4WritePlan.make(message: Self.uri, cc: cc)
+                == .failure(.chunkSmallerThanLength(writeChunk: 1, lengthFieldBytes: 2)))
+        #expect(
+            Type4WritePlan.make(message: [], cc: Self.nfcpyCC, carrierLimit: 6)
+                == .failure(.chunkSmallerThanLength(writeChunk: 1, lengthFieldBytes: 2)))
+        #expect((try? Self.plan([], Self.nfcpyCC, carrierLimit: 7))?.writes.count == 1)
+        cc.maximumCommandData = 2
+        #expect((try? Self.plan(Self.uri, cc))?.writes.map(\.bytes.count) == [2, 2, 2, 2, 2, 2, 2, 2, 2])
+    }
+
     @Test func extendedFileUsesENLEN() throws {
         let cc = Type4CapabilityContainer(
             length: 17, majorVersion: 3, minorVersion: 0, maximumResponseData: 255, maximumCommandData: 255,
