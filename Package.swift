@@ -166,7 +166,7 @@ var layered: [Layered] = [
     tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport", "TestSupport"]),
     tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
-    tests("CiphersTests", "Support/CiphersTests", ["Ciphers"]),
+    tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
     tests("Type4Tests", "TagMappings/Type4Tests", ["Type4", "TagFrames"]),
     tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "TapCardSupport", "TestSupport"]),
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
