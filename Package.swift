@@ -82,7 +82,8 @@ var layered: [Layered] = [
     library("Type2", "TagMappings/Type2", layer: .tagMappings, ["TapCardSupport", "TagCatalog"]),
     library("Originality", "TagMappings/Originality", layer: .tagMappings, ["TapCardSupport"]),
     // NFC Forum Type 4: CC and NDEF files, NLEN, chunking, access conditions; NXP/NTAG424 for the chip.
-    library("Type4", "TagMappings/Type4", layer: .tagMappings, ["TagFrames", "TagCatalog"]),
+    library(
+        "Type4", "TagMappings/Type4", layer: .tagMappings, ["TagFrames", "TagCatalog", "Ciphers", "TapCardSupport"]),
 
     // 3. Transports and persistence.
     library("TagTransport", "Transports/TagTransport", layer: .transports, ["TapCardSupport", "TagFrames"]),
@@ -167,7 +168,7 @@ var layered: [Layered] = [
     tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
     tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
-    tests("Type4Tests", "TagMappings/Type4Tests", ["Type4", "TagFrames"]),
+    tests("Type4Tests", "TagMappings/Type4Tests", ["Type4", "TagFrames", "Ciphers", "TapCardSupport", "TestSupport"]),
     tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "TapCardSupport", "TestSupport"]),
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
     tests(
