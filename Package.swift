@@ -82,7 +82,8 @@ var layered: [Layered] = [
     library("Type2", "TagMappings/Type2", layer: .tagMappings, ["TapCardSupport", "TagCatalog"]),
     library("Originality", "TagMappings/Originality", layer: .tagMappings, ["TapCardSupport"]),
     // NFC Forum Type 4: CC and NDEF files, NLEN, chunking, access conditions; NXP/NTAG424 for the chip.
-    library("Type4", "TagMappings/Type4", layer: .tagMappings, ["TapCardSupport", "TagFrames", "TagCatalog"]),
+    library(
+        "Type4", "TagMappings/Type4", layer: .tagMappings, ["TapCardSupport", "Ciphers", "TagFrames", "TagCatalog"]),
 
     // 3. Transports and persistence.
     library("TagTransport", "Transports/TagTransport", layer: .transports, ["TapCardSupport", "TagFrames"]),
@@ -166,8 +167,10 @@ var layered: [Layered] = [
     tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport", "TestSupport"]),
     tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
-    tests("CiphersTests", "Support/CiphersTests", ["Ciphers"]),
-    tests("Type4Tests", "TagMappings/Type4Tests", ["Type4", "TagFrames", "TagCatalog", "TapCardSupport"]),
+    tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
+    tests(
+        "Type4Tests", "TagMappings/Type4Tests",
+        ["Type4", "TagFrames", "TagCatalog", "Ciphers", "TapCardSupport", "TestSupport"]),
     tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "TapCardSupport", "TestSupport"]),
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
     tests(
