@@ -89,7 +89,8 @@ var layered: [Layered] = [
     // The emulator reads the catalog's facts and answers frames with its own code; it never uses
     // a mapping (the deny list below), so the emulator and the mapping can still catch each other.
     library(
-        "TagEmulator", "Transports/Emulator", layer: .transports, ["TapCardSupport", "TagTransport", "TagCatalog"]),
+        "TagEmulator", "Transports/Emulator", layer: .transports,
+        ["TapCardSupport", "TagTransport", "TagCatalog", "TagFrames"]),
     // PC/SC readers (libpcsclite via dlopen on Linux, PCSC.framework on macOS) and the vpcd virtual card.
     Layered(
         target: .target(
@@ -172,7 +173,7 @@ var layered: [Layered] = [
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
     tests(
         "TagEmulatorTests", "Transports/EmulatorTests",
-        ["TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TestSupport"]),
+        ["TagEmulator", "TagTransport", "TagCatalog", "TagFrames", "TapCardSupport", "TestSupport"]),
     tests(
         "PCSCTransportTests", "Transports/PCSCTests",
         ["PCSCTransport", "TagTransport", "TapCardSupport", "TestSupport"]),
