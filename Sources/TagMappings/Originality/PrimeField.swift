@@ -56,31 +56,37 @@ struct PrimeField: Sendable {
 
     /// Montgomery product a·b·R⁻¹ mod m (of two values in the form: their product in the form).
     /// `b` must be below m; `a` may be any 256-bit value, and the running total then stays below
-    /// 2m < 2^257, which the five words `t` and `top` hold.
+    /// 2m < 2^257, which the five words t0…t4 hold.
+    ///
+    /// Written out limb by limb with the operands in locals, which the optimiser keeps in
+    /// registers; this is the hot loop of a verification.
     func multiply(_ a: Word256, _ b: Word256) -> Word256 {
-        var t = Word256.zero
-        var top: UInt64 = 0
-        for i in 0..<4 {
-            // t += a · b[i]. Each partial sum fits in two words: (2^64−1)² + 2(2^64−1) < 2^128.
-            let word = b[i]
-            var carry: UInt64 = 0
-            for j in 0..<4 {
-                (t[j], carry) = Self.multiplyAdd(a[j], word, t[j], carry)
-            }
-            let (sum, overflow) = top.addingReportingOverflow(carry)
-            top = sum
+        let (a0, a1, a2, a3) = (a[0], a[1], a[2], a[3])
+        let (m0, m1, m2, m3) = (modulus[0], modulus[1], modulus[2], modulus[3])
+        var (t0, t1, t2, t3, t4): (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        for index in 0..<4 {
+            let word = b[index]
+            // t += a · word. Each partial sum fits in two words: (2^64−1)² + 2(2^64−1) < 2^128.
+            var carry: UInt64
+            (t0, carry) = Self.multiplyAdd(a0, word, t0, 0)
+            (t1, carry) = Self.multiplyAdd(a1, word, t1, carry)
+            (t2, carry) = Self.multiplyAdd(a2, word, t2, carry)
+            (t3, carry) = Self.multiplyAdd(a3, word, t3, carry)
+            let (sum, overflow) = t4.addingReportingOverflow(carry)
+            t4 = sum
             let extra: UInt64 = overflow ? 1 : 0
             // t += q·m makes the lowest word zero; shifting it out divides by 2^64.
-            let q = t[0] &* inverseWord
-            (_, carry) = Self.multiplyAdd(q, modulus[0], t[0], 0)
-            for j in 1..<4 {
-                (t[j - 1], carry) = Self.multiplyAdd(q, modulus[j], t[j], carry)
-            }
-            let (high, overflowHigh) = top.addingReportingOverflow(carry)
-            t[3] = high
-            top = extra &+ (overflowHigh ? 1 : 0)
+            let q = t0 &* inverseWord
+            (_, carry) = Self.multiplyAdd(q, m0, t0, 0)
+            (t0, carry) = Self.multiplyAdd(q, m1, t1, carry)
+            (t1, carry) = Self.multiplyAdd(q, m2, t2, carry)
+            (t2, carry) = Self.multiplyAdd(q, m3, t3, carry)
+            let (high, overflowHigh) = t4.addingReportingOverflow(carry)
+            t3 = high
+            t4 = extra &+ (overflowHigh ? 1 : 0)
         }
-        return top != 0 || t >= modulus ? t.subtractingReportingOverflow(modulus).partialValue : t
+        let t = Word256(t3, t2, t1, t0)
+        return t4 != 0 || t >= modulus ? t.subtractingReportingOverflow(modulus).partialValue : t
     }
 
     /// x·y + addend + carry as (low word, high word); never overflows two words.
