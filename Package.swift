@@ -124,7 +124,7 @@ var layered: [Layered] = [
     // 4. Workflows.
     library(
         "TagWorkflows", "Workflows/TagWorkflows", layer: .workflows,
-        ["TapCardSupport", "NDEF", "TagCatalog", "Type2", "Originality", "TagTransport"]),
+        ["TapCardSupport", "NDEF", "TagCatalog", "TagFrames", "Type2", "Type4", "Originality", "TagTransport"]),
     library("Cards", "Workflows/Cards", layer: .workflows, ["TapCardSupport", "NDEF", "Contacts", "TagCatalog"]),
     library("Focus", "Workflows/Focus", layer: .workflows, ["TapCardSupport"]),
     // Focus sessions over the store (the state machine applied inside one store transaction) and the
@@ -143,8 +143,8 @@ var layered: [Layered] = [
     library(
         "TapCardCLI", "FrontEnds/CLI", layer: .frontEnds,
         [
-            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport",
-            "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
+            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TagFrames", "Type2", "Type4", "Originality",
+            "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
             "PCSCTransport",
         ]),
     Layered(
