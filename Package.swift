@@ -143,7 +143,7 @@ var layered: [Layered] = [
     library(
         "TapCardCLI", "FrontEnds/CLI", layer: .frontEnds,
         [
-            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TagFrames", "Type2", "Type4", "Originality",
+            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Type4", "Originality",
             "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
             "PCSCTransport",
         ]),

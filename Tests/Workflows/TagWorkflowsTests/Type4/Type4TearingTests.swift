@@ -1,11 +1,9 @@
 import NDEF
 import TagCatalog
 import TagEmulator
-import TagFrames
 import TagTransport
 import TestSupport
 import Testing
-import Type4
 
 @testable import TagWorkflows
 
