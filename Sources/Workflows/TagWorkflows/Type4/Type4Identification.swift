@@ -34,8 +34,11 @@ public struct Type4Identification: Sendable, Equatable {
         switch evidence {
         case .version(let version):
             let name = model?.displayName ?? "a chip TapCard does not know"
+            let vendor =
+                version.hardware.vendor == 0x04
+                ? "NXP" : "vendor 0x\(String(version.hardware.vendor, radix: 16, uppercase: true))"
             var facts =
-                "vendor 0x\(String(version.hardware.vendor, radix: 16, uppercase: true)), HW \(version.hardware.majorVersion).\(version.hardware.minorVersion), SW \(version.software.majorVersion).\(version.software.minorVersion)"
+                "\(vendor), HW \(version.hardware.majorVersion).\(version.hardware.minorVersion), SW \(version.software.majorVersion).\(version.software.minorVersion)"
             if let week = version.productionWeek, let year = version.productionYear {
                 facts += ", made in week \(week) of \(year)"
             }
