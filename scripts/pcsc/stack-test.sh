@@ -13,6 +13,7 @@
 # Exit status: 0 all passed, 1 a test failed, 77 skipped (the printed reason says why).
 # Usage: scripts/pcsc/stack-test.sh [path/to/tapcard]   (default .build/debug/tapcard)
 #        TAPCARD_STACK_TRANSCRIPT=1 scripts/pcsc/stack-test.sh   the README's reader transcript
+#        TAPCARD_STACK_TRANSCRIPT=type4 scripts/pcsc/stack-test.sh   its Type 4 one (an NTAG 424 DNA)
 set -uo pipefail
 [ -n "${TAPCARD_STACK_TRACE:-}" ] && { PS4='+ $EPOCHREALTIME '; set -x; }
 
@@ -166,6 +167,17 @@ if [ -n "${TAPCARD_STACK_TRANSCRIPT:-}" ]; then
         echo "$line"
         "$tapcard" "$@" 2>&1
     }
+    if [ "$TAPCARD_STACK_TRANSCRIPT" = type4 ]; then
+        "$tapcard" sim new ntag424 "$work/readme.tag" --uid 04A4B4C4D4E4F4 >/dev/null
+        start_emulator "$work/readme.tag" || exit 1
+        {
+            say readers
+            say write uri https://example.org/hello --reader 0
+            say read --reader 0
+            say lock --reader 0 --yes-lock-permanently
+        } | sed 's/^#/ #/'
+        exit 0
+    fi
     start_emulator "$work/readme.nfc" || exit 1
     {
         say readers

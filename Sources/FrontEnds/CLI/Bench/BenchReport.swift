@@ -74,7 +74,7 @@ struct BenchReport {
         for figures in type4Writes {
             rows.append(
                 (
-                    "\(figures.model.displayName) write+verify \(figures.messageBytes) B",
+                    "\(figures.model == .genericType4 ? "generic T4T" : figures.model.displayName) write+verify \(figures.messageBytes) B",
                     "\(figures.commands) cmds (minimum \(figures.minimumCommands)), \(figures.updates) UPDATE, \(figures.reads) READ",
                     "\(String(format2: figures.modeledMicroseconds / 1000)) ms modeled vs "
                         + "\(String(format2: figures.minimumMicroseconds / 1000)) ms minimum = "

@@ -9,8 +9,9 @@ import Type4
 /// `Type4Timing`; modeled, never measured), against the least a write and verify of the same
 /// message needs: one SELECT sequence (application, CC file, one READ of the CC, NDEF file),
 /// ⌈(NLEN + message) / MLc⌉ UPDATE BINARY, the NLEN commit, ⌈(NLEN + message) / MLe⌉ READ BINARY.
-/// The driver also identifies the chip (GetVersion) and reads the message it replaces (for the
-/// report's `previous_ndef_hex` and the interruption verdict): the difference is those commands.
+/// The driver also identifies the chip (GetVersion: three frames and a SELECT again on an NTAG 424
+/// DNA, one refused frame on a plain T4T) and reads the message it replaces (for the report's
+/// `previous_ndef_hex` and the interruption verdict): the difference is exactly those commands.
 enum Type4WriteBench {
     struct Figures {
         var model: TagModel
@@ -45,8 +46,10 @@ enum Type4WriteBench {
         var result: [Figures] = []
         for (model, size) in [(TagModel.ntag424DNA, 250), (.genericType4, 1000)] {
             let tag = EmulatedType4Tag(model: model, uid: [0x04, 0x24, 0x4D, 0x4E, 0x41, 0x10, 0x01])
-            // One record of TNF 5 whose encoded message is exactly `size` bytes.
-            let payload = [UInt8]((0..<(size - 6)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+            // One record of TNF 5 whose encoded message is exactly `size` bytes (a 3-byte header
+            // with a 1-byte payload length up to 255, else 6 bytes).
+            let length = size - 3 <= 255 ? size - 3 : size - 6
+            let payload = [UInt8]((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
             let message = NDEFMessage(records: [NDEFRecord(tnf: .unknown, type: [], payload: payload)])
             let report = try await Type4Tag(channel: tag).write(message, verify: true)
             result.append(figures(tag: tag, report: report))
@@ -61,7 +64,8 @@ enum Type4WriteBench {
         let mlc = min(cc?.maximumCommandData ?? 255, 255)
         let field = report.lengthFieldBytes
         let total = field + report.messageBytes
-        let updates = max(1, (total + mlc - 1) / mlc) + (total > mlc ? 1 : 0)
+        // The message with NLEN 00 00 in front, in chunks of MLc, then the NLEN commit.
+        let updates = max(1, (total + mlc - 1) / mlc) + 1
         let reads = max(1, (total + mle - 1) / mle)
         let frame = tag.facts.frameSize
         func exchange(_ command: Int, _ response: Int, written: Int = 0) -> Double {
@@ -76,7 +80,7 @@ enum Type4WriteBench {
             minimum += exchange(5 + chunk, 2, written: chunk)
             left -= chunk
         }
-        if total > mlc { minimum += exchange(5 + field, 2, written: field) }
+        minimum += exchange(5 + field, 2, written: field)
         left = total
         while left > 0 {
             let chunk = min(left, mle)

@@ -5,9 +5,10 @@ import TagEmulator
 import TapCardSupport
 
 /// `tapcard emulate`: the emulator as a card in a real PC/SC stack. vsmartcard's vpcd driver
-/// (loaded by pcscd) listens; this command connects as the card, with the PC/SC Part 3 ATR of an
-/// NTAG, and answers storage-card APDUs and ACR122U-style pass-through from the emulated tag. Any
-/// PC/SC application then sees an NTAG on the "Virtual PCD" reader.
+/// (loaded by pcscd) listens; this command connects as the card (``ServedCard``): an NTAG with the
+/// PC/SC Part 3 storage-card ATR, answering storage-card APDUs and ACR122U-style pass-through, or
+/// a Type 4 tag with an ISO 14443-4 ATR, answering APDUs as the chip does. Any PC/SC application
+/// then sees the tag on the "Virtual PCD" reader.
 struct EmulateCommand: Command {
     static let name = "emulate"
     static let summary = "Serve a virtual tag to pcscd through vsmartcard's vpcd reader."
@@ -28,8 +29,13 @@ struct EmulateCommand: Command {
         see an NTAG/Ultralight with ATR 3B 8F 80 01 80 4F 0C A0 00 00 03 06 03 00 03 00 00 00 00 68
         and can use FF CA (UID), FF B0 (read 4 pages), FF D6 (write a page) and the ACR122U-style
         pass-through FF 00 00 00 Lc D4 42 <command> (GET_VERSION, READ_SIG, FAST_READ, PWD_AUTH…).
-        The memory image is saved back to FILE when the command ends (Ctrl-C, SIGTERM, the reader
-        going away). A FILE that does not exist is created as a factory-fresh tag.
+        A virtual Type 4 tag file (an NTAG 424 DNA or a generic T4T, from 'tapcard sim new
+        ntag424|type4') is served as an ISO 14443-4 card instead: the ATR PC/SC Part 3 gives it
+        (3B 8n 80 01, its ATS's historical bytes, TCK: 3B 81 80 01 80 80 for an NTAG 424 DNA), APDUs
+        passed to the chip as they are, and FF CA answered with its UID.
+        The tag is saved back to FILE when the command ends (Ctrl-C, SIGTERM, the reader going
+        away). A FILE that does not exist is created as a factory-fresh tag (--model type4 or
+        ntag424-dna for a Type 4 one).
 
         Options:
           --tag FILE        The memory image to serve (required).

@@ -8,8 +8,8 @@ struct EraseCommand: Command {
     static let help = """
         Usage: tapcard erase [options]
 
-        Sets the NDEF message to empty (NDEF TLV length 0), with the same checks and
-        tearing-safe order as 'write'. A completed erase is recorded in the TapCard database's
+        Sets the NDEF message to empty (NDEF TLV length 0; on a Type 4 tag NLEN 00 00), with the
+        same checks and tearing-safe order as 'write'. A completed erase is recorded in the TapCard database's
         write log (see 'tapcard tags').
 
         Options:

@@ -12,7 +12,8 @@ struct FormatCommand: Command {
         Writes an empty NDEF TLV (after the chip's factory Lock Control TLV, where it has one)
         and then the Capability Container. The CC is one-time programmable: bits can only be
         set, so a CC holding other bits can never be formatted, and TapCard refuses. A completed
-        format is recorded in the TapCard database's write log (see 'tapcard tags').
+        format is recorded in the TapCard database's write log (see 'tapcard tags'). A Type 4
+        tag is refused: its NDEF application, CC file and NDEF file are made by its maker.
 
         Options:
         \(TagTarget.helpLines)

@@ -12,8 +12,12 @@ struct InfoCommand: Command {
         Container, every TLV with its offset, static and dynamic lock bytes, NDEF status, the
         largest message it holds (derived from its own CC and TLVs), the NDEF message, the
         originality signature, the password configuration in words (AUTH0, PROT, AUTHLIM, CFGLCK:
-        which pages need the password to be written or read) and the raw memory. The tag (UID, chip, capacity, signature
-        verdict) is recorded in the TapCard database (see 'tapcard tags').
+        which pages need the password to be written or read) and the raw memory. On a Type 4
+        tag: the chip (GetVersion), the CC file byte by byte (mapping version, MLe, MLc, the NDEF
+        file and its read and write access), NLEN, and on an NTAG 424 DNA each file's settings and
+        access rights and the originality signature (Read_Sig, NXP's secp224r1 key). The tag
+        (UID, chip, capacity, signature verdict) is recorded in the TapCard database (see
+        'tapcard tags').
 
         Options:
         \(TagTarget.helpLines)

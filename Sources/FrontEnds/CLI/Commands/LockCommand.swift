@@ -15,7 +15,9 @@ struct LockCommand: Command {
         locked tag). No command can ever make the tag writable again. Without
         --yes-lock-permanently nothing is sent to the tag. Every page the lock writes is checked
         against the tag's password protection before the first write: a lock on a protected tag
-        without its password is refused whole, never left half-done. A completed lock is recorded in the TapCard database's write log
+        without its password is refused whole, never left half-done. A Type 4 tag is refused
+        with the reason: the Type 4 mapping has no lock command, and an NTAG 424 DNA's needs
+        authentication with key 0, which TapCard does not send yet. A completed lock is recorded in the TapCard database's write log
         (see 'tapcard tags').
 
         Options:

@@ -12,8 +12,10 @@ struct ReadCommand: Command {
         over the NDEF TLV only. Prints the records, the tag's NDEF status and its capacity.
         A tag whose write was interrupted is reported as such ("rewrite this tag"); a tag that
         refuses reads without its password (ACCESS.PROT) as password-protected, with the first
-        page it refused. The tag (UID,
-        chip, capacity) is recorded in the TapCard database (see 'tapcard tags').
+        page it refused. On a Type 4 tag (a virtual NTAG 424 DNA or T4T file, or an ISO-DEP card
+        on a reader): SELECT of the NDEF application, GetVersion, the CC file, then NLEN and the
+        message in chunks of at most MLe; the capacity is the one its CC file reports. The tag
+        (UID, chip, capacity) is recorded in the TapCard database (see 'tapcard tags').
 
         Options:
         \(TagTarget.helpLines)

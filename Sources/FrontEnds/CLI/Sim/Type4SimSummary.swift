@@ -46,7 +46,8 @@ struct Type4SimSummary {
 
     func lines(action: String) -> [String] {
         func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
-        let title = "\(tag.model.displayName) virtual tag \(path)"
+        let name = tag.model == .genericType4 ? "generic Type 4" : tag.model.displayName
+        let title = "\(name) virtual tag \(path)"
         var lines = [action.isEmpty ? title : "\(action) \(title)"]
         lines.append("  UID        \(hex(tag.uid))")
         lines.append("  CC         \(hex(capabilityContainer)): \(ccDescription)")

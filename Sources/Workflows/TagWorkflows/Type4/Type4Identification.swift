@@ -46,7 +46,7 @@ public struct Type4Identification: Sendable, Equatable {
         case .ndefApplicationOnly(let status):
             return "Type 4 tag (it selected the NDEF application; GetVersion answered \(status.hex))"
         case .declared:
-            return "\(model?.displayName ?? "Type 4 tag") (declared)"
+            return "\(model?.displayName ?? "Type 4 tag") (as the virtual tag file declares)"
         }
     }
 
