@@ -249,8 +249,29 @@ def apdu_seeds():
     write("apdu", "header-only", bytes.fromhex("00A40400"))
 
 
+def emulator4_seeds():
+    def apdus(model, *commands):
+        out = bytes([model])
+        for command in commands:
+            raw = bytes.fromhex(command)
+            out += bytes([len(raw)]) + raw
+        return out
+
+    select = "00A4040007D276000085010100"
+    write("emulator4", "t4t-read", apdus(0, select, "00A4000C02E103", "00B000000F", "00A4000C02E104", "00B0000002"))
+    write("emulator4", "t4t-write", apdus(0, select, "00A4000C02E104", "00D6000002" "0000", "00D6000203" "D00000",
+                                          "00D6000002" "0003"))
+    write("emulator4", "t4t-iphone-probe", apdus(0, select, select, "9060000000", "00A404001" "0A0000003965643414" "1FFFFFFFFFFFFFF00"))
+    write("emulator4", "424-version", apdus(1, select, "9060000000", "90AF000000", "90AF000000"))
+    write("emulator4", "424-settings-sig", apdus(1, select, "90F500000102" "00", "903C0000010000", "00B0820500"))
+    write("emulator4", "424-proprietary", apdus(1, select, "00A4000C02E105", "00B0000010", "00D6000001" "FF"))
+    write("emulator4", "424-auth", apdus(1, select, "9071000002" "0000" "00", "90AF000020" + "00" * 32 + "00"))
+    write("emulator4", "garbage", apdus(1, "00", "FFFFFFFF", "00B0FFFF00", "00D67FFF01AA"))
+
+
 def main():
-    for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc", "jsonl", "csv", "type4", "apdu"):
+    for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc", "jsonl", "csv", "type4", "apdu",
+                   "emulator4"):
         shutil.rmtree(CORPUS / target, ignore_errors=True)
     ndef_seeds()
     contact_seeds()
@@ -261,6 +282,7 @@ def main():
     csv_seeds()
     type4_seeds()
     apdu_seeds()
+    emulator4_seeds()
     for folder in sorted(CORPUS.iterdir()):
         files = list(folder.iterdir())
         print(f"{folder.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

@@ -23,6 +23,7 @@ fuzz_seconds=${FUZZ_SECONDS:-60}
 # each archive is built with the ones before it as dependencies, so a documentation link to another
 # module's symbol, written ``/Module/Symbol``, resolves (and a wrong one fails the build).
 modules=(
+    Ciphers:Support/Ciphers TagFrames:Codecs/TagFrames Type4:TagMappings/Type4
     TagCatalog:TagMappings/TagCatalog TagTransport:Transports/TagTransport NDEF:Codecs/NDEF
     Contacts:Codecs/Contacts Originality:TagMappings/Originality Type2:TagMappings/Type2
     TagEmulator:Transports/Emulator PCSCTransport:Transports/PCSC CoreNFCTransport:Transports/CoreNFC

@@ -14,6 +14,7 @@
         CSVFuzz.target,
         Type4Fuzz.target,
         APDUFuzz.target,
+        Emulator4Fuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these three functions.
