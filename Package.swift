@@ -181,7 +181,7 @@ var layered: [Layered] = [
         "CoreNFCTransportTests", "Transports/CoreNFCTests",
         [
             "CoreNFCTransport", "TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TagWorkflows",
-            "Type2", "NDEF", "TestSupport", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+            "Type2", "NDEF", "TestSupport", "TagFrames", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
         ]),
     tests("StoreTests", "Persistence/StoreTests", ["Store", "TapCardSupport", "TestSupport"]),
     tests(
