@@ -82,14 +82,16 @@ var layered: [Layered] = [
     library("Type2", "TagMappings/Type2", layer: .tagMappings, ["TapCardSupport", "TagCatalog"]),
     library("Originality", "TagMappings/Originality", layer: .tagMappings, ["TapCardSupport"]),
     // NFC Forum Type 4: CC and NDEF files, NLEN, chunking, access conditions; NXP/NTAG424 for the chip.
-    library("Type4", "TagMappings/Type4", layer: .tagMappings, ["TagFrames", "TagCatalog"]),
+    library(
+        "Type4", "TagMappings/Type4", layer: .tagMappings, ["TapCardSupport", "Ciphers", "TagFrames", "TagCatalog"]),
 
     // 3. Transports and persistence.
     library("TagTransport", "Transports/TagTransport", layer: .transports, ["TapCardSupport", "TagFrames"]),
     // The emulator reads the catalog's facts and answers frames with its own code; it never uses
     // a mapping (the deny list below), so the emulator and the mapping can still catch each other.
     library(
-        "TagEmulator", "Transports/Emulator", layer: .transports, ["TapCardSupport", "TagTransport", "TagCatalog"]),
+        "TagEmulator", "Transports/Emulator", layer: .transports,
+        ["TapCardSupport", "TagTransport", "TagCatalog", "TagFrames"]),
     // PC/SC readers (libpcsclite via dlopen on Linux, PCSC.framework on macOS) and the vpcd virtual card.
     Layered(
         target: .target(
@@ -167,13 +169,15 @@ var layered: [Layered] = [
     tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport", "TestSupport"]),
     tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
-    tests("CiphersTests", "Support/CiphersTests", ["Ciphers"]),
-    tests("Type4Tests", "TagMappings/Type4Tests", ["Type4", "TagFrames"]),
+    tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
+    tests(
+        "Type4Tests", "TagMappings/Type4Tests",
+        ["Type4", "TagFrames", "TagCatalog", "Ciphers", "TapCardSupport", "TestSupport"]),
     tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "TapCardSupport", "TestSupport"]),
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
     tests(
         "TagEmulatorTests", "Transports/EmulatorTests",
-        ["TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TestSupport"]),
+        ["TagEmulator", "TagTransport", "TagCatalog", "TagFrames", "TapCardSupport", "TestSupport"]),
     tests(
         "PCSCTransportTests", "Transports/PCSCTests",
         ["PCSCTransport", "TagFrames", "TagTransport", "TapCardSupport", "TestSupport"]),
@@ -216,7 +220,7 @@ if Context.environment["TAPCARD_FUZZ"] != nil {
                 name: "TapCardFuzzTargets",
                 dependencies: [
                     "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
-                    "PCSCTransport", "Cards", "TapCardCLI",
+                    "PCSCTransport", "Cards", "TapCardCLI", "TagFrames", "Type4",
                 ], path: "Fuzz/Targets",
                 swiftSettings: settings + [.define("FUZZING")]),
             layer: .tests),

@@ -217,8 +217,40 @@ def csv_seeds():
     write("csv", "unterminated", 'name\n"Jane\n')
 
 
+def type4_seeds():
+    # shared/reference/type4-type5-ntag424.md §1.5 and §2.1-2.2: each seed is a CC file followed by
+    # an NDEF length field, or an NTAG 424 DNA answer the same target parses.
+    nfcpy = bytes.fromhex("000F20003B00340406E10408000000")  # V-T4T-1
+    write("type4", "cc-nfcpy-nlen14", nfcpy + bytes.fromhex("000E"))
+    write("type4", "cc-nfcpy-nlen-too-big", nfcpy + bytes.fromhex("07FF"))
+    ntag424 = bytes.fromhex("00 17 20 01 00 00 FF 04 06 E1 04 01 00 00 00 05 06 E1 05 00 80 82 83") + bytes(9)  # V-T4T-3
+    write("type4", "cc-ntag424-factory", ntag424)
+    write("type4", "cc-ntag424-first-read", ntag424[:15] + bytes.fromhex("0000"))
+    write("type4", "cc-access-81-81", nfcpy[:13] + bytes.fromhex("8181"))
+    write("type4", "cc-read-only", nfcpy[:13] + bytes.fromhex("00FF") + bytes.fromhex("0010"))
+    write("type4", "cc-extended-v3", bytes.fromhex("00113000FF00FF0608E1040001000000000000002A"))
+    write("type4", "cc-unknown-tlv", bytes.fromhex("00 1A 20 00 3B 00 34 04 06 E1 04 08 00 00 00 0A 01 99 05 06 E1 05 00 80 00 00"))
+    write("type4", "cc-soft-limits", bytes.fromhex("000F20000A00000406E10400040000"))
+    write("type4", "ntag424-settings-ndef", bytes.fromhex("0000E0EE000100"))
+    write("type4", "ntag424-settings-sdm", bytes.fromhex("0040E0EE000100C1F121200000"))
+    write("type4", "ntag424-version", bytes.fromhex("04040830001105" "04040201021105" "04873D2AAA6180CD65945110" "3918"))
+
+
+def apdu_seeds():
+    write("apdu", "select-ndef-app", bytes.fromhex("00A4040007D276000085010100"))
+    write("apdu", "select-cc", bytes.fromhex("00A4000C02E103"))
+    write("apdu", "read-binary-le", bytes.fromhex("00B000000F"))
+    write("apdu", "read-binary-extended-le", bytes.fromhex("00B00002" "0000CE"))  # V-T4T-2 (Android)
+    write("apdu", "update-binary", bytes.fromhex("00D6000002" "0000"))
+    write("apdu", "native-get-file-settings", bytes.fromhex("90F500000102" "00"))
+    write("apdu", "extended-case4", bytes.fromhex("00D60000" "000003" "010203" "0100"))
+    write("apdu", "response-data-9000", bytes.fromhex("000F9000"))
+    write("apdu", "response-91af", bytes.fromhex("0404083000110591AF"))
+    write("apdu", "header-only", bytes.fromhex("00A40400"))
+
+
 def main():
-    for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc", "jsonl", "csv"):
+    for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc", "jsonl", "csv", "type4", "apdu"):
         shutil.rmtree(CORPUS / target, ignore_errors=True)
     ndef_seeds()
     contact_seeds()
@@ -227,6 +259,8 @@ def main():
     pcsc_seeds()
     jsonl_seeds()
     csv_seeds()
+    type4_seeds()
+    apdu_seeds()
     for folder in sorted(CORPUS.iterdir()):
         files = list(folder.iterdir())
         print(f"{folder.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

@@ -12,6 +12,8 @@
         PCSCFuzz.target,
         JSONLinesFuzz.target,
         CSVFuzz.target,
+        Type4Fuzz.target,
+        APDUFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these three functions.

@@ -39,6 +39,17 @@ public struct Type4Facts: Sendable, Equatable {
     /// The number of AES application keys (NTAG 424 DNA: 5, all zeros as shipped).
     public var keyCount: Int
 
+    /// The frame waiting integer FWI from the ATS (ISO/IEC 14443-4 §5.2.5: TB(1) high nibble), or
+    /// 4, the default, when the ATS has no TB(1). NTAG 424 DNA: `06 77 77 71 02 80` → TB(1) 71 → 7.
+    public var frameWaitingIndex: Int {
+        guard ats.count >= 2 else { return 4 }
+        let format = ats[1]
+        guard format & 0x20 != 0 else { return 4 }
+        let position = format & 0x10 != 0 ? 3 : 2
+        guard position < ats.count else { return 4 }
+        return Int(ats[position] >> 4)
+    }
+
     /// The file holding the NDEF message, as the shipped CC names it.
     public var ndefFile: File? { files.first { $0.identifier == 0xE104 } }
 }

@@ -24,10 +24,18 @@ public enum EmulatorError: TapCardError, Equatable {
     case fileReadOnly(path: String)
     /// Another process held the tag file's lock for all of `seconds`.
     case lockTimeout(path: String, seconds: Int)
+    /// A virtual Type 4 tag file that does not parse (its line and what is wrong).
+    case malformedType4File(path: String, Type4FileError)
+    /// Type 4 files, keys or signature that do not fit the model; the text says how.
+    case type4Memory(String)
+    /// A Type 4 virtual tag where the caller can only use a Type 2 one.
+    case notType2(path: String)
 
     public var origin: ErrorOrigin {
         switch self {
-        case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .imageSize, .signatureLength: .input
+        case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .imageSize, .signatureLength,
+            .malformedType4File, .type4Memory, .notType2:
+            .input
         case .fileUnreadable, .fileUnwritable: .platform
         case .fileReadOnly, .lockTimeout: .refusal
         }
@@ -36,7 +44,7 @@ public enum EmulatorError: TapCardError, Equatable {
     public var sentence: String {
         switch self {
         case .unsupportedModel(let model):
-            "The emulator cannot emulate \(model.displayName); it emulates NTAG203/210/212/213/215/216, MIFARE Ultralight and Ultralight EV1."
+            "The emulator cannot emulate \(model.displayName); it emulates NTAG203/210/212/213/215/216, MIFARE Ultralight, Ultralight EV1, NTAG 424 DNA and a generic Type 4 tag."
         case .unknownChip(let name):
             "The dump is of a chip named '\(name)', which TapCard cannot identify as a model it emulates."
         case .malformedFile(let path, let error):
@@ -55,6 +63,12 @@ public enum EmulatorError: TapCardError, Equatable {
             "\(path) is read-only (no write permission), so TapCard did not change it; make it writable (chmod u+w) to change the tag."
         case .lockTimeout(let path, let seconds):
             "Another process was still using \(path) after \(seconds) s of waiting; nothing was done."
+        case .malformedType4File(let path, let error):
+            "\(path) is not a readable virtual Type 4 tag: \(error.sentence)"
+        case .type4Memory(let reason):
+            "The Type 4 tag's contents do not fit its model: \(reason)."
+        case .notType2(let path):
+            "\(path) holds a virtual Type 4 tag; this needs a Type 2 (NTAG/Ultralight) virtual tag."
         }
     }
 }

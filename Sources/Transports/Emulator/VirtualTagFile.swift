@@ -15,6 +15,11 @@ import TagCatalog
 /// ``FileBytes``), so a crash mid-save keeps the old tag. A command session holds a
 /// ``TagFileLock`` from before it loads the file until after its last save (`load(from:)`,
 /// `save(_:to:)` with the lock), so two processes on one tag never interleave.
+///
+/// Type 4 tags (NTAG 424 DNA, generic T4T) have their own TapCard format (``Type4TagFile``); the
+/// first line that is not a comment tells the two apart. ``VirtualTag/load(_:)`` opens either
+/// kind; the functions here open Type 2 files only and refuse a Type 4 file with
+/// ``EmulatorError/notType2(path:)``.
 public enum VirtualTagFile {
     /// The comment written at the top of every virtual tag file.
     public static let comment = "TapCard virtual tag: the emulator reads and writes this file."
@@ -59,6 +64,7 @@ public enum VirtualTagFile {
 
     /// A tag from a file's text; `path` only names the file in errors.
     public static func decode(_ text: String, path: String = "the virtual tag") throws(EmulatorError) -> EmulatedTag {
+        if Type4TagFile.isType4(text) { throw .notType2(path: path) }
         let dump: FlipperDump
         do {
             dump = try FlipperNFC.parse(text)

@@ -1,0 +1,38 @@
+/// The four access conditions of an NTAG 424 DNA file, one nibble each: `0`…`4` an application
+/// key, `E` free, `F` never (shared/reference/type4-type5-ntag424.md §2.2).
+///
+/// On the wire they are two bytes, the 16-bit word `Read<<12 | Write<<8 | ReadWrite<<4 | Change`
+/// sent little-endian: byte 0 = ReadWrite ‖ Change, byte 1 = Read ‖ Write. The factory NDEF file's
+/// `E0 EE` is ReadWrite E, Change 0, Read E, Write E; the proprietary file's `30 23` is ReadWrite 3,
+/// Change 0, Read 2, Write 3.
+public struct Type4AccessRights: Sendable, Equatable {
+    public var read: UInt8
+    public var write: UInt8
+    public var readWrite: UInt8
+    public var change: UInt8
+
+    /// The nibble meaning "free access".
+    public static let free: UInt8 = 0xE
+    /// The nibble meaning "never".
+    public static let never: UInt8 = 0xF
+
+    public init(read: UInt8, write: UInt8, readWrite: UInt8, change: UInt8) {
+        self.read = read & 0x0F
+        self.write = write & 0x0F
+        self.readWrite = readWrite & 0x0F
+        self.change = change & 0x0F
+    }
+
+    /// The rights from their two wire bytes.
+    public init(bytes first: UInt8, _ second: UInt8) {
+        self.init(read: second >> 4, write: second & 0x0F, readWrite: first >> 4, change: first & 0x0F)
+    }
+
+    /// The two wire bytes.
+    public var bytes: [UInt8] { [readWrite << 4 | change, read << 4 | write] }
+
+    /// True when a reader that has not authenticated may read (Read or ReadWrite is E).
+    public var allowsFreeRead: Bool { read == Self.free || readWrite == Self.free }
+    /// True when a reader that has not authenticated may write (Write or ReadWrite is E).
+    public var allowsFreeWrite: Bool { write == Self.free || readWrite == Self.free }
+}

@@ -1,0 +1,43 @@
+/// A virtual tag file's tag, whichever kind it is: what `--tag FILE` opens.
+///
+/// The kind is decided by the file's first line that is not a comment: `Filetype: TapCard Type 4
+/// tag` is a Type 4 tag (``Type4TagFile``), anything else is read as a Flipper Zero NTAG/Ultralight
+/// file (``VirtualTagFile``), exactly as before. Saving is crash-safe in both cases (``FileBytes``).
+public enum VirtualTag {
+    case type2(EmulatedTag)
+    case type4(EmulatedType4Tag)
+
+    /// Reads a virtual tag of either kind.
+    public static func load(_ path: String) throws(EmulatorError) -> VirtualTag {
+        try decode(String(decoding: try FileBytes.read(path), as: UTF8.self), path: path)
+    }
+
+    /// Reads the virtual tag whose file `lock` holds.
+    public static func load(from lock: TagFileLock) throws(EmulatorError) -> VirtualTag {
+        try decode(String(decoding: try lock.read(), as: UTF8.self), path: lock.path)
+    }
+
+    /// A tag from a file's text; `path` only names the file in errors.
+    public static func decode(_ text: String, path: String = "the virtual tag") throws(EmulatorError) -> VirtualTag {
+        if Type4TagFile.isType4(text) { return .type4(try Type4TagFile.decode(text, path: path)) }
+        return .type2(try VirtualTagFile.decode(text, path: path))
+    }
+
+    /// The file's text.
+    public var encoded: String {
+        switch self {
+        case .type2(let tag): VirtualTagFile.encode(tag)
+        case .type4(let tag): Type4TagFile.encode(tag)
+        }
+    }
+
+    /// Writes the tag to `path`, replacing what was there.
+    public func save(to path: String) throws(EmulatorError) {
+        try FileBytes.write(Array(encoded.utf8), to: path)
+    }
+
+    /// Writes the tag to the file `lock` holds, keeping the lock.
+    public func save(to lock: TagFileLock) throws(EmulatorError) {
+        try lock.write(Array(encoded.utf8))
+    }
+}
