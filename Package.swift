@@ -125,7 +125,7 @@ var layered: [Layered] = [
     // 4. Workflows.
     library(
         "TagWorkflows", "Workflows/TagWorkflows", layer: .workflows,
-        ["TapCardSupport", "NDEF", "TagCatalog", "Type2", "Originality", "TagTransport"]),
+        ["TapCardSupport", "NDEF", "TagCatalog", "TagFrames", "Type2", "Type4", "Originality", "TagTransport"]),
     library("Cards", "Workflows/Cards", layer: .workflows, ["TapCardSupport", "NDEF", "Contacts", "TagCatalog"]),
     library("Focus", "Workflows/Focus", layer: .workflows, ["TapCardSupport"]),
     // Focus sessions over the store (the state machine applied inside one store transaction) and the
@@ -144,8 +144,8 @@ var layered: [Layered] = [
     library(
         "TapCardCLI", "FrontEnds/CLI", layer: .frontEnds,
         [
-            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport",
-            "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
+            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Type4", "Originality",
+            "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
             "PCSCTransport",
         ]),
     Layered(
@@ -220,7 +220,7 @@ if Context.environment["TAPCARD_FUZZ"] != nil {
                 name: "TapCardFuzzTargets",
                 dependencies: [
                     "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
-                    "PCSCTransport", "Cards", "TapCardCLI", "TagFrames", "Type4",
+                    "PCSCTransport", "Cards", "TapCardCLI", "TagFrames", "Type4", "TagWorkflows",
                 ], path: "Fuzz/Targets",
                 swiftSettings: settings + [.define("FUZZING")]),
             layer: .tests),

@@ -3,6 +3,8 @@
     import TagCatalog
     import TagEmulator
     import TagTransport
+    import TagWorkflows
+    import Type4
 
     /// PC/SC responses as a reader (or a card pretending to be one) returns them, and APDUs as
     /// vpcd hands them to our virtual card. Input: a scenario byte, then frames `[length][bytes…]`
@@ -59,15 +61,18 @@
                 }
             case 1:
                 runBlocking {
-                    let tag = Type4NDEFTag(channel: ScriptedChannel(answers))
-                    if let message = try? await tag.readNDEF(), message.count > answerBytes {
-                        violated("Type 4 message of \(message.count) bytes from \(answerBytes) answer bytes", input)
+                    // The Type 4 driver over an ISO-DEP card whose answers are the fuzzer's.
+                    let tag = Type4Tag(channel: ISODepCard(channel: ScriptedChannel(answers)))
+                    if let report = try? await tag.read(), report.snapshot.message.count > answerBytes {
+                        violated(
+                            "Type 4 message of \(report.snapshot.message.count) bytes from \(answerBytes) answer bytes",
+                            input)
                     }
                 }
             case 2:
                 let bytes = Array(input.dropFirst())
                 _ = CardKind(atr: bytes).summary
-                _ = Type4NDEFTag<ScriptedChannel>.CapabilityContainer(bytes)
+                _ = Type4CapabilityContainer.parse(bytes)
                 let frame = VPCDFrame(payload: bytes)
                 if let encoded = VPCDFrame.encode(bytes) {
                     if VPCDFrame(payload: Array(encoded.dropFirst(2))) != frame {

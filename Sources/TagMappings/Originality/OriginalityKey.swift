@@ -2,7 +2,8 @@
 public struct OriginalityKey: Sendable, Equatable {
     /// The chip family, as a person would name it ("NTAG21x").
     public var name: String
-    /// Uncompressed secp128r1 point `04 ‖ x ‖ y` (33 bytes).
+    /// Uncompressed point `04 ‖ x ‖ y` on the curve of the ``OriginalityScheme`` that lists the
+    /// key: 33 bytes on secp128r1, 57 on secp224r1.
     public var publicKey: [UInt8]
 
     public init(name: String, publicKey: [UInt8]) {
@@ -27,6 +28,35 @@ public struct OriginalityKey: Sendable, Equatable {
             0x56, 0x4E, 0x11, 0x71, 0x8E, 0x01, 0x72, 0x92, 0xFA, 0xF2, 0x32, 0x26, 0xA9, 0x66, 0x14, 0xB8,
         ])
 
-    /// Every key TapCard tries, most common first.
+    /// NTAG 424 DNA (NT4H2421Gx), secp224r1. NXP publishes it in AN12196 ("NTAG 424 DNA and
+    /// NTAG 424 DNA TagTamper features and hints", section "Originality signature"), as cited in
+    /// RfidResearchGroup/proxmark3 `client/src/crypto/originality.c`; that repository's
+    /// `tools/recover_pk.py` recovers it from two NTAG 424 DNA UID and signature pairs, which the
+    /// tests here verify.
+    public static let ntag424DNA = OriginalityKey(
+        name: "NTAG 424 DNA",
+        publicKey: [
+            0x04, 0x8A, 0x9B, 0x38, 0x0A, 0xF2, 0xEE, 0x1B, 0x98, 0xDC, 0x41, 0x7F, 0xEC, 0xC2, 0x63, 0xF8, 0x44,
+            0x9C, 0x76, 0x25, 0xCE, 0xCE, 0x82, 0xD9, 0xB9, 0x16, 0xC9, 0x92, 0xDA, 0x20, 0x9D, 0x68, 0x42, 0x2B,
+            0x81, 0xEC, 0x20, 0xB6, 0x5A, 0x66, 0xB5, 0x10, 0x2A, 0x61, 0x59, 0x6A, 0xF3, 0x37, 0x92, 0x00, 0x59,
+            0x93, 0x16, 0xA0, 0x0A, 0x14, 0x10,
+        ])
+
+    /// NXP's second secp224r1 key, listed by RfidResearchGroup/proxmark3
+    /// `client/src/crypto/originality.c` for "NTAG424DNA, NTAG424DNATT, DESFire EV2, DESFire Light
+    /// EV2"; `tools/recover_pk.py` recovers it from two MIFARE DESFire EV2 pairs, which the tests
+    /// here verify. UNVERIFIED for NTAG 424 DNA: no NTAG 424 DNA (TagTamper) pair signed with it
+    /// was found.
+    public static let ntag424DNATagTamper = OriginalityKey(
+        name: "NTAG 424 DNA TagTamper / DESFire EV2",
+        publicKey: [
+            0x04, 0xB3, 0x04, 0xDC, 0x4C, 0x61, 0x5F, 0x53, 0x26, 0xFE, 0x93, 0x83, 0xDD, 0xEC, 0x9A, 0xA8, 0x92,
+            0xDF, 0x3A, 0x57, 0xFA, 0x7F, 0xFB, 0x32, 0x76, 0x19, 0x2B, 0xC0, 0xEA, 0xA2, 0x52, 0xED, 0x45, 0xA8,
+            0x65, 0xE3, 0xB0, 0x93, 0xA3, 0xD0, 0xDC, 0xE5, 0xBE, 0x29, 0xE9, 0x2F, 0x13, 0x92, 0xCE, 0x7D, 0xE3,
+            0x21, 0xE3, 0xE5, 0xC5, 0x2B, 0x3A,
+        ])
+
+    /// Every secp128r1 key TapCard tries for a Type 2 tag, most common first. The secp224r1 keys
+    /// belong to ``OriginalityScheme/ntag424DNA`` instead.
     public static let all: [OriginalityKey] = [.ntag21x, .ultralightEV1]
 }

@@ -1,111 +1,118 @@
-/// Arithmetic modulo an odd prime `modulus` above 2^127 (secp128r1's field prime p and its group
-/// order n both are), in Montgomery form: a value x is held as x·R mod m with R = 2^128, so a
-/// product needs no division — two word-by-word reductions (CIOS, Koç–Acar–Kaliski 1996) instead.
+/// Arithmetic modulo an odd `modulus` below 2^256 (a curve's field prime p or its group order n),
+/// in Montgomery form: a value x is held as x·R mod m with R = 2^256, so a product needs no
+/// division — word-by-word reductions (CIOS, Koç–Acar–Kaliski 1996) instead.
 ///
 /// Values enter with ``enter(_:)`` and leave with ``leave(_:)``; addition, subtraction, zero and
-/// equality work unchanged inside the form.
+/// equality work unchanged inside the form. Only public data (UIDs, signatures, public keys) passes
+/// through here, so the code is written for clarity, not constant time.
 struct PrimeField: Sendable {
-    let modulus: Word128
+    let modulus: Word256
     /// −m⁻¹ mod 2^64.
     private let inverseWord: UInt64
     /// R² mod m, to enter the form.
-    private let rSquared: Word128
+    private let rSquared: Word256
     /// 1 in Montgomery form (R mod m).
-    let one: Word128
+    let one: Word256
 
-    init(modulus: Word128) {
+    init(modulus: Word256) {
         self.modulus = modulus
         // Newton's iteration doubles the correct low bits of m⁻¹ mod 2^64 each step (1 → 64).
         var inverse: UInt64 = 1
-        for _ in 0..<6 { inverse = inverse &* (2 &- modulus.low &* inverse) }
+        for _ in 0..<6 { inverse = inverse &* (2 &- modulus[0] &* inverse) }
         inverseWord = 0 &- inverse
-        // R mod m = 2^128 − m, since m > 2^127.
-        let r = Word128.zero.subtractingReportingOverflow(modulus).partialValue
-        one = r
-        var square = r
-        for _ in 0..<128 {
-            let (doubled, overflow) = square.addingReportingOverflow(square)
-            square =
-                overflow || doubled >= modulus ? doubled.subtractingReportingOverflow(modulus).partialValue : doubled
+        // R mod m and R² mod m by doubling 1 (2^256 and 2^512 are too wide to reduce directly).
+        func doubled(_ value: Word256) -> Word256 {
+            let (sum, overflow) = value.addingReportingOverflow(value)
+            return overflow || sum >= modulus ? sum.subtractingReportingOverflow(modulus).partialValue : sum
         }
-        rSquared = square
+        var power = Word256.one
+        for _ in 0..<256 { power = doubled(power) }
+        one = power
+        for _ in 0..<256 { power = doubled(power) }
+        rSquared = power
     }
 
-    /// `value` mod m, for any 128-bit value (at most one subtraction, since m > 2^127).
-    func reduce(_ value: Word128) -> Word128 {
+    /// `value` mod m for a value below 2m (one subtraction at most), such as a field element of
+    /// p read modulo n: for both secp128r1 and secp224r1, n < p < 2n (Hasse's bound).
+    func reduce(_ value: Word256) -> Word256 {
         value < modulus ? value : value.subtractingReportingOverflow(modulus).partialValue
     }
 
-    /// x (below m) into Montgomery form.
-    func enter(_ x: Word128) -> Word128 { multiply(reduce(x), rSquared) }
+    /// Any 256-bit x into Montgomery form: the product x·R²·R⁻¹ is already reduced mod m.
+    func enter(_ x: Word256) -> Word256 { multiply(x, rSquared) }
 
     /// Montgomery form back to the plain value.
-    func leave(_ x: Word128) -> Word128 { multiply(x, .one) }
+    func leave(_ x: Word256) -> Word256 { multiply(x, .one) }
 
-    func add(_ a: Word128, _ b: Word128) -> Word128 {
+    func add(_ a: Word256, _ b: Word256) -> Word256 {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow || sum >= modulus ? sum.subtractingReportingOverflow(modulus).partialValue : sum
     }
 
-    func subtract(_ a: Word128, _ b: Word128) -> Word128 {
+    func subtract(_ a: Word256, _ b: Word256) -> Word256 {
         let (difference, borrow) = a.subtractingReportingOverflow(b)
         return borrow ? difference.addingReportingOverflow(modulus).partialValue : difference
     }
 
     /// Montgomery product a·b·R⁻¹ mod m (of two values in the form: their product in the form).
-    func multiply(_ a: Word128, _ b: Word128) -> Word128 {
-        var t = (UInt64(0), UInt64(0), UInt64(0))
-        step(a, b.low, &t)
-        step(a, b.high, &t)
-        let result = Word128(high: t.1, low: t.0)
-        return t.2 != 0 || result >= modulus ? result.subtractingReportingOverflow(modulus).partialValue : result
+    /// `b` must be below m; `a` may be any 256-bit value, and the running total then stays below
+    /// 2m < 2^257, which the five words t0…t4 hold.
+    ///
+    /// Written out limb by limb with the operands in locals, which the optimiser keeps in
+    /// registers; this is the hot loop of a verification.
+    func multiply(_ a: Word256, _ b: Word256) -> Word256 {
+        let (a0, a1, a2, a3) = (a[0], a[1], a[2], a[3])
+        let (m0, m1, m2, m3) = (modulus[0], modulus[1], modulus[2], modulus[3])
+        var (t0, t1, t2, t3, t4): (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        for index in 0..<4 {
+            let word = b[index]
+            // t += a · word. Each partial sum fits in two words: (2^64−1)² + 2(2^64−1) < 2^128.
+            var carry: UInt64
+            (t0, carry) = Self.multiplyAdd(a0, word, t0, 0)
+            (t1, carry) = Self.multiplyAdd(a1, word, t1, carry)
+            (t2, carry) = Self.multiplyAdd(a2, word, t2, carry)
+            (t3, carry) = Self.multiplyAdd(a3, word, t3, carry)
+            let (sum, overflow) = t4.addingReportingOverflow(carry)
+            t4 = sum
+            let extra: UInt64 = overflow ? 1 : 0
+            // t += q·m makes the lowest word zero; shifting it out divides by 2^64.
+            let q = t0 &* inverseWord
+            (_, carry) = Self.multiplyAdd(q, m0, t0, 0)
+            (t0, carry) = Self.multiplyAdd(q, m1, t1, carry)
+            (t1, carry) = Self.multiplyAdd(q, m2, t2, carry)
+            (t2, carry) = Self.multiplyAdd(q, m3, t3, carry)
+            let (high, overflowHigh) = t4.addingReportingOverflow(carry)
+            t3 = high
+            t4 = extra &+ (overflowHigh ? 1 : 0)
+        }
+        let t = Word256(t3, t2, t1, t0)
+        return t4 != 0 || t >= modulus ? t.subtractingReportingOverflow(modulus).partialValue : t
     }
 
-    /// One CIOS round: t += a · word, then add q·m so the lowest word is zero and drop it. Each
-    /// partial sum fits in two words: (2^64−1)² + 2(2^64−1) < 2^128, so no carry is lost.
+    /// x·y + addend + carry as (low word, high word); never overflows two words.
     @inline(__always)
-    private func step(_ a: Word128, _ word: UInt64, _ t: inout (UInt64, UInt64, UInt64)) {
-        var product = a.low.multipliedFullWidth(by: word)
-        var (sum, c1) = t.0.addingReportingOverflow(product.low)
-        t.0 = sum
-        var carry = product.high &+ (c1 ? 1 : 0)
-        product = a.high.multipliedFullWidth(by: word)
-        (sum, c1) = t.1.addingReportingOverflow(product.low)
-        var c2: Bool
-        (sum, c2) = sum.addingReportingOverflow(carry)
-        t.1 = sum
-        carry = product.high &+ (c1 ? 1 : 0) &+ (c2 ? 1 : 0)
-        (sum, c1) = t.2.addingReportingOverflow(carry)
-        t.2 = sum
-        let t3: UInt64 = c1 ? 1 : 0
-        let q = t.0 &* inverseWord
-        product = q.multipliedFullWidth(by: modulus.low)
-        (_, c1) = t.0.addingReportingOverflow(product.low)
-        carry = product.high &+ (c1 ? 1 : 0)
-        product = q.multipliedFullWidth(by: modulus.high)
-        (sum, c1) = t.1.addingReportingOverflow(product.low)
-        (sum, c2) = sum.addingReportingOverflow(carry)
-        t.0 = sum
-        carry = product.high &+ (c1 ? 1 : 0) &+ (c2 ? 1 : 0)
-        (sum, c1) = t.2.addingReportingOverflow(carry)
-        t.1 = sum
-        t.2 = t3 &+ (c1 ? 1 : 0)
+    private static func multiplyAdd(_ x: UInt64, _ y: UInt64, _ addend: UInt64, _ carry: UInt64) -> (UInt64, UInt64) {
+        let product = x.multipliedFullWidth(by: y)
+        let (low1, overflow1) = product.low.addingReportingOverflow(addend)
+        let (low2, overflow2) = low1.addingReportingOverflow(carry)
+        return (low2, product.high &+ (overflow1 ? 1 : 0) &+ (overflow2 ? 1 : 0))
     }
 
-    func square(_ a: Word128) -> Word128 { multiply(a, a) }
+    func square(_ a: Word256) -> Word256 { multiply(a, a) }
 
     /// base^exponent, base in the form, exponent a plain number.
-    func power(_ base: Word128, _ exponent: Word128) -> Word128 {
+    func power(_ base: Word256, _ exponent: Word256) -> Word256 {
         var result = one
-        for index in stride(from: 127, through: 0, by: -1) {
+        for index in stride(from: 255, through: 0, by: -1) {
             result = square(result)
             if exponent.bit(index) { result = multiply(result, base) }
         }
         return result
     }
 
-    /// The multiplicative inverse by Fermat's little theorem (a^(m−2)); zero has none and gives 0.
-    func inverse(_ a: Word128) -> Word128 {
-        power(a, modulus.subtractingReportingOverflow(Word128(high: 0, low: 2)).partialValue)
+    /// The multiplicative inverse by Fermat's little theorem (a^(m−2), m prime); zero has none
+    /// and gives 0.
+    func inverse(_ a: Word256) -> Word256 {
+        power(a, modulus.subtractingReportingOverflow(Word256(0, 0, 0, 2)).partialValue)
     }
 }

@@ -11,7 +11,7 @@ public struct SignatureCheck: Sendable, Equatable {
         case valid(keyName: String)
         /// The signature verifies under none of the keys TapCard knows.
         case invalid
-        /// No check was possible (no signature, a UID that is not 7 bytes).
+        /// No check was possible (no signature, a UID or a signature of the wrong length).
         case unavailable(reason: String)
     }
 
@@ -29,23 +29,47 @@ public struct SignatureCheck: Sendable, Equatable {
     }
 
     /// Checks `signature` (the READ_SIG answer, or `nil` when the tag gave none) for `uid`
-    /// against each of `keys`. The message NXP signs is the raw 7-byte UID, without hashing.
+    /// against each of `keys`, all secp128r1 keys of the Type 2 families. The message NXP signs is
+    /// the raw 7-byte UID, without hashing.
     public static func check(uid: [UInt8], signature: [UInt8]?, keys: [OriginalityKey] = OriginalityKey.all)
         -> SignatureCheck
     {
+        check(
+            uid: uid, signature: signature,
+            scheme: OriginalityScheme(
+                unchecked: "NXP Type 2", curve: .secp128r1, message: .rawUID, uidLength: 7, keys: keys))
+    }
+
+    /// Checks `signature` (the answer to the scheme's read command, or `nil` when the tag gave
+    /// none) for `uid` against each of the scheme's keys on its curve. For an NTAG 424 DNA, pass
+    /// ``OriginalityScheme/ntag424DNA`` and the 56 bytes Read_Sig returned.
+    public static func check(uid: [UInt8], signature: [UInt8]?, scheme: OriginalityScheme) -> SignatureCheck {
         let uidText = Hex.encode(uid, uppercase: true, separator: " ")
         guard let signature else {
             return unavailable(
-                "the tag did not return an originality signature (READ_SIG is not supported or failed)", uid, nil)
+                "the tag did not return an originality signature (\(scheme.command) is not supported or failed)", uid,
+                nil)
         }
-        guard uid.count == 7 else {
-            return unavailable("NXP signs 7-byte UIDs and this UID has \(uid.count) bytes", uid, signature)
+        guard uid.count == scheme.uidLength else {
+            var reason = "NXP signs \(scheme.uidLength)-byte UIDs and this UID has \(uid.count) bytes"
+            if uid.count == 4, uid.first == 0x08 {
+                // ISO/IEC 14443-3: a single-size UID starting 08h is a random ID, drawn afresh at
+                // each activation (NTAG 424 DNA can be configured to answer one).
+                reason += "; a 4-byte UID starting 08 is a random ID, which hides the chip's real UID"
+            }
+            return unavailable(reason, uid, signature)
         }
-        guard signature.count == 32 else {
-            return unavailable("the signature has \(signature.count) bytes instead of 32", uid, signature)
+        guard signature.count == scheme.signatureLength else {
+            return unavailable(
+                "the signature has \(signature.count) bytes instead of \(scheme.signatureLength)", uid, signature)
         }
-        if let key = keys.first(where: { Secp128r1.verify(message: uid, signature: signature, publicKey: $0.publicKey) }
-        ) {
+        let message: [UInt8]
+        switch scheme.message {
+        case .rawUID: message = uid
+        }
+        if let key = scheme.keys.first(where: {
+            scheme.curve.verify(message: message, signature: signature, publicKey: $0.publicKey)
+        }) {
             return SignatureCheck(
                 verdict: .valid(keyName: key.name), uid: uid, signature: signature,
                 statement:
@@ -53,7 +77,7 @@ public struct SignatureCheck: Sendable, Equatable {
                     + "This does not prove this tag is that chip: the UID and signature can be read by anyone and replayed by an emulator or a UID-writable clone."
             )
         }
-        let names = keys.map(\.name).joined(separator: ", ")
+        let names = scheme.keys.map(\.name).joined(separator: ", ")
         if signature.allSatisfy({ $0 == 0 }) {
             return SignatureCheck(
                 verdict: .invalid, uid: uid, signature: signature,

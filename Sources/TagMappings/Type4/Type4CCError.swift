@@ -5,7 +5,7 @@ import TapCardSupport
 /// one of these; everything a reader can still work around is a ``Type4CCProblem`` instead.
 ///
 /// The origin is `.tag`: the bytes are the tag's own file, read successfully, and they contradict
-/// the mapping (as `Type4Error.malformedCapabilityContainer` in PCSCTransport). The tag did not
+/// the mapping. The tag did not
 /// refuse a command, and the sentences say so ("The tag's CC file …", never "The tag refused …").
 public enum Type4CCError: TapCardError, Equatable {
     /// Fewer bytes than the fields up to the end of the NDEF File Control TLV need.

@@ -4,8 +4,6 @@ import TagFrames
 /// in the plan (the roles a workflow's interruption analysis reads).
 public struct Type4FileWrite: Sendable, Hashable {
     public enum Role: String, Sendable, Hashable {
-        /// NLEN and the whole message in one command: the tag holds the old or the new message.
-        case whole
         /// NLEN := 0 before any message byte, so a tear from here on leaves an empty file.
         case clearLength
         /// Message bytes after the length field.

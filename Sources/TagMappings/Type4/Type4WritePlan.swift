@@ -1,13 +1,19 @@
 import TagFrames
 
 /// The UPDATE BINARY commands that write an NDEF message into a Type 4 tag's NDEF file, in the
-/// order that survives a tear (nfcpy `tt4.py` `_write_ndef_data`; Android `rw_t4t.cc`
-/// `rw_t4t_update_nlen`; reference §1.4):
+/// order that survives a tear at any command, in any of the emulator's tear modes (reference §1.4):
 ///
-/// - NLEN and the message fit one UPDATE BINARY (≤ the write chunk): one `.whole` write at 0.
-/// - Otherwise NLEN := 00 00 (`.clearLength`), the message from offset 2 (4 after an ENLEN) in
-///   chunks ≤ the write chunk (`.data`), then the real NLEN at 0 (`.commit`). A tear before the
-///   commit leaves an empty file, never a message with a wrong length.
+/// - NLEN := 00 00 together with the first message bytes (`.clearLength`, one UPDATE from
+///   offset 0), the rest of the message in chunks ≤ the write chunk (`.data`), then the real NLEN
+///   at 0 (`.commit`). A tear before the commit leaves an empty file; a tear of the commit leaves
+///   empty or new (or, when the torn UPDATE programmed only one of NLEN's two bytes of a message
+///   over 255 bytes, a length the read reports as an interrupted write).
+/// - This is also the order for a message that would fit one UPDATE with its NLEN. nfcpy
+///   (`tt4.py` `_write_ndef_data`) and Android (`rw_t4t.cc`) write NLEN and such a message in one
+///   command: torn half-way, that leaves the new NLEN in front of a half-old, half-new message, which
+///   can decode as neither (Type4TearingTests found it). One UPDATE more buys tearing safety; and
+///   where nfcpy and Android send the 2-byte clear on its own, carrying the first message bytes
+///   with it keeps the order with one UPDATE less.
 /// - An empty message (an erase) is NLEN 00 00 alone, as `.commit`: there are no message bytes
 ///   to protect, and the workflow's "the new state is on the tag once this lands" is this write.
 ///
@@ -45,13 +51,15 @@ public struct Type4WritePlan: Sendable, Hashable {
         var writes: [Type4FileWrite] = []
         if message.isEmpty {
             writes = [Type4FileWrite(offset: 0, bytes: lengthField, role: .commit)]
-        } else if lengthField.count + message.count <= chunking.writeChunk {
-            writes = [Type4FileWrite(offset: 0, bytes: lengthField + message, role: .whole)]
         } else {
+            // NLEN := 0 travels with the first message bytes: the message is invisible until the
+            // commit either way, and one UPDATE BINARY is saved.
+            let first = min(message.count, chunking.writeChunk - lengthField.count)
             writes.append(
                 Type4FileWrite(
-                    offset: 0, bytes: [UInt8](repeating: 0, count: lengthField.count), role: .clearLength))
-            var start = 0
+                    offset: 0, bytes: [UInt8](repeating: 0, count: lengthField.count) + message[0..<first],
+                    role: .clearLength))
+            var start = first
             while start < message.count {
                 let end = min(message.count, start + chunking.writeChunk)
                 writes.append(

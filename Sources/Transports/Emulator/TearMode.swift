@@ -12,6 +12,8 @@ public enum TearMode: String, Sendable, CaseIterable, Equatable {
     /// the old nor the new bytes (the first two bytes are new, the last two are garbage that
     /// differs from both). Pages the chip protects against tearing (static lock bytes, CC,
     /// dynamic lock bytes on NTAG21x) keep their old value instead. A command that is not a
-    /// page write behaves as ``replyLost``.
+    /// page write behaves as ``replyLost``. On a Type 4 tag (``EmulatedType4Tag``) an UPDATE
+    /// BINARY or WriteData lands the first ⌊n/2⌋ of its n bytes and the rest of its range keeps
+    /// the old bytes.
     case corruptedWrite = "corrupted-write"
 }

@@ -158,3 +158,66 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.nfc").path))
     }
 }
+
+/// `tapcard sim new|show` for virtual Type 4 tags.
+@Suite struct SimType4CommandTests {
+    private func run(_ arguments: [String]) async -> (status: Int32, io: CheckedIO) {
+        let io = CheckedIO()
+        let status = await CLI.run(arguments, io: io)
+        return (status, io)
+    }
+
+    private func temporaryPath() throws -> (URL, String) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-sim4-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return (url, url.appendingPathComponent("tag.t4").path)
+    }
+
+    @Test func newNTAG424ThenShowIt() async throws {
+        let (directory, path) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let created = await run(["sim", "new", "ntag424", path, "--uid", "04112233445566", "--json"])
+        #expect(created.status == 0)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(created.io.outputText.utf8)) as? [String: Any])
+        #expect(json["schema_version"] as? Int == 1)
+        #expect(json["action"] as? String == "created")
+        #expect((json["chip"] as? [String: Any])?["model"] as? String == "ntag424-dna")
+        #expect((json["uid"] as? [String: Any])?["hex"] as? String == "04112233445566")
+        // V-T4T-3: the factory CC's 23 bytes.
+        #expect(json["cc"] as? String == "0017200100" + "00ff0406e10401000000" + "0506e10500808283")
+        let files = try #require(json["files"] as? [[String: Any]])
+        #expect(files.map { $0["id"] as? String } == ["e103", "e104", "e105"])
+        #expect(files.map { $0["size"] as? Int } == [32, 256, 128])
+        let proprietary = try #require(files[2]["access"] as? [String: Any])
+        #expect(proprietary["read"] as? String == "key-2")
+        #expect(proprietary["write"] as? String == "key-3")
+        #expect(files[1]["ndef_length"] as? Int == 0)
+        #expect(json["key_versions"] as? [Int] == [0, 0, 0, 0, 0])
+        #expect((json["signature"] as? String)?.count == 112)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("Filetype: TapCard Type 4 tag\n"))
+
+        let shown = await run(["sim", "show", path])
+        #expect(shown.status == 0)
+        #expect(shown.io.outputText.contains("NTAG 424 DNA virtual tag"))
+        #expect(shown.io.outputText.contains("File E105  128 bytes, file number 3; read key 2, write key 3"))
+        let shownJSON = await run(["sim", "show", path, "--json"])
+        #expect(shownJSON.io.outputText.contains("\"action\":\"shown\""))
+    }
+
+    @Test func newGenericType4AndRefusals() async throws {
+        let (directory, path) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let created = await run(["sim", "new", "type4", path])
+        #expect(created.status == 0)
+        #expect(created.io.outputText.contains("T4T v2.0, MLe 59, MLc 52"))
+        #expect(await run(["sim", "new", "ntag424-dna", path]).status == 1)
+        #expect(await run(["sim", "new", "ntag424-dna", path, "--force", "--unformatted"]).status == 64)
+        #expect(await run(["sim", "new", "ntag424-dna", path, "--force", "--uid", "0411"]).status == 65)
+        // Type 2 files still show as before.
+        let type2 = directory.appendingPathComponent("t2.nfc").path
+        #expect(await run(["sim", "new", "ntag213", type2]).status == 0)
+        #expect(await run(["sim", "show", type2, "--json"]).io.outputText.contains("\"static_lock\""))
+    }
+}

@@ -20,9 +20,9 @@ struct DERReader {
         return (tag, Array(bytes[offset..<offset + length]))
     }
 
-    /// An INTEGER's value as exactly 16 big-endian bytes (a leading sign byte dropped).
-    static func fixed16(_ integer: [UInt8]) -> [UInt8] {
+    /// An INTEGER's value as exactly `count` big-endian bytes (a leading sign byte dropped).
+    static func fixed(_ integer: [UInt8], count: Int) -> [UInt8] {
         let trimmed = Array(integer.drop(while: { $0 == 0 }))
-        return [UInt8](repeating: 0, count: max(0, 16 - trimmed.count)) + trimmed.suffix(16)
+        return [UInt8](repeating: 0, count: max(0, count - trimmed.count)) + trimmed.suffix(count)
     }
 }

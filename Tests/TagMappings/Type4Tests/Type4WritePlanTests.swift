@@ -18,28 +18,37 @@ import Type4
         try Type4WritePlan.make(message: message, cc: cc, carrierLimit: carrierLimit).get()
     }
 
-    @Test func smallMessageIsOneWrite() throws {
+    /// nfcpy writes NLEN and a message that fits in one UPDATE (`00D6000010 000E <uri>`); a tear
+    /// half-way through that UPDATE leaves the new NLEN before a half-written message. TapCard
+    /// clears NLEN with the message and commits NLEN after it: two UPDATEs, safe at every tear.
+    @Test func smallMessageIsClearedWithItsBytesThenCommitted() throws {
         let plan = try Self.plan(Self.uri, Self.nfcpyCC)
         #expect(plan.file == 0xE104)
-        #expect(plan.writes == [Type4FileWrite(offset: 0, bytes: [0x00, 0x0E] + Self.uri, role: .whole)])
-        #expect(plan.apdus[0].bytes == [0x00, 0xD6, 0x00, 0x00, 0x10, 0x00, 0x0E] + Self.uri)
+        #expect(
+            plan.writes == [
+                Type4FileWrite(offset: 0, bytes: [0x00, 0x00] + Self.uri, role: .clearLength),
+                Type4FileWrite(offset: 0, bytes: [0x00, 0x0E], role: .commit),
+            ])
+        #expect(plan.apdus[0].bytes == [0x00, 0xD6, 0x00, 0x00, 0x10, 0x00, 0x00] + Self.uri)
+        #expect(plan.apdus[1].bytes == [0x00, 0xD6, 0x00, 0x00, 0x02, 0x00, 0x0E])
     }
 
-    /// nfcpy's wipe of a 64-byte NDEF file with MLc 52: `00D6000002 0000`, `00D6000234 <52×A9>`,
-    /// `00D6003608 <8×A9>`; the commit then writes the real NLEN (here 60 = 00 3C).
-    @Test func chunkedWriteMatchesNfcpy() throws {
+    /// A 60-byte message into a 64-byte NDEF file with MLc 52. nfcpy's wipe of the same file sends
+    /// the clear on its own (`00D6000002 0000`, `00D6000234 <52×A9>`, `00D6003608 <8×A9>`);
+    /// TapCard carries the clear with the first 50 message bytes, one UPDATE BINARY less, and
+    /// commits the real NLEN (60 = 00 3C) last, as both do.
+    @Test func chunkedWriteClearsNLENWithTheFirstBytes() throws {
         var ccBytes = Type4CapabilityContainerTests.nfcpy
         ccBytes[11] = 0x00
         ccBytes[12] = 0x40
         let cc = try Type4CapabilityContainer.parse(ccBytes).get()
         let message = [UInt8](repeating: 0xA9, count: 60)
         let plan = try Self.plan(message, cc)
-        #expect(plan.writes.map(\.role) == [.clearLength, .data, .data, .commit])
+        #expect(plan.writes.map(\.role) == [.clearLength, .data, .commit])
         #expect(
             plan.apdus.map(\.bytes) == [
-                [0x00, 0xD6, 0x00, 0x00, 0x02, 0x00, 0x00],
-                [0x00, 0xD6, 0x00, 0x02, 0x34] + [UInt8](repeating: 0xA9, count: 52),
-                [0x00, 0xD6, 0x00, 0x36, 0x08] + [UInt8](repeating: 0xA9, count: 8),
+                [0x00, 0xD6, 0x00, 0x00, 0x34, 0x00, 0x00] + [UInt8](repeating: 0xA9, count: 50),
+                [0x00, 0xD6, 0x00, 0x34, 0x0A] + [UInt8](repeating: 0xA9, count: 10),
                 [0x00, 0xD6, 0x00, 0x00, 0x02, 0x00, 0x3C],
             ])
     }
@@ -49,9 +58,12 @@ import Type4
         #expect(plan.writes == [Type4FileWrite(offset: 0, bytes: [0x00, 0x00], role: .commit)])
     }
 
-    @Test func boundaryBetweenWholeAndChunked() throws {
-        // NTAG 424: MLc 255, so NLEN + 253 bytes is one write and NLEN + 254 is not.
-        #expect(try Self.plan([UInt8](repeating: 1, count: 253), Self.ntag424CC).writes.map(\.role) == [.whole])
+    @Test func boundaryBetweenOneChunkAndTwo() throws {
+        // NTAG 424: MLc 255, so NLEN + 253 bytes go in the first UPDATE and NLEN + 254 do not.
+        #expect(
+            try Self.plan([UInt8](repeating: 1, count: 253), Self.ntag424CC).writes.map(\.role) == [
+                .clearLength, .commit,
+            ])
         #expect(
             try Self.plan([UInt8](repeating: 1, count: 254), Self.ntag424CC).writes.map(\.role) == [
                 .clearLength, .data, .commit,
@@ -63,8 +75,8 @@ import Type4
         let plan = try Self.plan([UInt8](repeating: 7, count: 130), Self.ntag424CC, carrierLimit: 64)
         #expect(plan.chunking == Type4Chunking(cc: Self.ntag424CC, carrierLimit: 64))
         #expect(plan.chunking.writeChunk == 59 && plan.chunking.readChunk == 62)
-        #expect(plan.writes.map(\.bytes.count) == [2, 59, 59, 12, 2])
-        #expect(plan.writes.map(\.offset) == [0, 2, 61, 120, 0])
+        #expect(plan.writes.map(\.bytes.count) == [59, 59, 14, 2])
+        #expect(plan.writes.map(\.offset) == [0, 59, 118, 0])
         #expect(plan.apdus.allSatisfy { $0.bytes.count <= 64 })
     }
 
@@ -132,10 +144,17 @@ import Type4
             ndefFile: Type4FileControl(
                 identifier: 0xE104, maximumSize: 0x10000, readAccess: .free, writeAccess: .free, isExtended: true))
         let plan = try Self.plan([1, 2, 3], cc)
-        #expect(plan.writes == [Type4FileWrite(offset: 0, bytes: [0, 0, 0, 3, 1, 2, 3], role: .whole)])
+        #expect(
+            plan.writes == [
+                Type4FileWrite(offset: 0, bytes: [0, 0, 0, 0, 1, 2, 3], role: .clearLength),
+                Type4FileWrite(offset: 0, bytes: [0, 0, 0, 3], role: .commit),
+            ])
         let long = try Self.plan([UInt8](repeating: 9, count: 600), cc)
-        #expect(long.writes.first == Type4FileWrite(offset: 0, bytes: [0, 0, 0, 0], role: .clearLength))
-        #expect(long.writes.dropFirst().first?.offset == 4)
+        #expect(
+            long.writes.first
+                == Type4FileWrite(
+                    offset: 0, bytes: [0, 0, 0, 0] + [UInt8](repeating: 9, count: 251), role: .clearLength))
+        #expect(long.writes.dropFirst().first?.offset == 255)
         #expect(long.writes.last == Type4FileWrite(offset: 0, bytes: [0, 0, 0x02, 0x58], role: .commit))
         // 0x8000 bytes from offset 4 still start every chunk at or below 0x7FFF; 0x8100 do not,
         // and past 0x7FFF only the ODO form addresses the file: refused with the offset.

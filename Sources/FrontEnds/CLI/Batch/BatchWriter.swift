@@ -4,7 +4,7 @@ import TagWorkflows
 import TapCardSupport
 
 /// One tag of a batch: writes `message` to the tag in `session` and reads it back, with the tag
-/// engine's workflow for Type 2 tags and the ISO 7816-4 NDEF file for Type 4 tags.
+/// engine's drivers: Type 2 pages, or the Type 4 NDEF file in the tearing-safe NLEN order.
 enum BatchWriter {
     struct Result {
         var uid: [UInt8]?
@@ -21,13 +21,9 @@ enum BatchWriter {
     ) async throws -> Result {
         let uid = try? await session.transport.uid()
         if case .isoDep = session.kind {
-            let tag = Type4NDEFTag(channel: session.card)
-            let bytes = message.encoded()
-            try await tag.writeNDEF(bytes)
-            let verified = try await tag.readNDEF() == bytes
-            await ReaderTagCommands.recordType4(
-                tag, session, written: bytes, verified: verified, recording: recording, io: io)
-            return Result(uid: uid, bytes: bytes.count, verified: verified, report: nil)
+            let report = try await Type4Target(reader: session).driver().write(message, verify: true)
+            recording.type4(write: report, operation: .write, io: io)
+            return Result(uid: report.uid ?? uid, bytes: report.messageBytes, verified: report.verified, report: nil)
         }
         let report = try await password.session(session.transport).write(message, verify: true)
         recording.write(report, message: message.encoded(), io: io)

@@ -3,6 +3,7 @@ struct BenchReport {
     var seed: UInt64
     var codec: CodecBench.Result
     var writes: WriteBench.Result
+    var type4Writes: [Type4WriteBench.Figures]
     var batch: BatchBench.Result
     var coldStart: ColdStartBench.Result?
     var coldStartSkipped: String?
@@ -33,6 +34,7 @@ struct BenchReport {
                     ("identical_rewrite", writes.identical.json), ("one_field_change", writes.oneField.json),
                 ])
             ),
+            ("type4_write_verify", .array(type4Writes.map(\.json))),
             ("batch_provisioning", batch.json),
         ]
         if let coldStart {
@@ -64,6 +66,16 @@ struct BenchReport {
                 (
                     label,
                     "\(figures.commands) cmds, \(figures.pagesWritten) pages written (\(figures.pagesChanged) changed)",
+                    "\(String(format2: figures.modeledMicroseconds / 1000)) ms modeled vs "
+                        + "\(String(format2: figures.minimumMicroseconds / 1000)) ms minimum = "
+                        + "\(String(format3: figures.ratio))x"
+                ))
+        }
+        for figures in type4Writes {
+            rows.append(
+                (
+                    "\(figures.model.displayName) write+verify \(figures.messageBytes) B",
+                    "\(figures.commands) cmds (minimum \(figures.minimumCommands)), \(figures.updates) UPDATE, \(figures.reads) READ",
                     "\(String(format2: figures.modeledMicroseconds / 1000)) ms modeled vs "
                         + "\(String(format2: figures.minimumMicroseconds / 1000)) ms minimum = "
                         + "\(String(format3: figures.ratio))x"

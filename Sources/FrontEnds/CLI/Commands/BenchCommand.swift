@@ -84,12 +84,13 @@ struct BenchCommand: Command {
         let codec = CodecBench.run(
             messages: messages, profiles: Array(profiles.prefix(2_000)), minimumSeconds: quick ? 0.02 : 1.0)
         let writes = try await WriteBench.run()
+        let type4Writes = try await Type4WriteBench.run()
         let batch = await BatchBench.run(profiles: Array(profiles.prefix(profileCount)))
         let binary = binaryOption ?? ColdStartBench.ownBinary()
         let coldStart = coldRuns > 0 ? binary.map { ColdStartBench.run(binary: $0, runs: coldRuns) } : nil
 
         let report = BenchReport(
-            seed: seed, codec: codec, writes: writes, batch: batch, coldStart: coldStart,
+            seed: seed, codec: codec, writes: writes, type4Writes: type4Writes, batch: batch, coldStart: coldStart,
             coldStartSkipped: coldRuns == 0
                 ? "--cold-start-runs 0" : (binary == nil ? "not running from the tapcard binary; pass --binary" : nil))
         if json {

@@ -67,28 +67,28 @@ struct EmulateCommand: Command {
             guard let named = TagModel(rawValue: modelName) else {
                 throw UsageError("Unknown model '\(modelName)'.", command: name)
             }
-            try EmulatedTag.check(model: named)
+            if EmulatedType4Tag.supportedModels.contains(named) {
+                try EmulatedType4Tag.check(model: named)
+            } else {
+                try EmulatedTag.check(model: named)
+            }
             model = named
         }
 
-        let tag = try load(path: path, model: model, io: io)
-        let layout = tag.model.type2Layout
-        let bridge = StorageCardBridge(tag: tag, totalPages: layout?.totalPages)
-        let server = VirtualCardServer(host: host, port: port, atr: StorageCardBridge<EmulatedTag>.ultralightATR)
+        let card = try ServedCard.load(path: path, model: model, io: io)
+        let server = VirtualCardServer(host: host, port: port, atr: card.atr)
         StopSignal.install()
         defer { StopSignal.uninstall() }
         // Nothing was served yet if this fails: the file is left as it was.
         try server.connect(timeoutMilliseconds: connectTimeout * 1000) { StopSignal.requested }
-        io.printError(
-            "Serving \(tag.model.displayName) UID \(Hex.encode(tag.uid, uppercase: true, separator: ":")) from \(path) to vpcd at \(host):\(port) (Ctrl-C to stop)."
-        )
+        io.printError("Serving \(card.description) from \(path) to vpcd at \(host):\(port) (Ctrl-C to stop).")
         let end: VirtualCardServer.End
         do {
             var count = 0
             end = try await server.serve(
-                apduLimit: removeAfter, shouldStop: { StopSignal.requested }, onReset: { tag.present() }
+                apduLimit: removeAfter, shouldStop: { StopSignal.requested }, onReset: card.reset
             ) { apdu in
-                let response = await bridge.respond(to: apdu)
+                let response = await card.respond(apdu)
                 count += 1
                 if trace {
                     io.printError(
@@ -99,20 +99,20 @@ struct EmulateCommand: Command {
             }
         } catch {
             server.removeCard()
-            try save(tag, to: path)
+            try card.save(path)
             throw error
         }
         server.removeCard()
-        try save(tag, to: path)
-        let size = tag.memory.count
+        try card.save(path)
+        let size = card.savedSize
         switch end {
         case .stopped(let apdus):
-            io.note("Stopped after \(apdus) APDUs; saved \(size) bytes to \(path).")
+            io.note("Stopped after \(apdus) APDUs; saved \(size) to \(path).")
         case .readerClosed(let apdus):
-            io.note("vpcd closed the connection after \(apdus) APDUs; saved \(size) bytes to \(path).")
+            io.note("vpcd closed the connection after \(apdus) APDUs; saved \(size) to \(path).")
         case .apduLimit(let apdus):
             io.printError(
-                "Removed the tag after \(apdus) APDUs, as asked (--remove-after); saved \(size) bytes to \(path).")
+                "Removed the tag after \(apdus) APDUs, as asked (--remove-after); saved \(size) to \(path).")
         }
         return .success
     }

@@ -23,11 +23,16 @@ struct EraseCommand: Command {
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let options = try TagWriteRunner.options(&arguments)
         let recording = try TagRecording.take(&arguments, io: io)
-        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+        let target: TagTarget
+        switch try await OpenedTag.open(&arguments, io: io) {
+        case .type2Reader(let session):
             try arguments.finish()
             return try await ReaderTagCommands.write(nil, session, options: options, recording: recording, io: io)
+        case .type4(let type4):
+            try type4.finish(&arguments)
+            return try await Type4Commands.write(nil, type4, options: options, recording: recording, io: io)
+        case .type2Virtual(let opened): target = opened
         }
-        let target = try await TagTarget.open(&arguments, io: io)
         defer { target.close() }
         try arguments.finish()
         guard let report = try await TagWriteRunner.run(nil, target: target, options: options, io: io) else {

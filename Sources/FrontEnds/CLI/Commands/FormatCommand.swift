@@ -25,12 +25,18 @@ struct FormatCommand: Command {
         let json = arguments.flag("--json")
         let recording = try TagRecording.take(&arguments, io: io)
         let password = try PasswordOptions.parse(&arguments)
-        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+        let target: TagTarget
+        switch try await OpenedTag.open(&arguments, io: io) {
+        case .type2Reader(let session):
             try arguments.finish()
             return try await ReaderTagCommands.format(
                 session, password: password, json: json, recording: recording, io: io)
+        case .type4(let type4):
+            try type4.finish(&arguments)
+            try Type4Commands.refusePassword(password, command: name)
+            return try await Type4Commands.format(type4, io: io)
+        case .type2Virtual(let opened): target = opened
         }
-        let target = try await TagTarget.open(&arguments, io: io)
         defer { target.close() }
         try arguments.finish()
         let before = target.tag.persistentState

@@ -29,15 +29,20 @@ struct InfoCommand: Command {
         let json = arguments.flag("--json")
         let recording = try TagRecording.take(&arguments, io: io)
         let password = try PasswordOptions.parse(&arguments)
-        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+        // With a password the read may count a wrong one against AUTHLIM and save the file: it
+        // holds the lock for writing then.
+        let target: TagTarget
+        switch try await OpenedTag.open(&arguments, io: io, access: password.password == nil ? .reading : .writing) {
+        case .type2Reader(let session):
             try arguments.finish()
             return try await ReaderTagCommands.info(
                 session, password: password, json: json, recording: recording, io: io)
+        case .type4(let type4):
+            try type4.finish(&arguments)
+            try Type4Commands.refusePassword(password, command: name)
+            return try await Type4Commands.info(type4, json: json, recording: recording, io: io)
+        case .type2Virtual(let opened): target = opened
         }
-        // With a password the read may count a wrong one against AUTHLIM and save the file: it
-        // holds the lock for writing then.
-        let target = try await TagTarget.open(
-            &arguments, io: io, access: password.password == nil ? .reading : .writing)
         defer { target.close() }
         try arguments.finish()
         let inspection = try await target.reading {

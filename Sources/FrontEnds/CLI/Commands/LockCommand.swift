@@ -31,12 +31,18 @@ struct LockCommand: Command {
         let json = arguments.flag("--json")
         let recording = try TagRecording.take(&arguments, io: io)
         let password = try PasswordOptions.parse(&arguments)
-        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+        let target: TagTarget
+        switch try await OpenedTag.open(&arguments, io: io) {
+        case .type2Reader(let session):
             try arguments.finish()
             return try await ReaderTagCommands.lock(
                 session, password: password, confirmed: confirmed, json: json, recording: recording, io: io)
+        case .type4(let type4):
+            try type4.finish(&arguments)
+            try Type4Commands.refusePassword(password, command: name)
+            return try await Type4Commands.lock(type4, confirmed: confirmed, json: json, recording: recording, io: io)
+        case .type2Virtual(let opened): target = opened
         }
-        let target = try await TagTarget.open(&arguments, io: io)
         defer { target.close() }
         try arguments.finish()
         let before = target.tag.persistentState

@@ -26,7 +26,8 @@ struct SimCommand: Command {
           show     Chip, UID, CC, lock bytes and the originality signature check.
 
         MODEL: ntag213, ntag215, ntag216, ultralight (also ntag203, ntag210, ntag212,
-        ultralight-ev1-48, ultralight-ev1-128).
+        ultralight-ev1-48, ultralight-ev1-128); for 'sim new' and 'sim show' also the Type 4
+        tags ntag424 (ntag424-dna) and type4.
 
         Run 'tapcard sim SUBCOMMAND --help' for its options.
 

@@ -20,8 +20,14 @@ struct SimNewCommand: Command {
         Ultralight blank-formatted. Its originality signature is all zeros: only NXP can sign a
         UID, so a virtual tag's signature never verifies.
 
+        Type 4 tags: ntag424 (NTAG 424 DNA as shipped: CC, a 256-byte NDEF file of zeros, the
+        128-byte proprietary file, five AES keys of zeros, a 56-byte signature of zeros) and
+        type4 (a generic NFC Forum Type 4 tag with a 2048-byte NDEF file). They are saved in
+        TapCard's Type 4 text format (Flipper Zero has none for them); --unformatted does not
+        apply.
+
         MODEL: ntag213, ntag215, ntag216, ultralight, ntag203, ntag210, ntag212,
-               ultralight-ev1-48, ultralight-ev1-128
+               ultralight-ev1-48, ultralight-ev1-128, ntag424 (ntag424-dna), type4
 
         Options:
           --uid HEX       The 7-byte UID (e.g. 04A1B2C3D4E5F6); random with NXP's 04 first if absent.
@@ -41,15 +47,30 @@ struct SimNewCommand: Command {
         let unformatted = arguments.flag("--unformatted")
         let force = arguments.flag("--force")
         let uidText = try arguments.option("--uid")
-        let modelName = try arguments.requiredPositional("MODEL (ntag213, ntag215, ntag216 or ultralight)")
+        let modelName = try arguments.requiredPositional("MODEL (ntag213, ntag215, ntag216, ultralight or ntag424)")
         let path = try arguments.requiredPositional("FILE")
         try arguments.finish()
-        let model = try SimModels.model(named: modelName, command: name)
+        let model = try SimModels.anyModel(named: modelName, command: name)
         var uid: [UInt8]? = nil
         if let uidText {
             let bytes = try Hex.decode(uidText)
             try EmulatedTag.check(uid: bytes)
             uid = bytes
+        }
+        if model.type4 != nil {
+            if unformatted {
+                throw UsageError("--unformatted applies to Type 2 tags; a Type 4 tag ships with its CC.", command: name)
+            }
+            try SimFiles.refuseOverwrite(path, force: force)
+            let tag = EmulatedType4Tag(model: model, uid: uid)
+            try VirtualTag.type4(tag).save(to: path)
+            let summary = Type4SimSummary(path: path, tag: tag)
+            if json {
+                io.printJSON(summary.json(action: "created"))
+            } else {
+                summary.lines(action: "Created").forEach { io.print($0) }
+            }
+            return .success
         }
         try SimFiles.refuseOverwrite(path, force: force)
         let tag = EmulatedTag(model: model, uid: uid, formatted: !unformatted)

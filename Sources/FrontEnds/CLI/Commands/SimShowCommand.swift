@@ -3,14 +3,16 @@ import TagEmulator
 /// `tapcard sim show FILE`: the hardware facts of a virtual tag.
 struct SimShowCommand: Command {
     static let name = "sim show"
-    static let summary = "Show a virtual tag's chip, UID, CC, lock bytes and signature check."
+    static let summary = "Show a virtual tag's chip, UID, CC, lock bytes (or files) and signature."
     static let options: [OptionSpec] = [.json]
     static let help = """
         Usage: tapcard sim show FILE [--json]
 
         Prints the chip, UID, memory size, Capability Container, static lock bytes and the
         originality signature check of the virtual tag FILE, straight from its memory (no
-        commands are sent). For the NDEF view, use 'tapcard info --tag FILE'.
+        commands are sent). For the NDEF view, use 'tapcard info --tag FILE'. For a Type 4 tag
+        (NTAG 424 DNA, generic T4T): the CC, each file's size and access rights, the key
+        versions and the stored signature.
 
         Options:
           --json   Print one JSON object instead of text.
@@ -21,11 +23,21 @@ struct SimShowCommand: Command {
         let json = arguments.flag("--json")
         let path = try arguments.requiredPositional("FILE (a virtual tag)")
         try arguments.finish()
-        let summary = SimSummary(path: path, tag: try VirtualTagFile.load(path))
-        if json {
-            io.printJSON(summary.json(action: "shown"))
-        } else {
-            summary.lines(action: "").forEach { io.print($0) }
+        switch try VirtualTag.load(path) {
+        case .type2(let tag):
+            let summary = SimSummary(path: path, tag: tag)
+            if json {
+                io.printJSON(summary.json(action: "shown"))
+            } else {
+                summary.lines(action: "").forEach { io.print($0) }
+            }
+        case .type4(let tag):
+            let summary = Type4SimSummary(path: path, tag: tag)
+            if json {
+                io.printJSON(summary.json(action: "shown"))
+            } else {
+                summary.lines(action: "").forEach { io.print($0) }
+            }
         }
         return .success
     }

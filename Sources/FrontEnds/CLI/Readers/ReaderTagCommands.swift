@@ -38,23 +38,6 @@ enum ReaderTagCommands {
         _ session: PCSCTagSession, password: PasswordOptions, json: Bool, recording: TagRecording, io: some CommandIO
     ) async throws -> ExitStatus {
         defer { session.close() }
-        if case .isoDep = session.kind {
-            let tag = Type4NDEFTag(channel: session.card)
-            let bytes = try await tag.readNDEF()
-            let content: NDEFContent = bytes.isEmpty ? .empty : .message(try NDEFMessage.decode(bytes), bytes: bytes)
-            if json {
-                io.printJSON(
-                    JSON.object([
-                        ("tag", .string(label(session))), ("forum_type", .int(4)),
-                        ("content", TagJSON.content(content)),
-                    ]))
-            } else {
-                io.print("Tag: \(label(session)) (NFC Forum Type 4)")
-                for line in TagText.content(content) { io.print(line) }
-            }
-            await recordType4(tag, session, written: nil, verified: false, recording: recording, io: io)
-            return .success
-        }
         let report = try await password.session(session.transport).read()
         let status = ReadOutput.print(report, path: label(session), json: json, io: io)
         recording.read(report, io: io)
@@ -86,17 +69,6 @@ enum ReaderTagCommands {
             throw UsageError(
                 "--simulate-tear-after works on virtual tags; on a reader, take the tag away yourself.",
                 command: message == nil ? "erase" : "write")
-        }
-        if case .isoDep = session.kind, let message {
-            let tag = Type4NDEFTag(channel: session.card)
-            let bytes = message.encoded()
-            try await tag.writeNDEF(bytes)
-            let verified = options.verify ? try await tag.readNDEF() == bytes : false
-            io.print("Tag: \(label(session)) (NFC Forum Type 4)")
-            io.print("Wrote \(bytes.count) bytes (NLEN first, then the message, then NLEN).")
-            io.print(verified ? "Verified: read back \(bytes.count) bytes, identical." : "Not verified.")
-            await recordType4(tag, session, written: bytes, verified: verified, recording: recording, io: io)
-            return options.verify && !verified ? .failure : .success
         }
         try requireType2(session)
         let tag = options.password.session(session.transport)
@@ -139,21 +111,9 @@ enum ReaderTagCommands {
         return .success
     }
 
-    /// Records a Type 4 tag seen or written: its UID from the reader, its capacity from its CC.
-    static func recordType4(
-        _ tag: Type4NDEFTag<PCSCCard>, _ session: PCSCTagSession, written: [UInt8]?, verified: Bool,
-        recording: TagRecording, io: some CommandIO
-    ) async {
-        let uid = try? await session.transport.uid()
-        let capacity = try? await tag.capabilityContainer().capacity
-        recording.type4(uid: uid, capacity: capacity, written: written, verified: verified, io: io)
-    }
-
-    private static func requireType2(_ session: PCSCTagSession) throws(ChannelError) {
+    private static func requireType2(_ session: PCSCTagSession) throws(ReaderTagError) {
         guard session.kind.isType2 else {
-            throw ChannelError.unsupported(
-                command: 0x30,
-                reason: "the tag on \(label(session)) is a \(session.kind.summary), not an NFC Forum Type 2 tag")
+            throw ReaderTagError.notSupported(reader: session.readerName, kind: session.kind.summary)
         }
     }
 }

@@ -1,6 +1,7 @@
 import PCSCTransport
 import TagCatalog
 import TagTransport
+import TagWorkflows
 import TapCardSupport
 
 /// What `watch` and `readers --scan` print for a tag on a reader: its UID, what it is, and the
@@ -17,6 +18,8 @@ struct TagSummary {
     var capabilityContainer: [UInt8]?
     /// The NDEF message length from the NDEF TLV (Type 2) or NLEN (Type 4).
     var ndefLength: Int?
+    /// The NDEF file's size from a Type 4 tag's CC file.
+    var ndefFileSize: Int?
     /// Why a figure is missing (a reader without pass-through, a refused read).
     var notes: [String] = []
 
@@ -43,9 +46,13 @@ struct TagSummary {
             }
         } else if case .isoDep = session.kind {
             do {
-                summary.ndefLength = try await Type4NDEFTag(channel: session.card).readNDEF().count
+                let report = try await Type4Tag(channel: session.isoDepCard, uid: summary.uid).read()
+                summary.model = report.identification.model
+                summary.ndefLength = report.snapshot.messageLength
+                summary.capabilityContainer = report.snapshot.capabilityContainerBytes
+                summary.ndefFileSize = report.snapshot.capabilityContainer.ndefFile.maximumSize
             } catch {
-                summary.notes.append(error.sentence)
+                summary.notes.append((error as? any TapCardError)?.sentence ?? String(describing: error))
             }
         }
         return summary
@@ -81,11 +88,13 @@ struct TagSummary {
         var parts: [String] = []
         parts.append(uid.map { "UID " + Hex.encode($0, uppercase: true, separator: ":") } ?? "UID unknown")
         if let model {
-            parts.append("\(model.displayName) (by GET_VERSION)")
+            parts.append("\(model.displayName) (by \(kind.isType2 ? "GET_VERSION" : "SELECT and GetVersion"))")
         } else {
             parts.append(kind.summary)
         }
-        if let cc = capabilityContainer, cc.count == 4, cc[0] == 0xE1 {
+        if let size = ndefFileSize {
+            parts.append("NDEF file \(size) bytes (from the tag's CC file)")
+        } else if let cc = capabilityContainer, cc.count == 4, cc[0] == 0xE1 {
             parts.append("data area \(Int(cc[2]) * 8) bytes (from the tag's CC)")
         } else if let cc = capabilityContainer {
             parts.append("no NDEF capability container (page 3: \(Hex.encode(cc, uppercase: true, separator: " ")))")
@@ -101,7 +110,11 @@ struct TagSummary {
             ("atr", .string(Hex.encode(atr))),
             ("kind", .string(kind.summary)),
             ("uid", TagJSON.uid(bytes: uid)),
-            ("chip", model.map { TagJSON.chip(model: $0, identifiedBy: "GET_VERSION") } ?? .null),
+            (
+                "chip",
+                model.map { TagJSON.chip(model: $0, identifiedBy: kind.isType2 ? "GET_VERSION" : "GetVersion") }
+                    ?? .null
+            ),
             ("capability_container", capabilityContainer.map { .string(Hex.encode($0)) } ?? .null),
             ("ndef_length", ndefLength.map { .int($0) } ?? .null),
             ("notes", .array(notes.map { .string($0) })),

@@ -13,4 +13,20 @@ enum SimModels {
         }
         return model
     }
+
+    /// The Type 4 models `sim new` creates, as the command line spells them (`ntag424` is
+    /// accepted too, for `ntag424-dna`).
+    static let type4Names = EmulatedType4Tag.supportedModels.map(\.rawValue)
+
+    /// A Type 2 or Type 4 model `sim new` can create.
+    static func anyModel(named name: String, command: String) throws(UsageError) -> TagModel {
+        let lowered = name.lowercased()
+        let type4 = lowered == "ntag424" ? TagModel.ntag424DNA : TagModel(rawValue: lowered)
+        if let type4, EmulatedType4Tag.supportedModels.contains(type4) { return type4 }
+        guard let model = TagModel(rawValue: lowered), EmulatedTag.supportedModels.contains(model) else {
+            let names = (names + type4Names).joined(separator: ", ")
+            throw UsageError("Unknown or unemulated model '\(name)'; use one of \(names).", command: command)
+        }
+        return model
+    }
 }

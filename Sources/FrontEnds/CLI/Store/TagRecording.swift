@@ -64,23 +64,34 @@ struct TagRecording {
         }
     }
 
-    /// A Type 4 tag (ISO-DEP, through a reader): seen (`written` nil) or written. Its capacity is
-    /// the NDEF file's size from its own CC (`reported`); there are no pages and no modeled time.
-    func type4(
-        uid: [UInt8]?, capacity: Int?, written: [UInt8]?, verified: Bool, io: some CommandIO, at now: Date? = nil
-    ) {
-        guard let written else {
-            return seen(
-                uid: uid, chip: Self.type4Chip,
-                capacity: capacity.map { Capacity(bytes: $0, source: .reported, model: .genericType4) },
-                io: io, at: now)
-        }
-        guard let uid, !uid.isEmpty else { return }
+    /// A Type 4 `read`: the tag was seen, with the capacity its CC file reports.
+    func type4(read report: Type4ReadReport, io: some CommandIO, at now: Date? = nil) {
+        seen(uid: report.uid, chip: Self.chip(report.identification.model), capacity: report.capacity, io: io, at: now)
+    }
+
+    /// A Type 4 `info`: seen, with the originality-signature verdict where the chip has one.
+    func type4(inspection: Type4Inspection, io: some CommandIO, at now: Date? = nil) {
+        let signature: SignatureRecord? =
+            switch inspection.signatureCheck?.verdict {
+            case .valid?: .valid
+            case .invalid?: .invalid
+            case .unavailable?, nil: inspection.read.identification.model == .ntag424DNA ? .unsupported : nil
+            }
+        let report = inspection.read
+        seen(
+            uid: report.uid, chip: Self.chip(report.identification.model), capacity: report.capacity,
+            signature: signature, io: io, at: now)
+    }
+
+    /// A Type 4 `write` or `erase`: the write-log entry has no pages (file bytes instead).
+    func type4(write report: Type4WriteReport, operation: WriteOperation, io: some CommandIO, at now: Date? = nil) {
+        guard let uid = report.uid, !uid.isEmpty else { return }
+        let airTime = (report.writeStatistics.modeledMicroseconds + report.verifyStatistics.modeledMicroseconds) / 1e6
         record(io: io) { recorder throws(StoreError) in
             try recorder.recordWrite(
-                uid: uid, chip: Self.type4Chip, message: written, capacityBytes: capacity,
-                capacityReported: capacity != nil, verified: verified, pagesWritten: 0, modeledAirTime: nil,
-                operation: .write, at: now ?? CLIClock.now(io))
+                uid: uid, chip: Self.chip(report.identification.model), message: report.encodedMessage,
+                capacityBytes: report.capacity.bytes, capacityReported: true, verified: report.verified,
+                pagesWritten: 0, modeledAirTime: airTime, operation: operation, at: now ?? CLIClock.now(io))
         }
     }
 
@@ -90,9 +101,6 @@ struct TagRecording {
         guard let chip else { return }
         seen(uid: uid, chip: chip, capacity: nil, io: io, at: now)
     }
-
-    /// The chip name a Type 4 tag is recorded under (its model is not asked).
-    static let type4Chip = TagModel.genericType4.rawValue
 
     /// A `format` or `lock` (`operation` says which). Verified means the state read back after
     /// the operation shows it: read-only after a lock, read/write after a format.

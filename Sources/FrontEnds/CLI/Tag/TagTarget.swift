@@ -38,10 +38,26 @@ struct TagTarget {
     static func open(
         _ arguments: inout Arguments, io: some CommandIO, access: TagFileLock.Access = .writing
     ) async throws -> TagTarget {
+        let (path, isDefault, lock) = try await lockFile(&arguments, io: io, access: access)
+        do {
+            guard case .type2(let tag) = try VirtualTag.load(from: lock) else {
+                throw TagTargetError.notType2(path: path)
+            }
+            return TagTarget(path: path, tag: tag, isDefault: isDefault, lock: lock)
+        } catch {
+            lock.release()
+            throw error
+        }
+    }
+
+    /// Takes `--tag` and `--wait` from `arguments` and locks the file they name (or the default
+    /// virtual NTAG213, created on first use) for `access`: the file is read only after this.
+    static func lockFile(
+        _ arguments: inout Arguments, io: some CommandIO, access: TagFileLock.Access
+    ) async throws -> (path: String, isDefault: Bool, lock: TagFileLock) {
         let wait = try ReaderOptions.waitSeconds(&arguments)
         if let path = try arguments.option("--tag") {
-            let lock = try await lock(path, access: access, wait: wait, creatingWith: nil, io: io)
-            return try TagTarget(path: path, tag: VirtualTagFile.load(from: lock), isDefault: false, lock: lock)
+            return (path, false, try await lock(path, access: access, wait: wait, creatingWith: nil, io: io))
         }
         let directory = try DataDirectory.path(environment: io.environment)
         let path = directory + "/" + defaultTagFileName
@@ -57,7 +73,7 @@ struct TagTarget {
         } else {
             io.note("Using the default virtual NTAG213 at \(path).")
         }
-        return try TagTarget(path: path, tag: VirtualTagFile.load(from: lock), isDefault: true, lock: lock)
+        return (path, true, lock)
     }
 
     private static func lock(

@@ -1,4 +1,5 @@
 import TagCatalog
+import TagFrames
 
 /// How many commands a workflow sent and their modeled air time (datasheet timing at
 /// 106 kbit/s: modeled, never measured; a reader or phone adds its own latency).
@@ -7,6 +8,8 @@ public struct CommandStatistics: Sendable, Equatable {
     public var modeledMicroseconds = 0.0
     /// Pages written and acknowledged, in order (a page may appear twice: clear, then commit).
     public var pagesWritten: [Int] = []
+    /// Bytes written and acknowledged by file-based tags (Type 4 UPDATE BINARY data).
+    public var unitsWritten = 0
 
     public init() {}
 
@@ -19,6 +22,23 @@ public struct CommandStatistics: Sendable, Equatable {
                 commandBytes: command.count, responseBytes: responseBytes <= 1 ? nil : responseBytes,
                 programsPage: programsPage)
             : Type2Timing.unansweredMicroseconds(commandBytes: command.count, programsPage: programsPage)
+    }
+
+    /// One ISO-DEP exchange: the APDU, the response APDU's size (data + SW) when it came, and the
+    /// tag's frame size and FWI (from its model's ATS; the carrier hides the real one).
+    mutating func record(
+        apdu: CommandAPDU, responseBytes: Int, answered: Bool, tagFrameSize: Int, frameWaitingIndex: Int
+    ) {
+        commands += 1
+        let programs = apdu.ins == 0xD6 || apdu.ins == 0xD7 || (apdu.cla == 0x90 && apdu.ins == 0x8D)
+        let sent = apdu.bytes.count
+        modeledMicroseconds +=
+            answered
+            ? Type4Timing.exchangeMicroseconds(
+                commandBytes: sent, responseBytes: responseBytes, bytesWritten: programs ? apdu.data.count : 0,
+                tagFrameSize: tagFrameSize)
+            : Type4Timing.unansweredMicroseconds(
+                commandBytes: sent, tagFrameSize: tagFrameSize, frameWaitingIndex: frameWaitingIndex)
     }
 
     /// Distinct pages written, ascending.

@@ -1,0 +1,32 @@
+import PCSCTransport
+import TagEmulator
+
+/// The tag a tag command works on, opened once: a virtual tag file of either kind, or the tag on
+/// a PC/SC reader (``TagSource``'s rule). Type 2 tags go to the Type 2 driver as before; Type 4
+/// tags (a virtual Type 4 file, or an ISO-DEP card on a reader) to ``Type4Commands``.
+enum OpenedTag {
+    case type2Reader(PCSCTagSession)
+    case type2Virtual(TagTarget)
+    case type4(Type4Target)
+
+    /// Applies the reader rule, then opens the virtual tag file (locked for `access`).
+    static func open(
+        _ arguments: inout Arguments, io: some CommandIO, access: TagFileLock.Access = .writing
+    ) async throws -> OpenedTag {
+        if let session = try ReaderTagCommands.session(&arguments, io: io) {
+            if case .isoDep = session.kind { return .type4(Type4Target(reader: session)) }
+            return .type2Reader(session)
+        }
+        let (path, isDefault, lock) = try await TagTarget.lockFile(&arguments, io: io, access: access)
+        do {
+            switch try VirtualTag.load(from: lock) {
+            case .type2(let tag):
+                return .type2Virtual(TagTarget(path: path, tag: tag, isDefault: isDefault, lock: lock))
+            case .type4(let tag): return .type4(Type4Target(path: path, tag: tag, lock: lock))
+            }
+        } catch {
+            lock.release()
+            throw error
+        }
+    }
+}

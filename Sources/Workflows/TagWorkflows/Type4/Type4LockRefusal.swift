@@ -1,0 +1,30 @@
+import TagCatalog
+import TapCardSupport
+
+/// Why TapCard will not make this Type 4 tag read-only. Nothing was sent that changes the tag.
+public enum Type4LockRefusal: TapCardError, Equatable {
+    /// The NFC Forum Type 4 mapping has no command that makes a tag read-only: the transition is
+    /// proprietary (T4T 2.0 §5.2), and this chip's is not one TapCard knows.
+    case noProcedure(model: TagModel?)
+    /// Locking is irreversible and needs explicit confirmation.
+    case confirmationRequired
+    /// The chip can be locked, but only after authenticating with the key that guards its file
+    /// settings (`keyNumber`), which TapCard does not send yet.
+    case needsAuthentication(model: TagModel, keyNumber: Int)
+
+    public var origin: ErrorOrigin { .refusal }
+
+    public var sentence: String {
+        switch self {
+        case .noProcedure(let model):
+            let name = model?.withArticle ?? "this Type 4 tag"
+            return
+                "TapCard cannot make \(name) read-only: the NFC Forum Type 4 mapping defines no command for it (each chip has its own), and this chip's is not known; nothing was written."
+        case .confirmationRequired:
+            return "Locking is permanent: give --yes-lock-permanently to confirm. Nothing was written."
+        case .needsAuthentication(let model, let keyNumber):
+            return
+                "Locking \(model.withArticle) changes its NDEF file's settings, which needs authentication with key \(keyNumber); TapCard does not authenticate to this chip yet. Nothing was written."
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Originality
+import TagFrames
+import Type4
+
+extension Type4Tag {
+    /// The read, and for an NTAG 424 DNA the file settings of files 1–3 (GetFileSettings) and the
+    /// originality signature (Read_Sig), checked against NXP's key.
+    public func inspect() async throws -> Type4Inspection {
+        beginOperation()
+        let identification = try await identify()
+        let (cc, ccBytes) = try await readCapabilityContainer(whole: true)
+        let snapshot = try await readNDEFFile(cc: cc, ccBytes: ccBytes)
+        var settings: [UInt8: NTAG424FileSettings] = [:]
+        var signature: [UInt8]?
+        if identification.model == .ntag424DNA {
+            for file: UInt8 in 1...3 {
+                if let data = try? await expectSuccess(NTAG424Command.getFileSettings(file), file: nil),
+                    case .success(let parsed) = NTAG424FileSettings.parse(data)
+                {
+                    settings[file] = parsed
+                }
+            }
+            signature = try? await expectSuccess(NTAG424Command.readSignature, file: nil)
+        }
+        let check = identification.model == .ntag424DNA ? Self.signatureCheck(uid: uid, signature: signature) : nil
+        let read = Type4ReadReport(
+            identification: identification, uid: uid, snapshot: snapshot, content: Self.content(of: snapshot),
+            statistics: takeStatistics())
+        return Type4Inspection(read: read, fileSettings: settings, signature: signature, signatureCheck: check)
+    }
+
+    static func signatureCheck(uid: [UInt8]?, signature: [UInt8]?) -> SignatureCheck? {
+        guard let uid else { return nil }
+        return SignatureCheck.check(uid: uid, signature: signature, scheme: .ntag424DNA)
+    }
+}

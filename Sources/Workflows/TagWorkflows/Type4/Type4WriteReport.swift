@@ -1,0 +1,36 @@
+import NDEF
+import TagCatalog
+import Type4
+
+/// What a completed Type 4 write did, with figures only from what happened.
+public struct Type4WriteReport: Sendable, Equatable {
+    public enum Verification: Sendable, Equatable {
+        /// Not checked (the caller asked for no verification).
+        case none
+        /// NLEN and the message were read back after the last write (`bytes` of message), decoded,
+        /// and matched record by record.
+        case readBack(bytes: Int)
+        /// Nothing needed writing: the read before the write found this very message.
+        case alreadyOnTag
+    }
+
+    public var identification: Type4Identification
+    public var uid: [UInt8]?
+    public var messageBytes: Int
+    public var encodedMessage: [UInt8]
+    public var previousContent: NDEFContent
+    public var capacity: Capacity
+    /// 2 (NLEN) or 4 (ENLEN).
+    public var lengthFieldBytes: Int
+    /// The file written.
+    public var file: UInt16
+    /// The UPDATE BINARY commands sent, in order.
+    public var writes: [Type4FileWrite]
+    public var verification: Verification
+    /// Commands and modeled air time of the preflight and the write.
+    public var writeStatistics: CommandStatistics
+    /// Commands and modeled air time of the read-back.
+    public var verifyStatistics: CommandStatistics
+
+    public var verified: Bool { verification != .none }
+}
