@@ -116,7 +116,8 @@ var layered: [Layered] = [
     // framework stands, beside the adapter in the transport layer; the CLI must never reach it.
     Layered(
         target: .target(
-            name: "CoreNFC", dependencies: ["TagTransport"], path: "Tests/StandIns/CoreNFC", swiftSettings: settings),
+            name: "CoreNFC", dependencies: ["TagFrames", "TagTransport"], path: "Tests/StandIns/CoreNFC",
+            swiftSettings: settings),
         layer: .transports),
     Layered(target: .systemLibrary(name: "CSQLite", path: "Sources/Persistence/CSQLite"), layer: .transports),
     library("Store", "Persistence/Store", layer: .transports, ["TapCardSupport", "CSQLite"]),
@@ -184,7 +185,7 @@ var layered: [Layered] = [
         "CoreNFCTransportTests", "Transports/CoreNFCTests",
         [
             "CoreNFCTransport", "TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TagWorkflows",
-            "Type2", "NDEF", "TestSupport", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+            "Type2", "NDEF", "TestSupport", "TagFrames", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
         ]),
     tests("StoreTests", "Persistence/StoreTests", ["Store", "TapCardSupport", "TestSupport"]),
     tests(
@@ -295,6 +296,10 @@ func checkArchitecture(_ layered: [Layered]) {
             from: "TagEmulator", to: mappings.sorted() + ["TagWorkflows"],
             why: "the emulator shares facts with the mappings (TagCatalog), never protocol logic, so that each can "
                 + "catch the other's mistakes"),
+        Forbidden(
+            from: "CoreNFC", to: mappings.sorted() + ["TagWorkflows"],
+            why: "the CoreNFC stand-in's NDEF mappings (StandInType2, StandInType4) play iOS's part independently "
+                + "of TapCard's, so that each can catch the other's mistakes"),
         Forbidden(
             from: "TapCardCLI", to: ["CoreNFCTransport", "CoreNFC", "ViewModels"],
             why: "no CLI build may reach the CoreNFC adapter or its test stand-in (Tests/StandIns/CoreNFC)"),

@@ -14,12 +14,20 @@
     /// with the session's ending instead of hanging.
     final class ConnectedTag: @unchecked Sendable {
         // @unchecked: `tag` is read only on `queue`; `pending` and `ending` only under `lock`.
-        private let tag: NFCTag
+        let tag: NFCTag
         let queue: DispatchQueue
         let uid: [UInt8]
         let technology: TagTechnology
         let isMiFare: Bool
-        private let defects: DefectLog
+        /// True when the tag takes ISO 7816-4 APDUs: `.iso7816` (`sendCommand(apdu:)`), or `.miFare`
+        /// of the DESFire or Plus family (`sendMiFareISO7816Command`, "Only available when
+        /// mifareFamily returns NFCMiFarePlus, NFCMiFareDESFire", corenfc-api.md §1.6).
+        let offersISODep: Bool
+        /// The AID iOS selected before it delivered an `.iso7816` tag (`initialSelectedAID`).
+        let initialSelectedAID: String?
+        /// The historical bytes of the tag's ATS, where iOS exposes them.
+        let historicalBytes: [UInt8]?
+        let defects: DefectLog
         /// The session the tag was detected in, for ``reactivate()``; read only on `queue`.
         weak var session: NFCTagReaderSession?
         private let lock = NSLock()
@@ -40,22 +48,37 @@
                     family: family == .ultralight
                         ? "Ultralight" : family == .plus ? "Plus" : family == .desfire ? "DESFire" : "(unknown family)")
                 isMiFare = true
+                offersISODep = family == .desfire || family == .plus
+                initialSelectedAID = nil
+                historicalBytes = mifare.historicalBytes.map { [UInt8]($0) }
             } else if case .iso15693(let vicinity) = tag {
                 uid = [UInt8](vicinity.identifier)
                 technology = .iso15693(manufacturerCode: vicinity.icManufacturerCode)
                 isMiFare = false
+                offersISODep = false
+                initialSelectedAID = nil
+                historicalBytes = nil
             } else if case .iso7816(let isoDep) = tag {
                 uid = [UInt8](isoDep.identifier)
                 technology = .iso7816
                 isMiFare = false
+                offersISODep = true
+                initialSelectedAID = isoDep.initialSelectedAID
+                historicalBytes = isoDep.historicalBytes.map { [UInt8]($0) }
             } else if case .feliCa(let feliCa) = tag {
                 uid = [UInt8](feliCa.currentIDm)
                 technology = .feliCa
                 isMiFare = false
+                offersISODep = false
+                initialSelectedAID = nil
+                historicalBytes = nil
             } else {
                 uid = []
                 technology = .iso7816
                 isMiFare = false
+                offersISODep = false
+                initialSelectedAID = nil
+                historicalBytes = nil
             }
         }
 
@@ -86,7 +109,7 @@
         }
 
         /// Registers `settle` to be failed if the session ends first; `nil` when it already has.
-        private func track<V: Sendable, E: Error>(
+        func track<V: Sendable, E: Error>(
             _ settle: SettleOnce<V, E>, failure: @escaping @Sendable (NFCSessionError) -> E
         )
             -> NFCSessionError?

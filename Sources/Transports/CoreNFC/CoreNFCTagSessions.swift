@@ -8,7 +8,8 @@
     /// ``TagSessionService`` over CoreNFC's `NFCTagReaderSession`: one session per user action,
     /// connect → `queryNDEFStatus` → `readNDEF` / `writeNDEF` / `writeLock`, and `sendMiFareCommand`
     /// for GET_VERSION, READ_SIG, the password configuration and TapCard's own raw Type 2 work
-    /// (``withTransport(_:_:)``: PWD_AUTH, then raw page commands in the same connection).
+    /// (``withTransport(_:_:)``: PWD_AUTH, then raw page commands in the same connection), and
+    /// ISO-DEP APDUs for TapCard's own Type 4 work (``withConnection(_:_:)``).
     /// `NFCTagReaderSession` rather than `NFCNDEFReaderSession` because only it reveals the UID.
     public final class CoreNFCTagSessions: TagSessionService {
         public let polling: NFCPolling
@@ -64,6 +65,33 @@
             _ operation: NFCOperation = .reading,
             _ body: (PhoneTagTransport) async throws(Failure) -> Result
         ) async throws(TagSessionFailure<Failure>) -> Result {
+            try await withConnectedTag(operation) { tag throws(Failure) in
+                try await body(PhoneTagTransport(uid: tag.uid, technology: tag.technology, radio: tag))
+            }
+        }
+
+        /// Runs `body` with the connected tag as a ``/TagTransport/TagConnection`` offering the
+        /// channels its `NFCTag` case allows (``PhoneTagConnection``): NFC-A frames for `.miFare`,
+        /// ISO-DEP APDUs for `.iso7816` and DESFire/Plus `.miFare`, under one sheet and one
+        /// connection (see ``TagSessionService/withConnection(_:_:)``).
+        public func withConnection<Result: Sendable, Failure: Error>(
+            _ operation: NFCOperation = .reading,
+            _ body: (PhoneTagConnection) async throws(Failure) -> Result
+        ) async throws(TagSessionFailure<Failure>) -> Result {
+            try await withConnectedTag(operation) { tag throws(Failure) in
+                try await body(
+                    PhoneTagConnection(
+                        uid: tag.uid, technology: tag.technology, initialSelectedAID: tag.initialSelectedAID,
+                        nfcA: tag.isMiFare ? tag : nil, isoDep: tag.offersISODep ? tag : nil))
+            }
+        }
+
+        /// One sheet, one connected tag, `body` run on it; its failure classified (``failure(_:during:sessionEnding:)``)
+        /// and shown on the sheet.
+        private func withConnectedTag<Result: Sendable, Failure: Error>(
+            _ operation: NFCOperation,
+            _ body: (ConnectedTag) async throws(Failure) -> Result
+        ) async throws(TagSessionFailure<Failure>) -> Result {
             guard readingAvailable else { throw .session(.unsupportedDevice) }
             let driver = TagSessionDriver(
                 operation: operation, polling: polling, restartDelay: restartDelay, defects: defects,
@@ -78,7 +106,7 @@
             }
             let result: Result
             do throws(Failure) {
-                result = try await body(PhoneTagTransport(uid: tag.uid, technology: tag.technology, radio: tag))
+                result = try await body(tag)
             } catch {
                 var failure = Self.failure(error, during: operation, sessionEnding: tag.endingReason)
                 await driver.finish(failureMessage: failure.isCancellation ? nil : failure.sentence)

@@ -23,6 +23,14 @@ public protocol TagSessionService: AnyObject, Sendable {
     func withTransport<Result: Sendable, Failure: Error>(
         _ operation: NFCOperation, _ body: (PhoneTagTransport) async throws(Failure) -> Result
     ) async throws(TagSessionFailure<Failure>) -> Result
+
+    /// Runs `body` with the tag presented as a ``/TagTransport/TagConnection`` carrying the
+    /// channels its kind allows — NFC-A frames for a MIFARE tag, ISO-DEP APDUs for an ISO 7816
+    /// (Type 4) tag — under one sheet and in one connection, so TapCard's own drivers run on the
+    /// phone. Failures are classified as for ``withTransport(_:_:)``.
+    func withConnection<Result: Sendable, Failure: Error>(
+        _ operation: NFCOperation, _ body: (PhoneTagConnection) async throws(Failure) -> Result
+    ) async throws(TagSessionFailure<Failure>) -> Result
 }
 
 /// Which radio technologies a session polls for. ISO 14443 always (NTAG and Ultralight);

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if os(Linux)
+    import CoreNFC
+#endif
+
 /// The iOS app's project spec, Info.plist and entitlements agree with each other and with what
 /// the CoreNFC adapter needs (it opens `NFCTagReaderSession`, entitlement format `TAG`).
 @Suite struct AppBundleTests {
@@ -50,9 +54,21 @@ import Testing
         // Installs on devices without NFC, where the app explains itself instead.
         let capabilities = info["UIRequiredDeviceCapabilities"] as? [String] ?? []
         #expect(!capabilities.contains("nfc"))
-        // No ISO 7816 AIDs or FeliCa system codes: the app never polls for those.
-        #expect(info["com.apple.developer.nfc.readersession.iso7816.select-identifiers"] == nil)
+        // No FeliCa system codes: the app never polls for FeliCa.
         #expect(info["com.apple.developer.nfc.readersession.felica.systemcodes"] == nil)
+    }
+
+    /// iOS delivers an ISO 7816 (Type 4) tag only after SELECTing one of these AIDs
+    /// (`NFCISO7816Tag.h`); without the NDEF Tag Application an NTAG 424 DNA is never seen
+    /// (type4-type5-ntag424.md §4.1).
+    @Test func infoPlistSelectsTheNDEFTagApplication() throws {
+        let info = try Self.plist("TapCard/Info.plist")
+        let aids = try #require(info["com.apple.developer.nfc.readersession.iso7816.select-identifiers"] as? [String])
+        #expect(aids == ["D2760000850101"])
+        #if os(Linux)
+            // The stand-in's phone selects what the app's Info.plist lists.
+            #expect(aids == NFCStandInSystem.appISO7816SelectIdentifiers)
+        #endif
     }
 
     @Test func entitlementsAskForTagReadingOnly() throws {

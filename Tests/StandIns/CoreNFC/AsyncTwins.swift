@@ -58,6 +58,49 @@ extension NFCMiFareTag {
     }
 }
 
+extension NFCMiFareTag {
+    public func sendMiFareISO7816Command(_ apdu: NFCISO7816APDU) async throws -> (Data, UInt8, UInt8) {
+        let box = Unchecked(apdu)
+        return try await withCheckedThrowingContinuation { continuation in
+            sendMiFareISO7816Command(box.value) { data, sw1, sw2, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: (data, sw1, sw2))
+                }
+            }
+        }
+    }
+
+    /// The overlay's iOS 14 variant (`@_alwaysEmitIntoClient` there, built on the tuple form).
+    public func sendMiFareISO7816Command(_ apdu: NFCISO7816APDU) async throws -> NFCISO7816ResponseAPDU {
+        let (responseData, sw1, sw2) = try await sendMiFareISO7816Command(apdu)
+        return NFCISO7816ResponseAPDU(
+            statusWord1: sw1, statusWord2: sw2, paylaod: (responseData.count > 0) ? responseData : nil)
+    }
+}
+
+extension NFCISO7816Tag {
+    public func sendCommand(apdu: NFCISO7816APDU) async throws -> (Data, UInt8, UInt8) {
+        let box = Unchecked(apdu)
+        return try await withCheckedThrowingContinuation { continuation in
+            sendCommand(apdu: box.value) { data, sw1, sw2, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: (data, sw1, sw2))
+                }
+            }
+        }
+    }
+
+    /// The overlay's iOS 14 variant (`@_alwaysEmitIntoClient` there, built on the tuple form).
+    public func sendCommand(apdu: NFCISO7816APDU) async throws -> NFCISO7816ResponseAPDU {
+        let (data, sw1, sw2) = try await sendCommand(apdu: apdu)
+        return NFCISO7816ResponseAPDU(statusWord1: sw1, statusWord2: sw2, paylaod: (data.count > 0) ? data : nil)
+    }
+}
+
 extension NFCTagReaderSession {
     public func connect(to tag: NFCTag) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

@@ -29,7 +29,7 @@ extension NFCNDEFReaderSessionDelegate {
 /// successful tag detection") hands out tags and never calls `didDetectNDEFs`.
 open class NFCNDEFReaderSession: NFCReaderSession {
     public let invalidateAfterFirstRead: Bool
-    private var detected: [StandInTag] = []
+    private var detected: [StandInTagBase] = []
 
     public init(delegate: any NFCNDEFReaderSessionDelegate, queue: DispatchQueue?, invalidateAfterFirstRead: Bool) {
         self.invalidateAfterFirstRead = invalidateAfterFirstRead
@@ -57,7 +57,7 @@ open class NFCNDEFReaderSession: NFCReaderSession {
             system.record(.detected(tagCount: tags.count))
             if ndefDelegate?.implementsDidDetectTags == true {
                 lock.withLock { detected = tags }
-                ndefDelegate?.readerSession(self, didDetect: tags)
+                ndefDelegate?.readerSession(self, didDetect: tags.compactMap { $0 as? any NFCNDEFTag })
                 return
             }
             readFirstMessage(from: tags[0])
@@ -67,11 +67,12 @@ open class NFCNDEFReaderSession: NFCReaderSession {
     }
 
     /// The system reads the tag itself in read-only mode.
-    private func readFirstMessage(from tag: StandInTag) {
+    private func readFirstMessage(from tag: StandInTagBase) {
         let me = Unchecked(self)
         tag.attach(to: self)
         _ = tag.connect()
-        tag.readNDEF { message, _ in
+        guard let ndef = tag as? any NFCNDEFTag else { return poll() }
+        ndef.readNDEF { message, _ in
             let session = me.value
             if let message {
                 session.ndefDelegate?.readerSession(session, didDetectNDEFs: [message])
@@ -90,7 +91,7 @@ open class NFCNDEFReaderSession: NFCReaderSession {
     /// Has an effect only in read-write mode (header text).
     open func restartPolling() {
         guard !isInvalidated, ndefDelegate?.implementsDidDetectTags == true else { return }
-        let previous = lock.withLock { () -> [StandInTag] in
+        let previous = lock.withLock { () -> [StandInTagBase] in
             defer { detected = [] }
             return detected
         }
@@ -105,7 +106,7 @@ open class NFCNDEFReaderSession: NFCReaderSession {
             .readerTransceiveErrorTagNotConnected, message: "Tag is not connected")
         if isInvalidated {
             result = NFCReaderError(.readerTransceiveErrorSessionInvalidated, message: "Session invalidated")
-        } else if let standIn = tag as? StandInTag, lock.withLock({ detected.contains { $0 === standIn } }) {
+        } else if let standIn = tag as? StandInTagBase, lock.withLock({ detected.contains { $0 === standIn } }) {
             for other in lock.withLock({ detected }) where other !== standIn { other.disconnect() }
             standIn.attach(to: self)
             result = standIn.connect()

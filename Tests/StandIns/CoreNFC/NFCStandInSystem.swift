@@ -57,7 +57,7 @@ public final class NFCStandInSystem: @unchecked Sendable {
     /// One thing that happens in the world while a session polls.
     public enum Event {
         /// These tags enter the field together (one tag, or several to provoke "multiple tags").
-        case present([StandInTag])
+        case present([StandInTagBase])
         /// The user taps Cancel on the sheet.
         case userCancels
         /// The user waits; the 60-second session limit passes.
@@ -86,6 +86,7 @@ public final class NFCStandInSystem: @unchecked Sendable {
     private var _radioEnabled: Bool
     private var _entitlements: Set<String>
     private var _feliCaSystemCodes: [String]
+    private let _iso7816SelectIdentifiers: [String]
     private var events: [Event] = []
     private var _transcript: [Record] = []
     private var _now: Double = 0
@@ -96,21 +97,31 @@ public final class NFCStandInSystem: @unchecked Sendable {
     ///   - radioEnabled: false reproduces `readerErrorRadioDisabled` (6) at `begin()`.
     ///   - readerSessionFormats: the `com.apple.developer.nfc.readersession.formats` entitlement.
     ///   - feliCaSystemCodes: Info.plist `com.apple.developer.nfc.readersession.felica.systemcodes`.
+    ///   - iso7816SelectIdentifiers: Info.plist `com.apple.developer.nfc.readersession.iso7816.select-identifiers`,
+    ///     the AIDs the system SELECTs, in order, before it delivers an ISO 7816 tag
+    ///     (``StandInISO7816Tag``); by default the app's list (``appISO7816SelectIdentifiers``).
     ///   - reportsAppInvalidation: `false` makes the system stay silent after the app's own
     ///     `invalidate()` (the real one reports `UserCanceled`; this tests that nobody waits forever).
     public init(
         readingAvailable: Bool = true, radioEnabled: Bool = true, readerSessionFormats: Set<String> = ["TAG"],
-        feliCaSystemCodes: [String] = [], reportsAppInvalidation: Bool = true
+        feliCaSystemCodes: [String] = [], iso7816SelectIdentifiers: [String] = appISO7816SelectIdentifiers,
+        reportsAppInvalidation: Bool = true
     ) {
         self.reportsAppInvalidation = reportsAppInvalidation
         _readingAvailable = readingAvailable
         _radioEnabled = radioEnabled
         _entitlements = readerSessionFormats
         _feliCaSystemCodes = feliCaSystemCodes
+        _iso7816SelectIdentifiers = iso7816SelectIdentifiers
     }
+
+    /// What TapCard's App/TapCard/Info.plist lists: the NFC Forum NDEF Tag Application (T4T ≥ 2.0,
+    /// type4-type5-ntag424.md §1.2 and §4.1). AppBundleTests checks the two agree.
+    public static let appISO7816SelectIdentifiers = ["D2760000850101"]
 
     public var readingAvailable: Bool { lock.withLock { _readingAvailable } }
     var feliCaSystemCodes: [String] { lock.withLock { _feliCaSystemCodes } }
+    var iso7816SelectIdentifiers: [String] { _iso7816SelectIdentifiers }
 
     /// Appends events to what will happen, consumed one per poll (session start, `restartPolling()`).
     public func script(_ newEvents: [Event]) { lock.withLock { events.append(contentsOf: newEvents) } }

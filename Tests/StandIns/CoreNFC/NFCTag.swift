@@ -24,13 +24,6 @@ public protocol NFCFeliCaTag: NFCNDEFTag {
     var currentIDm: Data { get }
 }
 
-/// Stand-in for `NFCISO7816Tag` (only the identity members).
-public protocol NFCISO7816Tag: NFCNDEFTag {
-    var initialSelectedAID: String { get }
-    var identifier: Data { get }
-    var historicalBytes: Data? { get }
-}
-
 /// Stand-in for `NFCISO15693Tag` (only the identity members).
 public protocol NFCISO15693Tag: NFCNDEFTag {
     /// "64 bit hardware UID ... Big Endian".

@@ -16,7 +16,8 @@ public protocol NFCTagReaderSessionDelegate: NSObjectProtocol {
 /// combine with other NFCPollingOption values"); asking for `.iso18092` (FeliCa) without the
 /// Info.plist system codes makes `begin()` fail with `SecurityViolation` ("Missing required
 /// entitlement" — it does not name the option; exact code UNVERIFIED). An ISO 15693 tag in the
-/// field is only seen when `.iso15693` is polled.
+/// field is only seen when `.iso15693` is polled; an ISO 7816 tag only after the system's SELECT of
+/// one of the app's AIDs succeeded (``StandInISO7816Tag``).
 open class NFCTagReaderSession: NFCReaderSession {
     public struct PollingOption: OptionSet, Sendable {
         public let rawValue: Int
@@ -28,8 +29,8 @@ open class NFCTagReaderSession: NFCReaderSession {
     }
 
     public let pollingOption: PollingOption
-    private var detected: [StandInTag] = []
-    private var connected: StandInTag?
+    private var detected: [StandInTagBase] = []
+    private var connected: StandInTagBase?
 
     init(option: PollingOption, delegate: any NFCTagReaderSessionDelegate, queue: DispatchQueue?) {
         self.pollingOption = option
@@ -46,7 +47,7 @@ open class NFCTagReaderSession: NFCReaderSession {
         self.init(option: pollingOption, delegate: delegate, queue: queue)
     }
 
-    open var connectedTag: NFCTag? { lock.withLock { connected.map { $0.asNFCTag } } }
+    open var connectedTag: NFCTag? { lock.withLock { connected?.asNFCTag } }
 
     private var tagDelegate: (any NFCTagReaderSessionDelegate)? {
         delegateReference as? any NFCTagReaderSessionDelegate
@@ -71,24 +72,42 @@ open class NFCTagReaderSession: NFCReaderSession {
         switch system.nextEvent() {
         case .present(let tags):
             // A tag is only seen when its technology is polled (ISO 14443 or ISO 15693).
-            let seen = tags.filter { pollingOption.contains($0.isVicinity ? .iso15693 : .iso14443) }
+            let seen = tags.filter { pollingOption.contains($0.pollingTechnology) && $0.asNFCTag != nil }
             guard !seen.isEmpty else {
                 poll()
                 return
             }
-            for tag in seen { tag.attach(to: self) }
-            lock.withLock { detected = seen }
-            system.record(.detected(tagCount: seen.count))
-            tagDelegate?.tagReaderSession(self, didDetect: seen.map(\.asNFCTag))
+            guard seen.contains(where: \.needsDiscovery) else { return deliver(seen) }
+            // An ISO 7816 tag is delivered only after one of the app's AIDs selected (NFCISO7816Tag.h).
+            let identifiers = system.iso7816SelectIdentifiers
+            let box = Unchecked((self, seen))
+            Task {
+                var found: [StandInTagBase] = []
+                for tag in box.value.1 {
+                    if await tag.discover(selectIdentifiers: identifiers) { found.append(tag) }
+                }
+                let result = Unchecked(found)
+                box.value.0.sessionQueue.async { box.value.0.deliver(result.value) }
+            }
         case let event:
             handleSessionEvent(event)
         }
     }
 
+    /// Hands the tags to the delegate, or polls on when none is left to deliver. Runs on the session queue.
+    private func deliver(_ tags: [StandInTagBase]) {
+        guard !isInvalidated else { return }
+        guard !tags.isEmpty else { return poll() }
+        for tag in tags { tag.attach(to: self) }
+        lock.withLock { detected = tags }
+        system.record(.detected(tagCount: tags.count))
+        tagDelegate?.tagReaderSession(self, didDetect: tags.compactMap(\.asNFCTag))
+    }
+
     /// "Tags that are returned previously by ... didDetectTags: will become invalid."
     open func restartPolling() {
         guard !isInvalidated else { return }
-        let previous = lock.withLock { () -> [StandInTag] in
+        let previous = lock.withLock { () -> [StandInTagBase] in
             defer {
                 detected = []
                 connected = nil
@@ -107,8 +126,8 @@ open class NFCTagReaderSession: NFCReaderSession {
         let result: NFCReaderError?
         if isInvalidated || !checkTimeLimit() {
             result = NFCReaderError(.readerTransceiveErrorSessionInvalidated, message: "Session invalidated")
-        } else if let standIn = StandInTag.from(tag), lock.withLock({ detected.contains { $0 === standIn } }) {
-            let previous = lock.withLock { () -> StandInTag? in
+        } else if let standIn = StandInTagBase.from(tag), lock.withLock({ detected.contains { $0 === standIn } }) {
+            let previous = lock.withLock { () -> StandInTagBase? in
                 defer { connected = standIn }
                 return connected
             }

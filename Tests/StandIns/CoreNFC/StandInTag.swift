@@ -1,32 +1,31 @@
 import Foundation
+import TagFrames
 import TagTransport
 
-/// A MIFARE Ultralight-family tag (NTAG21x, Ultralight) as CoreNFC presents it: `.miFare` with
-/// `mifareFamily == .ultralight` (widely observed, UNVERIFIED in Apple's docs). Its radio is any
-/// ``TagTransport`` — the TapCard emulator in tests — and its NDEF operations are the stand-in's
-/// own NFC Forum Type 2 mapping (``StandInType2``), playing the part of what iOS does inside
-/// `queryNDEFStatus` / `readNDEF` / `writeNDEF` / `writeLock`.
+/// A MIFARE tag as CoreNFC presents it: `.miFare`, by default with `mifareFamily == .ultralight`
+/// (NTAG21x, Ultralight; widely observed, UNVERIFIED in Apple's docs). Its radio is any
+/// ``/TagTransport/NFCAChannel`` — the TapCard emulator in tests — and its NDEF operations are the
+/// stand-in's own NFC Forum Type 2 mapping (``StandInType2``), playing the part of what iOS does
+/// inside `queryNDEFStatus` / `readNDEF` / `writeNDEF` / `writeLock`.
+///
+/// A DESFire- or Plus-family tag built with ``init(isoDep:uid:family:)`` answers
+/// `sendMiFareISO7816Command` through its ISO-DEP channel, and its NDEF operations are the
+/// stand-in's Type 4 mapping (``StandInType4``) instead: the `.miFare(.desfire)` path by which an
+/// ISO 14443-4 tag may reach an app (type4-type5-ntag424.md §4.1; which case a given chip lands in
+/// is UNVERIFIED).
 ///
 /// Not part of CoreNFC: tests create these and present them with ``NFCStandInSystem/Event/present(_:)``.
-public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
+public final class StandInTag: StandInTagBase, NFCMiFareTag, NFCISO15693Tag {
     public let mifareFamily: NFCMiFareFamily
     public let identifier: Data
     public let historicalBytes: Data? = nil
 
     let transport: any NFCAChannel
+    /// The APDU path of a DESFire or Plus tag (`sendMiFareISO7816Command`).
+    let isoDep: (any ISODepChannel)?
     let dynamicLockPage: Int?
-    private let lock = NSLock()
-    private var present = true
-    private var remainingCommands: Int?
-    private var sent = 0
-    weak var session: NFCReaderSession?
-    private var connected = false
-    /// The connection broke (iOS's answer to a NAKed PWD_AUTH): the tag is gone until a new
-    /// session detects it again, although it never left the field.
-    private var connectionDropped = false
     /// The tag accepted PWD_AUTH in the current connection (see ``writeNDEF(_:completionHandler:)``).
     private var authenticatedInConnection = false
-    private var reported: [NFCReaderError.Code] = []
 
     /// An ISO 15693 (NFC-V) tag instead of an ISO 14443-A one: seen only when the session polls
     /// `.iso15693`, presented as `NFCTag.iso15693`. The stand-in gives it no NDEF mapping (it
@@ -43,18 +42,13 @@ public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
 
     private final class NoRadio: NFCAChannel {
         func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
-            throw .unsupported(command: .nfcA(command.first ?? 0), reason: "an ISO 15693 tag does not speak Type 2")
+            throw .unsupported(command: .nfcA(command.first ?? 0), reason: "this stand-in tag has no NFC-A frames")
         }
         func reactivate() async throws(ChannelError) {}
     }
 
-    var asNFCTag: NFCTag { isVicinity ? .iso15693(self) : .miFare(self) }
-
-    static func from(_ tag: NFCTag) -> StandInTag? {
-        if case .miFare(let any) = tag { return any as? StandInTag }
-        if case .iso15693(let any) = tag { return any as? StandInTag }
-        return nil
-    }
+    override var asNFCTag: NFCTag? { isVicinity ? .iso15693(self) : .miFare(self) }
+    override var pollingTechnology: NFCTagReaderSession.PollingOption { isVicinity ? .iso15693 : .iso14443 }
 
     /// - Parameters:
     ///   - transport: the tag's memory and radio (an emulated tag).
@@ -66,91 +60,36 @@ public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
         self.init(transport: transport, uid: uid, family: family, dynamicLockPage: dynamicLockPage, vicinity: false)
     }
 
+    /// A DESFire- or Plus-family tag whose APDUs go to `isoDep` (an emulated Type 4 chip).
+    /// Raw `sendMiFareCommand` frames are refused by the stand-in (it has no NFC-A view of the chip).
+    public convenience init(isoDep: any ISODepChannel, uid: [UInt8], family: NFCMiFareFamily = .desfire) {
+        self.init(transport: NoRadio(), uid: uid, family: family, vicinity: false, isoDep: isoDep)
+    }
+
     private init(
         transport: any NFCAChannel, uid: [UInt8], family: NFCMiFareFamily = .unknown, dynamicLockPage: Int? = nil,
-        vicinity: Bool
+        vicinity: Bool, isoDep: (any ISODepChannel)? = nil
     ) {
         self.isVicinity = vicinity
         self.transport = transport
+        self.isoDep = isoDep
         self.identifier = Data(uid)
         self.mifareFamily = family
         self.dynamicLockPage = dynamicLockPage
+        super.init()
     }
 
-    /// The tag leaves the field after `commands` more radio commands: the next one fails with
-    /// `readerTransceiveErrorTagConnectionLost` and nothing reaches the tag.
-    public func leaveField(afterCommands commands: Int) { lock.withLock { remainingCommands = commands } }
-    /// Frames this tag received through CoreNFC (`sendMiFareCommand` and the NDEF operations).
-    public var commandsReceived: Int { lock.withLock { sent } }
-    /// Every CoreNFC error code this tag's operations handed to their completion handlers, in
-    /// order (`100` after a NAKed PWD_AUTH, `401` for `writeNDEF` after a PWD_AUTH…).
-    public var errorsReported: [NFCReaderError.Code] { lock.withLock { reported } }
+    override func connectionDidReset() { authenticatedInConnection = false }
 
-    public var isAvailable: Bool {
-        lock.withLock { present && !connectionDropped && connected && session?.isInvalidated == false }
-    }
-
-    /// A new detection (a session, or polling again): whatever broke the last connection is over.
-    func attach(to session: NFCReaderSession) {
-        lock.withLock {
-            self.session = session
-            connected = false
-            connectionDropped = false
-            authenticatedInConnection = false
-        }
-    }
-
-    func connect() -> NFCReaderError? {
-        lock.withLock {
-            guard present && !connectionDropped else {
-                return NFCReaderError(.readerTransceiveErrorTagConnectionLost, message: "Tag connection lost")
-            }
-            if !connected { authenticatedInConnection = false }
-            connected = true
-            return nil
-        }
-    }
-
-    func disconnect() {
-        lock.withLock {
-            connected = false
-            authenticatedInConnection = false
-        }
-    }
-
-    /// Checks the session and the connection before an operation, as the framework does.
-    private func ready() -> (NFCReaderSession?, NFCReaderError?) {
-        let (session, isConnected, isPresent) = lock.withLock {
-            (self.session, connected, present && !connectionDropped)
-        }
-        guard let session, session.checkTimeLimit() else {
-            return (nil, NFCReaderError(.readerTransceiveErrorSessionInvalidated, message: "Session invalidated"))
-        }
-        guard isConnected else {
-            return (session, NFCReaderError(.readerTransceiveErrorTagNotConnected, message: "Tag is not connected"))
-        }
-        guard isPresent else {
-            return (session, NFCReaderError(.readerTransceiveErrorTagConnectionLost, message: "Tag connection lost"))
-        }
-        return (session, nil)
-    }
+    /// The Type 4 path applies: a DESFire or Plus tag with an ISO-DEP channel.
+    private var speaksISO7816: Bool { isoDep != nil && (mifareFamily == .desfire || mifareFamily == .plus) }
 
     /// Sends one frame, honouring the "leaves the field" fault and translating the transport's
     /// verdicts into what CoreNFC reports: an ACK or NAK nibble comes back as one byte of data
     /// (UNVERIFIED for NAK), a lost or silent tag as `TagConnectionLost` — except a NAK to
     /// PWD_AUTH, which iOS reports as a lost connection (see ``passwordRefused()``).
     func transceive(_ command: [UInt8]) async -> Result<[UInt8], NFCReaderError> {
-        let gone = lock.withLock { () -> Bool in
-            if let left = remainingCommands {
-                if left <= 0 { present = false } else { remainingCommands = left - 1 }
-            }
-            guard present && !connectionDropped else { return true }
-            sent += 1
-            return false
-        }
-        if gone {
-            return .failure(NFCReaderError(.readerTransceiveErrorTagConnectionLost, message: "Tag connection lost"))
-        }
+        if let gone = admitCommand() { return .failure(gone) }
         let isPasswordAuth = command.first == Self.passwordAuthCode
         do {
             let answer = try await transport.transceive(command)
@@ -160,13 +99,7 @@ public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
             switch error {
             case .nak where isPasswordAuth: return .failure(passwordRefused())
             case .nak(let code, _): return .success([code])
-            case .tagLost, .noTag:
-                lock.withLock { present = false }
-                return .failure(NFCReaderError(.readerTransceiveErrorTagConnectionLost, message: "Tag connection lost"))
-            case .multipleTags:
-                return .failure(NFCReaderError(.readerTransceiveErrorRetryExceeded, message: "Retry exceeded"))
-            default:
-                return .failure(NFCReaderError(.readerTransceiveErrorTagResponseError, message: "Tag response error"))
+            default: return .failure(coreNFCError(for: error))
             }
         }
     }
@@ -200,23 +133,14 @@ public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
         _ work: @escaping (StandInTag) async -> Result<Value, NFCReaderError>,
         deliver: @escaping @Sendable (Result<Value, NFCReaderError>) -> Void
     ) {
-        let (session, refusal) = ready()
-        let queue = session?.sessionQueue ?? DispatchQueue.global()
-        if let refusal {
-            note(refusal)
-            queue.async { deliver(.failure(refusal)) }
-            return
-        }
-        let box = Unchecked((self, work))
-        Task {
-            let result = await box.value.1(box.value.0)
-            if case .failure(let error) = result { box.value.0.note(error) }
-            let sendable = Unchecked(result)
-            queue.async { deliver(sendable.value) }
-        }
+        perform({ [self] in await work(self) }, deliver: deliver)
     }
 
-    private func note(_ error: NFCReaderError) { lock.withLock { reported.append(error.code) } }
+    /// The stand-in's Type 4 mapping over this tag's `sendMiFareISO7816Command` path.
+    private var type4: StandInType4? {
+        guard speaksISO7816, let isoDep else { return nil }
+        return StandInType4 { [self] command in await transmit(command, over: isoDep) }
+    }
 
     /// `writeNDEF` after the tag accepted PWD_AUTH in the same connection: iOS fails it with a
     /// "Stack Error" (users-asks.md §1: the user authenticates with `sendMiFareCommand([0x1B,
@@ -244,8 +168,26 @@ public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
         }
     }
 
+    /// Only a DESFire or Plus tag takes APDUs ("Only available when mifareFamily returns
+    /// NFCMiFarePlus, NFCMiFareDESFire"); any other fails with `readerErrorUnsupportedFeature`
+    /// (which code iOS gives is UNVERIFIED).
+    public func sendMiFareISO7816Command(
+        _ apdu: NFCISO7816APDU, completionHandler: @escaping @Sendable (Data, UInt8, UInt8, (any Error)?) -> Void
+    ) {
+        guard speaksISO7816, let isoDep else {
+            refuse(NFCReaderError(.readerErrorUnsupportedFeature, message: "Feature not supported")) {
+                completionHandler(Data(), 0, 0, $0)
+            }
+            return
+        }
+        send(apdu, over: isoDep, completionHandler: completionHandler)
+    }
+
     public func queryNDEFStatus(completionHandler: @escaping @Sendable (NFCNDEFStatus, Int, (any Error)?) -> Void) {
-        perform({ $0.isVicinity ? .success((.notSupported, 0)) : await StandInType2(tag: $0).status() }) { result in
+        perform({
+            if let type4 = $0.type4 { return await type4.status() }
+            return $0.isVicinity ? .success((.notSupported, 0)) : await StandInType2(tag: $0).status()
+        }) { result in
             switch result {
             case .success(let (status, capacity)): completionHandler(status, capacity, nil)
             case .failure(let error): completionHandler(.notSupported, 0, error)
@@ -254,7 +196,10 @@ public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
     }
 
     public func readNDEF(completionHandler: @escaping @Sendable (NFCNDEFMessage?, (any Error)?) -> Void) {
-        perform({ await StandInType2(tag: $0).read() }) { result in
+        perform({ tag in
+            if let type4 = tag.type4 { return await type4.read() }
+            return await StandInType2(tag: tag).read()
+        }) { result in
             switch result {
             case .success(let bytes): completionHandler(NFCNDEFMessage(data: Data(bytes)), nil)
             case .failure(let error): completionHandler(nil, error)
@@ -266,6 +211,7 @@ public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
     {
         let records = ndefMessage.records.map(StandInNDEFCodec.Record.init)
         perform({ (tag: StandInTag) async -> Result<Void, NFCReaderError> in
+            if let type4 = tag.type4 { return await type4.write(records) }
             guard !tag.lock.withLock({ tag.authenticatedInConnection }) else {
                 return .failure(Self.ndefWriteAfterAuthentication)
             }
@@ -279,7 +225,10 @@ public final class StandInTag: NSObject, NFCMiFareTag, NFCISO15693Tag {
     }
 
     public func writeLock(completionHandler: @escaping @Sendable ((any Error)?) -> Void) {
-        perform({ await StandInType2(tag: $0).lock() }) { result in
+        perform({ tag in
+            if let type4 = tag.type4 { return type4.lock() }
+            return await StandInType2(tag: tag).lock()
+        }) { result in
             switch result {
             case .success: completionHandler(nil)
             case .failure(let error): completionHandler(error)
