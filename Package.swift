@@ -176,7 +176,7 @@ var layered: [Layered] = [
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
     tests(
         "TagEmulatorTests", "Transports/EmulatorTests",
-        ["TagEmulator", "TagTransport", "TagCatalog", "TagFrames", "TapCardSupport", "TestSupport", "Ciphers"]),
+        ["TagEmulator", "TagTransport", "TagCatalog", "TagFrames", "TapCardSupport", "TestSupport", "Ciphers", "Type4"]),
     tests(
         "PCSCTransportTests", "Transports/PCSCTests",
         ["PCSCTransport", "TagFrames", "TagTransport", "TapCardSupport", "TestSupport"]),

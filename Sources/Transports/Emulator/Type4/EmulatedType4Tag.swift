@@ -163,6 +163,7 @@ public final class EmulatedType4Tag: ISODepChannel {
                 encryptionKey: encryptionKey, macKey: macKey)
         else { return false }
         ntag.session = session
+        ntag.pendingAuthentication = nil
         chip = ntag
         return true
     }

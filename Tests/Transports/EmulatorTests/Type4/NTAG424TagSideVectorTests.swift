@@ -195,3 +195,91 @@ import Testing
         #expect(tag.authenticatedKeyNumber == nil)
     }
 }
+
+/// ChangeFileSettings refusals and the plain (Change = E) path, GetVersion in MAC mode, and what
+/// ends a session (datasheet §9.1.9, §10.7.1, §10.9.2).
+@Suite struct NTAG424SessionRuleTests {
+    static let zeroKey = [UInt8](repeating: 0, count: 16)
+
+    static func session(_ tag: EmulatedType4Tag) -> Bool {
+        tag.installSession(
+            keyNumber: 0, transactionIdentifier: bytes("01020304"), commandCounter: 0, encryptionKey: zeroKey,
+            macKey: zeroKey)
+    }
+
+    @Test("Without a session: Change = 0 is 91 AE, Change = F 91 9D; Change = E goes through in plain")
+    func changeFileSettingsWithoutSession() async throws {
+        let tag = EmulatedType4Tag(model: .ntag424DNA, uid: bytes("04112233445566"))
+        _ = try await tag.exchange("00A4040007D276000085010100")
+        #expect(try await tag.exchange("905F00000402 00EEEE 00") == bytes("91AE"))
+        tag.memory.files[1].settings = bytes("00 00 EEEE 000100")
+        // Change = E: plain; the new rights (Change = F now) apply at once.
+        #expect(try await tag.exchange("905F00000402 00 EFEE 00") == bytes("9100"))
+        #expect(try await tag.exchange("90F500000102 00") == bytes("00 00 EFEE 000100 9100"))
+        #expect(try await tag.exchange("905F00000402 00 EEEE 00") == bytes("919D"))
+        #expect(try await tag.exchange("905F00000409 00 EEEE 00") == bytes("91F0"))
+    }
+
+    @Test("Parameter and length refusals of ChangeFileSettings (Change = E, so they reach the checks)")
+    func changeFileSettingsRefusals() async throws {
+        let tag = EmulatedType4Tag(model: .ntag424DNA, uid: bytes("04112233445566"))
+        _ = try await tag.exchange("00A4040007D276000085010100")
+        for index in 0..<3 { tag.memory.files[index].settings?[2] = 0xEE }
+        let before = tag.memory
+        // Key 7 does not exist: 91 9E. RFU FileOption bit: 91 9E. SDM on file 3: 91 9D.
+        #expect(try await tag.exchange("905F00000402 00 E7EE 00") == bytes("919E"))
+        #expect(try await tag.exchange("905F00000402 04 EEEE 00") == bytes("919E"))
+        #expect(try await tag.exchange("905F00001003 40 EEEE C1 F121 200000 430000 430000 00") == bytes("919D"))
+        // SDM part one offset short: 91 7E; no SDM but extra bytes: 91 7E; UID mirror with MetaRead F: 91 9E.
+        #expect(try await tag.exchange("905F00000F02 40 EEEE C1 F121 200000 430000 4300 00") == bytes("917E"))
+        #expect(try await tag.exchange("905F00000502 00 EEEE C1 00") == bytes("917E"))
+        #expect(try await tag.exchange("905F00001002 40 EEEE C1 F1F1 430000 430000 000000 00") == bytes("919E"))
+        #expect(tag.memory == before)
+    }
+
+    @Test("GetVersion in a session is MAC mode: the command MAC is checked, the last part carries MACt")
+    func getVersionInSession() async throws {
+        let tag = EmulatedType4Tag(model: .ntag424DNA, uid: bytes("04112233445566"))
+        _ = try await tag.exchange("00A4040007D276000085010100")
+        #expect(Self.session(tag))
+        #expect(try await tag.exchange("9060000000") == bytes("917E"))
+        #expect(tag.authenticatedKeyNumber == nil)
+        #expect(Self.session(tag))
+        let mac = try #require(
+            EV2TagSession(
+                keyNumber: 0, transactionIdentifier: bytes("01020304"), commandCounter: 0,
+                encryptionKey: Self.zeroKey, macKey: Self.zeroKey))
+        let command = CommandAPDU(
+            cla: 0x90, ins: 0x60, p1: 0, p2: 0, data: mac.commandMAC(ins: 0x60, body: []), le: 256)
+        #expect(try await tag.transmit(command).status == .additionalFrame)
+        #expect(try await tag.exchange("90AF000000") == bytes("04 04 02 01 02 11 05 91AF"))
+        let last = try await tag.transmit(try apdu("90AF000000"))
+        var counted = mac
+        counted.commandCounter = 1
+        let parts = bytes("04 04 02 30 00 11 05 04 04 02 01 02 11 05") + Array(last.data.prefix(14))
+        #expect(last.data.count == 22)
+        #expect(Array(last.data.suffix(8)) == counted.responseMAC(code: 0x00, data: parts))
+        #expect(tag.commandCounter == 1)
+    }
+
+    @Test(
+        "A session ends with SELECT by DF name, a new First part 1, an error, and present(); not with SELECT of an EF")
+    func whatEndsASession() async throws {
+        let tag = EmulatedType4Tag(model: .ntag424DNA, uid: bytes("04112233445566"))
+        _ = try await tag.exchange("00A4040007D276000085010100")
+        #expect(Self.session(tag))
+        #expect(try await tag.exchange("00A4000C02E104") == bytes("9000"))
+        #expect(tag.authenticatedKeyNumber == 0)
+        #expect(try await tag.exchange("00A4040007D276000085010100") == bytes("9000"))
+        #expect(tag.authenticatedKeyNumber == nil)
+        #expect(Self.session(tag))
+        _ = try await tag.exchange("9071000002 0000 00")
+        #expect(tag.authenticatedKeyNumber == nil)
+        #expect(Self.session(tag))
+        #expect(try await tag.exchange("90F500000909 0000000000000000 00") == bytes("911E"))
+        #expect(tag.authenticatedKeyNumber == nil)
+        #expect(Self.session(tag))
+        tag.present()
+        #expect(tag.authenticatedKeyNumber == nil)
+    }
+}
