@@ -91,7 +91,7 @@ var layered: [Layered] = [
     // a mapping (the deny list below), so the emulator and the mapping can still catch each other.
     library(
         "TagEmulator", "Transports/Emulator", layer: .transports,
-        ["TapCardSupport", "TagTransport", "TagCatalog", "TagFrames"]),
+        ["TapCardSupport", "Ciphers", "TagTransport", "TagCatalog", "TagFrames"]),
     // PC/SC readers (libpcsclite via dlopen on Linux, PCSC.framework on macOS) and the vpcd virtual card.
     Layered(
         target: .target(
@@ -177,7 +177,7 @@ var layered: [Layered] = [
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
     tests(
         "TagEmulatorTests", "Transports/EmulatorTests",
-        ["TagEmulator", "TagTransport", "TagCatalog", "TagFrames", "TapCardSupport", "TestSupport"]),
+        ["TagEmulator", "TagTransport", "TagCatalog", "TagFrames", "TapCardSupport", "TestSupport", "Ciphers", "Type4"]),
     tests(
         "PCSCTransportTests", "Transports/PCSCTests",
         ["PCSCTransport", "TagFrames", "TagTransport", "TapCardSupport", "TestSupport"]),

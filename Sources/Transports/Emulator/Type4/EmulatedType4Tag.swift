@@ -19,7 +19,8 @@ import TapCardSupport
 ///   BINARY or WriteData and keeps the old bytes after them (any other command: as `.replyLost`).
 ///   Every mode then leaves the tag out of the field until ``present()``.
 /// - ``present()`` starts a new RF session: the application and file are deselected, a GetVersion
-///   chain is forgotten.
+///   chain and an NTAG 424 DNA authentication (pending or established) are forgotten. A tear does
+///   the same.
 /// - ``failWrites(iso:native:)``: UPDATE BINARY answers `65 81` and WriteData `91 EE` (EEPROM
 ///   failure) and nothing is written.
 public final class EmulatedType4Tag: ISODepChannel {
@@ -96,7 +97,8 @@ public final class EmulatedType4Tag: ISODepChannel {
     }
 
     /// Checks that `memory` has the model's files (same identifiers and numbers, in order, each
-    /// of its factory size), its number of keys (16 bytes each) and a signature of the right length.
+    /// of its factory size, with settings of at least 7 bytes where the model has settings: an
+    /// SDM part may follow), its number of keys (16 bytes each) and a signature of the right length.
     public static func check(memory: Type4Memory, model: TagModel) throws(EmulatorError) {
         try check(model: model)
         guard let facts = model.type4 else { throw .unsupportedModel(model) }
@@ -112,10 +114,10 @@ public final class EmulatedType4Tag: ISODepChannel {
                 throw .type4Memory("file \(name) has \(file.size) bytes; it must have \(expected.size)")
             }
             guard (file.settings == nil) == (expected.factorySettings == nil),
-                file.settings.map({ $0.count == 7 }) ?? true
+                file.settings.map({ $0.count >= 7 }) ?? true
             else {
                 throw .type4Memory(
-                    "file \(name) must have \(expected.factorySettings == nil ? "no" : "7 bytes of") settings")
+                    "file \(name) must have \(expected.factorySettings == nil ? "no" : "at least 7 bytes of") settings")
             }
         }
         guard memory.keys.count == facts.keyCount, memory.keys.allSatisfy({ $0.value.count == 16 }) else {
@@ -129,6 +131,42 @@ public final class EmulatedType4Tag: ISODepChannel {
 
     /// True while the NDEF application is selected (in this RF session).
     public var isApplicationSelected: Bool { chip.isApplicationSelected }
+
+    /// NTAG 424 DNA: where AuthenticateEV2 takes RndB and TI from (``NTAG424Challenges``; the
+    /// system generator unless set). On a generic Type 4 tag it is always `.system` and setting it
+    /// does nothing.
+    public var challenges: NTAG424Challenges {
+        get { (chip as? NTAG424Chip)?.challenges ?? .system }
+        set {
+            guard var ntag = chip as? NTAG424Chip else { return }
+            ntag.challenges = newValue
+            chip = ntag
+        }
+    }
+
+    /// NTAG 424 DNA: the key number of the authenticated EV2 session, `nil` when there is none.
+    public var authenticatedKeyNumber: UInt8? { (chip as? NTAG424Chip)?.session?.keyNumber }
+
+    /// NTAG 424 DNA: the command counter of the authenticated session, `nil` when there is none.
+    public var commandCounter: UInt16? { (chip as? NTAG424Chip)?.session?.commandCounter }
+
+    /// Puts an NTAG 424 DNA in an authenticated session from its parts, as if an authentication had
+    /// just happened: for tests that replay a published transcript beginning after the
+    /// authentication (AN12196 §5.3, §7.3). Returns false on a generic tag or a wrong length.
+    func installSession(
+        keyNumber: UInt8, transactionIdentifier: [UInt8], commandCounter: UInt16, encryptionKey: [UInt8],
+        macKey: [UInt8]
+    ) -> Bool {
+        guard var ntag = chip as? NTAG424Chip,
+            let session = EV2TagSession(
+                keyNumber: keyNumber, transactionIdentifier: transactionIdentifier, commandCounter: commandCounter,
+                encryptionKey: encryptionKey, macKey: macKey)
+        else { return false }
+        ntag.session = session
+        ntag.pendingAuthentication = nil
+        chip = ntag
+        return true
+    }
     /// False once the tag was removed or torn away; ``present()`` brings it back.
     public var isInField: Bool { harness.isInField }
     /// Tags answering together.

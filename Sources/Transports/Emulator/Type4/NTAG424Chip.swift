@@ -6,45 +6,76 @@ import TagFrames
 /// and short file identifiers 1–3, and the native commands `90 INS 00 00 [Lc data] 00` (§2.3),
 /// answered `<data> 91 <code>`.
 ///
-/// Native commands:
-/// - GetVersion `60` → part 1 `91 AF`; `AF` → part 2 `91 AF`; `AF` → part 3 = UID ‖
-///   ``/TagCatalog/Type4Facts/versionPart3Tail`` `91 00` (§2.1). Any other command ends the chain;
-///   an `AF` outside it is `91 1C` (modelling choice).
-/// - GetFileSettings `F5` → the file's settings (factory: ``/TagCatalog/Type4Facts/File/factorySettings``).
-/// - ReadData `AD` / WriteData `8D` (FileNo, offset 3 bytes LSB first, length 3 bytes LSB first;
-///   length 0 reads to the end): plain, and only where Read (or Write) or ReadWrite is `E`;
-///   otherwise `91 9D` permission denied, as nothing is authenticated. Outside the file: `91 BE`.
-///   A WriteData whose data is not `length` bytes: `91 7E`.
-/// - Read_Sig `3C 00` → the stored 56-byte signature `91 00`, without authentication. UNVERIFIED:
-///   the reference does not say whether the chip demands authentication first; readers (and
-///   NXP's TagInfo) read it before authenticating, and authenticated it would come back encrypted.
-/// - GetKeyVersion `64` → the key's version byte (no authentication needed; UNVERIFIED).
-/// - AuthenticateEV2First/NonFirst `71`/`77`, ChangeKey `C4`, ChangeFileSettings `5F`,
-///   SetConfiguration `5C`, GetCardUID `51` → `91 AE` (authentication error): authentication is
-///   not modelled yet, so no session can ever exist that allows them. GetFileCounters `F6` →
-///   `91 9D`: no factory file has SDM enabled.
+/// Native commands, unauthenticated (every one plain) and in an authenticated EV2 session
+/// (NTAG 424 DNA datasheet §9.1 and §10; AN12196; reference §2.3–§2.6):
+///
+/// | Command | Needs | Mode in a session | Answers |
+/// |---|---|---|---|
+/// | AuthenticateEV2First `71` KeyNo LenCap PCDcap2 | key 0–4 | — | E(K, RndB) `91 AF`; `91 40` no such key, `91 7E`, `91 9E` LenCap > 6 |
+/// | AuthenticateEV2NonFirst `77` KeyNo | a session | — | E(K, RndB) `91 AF`; `91 9D` without a session |
+/// | `AF` E(K, RndA ‖ RndB') | part 1 answered | — | First: E(K, TI ‖ RndA' ‖ PDcap2 ‖ PCDcap2) `91 00`; NonFirst: E(K, RndA') `91 00`; `91 AE` wrong RndB' |
+/// | GetVersion `60`, `AF`, `AF` | — | MAC (over all three parts, on the last) | parts 1–3 |
+/// | GetFileSettings `F5` FileNo | — | MAC | settings (with SDM part) |
+/// | GetKeyVersion `64` KeyNo | — | MAC | KeyVer; `91 40` |
+/// | GetCardUID `51` | a session | FULL | UID; `91 AE` without a session |
+/// | ChangeKey `C4` KeyNo KeyData | key 0 authenticated | FULL | `91 00` without MAC and the session ends (key 0), MACt (keys 1–4); `91 1E` bad CRC32 |
+/// | ChangeFileSettings `5F` FileNo settings | Change key (FULL) or Change = E (plain) | FULL / plain | MACt; `91 9D` Change = F or SDM outside file 2, `91 9E` |
+/// | ReadData `AD` / WriteData `8D` | Read/Write or ReadWrite: E free, key authenticated | the file's (FileOption bits 1-0) when granted by the key, plain when free | data / — ; `91 9D` all F, `91 AE` key needed, `91 BE` |
+/// | Read_Sig `3C 00` | — | FULL | the 56-byte signature |
+/// | GetFileCounters `F6` | — | FULL | `91 9D` (no file has SDM behaviour) |
+/// | SetConfiguration `5C` | key 0 authenticated | FULL | `91 1C`: not modelled |
+///
+/// - In a session a MAC or FULL command must end in the 8-byte MACt of INS ‖ CmdCtr ‖ TI ‖ header
+///   ‖ data, compared in constant time; a wrong MAC, FULL data that is not whole blocks or bad
+///   padding are `91 1E`. The counter goes up once per command that passes, in every mode
+///   (§9.1.2, §9.1.8), before the response MAC and IVr are computed. At CmdCtr FFFF every command
+///   but an authentication is `91 1E` (§9.1.2).
+/// - Every error status in a session ends it, and goes out without a MAC (§9.1.9: "The
+///   authentication state is immediately lost … Note that any other error during the command
+///   execution has the same consequences").
+/// - A session also ends with a new AuthenticateEV2First part 1 (and on a failed or aborted
+///   authentication, §9.1.5), with a successful SELECT by DF name, with ChangeKey of key 0, and
+///   with a new RF session (``reset()``: ``EmulatedType4Tag/present()``, tears). SELECT of an EF
+///   keeps it (UNVERIFIED: the datasheet pages in the reference do not say).
+/// - ISO READ BINARY and UPDATE BINARY are always plain and need free access (§10.9.2); in a
+///   session they are `69 82` ("AuthenticatedEV2 not allowed", Table 89) and, like any error, end
+///   it (modelling choice). They are not counted.
+/// - LRP is not modelled: a First with PCDcap2.1 bit 1 set is answered as an AES tag answers it
+///   (Table 19: the 16-byte AES challenge, "allowing a PCD to fall back"). Failed-attempt
+///   counters and AUTHENTICATION_DELAY are not modelled either.
+/// - RndB and TI come from ``NTAG424Challenges`` (system random unless tests script them); PDcap2
+///   is `00…00` as in AN12196's transcripts.
 /// - Until the NDEF application is selected, the key and file commands are `91 40` (no such key,
 ///   §2.2); GetVersion and Read_Sig answer at any level (apps probe GetVersion first, §2.11).
 /// - Unknown INS (GetTTStatus `F7` included: this is not the TagTamper variant) → `91 1C`; wrong
 ///   lengths `91 7E`; P1 or P2 not `00`, or a Read_Sig address other than `00`, `91 9E`
-///   (modelling choice).
+///   (modelling choice). An `AF` outside a GetVersion chain or an authentication is `91 1C`.
 ///
 /// Frame size: the ATS announces FSC 128 (``/TagCatalog/Type4Facts/frameSize``), so a longer
 /// response travels chained. Chaining is the carrier's job (PC/SC and CoreNFC deliver whole
 /// APDUs), so the emulator answers a 256-byte ReadData in one response and only the modeled time
 /// (``/TagCatalog/Type4Timing``) counts the frames.
 struct NTAG424Chip: Type4Chip {
-    private var iso = Type4ISOCommands(access: .fileSettings, shortFileIdentifiers: true)
+    var iso = Type4ISOCommands(access: .fileSettings, shortFileIdentifiers: true)
     /// The GetVersion parts sent so far in the current chain (0: no chain).
-    private var versionPartsSent = 0
+    var versionPartsSent = 0
+    /// True when the current GetVersion chain began in a session (its last part carries a MAC).
+    var versionChainMACed = false
+    /// The authenticated session, if any.
+    var session: EV2TagSession?
+    /// An authentication whose part 1 was answered.
+    var pendingAuthentication: EV2PendingAuthentication?
+    /// Where RndB and TI come from.
+    var challenges: NTAG424Challenges
     let uid: [UInt8]
     let versionParts: [[UInt8]]
     let versionPart3Tail: [UInt8]
 
-    init(uid: [UInt8], facts: Type4Facts) {
+    init(uid: [UInt8], facts: Type4Facts, challenges: NTAG424Challenges = .system) {
         self.uid = uid
         self.versionParts = facts.versionParts ?? []
         self.versionPart3Tail = facts.versionPart3Tail ?? []
+        self.challenges = challenges
     }
 
     var isApplicationSelected: Bool { iso.isApplicationSelected }
@@ -52,34 +83,55 @@ struct NTAG424Chip: Type4Chip {
     mutating func reset() {
         iso.reset()
         versionPartsSent = 0
+        versionChainMACed = false
+        session = nil
+        pendingAuthentication = nil
     }
 
     enum Native {
         static let getVersion: UInt8 = 0x60
         static let additionalFrame: UInt8 = 0xAF
+        static let authenticateFirst: UInt8 = 0x71
+        static let authenticateNonFirst: UInt8 = 0x77
         static let getFileSettings: UInt8 = 0xF5
+        static let changeFileSettings: UInt8 = 0x5F
         static let readData: UInt8 = 0xAD
         static let writeData: UInt8 = 0x8D
         static let readSignature: UInt8 = 0x3C
         static let getKeyVersion: UInt8 = 0x64
+        static let changeKey: UInt8 = 0xC4
+        static let getCardUID: UInt8 = 0x51
         static let getFileCounters: UInt8 = 0xF6
-        /// Commands that need an authenticated session.
-        static let needAuthentication: Set<UInt8> = [0x71, 0x77, 0xC4, 0x5F, 0x5C, 0x51]
+        static let setConfiguration: UInt8 = 0x5C
         /// Commands that need the application selected.
         static let applicationLevel: Set<UInt8> = [0xF5, 0xAD, 0x8D, 0x64, 0xF6, 0x71, 0x77, 0xC4, 0x5F, 0x5C, 0x51]
     }
 
     static func native(_ code: UInt8) -> StatusWord { StatusWord(sw1: 0x91, sw2: code) }
 
+    /// `91 <code>`; in a session the error ends it (§9.1.9).
+    mutating func refuse(_ code: UInt8) -> ResponseAPDU {
+        session = nil
+        return .init(status: Self.native(code))
+    }
+
     mutating func respond(
         to command: CommandAPDU, memory: inout Type4Memory, context: inout Type4CommandContext
     ) -> ResponseAPDU {
         let continuing = command.cla == 0x90 && command.ins == Native.additionalFrame
         let partsSent = versionPartsSent
-        if !continuing { versionPartsSent = 0 }
+        let pending = pendingAuthentication
+        if !continuing {
+            versionPartsSent = 0
+            if pending != nil {
+                // §9.1.5: any other command aborts the authentication; the tag is not authenticated.
+                pendingAuthentication = nil
+                session = nil
+            }
+        }
         switch command.cla {
         case 0x00:
-            return iso.respond(to: command, memory: &memory, context: &context)
+            return isoCommand(command, memory: &memory, context: &context)
         case 0x90:
             return native(command, partsSent: partsSent, memory: &memory, context: &context)
         default:
@@ -87,62 +139,107 @@ struct NTAG424Chip: Type4Chip {
         }
     }
 
+    private mutating func isoCommand(
+        _ command: CommandAPDU, memory: inout Type4Memory, context: inout Type4CommandContext
+    ) -> ResponseAPDU {
+        let ins = command.ins
+        if session != nil,
+            ins == Type4ISOCommands.Instruction.readBinary
+                || ins == Type4ISOCommands.Instruction.updateBinary
+        {
+            session = nil
+            return .init(status: .securityNotSatisfied)
+        }
+        let response = iso.respond(to: command, memory: &memory, context: &context)
+        if ins == Type4ISOCommands.Instruction.select, command.p1 == 0x04, response.status == .success {
+            session = nil
+        }
+        return response
+    }
+
     private mutating func native(
         _ command: CommandAPDU, partsSent: Int, memory: inout Type4Memory, context: inout Type4CommandContext
     ) -> ResponseAPDU {
-        guard command.p1 == 0x00, command.p2 == 0x00 else { return .init(status: Self.native(0x9E)) }
+        guard command.p1 == 0x00, command.p2 == 0x00 else { return refuse(0x9E) }
         let ins = command.ins
-        if Native.applicationLevel.contains(ins) && !iso.isApplicationSelected {
-            return .init(status: Self.native(0x40))
+        if Native.applicationLevel.contains(ins) && !iso.isApplicationSelected { return refuse(0x40) }
+        let authenticating = [Native.authenticateFirst, Native.authenticateNonFirst].contains(ins)
+        if let session, session.commandCounter == 0xFFFF, !authenticating, ins != Native.additionalFrame {
+            return refuse(0x1E)
         }
-        if Native.needAuthentication.contains(ins) { return .init(status: Self.native(0xAE)) }
         let data = command.data
+        let uid = self.uid
         switch ins {
-        case Native.getVersion:
-            guard data.isEmpty else { return .init(status: Self.native(0x7E)) }
-            return versionPart(0)
+        case Native.authenticateFirst:
+            return authenticateFirst(data, memory: memory)
+        case Native.authenticateNonFirst:
+            return authenticateNonFirst(data, memory: memory)
         case Native.additionalFrame:
-            guard partsSent > 0 else { return .init(status: Self.native(0x1C)) }
+            if let pending = pendingAuthentication { return authenticatePart2(data, pending: pending) }
+            guard partsSent > 0 else { return refuse(0x1C) }
             guard data.isEmpty else {
                 versionPartsSent = 0
-                return .init(status: Self.native(0x7E))
+                return refuse(0x7E)
             }
             return versionPart(partsSent)
+        case Native.getVersion:
+            return getVersion(command)
         case Native.readSignature:
-            guard data.count == 1 else { return .init(status: Self.native(0x7E)) }
-            guard data[0] == 0x00 else { return .init(status: Self.native(0x9E)) }
-            return .init(data: memory.signature, status: .nativeSuccess)
+            return secured(command, headerLength: 1, mode: .full) { header, rest, _ in
+                guard rest.isEmpty else { return .error(0x7E) }
+                guard header == [0x00] else { return .error(0x9E) }
+                return .success(memory.signature)
+            }
         case Native.getKeyVersion:
-            guard data.count == 1 else { return .init(status: Self.native(0x7E)) }
-            let key = Int(data[0])
-            guard memory.keys.indices.contains(key) else { return .init(status: Self.native(0x40)) }
-            return .init(data: [memory.keys[key].version], status: .nativeSuccess)
+            return secured(command, headerLength: 1, mode: .mac) { header, rest, _ in
+                guard rest.isEmpty else { return .error(0x7E) }
+                guard let number = header.first, memory.keys.indices.contains(Int(number)) else { return .error(0x40) }
+                return .success([memory.keys[Int(number)].version])
+            }
         case Native.getFileSettings:
-            guard data.count == 1 else { return .init(status: Self.native(0x7E)) }
-            guard let index = memory.index(ofNumber: data[0]) else { return .init(status: Self.native(0xF0)) }
-            return .init(data: Self.settings(of: memory.files[index]), status: .nativeSuccess)
+            return secured(command, headerLength: 1, mode: .mac) { header, rest, _ in
+                guard rest.isEmpty else { return .error(0x7E) }
+                guard let number = header.first, let index = memory.index(ofNumber: number) else {
+                    return .error(0xF0)
+                }
+                return .success(Self.settings(of: memory.files[index]))
+            }
         case Native.getFileCounters:
-            guard data.count == 1 else { return .init(status: Self.native(0x7E)) }
-            guard memory.index(ofNumber: data[0]) != nil else { return .init(status: Self.native(0xF0)) }
-            return .init(status: Self.native(0x9D))
+            return secured(command, headerLength: 1, mode: .full) { header, rest, _ in
+                guard rest.isEmpty else { return .error(0x7E) }
+                guard let number = header.first, memory.index(ofNumber: number) != nil else { return .error(0xF0) }
+                return .error(0x9D)
+            }
+        case Native.getCardUID:
+            return secured(command, headerLength: 0, mode: .full, requiresSession: true) { _, rest, _ in
+                rest.isEmpty ? .success(uid) : .error(0x7E)
+            }
+        case Native.setConfiguration:
+            return secured(command, headerLength: 1, mode: .full, requiresSession: true) { _, _, key in
+                key == 0 ? .error(0x1C) : .error(0xAE)
+            }
+        case Native.changeKey:
+            return secured(command, headerLength: 1, mode: .full, requiresSession: true) { header, rest, key in
+                Self.changeKey(header: header, keyData: rest, authenticatedKey: key, memory: &memory, context: context)
+            }
+        case Native.changeFileSettings:
+            let mode = changeFileSettingsMode(command.data, memory: memory)
+            return secured(command, headerLength: 1, mode: mode) { header, rest, key in
+                Self.changeFileSettings(
+                    header: header, settings: rest, authenticatedKey: key, memory: &memory, context: context)
+            }
         case Native.readData:
-            return readData(data, memory: memory)
+            let mode = dataMode(command.data, write: false, memory: memory)
+            return secured(command, headerLength: 7, mode: mode) { header, rest, key in
+                Self.readData(header: header, rest: rest, authenticatedKey: key, memory: memory)
+            }
         case Native.writeData:
-            return writeData(data, memory: &memory, context: &context)
+            let mode = dataMode(command.data, write: true, memory: memory)
+            return secured(command, headerLength: 7, mode: mode) { header, rest, key in
+                Self.writeData(header: header, data: rest, authenticatedKey: key, memory: &memory, context: &context)
+            }
         default:
-            return .init(status: Self.native(0x1C))
-        }
-    }
-
-    private mutating func versionPart(_ part: Int) -> ResponseAPDU {
-        switch part {
-        case 0, 1:
-            guard versionParts.indices.contains(part) else { return .init(status: Self.native(0x1C)) }
-            versionPartsSent = part + 1
-            return .init(data: versionParts[part], status: .additionalFrame)
-        default:
-            versionPartsSent = 0
-            return .init(data: uid + versionPart3Tail, status: .nativeSuccess)
+            return refuse(0x1C)
         }
     }
 
@@ -152,41 +249,5 @@ struct NTAG424Chip: Type4Chip {
         if let settings = file.settings { return settings }
         let size = file.size
         return [0x00, 0x00, 0xEE, 0xEE, UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF)]
-    }
-
-    /// FileNo, offset and length of ReadData/WriteData (3-byte fields LSB first), or `nil`.
-    private static func range(_ data: [UInt8]) -> (number: UInt8, offset: Int, length: Int)? {
-        guard data.count >= 7 else { return nil }
-        let offset = Int(data[1]) | Int(data[2]) << 8 | Int(data[3]) << 16
-        let length = Int(data[4]) | Int(data[5]) << 8 | Int(data[6]) << 16
-        return (data[0], offset, length)
-    }
-
-    private func readData(_ data: [UInt8], memory: Type4Memory) -> ResponseAPDU {
-        guard data.count == 7, let range = Self.range(data) else { return .init(status: Self.native(0x7E)) }
-        guard let index = memory.index(ofNumber: range.number) else { return .init(status: Self.native(0xF0)) }
-        let file = memory.files[index]
-        guard file.accessRights?.allowsFreeRead ?? true else { return .init(status: Self.native(0x9D)) }
-        guard range.offset < file.size else { return .init(status: Self.native(0xBE)) }
-        let length = range.length == 0 ? file.size - range.offset : range.length
-        guard length <= file.size - range.offset else { return .init(status: Self.native(0xBE)) }
-        return .init(data: Array(file.contents[range.offset..<(range.offset + length)]), status: .nativeSuccess)
-    }
-
-    private func writeData(
-        _ data: [UInt8], memory: inout Type4Memory, context: inout Type4CommandContext
-    ) -> ResponseAPDU {
-        guard let range = Self.range(data), range.length > 0, data.count == 7 + range.length else {
-            return .init(status: Self.native(0x7E))
-        }
-        guard let index = memory.index(ofNumber: range.number) else { return .init(status: Self.native(0xF0)) }
-        let file = memory.files[index]
-        guard file.accessRights?.allowsFreeWrite ?? true else { return .init(status: Self.native(0x9D)) }
-        guard range.offset < file.size, range.length <= file.size - range.offset else {
-            return .init(status: Self.native(0xBE))
-        }
-        if let failure = context.nativeWriteFailure { return .init(status: failure) }
-        context.program(Array(data[7...]), at: range.offset, file: index, memory: &memory)
-        return .init(status: .nativeSuccess)
     }
 }

@@ -35,4 +35,46 @@ public struct Type4AccessRights: Sendable, Equatable {
     public var allowsFreeRead: Bool { read == Self.free || readWrite == Self.free }
     /// True when a reader that has not authenticated may write (Write or ReadWrite is E).
     public var allowsFreeWrite: Bool { write == Self.free || readWrite == Self.free }
+
+    /// How a set of conditions answers a native command (NTAG 424 DNA datasheet §10.7.1, §10.8.1,
+    /// §10.8.2, return codes).
+    enum Grant: Sendable, Equatable {
+        /// A condition names the authenticated key: the file's communication mode applies.
+        case key
+        /// A condition is `E`: plain, with or without a session. When a session's key is also
+        /// named, ``key`` wins (a modelling choice: the datasheet's §8.2.3.5 is not in the reference).
+        case free
+        /// Every condition is `F`: `91 9D` PERMISSION_DENIED.
+        case never
+        /// Some condition names a key that is not authenticated: `91 AE` AUTHENTICATION_ERROR.
+        case authenticationRequired
+    }
+
+    static func grant(_ conditions: [UInt8], authenticatedKey: UInt8?) -> Grant {
+        if let authenticatedKey, conditions.contains(authenticatedKey) { return .key }
+        if conditions.contains(Self.free) { return .free }
+        if conditions.allSatisfy({ $0 == Self.never }) { return .never }
+        return .authenticationRequired
+    }
+
+    /// ReadData: Read or ReadWrite.
+    func readGrant(authenticatedKey: UInt8?) -> Grant {
+        Self.grant([read, readWrite], authenticatedKey: authenticatedKey)
+    }
+
+    /// WriteData: Write or ReadWrite.
+    func writeGrant(authenticatedKey: UInt8?) -> Grant {
+        Self.grant([write, readWrite], authenticatedKey: authenticatedKey)
+    }
+
+    /// ChangeFileSettings: Change.
+    func changeGrant(authenticatedKey: UInt8?) -> Grant {
+        Self.grant([change], authenticatedKey: authenticatedKey)
+    }
+
+    /// True when every nibble is an application key (0…4), `E` or `F`: ChangeFileSettings refuses
+    /// other key numbers with `91 9E` (§10.7.1, "Targeted key … does not exist").
+    func namesOnlyExistingKeys(keyCount: Int) -> Bool {
+        [read, write, readWrite, change].allSatisfy { Int($0) < keyCount || $0 == Self.free || $0 == Self.never }
+    }
 }

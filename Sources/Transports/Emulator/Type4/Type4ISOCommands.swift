@@ -33,8 +33,10 @@ struct Type4ISOCommands: Sendable {
         /// bytes of its File Control TLV in the CC (`00` free, anything else refused with `69 82`);
         /// a file the CC does not name is free (modelling choice).
         case capabilityContainer
-        /// NTAG 424 DNA: the file's own access rights (GetFileSettings); without an authenticated
-        /// session only `E` (free) in Read/ReadWrite or Write/ReadWrite lets a command through.
+        /// NTAG 424 DNA: the file's own access rights (GetFileSettings); only `E` (free) in
+        /// Read/ReadWrite or Write/ReadWrite lets a command through, since ISOReadBinary and
+        /// ISOUpdateBinary have no secure messaging (datasheet §10.9.2). In an authenticated
+        /// session ``NTAG424Chip`` answers them `69 82` before they get here.
         case fileSettings
     }
 

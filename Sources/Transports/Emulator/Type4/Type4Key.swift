@@ -1,6 +1,6 @@
-/// One AES-128 application key of an NTAG 424 DNA and its version byte. Kept in the chip's state
-/// and in its file so authentication can be added later; nothing uses them yet. As shipped all
-/// five are `00…00`, version `00` (shared/reference/type4-type5-ntag424.md §2.2).
+/// One AES-128 application key of an NTAG 424 DNA and its version byte: what AuthenticateEV2
+/// proves, ChangeKey replaces and GetKeyVersion reports, kept in the chip's state and in its file.
+/// As shipped all five are `00…00`, version `00` (shared/reference/type4-type5-ntag424.md §2.2).
 public struct Type4Key: Sendable, Equatable {
     /// The 16 key bytes.
     public var value: [UInt8]

@@ -16,13 +16,19 @@ import TapCardSupport
 /// Signature: 00 00 … (56 bytes; NTAG 424 DNA only)
 /// Key 0: 00 … (16 bytes)          Key 0 version: 00        (NTAG 424 DNA: keys 0–4)
 /// File E103 number: 01                                     (native file number; 424 only)
-/// File E103 settings: 00 00 00 E0 20 00 00                 (GetFileSettings; 424 only)
+/// File E103 settings: 00 00 00 E0 20 00 00                 (GetFileSettings, 7 bytes or more; 424 only)
 /// File E103 size: 32
 /// File E103 data 0000: 00 17 20 01 …                       (rows of 32 bytes, offsets in hex)
 /// ```
 ///
 /// Parsing is total: any text gives a tag or a ``Type4FileError`` naming the line; what the lines
 /// say must then fit the model (``EmulatedType4Tag/check(memory:model:)``).
+///
+/// What ChangeKey and ChangeFileSettings change is all here: each key's value and version, and
+/// each file's settings as GetFileSettings returns them (FileOption and access rights, and the SDM
+/// part after the file size once SDM is enabled, so settings lines may be longer than 7 bytes).
+/// The format and its version did not change for that, so files written before still load. The
+/// session (authentication, command counter) is never saved: a loaded tag starts unauthenticated.
 public enum Type4TagFile {
     /// The first line of every Type 4 file.
     public static let filetype = "TapCard Type 4 tag"

@@ -58,15 +58,17 @@ import Testing
         // Hardware-confirmed: unauthenticated ISOReadBinary of E105 (read key 2) → 69 82.
         #expect(try await tag.exchange("00B0000010") == bytes("6982"))
         #expect(try await tag.exchange("00D6000001AA") == bytes("6982"))
-        #expect(try await tag.exchange("90AD00000703000000100000 00") == bytes("919D"))
-        #expect(try await tag.exchange("908D00000803000000010000AA 00") == bytes("919D"))
+        // Datasheet Tables 80 and 83: a condition names a key that is not authenticated → AUTHENTICATION_ERROR.
+        #expect(try await tag.exchange("90AD00000703000000100000 00") == bytes("91AE"))
+        #expect(try await tag.exchange("908D00000803000000010000AA 00") == bytes("91AE"))
     }
 
     @Test func capabilityContainerCannotBeWritten() async throws {
         let tag = try await selectedTag()
         _ = try await tag.exchange("00A4000C02E103")
         #expect(try await tag.exchange("00D6000001FF") == bytes("6982"))
-        #expect(try await tag.exchange("908D00000801000000010000FF 00") == bytes("919D"))
+        // W = 0, RW = 0: key 0 is needed (91 AE), not "never" (91 9D).
+        #expect(try await tag.exchange("908D00000801000000010000FF 00") == bytes("91AE"))
         #expect(tag.contents(ofFile: 0xE103)?.first == 0x00)
     }
 
@@ -101,7 +103,9 @@ import Testing
         tag.signature = (0..<56).map { UInt8($0) }
         #expect(try await tag.exchange("903C00000100 00") == (0..<56).map { UInt8($0) } + [0x91, 0x00])
         #expect(try await tag.exchange("906400000100 00") == bytes("00 9100"))
-        #expect(try await tag.exchange("9071000005000300000000") == bytes("91AE"))
+        // AuthenticateEV2First with LenCap 3 gets its 16-byte challenge; ChangeKey without a session: 91 AE.
+        let challenge = try await tag.exchange("9071000005000300000000")
+        #expect(challenge.count == 18 && Array(challenge.suffix(2)) == bytes("91AF"))
         #expect(try await tag.exchange("90C40000010000") == bytes("91AE"))
         #expect(try await tag.exchange("90F7000000") == bytes("911C"))
         #expect(try await tag.exchange("90EE000000") == bytes("911C"))

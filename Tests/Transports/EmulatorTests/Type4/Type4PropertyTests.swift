@@ -5,11 +5,13 @@ import TestSupport
 import Testing
 
 /// Random APDUs against both chips: the emulator never traps, carrier failures are the only
-/// throws, and what the chip never lets a reader write — the CC, NTAG 424's proprietary file
-/// without key 3 — stays as shipped.
+/// throws, and what the chip never lets an unauthenticated reader write — the CC, NTAG 424's
+/// proprietary file, its keys and file settings — stays as shipped. Random bytes cannot
+/// authenticate (step 2 would have to encrypt the tag's fresh RndB under the key), so every
+/// command that needs a key is refused however its bytes are chosen.
 @Suite struct Type4PropertyTests {
     static let instructions: [UInt8] = [
-        0xA4, 0xB0, 0xD6, 0xB1, 0x60, 0xAF, 0xF5, 0xAD, 0x8D, 0x3C, 0x5F, 0xC4, 0x71, 0x00,
+        0xA4, 0xB0, 0xD6, 0xB1, 0x60, 0xAF, 0xF5, 0xAD, 0x8D, 0x3C, 0x5F, 0xC4, 0x71, 0x77, 0x51, 0x64, 0x00,
     ]
     static let classes: [UInt8] = [0x00, 0x00, 0x90, 0x90, 0x80, 0xFF]
 
@@ -19,6 +21,8 @@ import Testing
         let tag = EmulatedType4Tag(model: model, uid: bytes("04102030405060"))
         let cc = tag.contents(ofFile: 0xE103)
         let proprietary = tag.contents(ofFile: 0xE105)
+        let keys = tag.memory.keys
+        let settings = tag.memory.files.map(\.settings)
         let select = try apdu("00A4040007D276000085010100")
         for step in 0..<4_000 {
             if step % 40 == 0 { _ = try await tag.transmit(select) }
@@ -43,6 +47,9 @@ import Testing
             _ = try await tag.transmit(command)
             #expect(tag.contents(ofFile: 0xE103) == cc, "the CC never changes")
             #expect(tag.contents(ofFile: 0xE105) == proprietary, "E105 needs key 3")
+            #expect(tag.memory.keys == keys, "ChangeKey needs key 0")
+            #expect(tag.memory.files.map(\.settings) == settings, "ChangeFileSettings needs key 0")
+            #expect(tag.authenticatedKeyNumber == nil, "random bytes never authenticate")
         }
         // Frames that are not APDUs at all never reach the chip: CommandAPDU.parse refuses them.
         for length in 0..<4 { #expect((try? CommandAPDU.parse([UInt8](repeating: 0, count: length)).get()) == nil) }

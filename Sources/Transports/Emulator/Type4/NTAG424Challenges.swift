@@ -1,0 +1,46 @@
+/// Where an emulated NTAG 424 DNA takes the random numbers of AuthenticateEV2First and NonFirst:
+/// the 16-byte challenge RndB and the 4-byte transaction identifier TI (NTAG 424 DNA datasheet
+/// §9.1.1 and §9.1.5; shared/reference/type4-type5-ntag424.md §2.4).
+///
+/// ``system`` draws both from `SystemRandomNumberGenerator`, as a real chip draws them from its
+/// TRNG. ``scripted(rndB:transactionIdentifiers:)`` hands out the given values in order, so tests
+/// can replay AN12196's transcripts byte for byte; once a list is used up the chip falls back to
+/// the system generator (a modelling choice: never trap, never repeat a challenge silently). A
+/// scripted value of the wrong length is cut or padded with zeros to 16 (RndB) or 4 (TI) bytes.
+public struct NTAG424Challenges: Sendable, Equatable {
+    private var rndB: [[UInt8]]
+    private var transactionIdentifiers: [[UInt8]]
+
+    private init(rndB: [[UInt8]], transactionIdentifiers: [[UInt8]]) {
+        self.rndB = rndB
+        self.transactionIdentifiers = transactionIdentifiers
+    }
+
+    /// Fresh random numbers for every authentication.
+    public static let system = NTAG424Challenges(rndB: [], transactionIdentifiers: [])
+
+    /// The given RndB values for the next authentications (First and NonFirst alike) and the given
+    /// TIs for the next AuthenticateEV2First, in order.
+    public static func scripted(rndB: [[UInt8]], transactionIdentifiers: [[UInt8]] = []) -> NTAG424Challenges {
+        NTAG424Challenges(rndB: rndB, transactionIdentifiers: transactionIdentifiers)
+    }
+
+    /// The next RndB (16 bytes).
+    mutating func nextRndB() -> [UInt8] {
+        Self.take(&rndB, count: 16)
+    }
+
+    /// The next TI (4 bytes).
+    mutating func nextTransactionIdentifier() -> [UInt8] {
+        Self.take(&transactionIdentifiers, count: 4)
+    }
+
+    private static func take(_ list: inout [[UInt8]], count: Int) -> [UInt8] {
+        guard !list.isEmpty else {
+            var generator = SystemRandomNumberGenerator()
+            return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        }
+        let value = list.removeFirst()
+        return Array(value.prefix(count)) + [UInt8](repeating: 0, count: max(0, count - value.count))
+    }
+}
