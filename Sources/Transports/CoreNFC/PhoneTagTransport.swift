@@ -1,7 +1,7 @@
 import TagFrames
 import TagTransport
 
-/// The tag of a running phone session as a raw ``/TagTransport/TagTransport`` (`sendMiFareCommand`;
+/// The tag of a running phone session as a raw ``/TagTransport/NFCAChannel`` (`sendMiFareCommand`;
 /// iOS adds the CRC), so TapCard's own Type 2 workflows — password-protected reads, writes and
 /// locks, `protect` and `unprotect` — run on the phone too, with PWD_AUTH and raw page commands in
 /// one connection. Valid only inside ``TagSessionService/withTransport(_:_:)``; afterwards every

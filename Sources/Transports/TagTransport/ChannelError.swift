@@ -4,7 +4,7 @@ import TapCardSupport
 /// What can go wrong between sending a command and getting an answer, on any channel. Each case
 /// says who decided: the tag (a NAK, a reader-refused storage APDU), the radio (timeout, tag lost,
 /// several tags), or the reader and its platform (a PC/SC or CoreNFC code). Each names the command
-/// in words and bytes (``CommandLabel``): "READ (0x30)", "SELECT (00 A4 04 00)".
+/// in words and bytes (``/TagFrames/CommandLabel``): "READ (0x30)", "SELECT (00 A4 04 00)".
 ///
 /// An APDU status word or an ISO 15693 error flag is not a channel failure: it is the tag's
 /// answer, returned as data, and the mapping judges it.

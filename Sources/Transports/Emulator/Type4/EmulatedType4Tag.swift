@@ -4,8 +4,8 @@ import TagTransport
 import TapCardSupport
 
 /// A byte-accurate NFC Forum Type 4 tag in memory, answering command APDUs the way the chip does:
-/// a generic T4T v2.0 (``GenericType4Chip``: `.genericType4`) or an NTAG 424 DNA as shipped
-/// (``NTAG424Chip``: `.ntag424DNA`). The chip's facts — files, factory contents and settings, CC,
+/// a generic T4T v2.0 (`GenericType4Chip`: `.genericType4`) or an NTAG 424 DNA as shipped
+/// (`NTAG424Chip`: `.ntag424DNA`). The chip's facts — files, factory contents and settings, CC,
 /// ATS, GetVersion — come from ``/TagCatalog/Type4Facts``; the behaviour is the emulator's own, so
 /// the Type 4 mapping and the emulator can catch each other.
 ///

@@ -2,7 +2,7 @@ import TagFrames
 import TagTransport
 import TapCardSupport
 
-/// A Type 2 tag behind a PC/SC contactless reader, as a ``/TagTransport/TagTransport``: raw NFC-A commands are
+/// A Type 2 tag behind a PC/SC contactless reader, as a ``/TagTransport/NFCAChannel``: raw NFC-A commands are
 /// translated into PC/SC Part 3 storage-card APDUs, so the tag engine's workflows run unchanged.
 ///
 /// - `30 p` READ → `FF B0 00 p 10` (16 bytes, rolling over at the end of memory as the tag does);

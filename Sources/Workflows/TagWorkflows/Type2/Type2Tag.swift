@@ -3,7 +3,7 @@ import TagTransport
 import TapCardSupport
 import Type2
 
-/// One NFC Forum Type 2 tag in the field, reached through any ``/TagTransport/TagTransport``: identifies the
+/// One NFC Forum Type 2 tag in the field, reached through any ``/TagTransport/NFCAChannel``: identifies the
 /// chip, reads what it must with as few commands as the chip allows, and sends planned page
 /// writes in order. Counts every command and its modeled air time.
 ///
