@@ -168,6 +168,7 @@ var layered: [Layered] = [
     tests("TapCardSupportTests", "Support/TapCardSupportTests", ["TapCardSupport", "TestSupport"]),
     tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport", "TestSupport"]),
     tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TestSupport"]),
+    tests("TagFramesTests", "Codecs/TagFramesTests", ["TagFrames"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
     tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
     tests(
