@@ -50,7 +50,7 @@ public enum EmulatorError: TapCardError, Equatable {
         case .malformedFile(let path, let error):
             "\(path) is not a readable virtual tag: \(error.sentence)"
         case .uidLength(let count):
-            "The UID has \(count) bytes; an NXP Type 2 tag has a 7-byte UID."
+            "The UID has \(count) bytes; the NXP tags TapCard emulates (NTAG, MIFARE Ultralight, NTAG 424 DNA) have 7-byte UIDs."
         case .imageSize(let bytes, let expected, let model):
             "The memory image has \(bytes) bytes; a \(model.displayName) has \(expected) bytes (\(expected / 4) pages)."
         case .signatureLength(let count):
