@@ -4,6 +4,7 @@ import Observation
 import TagWorkflows
 import TapCardSupport
 import Type2
+import Type4
 
 /// The Lock screen. Locking is permanent, so it needs a scanned tag and a typed confirmation
 /// naming that tag ("LOCK" and the last two UID bytes); the session then refuses any other tag.
@@ -13,8 +14,10 @@ import Type2
 /// then the lock plan's raw page writes, every page checked writable before the
 /// one-time-programmable CC is touched (a lock completes or never starts) and CFGLCK set last, so
 /// nobody can put a password on the locked tag later. Without the password a protected tag is
-/// refused before anything is written, and the screen asks for it. Every other tag is locked
-/// through iOS (`writeLock`), which can neither present a password nor set CFGLCK.
+/// refused before anything is written, and the screen asks for it. A Type 4 tag (ISO-DEP) is
+/// handed to TapCard's own Type 4 driver, whose answer — a lock, or the sentence saying why this
+/// chip cannot be locked — is shown as it is. Every other tag is locked through iOS
+/// (`writeLock`), which can neither present a password nor set CFGLCK.
 @MainActor
 @Observable
 public final class LockViewModel {
@@ -107,13 +110,36 @@ public final class LockViewModel {
                 acknowledge: usesPassword ? password.acknowledge : nil)
             return
         }
-        do throws(NFCSessionError) {
-            let receipt = try await service.lock(expectedUID: uid)
-            state = .done(receipt)
+        do throws(TagSessionFailure<any Error>) {
+            let outcome = try await service.lock(expectedUID: uid) { channel async throws -> LockReceipt? in
+                do {
+                    try await Type4Tag(channel: channel, uid: channel.uid).lock(confirmation: .permanent)
+                } catch let failure as Type4Failure where failure.meansNoType4Tag {
+                    return nil
+                }
+            }
+            switch outcome {
+            case .driver(let receipt), .iOS(let receipt): state = .done(receipt)
+            }
             typedConfirmation = ""
         } catch {
-            state = error.isCancellation ? .idle : .failed(error.sentence)
-            onFailure?(error)
+            fail(error)
+        }
+    }
+
+    private func fail(_ error: TagSessionFailure<any Error>) {
+        switch error {
+        case .session(let session):
+            state = session.isCancellation ? .idle : .failed(session.sentence)
+            onFailure?(session)
+        case .operation(let failure):
+            let sentence = PhoneWords.sentence(for: failure)
+            if case .passwordRequired? = failure as? WritePreflightError {
+                passwordReason = sentence
+                usesPassword = true
+            }
+            if case .rejected? = failure as? PasswordError { passwordNote = PasswordEntry.phoneRefusalNote }
+            state = .failed(sentence)
         }
     }
 
@@ -131,19 +157,7 @@ public final class LockViewModel {
             state = .done(LockReceipt(uid: uid, accessAfter: after == .readOnly ? .readOnly : .readWrite))
             typedConfirmation = ""
         } catch {
-            switch error {
-            case .session(let session):
-                state = session.isCancellation ? .idle : .failed(session.sentence)
-                onFailure?(session)
-            case .operation(let failure):
-                let sentence = PhoneWords.sentence(for: failure)
-                if case .passwordRequired? = failure as? WritePreflightError {
-                    passwordReason = sentence
-                    usesPassword = true
-                }
-                if case .rejected? = failure as? PasswordError { passwordNote = PasswordEntry.phoneRefusalNote }
-                state = .failed(sentence)
-            }
+            fail(error)
         }
     }
 }
