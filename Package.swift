@@ -193,7 +193,7 @@ var layered: [Layered] = [
     tests("StoreTests", "Persistence/StoreTests", ["Store", "TapCardSupport", "TestSupport"]),
     tests(
         "TagWorkflowsTests", "Workflows/TagWorkflowsTests",
-        ["TagWorkflows", "TagEmulator", "TagTransport", "Type2", "NDEF", "TagCatalog", "TestSupport"]),
+        ["TagWorkflows", "TagEmulator", "TagTransport", "Type2", "Type4", "NDEF", "TagCatalog", "TestSupport"]),
     tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog", "TestSupport"]),
     tests("FocusTests", "Workflows/FocusTests", ["Focus", "TestSupport"]),
     tests("FocusSessionsTests", "Workflows/FocusSessionsTests", ["FocusSessions", "Focus", "Store", "TestSupport"]),

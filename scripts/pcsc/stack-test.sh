@@ -494,6 +494,11 @@ assert r['capacity']['source'] == 'reported' and w['updates'] >= 3, w" "$py" "$o
     fi
     out=$("$tapcard" info --reader "$reader" 2>&1)
     check "$model: tapcard info --reader names the chip and its CC file" grep -q "CC file E103" <<<"$out"
+    watch=$("$tapcard" watch --reader "$reader" --count 1 --json 2>/dev/null)
+    check "$model: tapcard watch names the chip and the NDEF length from NLEN" python3 -c "
+import json, sys
+w = json.loads(sys.argv[1]); want = {'ntag424': 'ntag424-dna', 'type4': 'type4'}[sys.argv[2]]
+assert w['chip']['model'] == want and w['ndef_length'] == int(sys.argv[3]), w" "$watch" "$model" "$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['nlen'])" "$py")"
     stop_emulator
     saved=$("$tapcard" read --tag "$work/$model.tag" --json 2>&1)
     check "$model: the emulator saved the virtual Type 4 file on SIGTERM, with pyscard's message in it" python3 -c "

@@ -92,13 +92,29 @@ import Testing
 
         let format = await run(["format", "--tag", path], home: home)
         #expect(format.status == 1 && format.io.errorOutput.contains("does not format an NTAG 424 DNA"))
-        let lock = await run(["lock", "--tag", path, "--yes-lock-permanently"], home: home)
-        #expect(lock.status == 1 && lock.io.errorOutput.contains("authentication with key 0"))
+        let wrongKey = await run(
+            ["lock", "--tag", path, "--yes-lock-permanently", "--key", String(repeating: "11", count: 16)], home: home)
+        #expect(wrongKey.status == 1 && wrongKey.io.errorOutput.contains("did not accept the key given for key 0"))
+        #expect(!wrongKey.io.errorOutput.contains("1111"), "a key is never printed")
+        let shortKey = await run(["lock", "--tag", path, "--yes-lock-permanently", "--key", "0011"], home: home)
+        #expect(shortKey.status == 65 && shortKey.io.errorOutput.contains("16 bytes (32 hex digits); this one has 2"))
         let unconfirmed = await run(["lock", "--tag", path], home: home)
         #expect(unconfirmed.status == 1 && unconfirmed.io.errorOutput.contains("--yes-lock-permanently"))
         let password = await run(["read", "--tag", path, "--password", "01020304"], home: home)
         #expect(password.status == 64 && password.io.errorOutput.contains("no such password"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+
+        // With the factory key the lock goes through, and the file records it.
+        let locked = await run(["lock", "--tag", path, "--yes-lock-permanently", "--json"], home: home)
+        #expect(locked.status == 0)
+        let report = try object(locked.io.outputText)
+        #expect(report["steps"] as? [String] == ["cc-write-access", "ndef-file-settings", "cc-file-settings"])
+        #expect(report["verified"] as? Bool == true)
+        #expect((report["cc_write_access"] as? [String: Any])?["byte"] as? String == "ff")
+        let after = try object(await run(["read", "--tag", path, "--json"], home: home).io.outputText)
+        #expect(after["ndef_status"] as? String == "read-only")
+        let refused = await run(["write", "--tag", path, "text", "no"], home: home)
+        #expect(refused.status == 1 && refused.io.errorOutput.contains("write access is never (FF)"))
     }
 
     @Test func aTornWriteSaysWhatTheTagHolds() async throws {

@@ -5,23 +5,34 @@ struct LockCommand: Command {
     static let name = "lock"
     static let summary = "Make a tag permanently read-only (needs --yes-lock-permanently)."
     static let options: [OptionSpec] =
-        [.json, .flag("--yes-lock-permanently", "Confirms that the tag can never be written again.")]
+        [
+            .json, .flag("--yes-lock-permanently", "Confirms that the tag can never be written again."),
+            .value("--key", "HEX32", "NTAG 424 DNA: its key 0 (default: the factory key, all zeros)."),
+        ]
         + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
-        Usage: tapcard lock --yes-lock-permanently [--tag FILE] [--password HEX8] [--json] [--db PATH]
+        Usage: tapcard lock --yes-lock-permanently [--tag FILE] [--password HEX8 | --key HEX32] [--json] [--db PATH]
 
         IRREVERSIBLE. Sets the CC access byte to 0x0F, then every dynamic and static lock bit,
         then CFGLCK on chips with configuration pages (so nobody can later put a password on the
         locked tag). No command can ever make the tag writable again. Without
         --yes-lock-permanently nothing is sent to the tag. Every page the lock writes is checked
         against the tag's password protection before the first write: a lock on a protected tag
-        without its password is refused whole, never left half-done. A Type 4 tag is refused
-        with the reason: the Type 4 mapping has no lock command, and an NTAG 424 DNA's needs
-        authentication with key 0, which TapCard does not send yet. A completed lock is recorded in the TapCard database's write log
-        (see 'tapcard tags').
+        without its password is refused whole, never left half-done.
+
+        On an NTAG 424 DNA the lock authenticates with its key 0 (AuthenticateEV2First;
+        --key HEX32, else the factory key of all zeros) and sends three steps, each skipped when
+        already in place: FF into the CC file's NDEF write-access byte, then ChangeFileSettings of
+        the NDEF file and of the CC file to write, read-write and change "never"; it reads the CC
+        and both files' settings back to verify. A lock that stops part-way says which steps
+        landed; the same command completes it. A generic Type 4 tag is refused with the reason:
+        the Type 4 mapping has no lock command. A completed lock is recorded in the TapCard
+        database's write log (see 'tapcard tags').
 
         Options:
           --yes-lock-permanently  Confirms that the tag can never be written again.
+          --key HEX32             NTAG 424 DNA: its key 0 (default: the factory key, all zeros).
+                                  Never printed or logged.
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
         \(TagRecording.help)
@@ -30,11 +41,20 @@ struct LockCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let confirmed = arguments.flag("--yes-lock-permanently")
+        let key = try Type4Commands.key(&arguments)
         let json = arguments.flag("--json")
         let recording = try TagRecording.take(&arguments, io: io)
         let password = try PasswordOptions.parse(&arguments)
         let target: TagTarget
-        switch try await OpenedTag.open(&arguments, io: io) {
+        let opened = try await OpenedTag.open(&arguments, io: io)
+        if key != nil, case .type4 = opened {
+        } else if key != nil {
+            opened.close()
+            throw UsageError(
+                "--key is an NTAG 424 DNA's AES key; this is an NFC Forum Type 2 tag (its password is --password).",
+                command: name)
+        }
+        switch opened {
         case .type2Reader(let session):
             try arguments.finish()
             return try await ReaderTagCommands.lock(
@@ -42,7 +62,8 @@ struct LockCommand: Command {
         case .type4(let type4):
             try type4.finish(&arguments)
             try Type4Commands.refusePassword(password, command: name)
-            return try await Type4Commands.lock(type4, confirmed: confirmed, json: json, recording: recording, io: io)
+            return try await Type4Commands.lock(
+                type4, confirmed: confirmed, key: key, json: json, recording: recording, io: io)
         case .type2Virtual(let opened): target = opened
         }
         defer { target.close() }

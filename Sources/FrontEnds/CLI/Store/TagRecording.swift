@@ -95,6 +95,18 @@ struct TagRecording {
         }
     }
 
+    /// A Type 4 `lock`: a write-log entry with no message; verified when the read-back shows it.
+    func type4(lock report: Type4LockReport, io: some CommandIO, at now: Date? = nil) {
+        guard let uid = report.uid, !uid.isEmpty, !report.steps.isEmpty else { return }
+        let airTime = report.statistics.modeledMicroseconds / 1e6
+        record(io: io) { recorder throws(StoreError) in
+            try recorder.recordWrite(
+                uid: uid, chip: Self.chip(report.identification.model), message: [], capacityBytes: nil,
+                capacityReported: false, verified: report.verified, pagesWritten: 0, modeledAirTime: airTime,
+                operation: .lock, at: now ?? CLIClock.now(io))
+        }
+    }
+
     /// A tag `watch` saw: UID and chip only (no capacity was read). Not recorded when the chip is
     /// not known, so a later `read` does not find the same UID under a second, unknown chip.
     func sighting(uid: [UInt8]?, chip: String?, io: some CommandIO, at now: Date? = nil) {

@@ -9,6 +9,15 @@ enum OpenedTag {
     case type2Virtual(TagTarget)
     case type4(Type4Target)
 
+    /// Lets go of the tag without using it (a refusal before anything was sent).
+    func close() {
+        switch self {
+        case .type2Reader(let session): session.close()
+        case .type2Virtual(let target): target.close()
+        case .type4(let target): target.close()
+        }
+    }
+
     /// Applies the reader rule, then opens the virtual tag file (locked for `access`).
     static func open(
         _ arguments: inout Arguments, io: some CommandIO, access: TagFileLock.Access = .writing

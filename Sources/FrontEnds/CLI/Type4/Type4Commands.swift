@@ -112,9 +112,39 @@ enum Type4Commands {
     }
 
     static func lock(
-        _ target: Type4Target, confirmed: Bool, json: Bool, recording: TagRecording, io: some CommandIO
+        _ target: Type4Target, confirmed: Bool, key: [UInt8]?, json: Bool, recording: TagRecording,
+        io: some CommandIO
     ) async throws -> ExitStatus {
         defer { target.close() }
-        _ = try await target.driver().lock(confirmation: confirmed ? .permanent : nil)
+        let report: Type4LockReport
+        do {
+            report = try await target.driver().lock(
+                confirmation: confirmed ? .permanent : nil, key: key ?? Type4Tag.factoryKey)
+        } catch {
+            // Whatever landed of a lock that stopped is kept: the file saves what the chip holds.
+            try target.save()
+            throw error
+        }
+        try target.save()
+        if json {
+            io.printJSON(Type4JSON.lock(report, path: target.label))
+        } else {
+            for line in Type4Text.lock(report, path: target.label) { io.print(line) }
+        }
+        recording.type4(lock: report, io: io)
+        return report.verified ? .success : .failure
+    }
+
+    /// `--key HEX32`: an NTAG 424 DNA AES key (16 bytes). Never printed.
+    static func key(_ arguments: inout Arguments) throws -> [UInt8]? {
+        guard let text = try arguments.option("--key") else { return nil }
+        let bytes: [UInt8]
+        do {
+            bytes = try Hex.decode(text)
+        } catch {
+            throw KeyInputError(option: "--key", bytes: nil)
+        }
+        guard bytes.count == 16 else { throw KeyInputError(option: "--key", bytes: bytes.count) }
+        return bytes
     }
 }

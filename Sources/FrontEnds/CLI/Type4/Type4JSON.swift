@@ -100,30 +100,47 @@ enum Type4JSON {
 
     static func inspection(_ inspection: Type4Inspection, path: String) -> JSON {
         var members = envelope(inspection.read, path: path) + capabilityContainer(inspection.read.snapshot)
-        let files: [JSON] = inspection.fileSettings.keys.sorted().compactMap { number in
-            guard let settings = inspection.fileSettings[number] else { return nil }
-            let rights = settings.accessRights
-            return .object([
-                ("number", .int(Int(number))),
-                ("size", .int(settings.size)),
-                ("communication_mode", .string(settings.communicationMode.rawValue)),
-                ("sdm", .bool(settings.isSDMEnabled)),
-                (
-                    "access",
-                    .object([
-                        ("read", condition(rights.read)),
-                        ("write", condition(rights.write)),
-                        ("read_write", condition(rights.readWrite)),
-                        ("change", condition(rights.change)),
-                    ])
-                ),
-                ("settings", .string(Hex.encode(settings.bytes))),
-            ])
-        }
-        members.append(("files", .array(files)))
+        members.append(("files", files(inspection.fileSettings)))
         members.append(("signature", inspection.signatureCheck.map(TagJSON.signature) ?? .null))
         members.append(("statistics", TagJSON.statistics(inspection.read.statistics)))
         return JSONContract.document(members)
+    }
+
+    static func files(_ settings: [UInt8: NTAG424FileSettings]) -> JSON {
+        .array(
+            settings.keys.sorted().compactMap { number in
+                guard let settings = settings[number] else { return nil }
+                let rights = settings.accessRights
+                return .object([
+                    ("number", .int(Int(number))),
+                    ("size", .int(settings.size)),
+                    ("communication_mode", .string(settings.communicationMode.rawValue)),
+                    ("sdm", .bool(settings.isSDMEnabled)),
+                    (
+                        "access",
+                        .object([
+                            ("read", condition(rights.read)), ("write", condition(rights.write)),
+                            ("read_write", condition(rights.readWrite)), ("change", condition(rights.change)),
+                        ])
+                    ),
+                    ("settings", .string(Hex.encode(settings.bytes))),
+                ])
+            })
+    }
+
+    static func lock(_ report: Type4LockReport, path: String) -> JSON {
+        JSONContract.document([
+            ("tag", .string(path)),
+            ("forum_type", .int(4)),
+            ("technology", .string("iso-dep")),
+            ("uid", TagJSON.uid(bytes: report.uid)),
+            ("chip", chip(report.identification)),
+            ("steps", .array(report.steps.map { .string($0.rawValue) })),
+            ("cc_write_access", access(report.ccWriteAccess)),
+            ("files", files(report.fileSettings)),
+            ("verified", .bool(report.verified)),
+            ("statistics", TagJSON.statistics(report.statistics)),
+        ])
     }
 
     static func write(_ report: Type4WriteReport, path: String) -> JSON {

@@ -7,11 +7,14 @@ import Type4
 public enum Type4Failure: TapCardError, Equatable {
     case channel(ChannelError)
     case refused(Type4StatusError)
+    /// NTAG 424 DNA secure messaging: a refusal in a session, a response MAC that does not verify.
+    case secure(NTAG424SecureError)
 
     public var origin: ErrorOrigin {
         switch self {
         case .channel(let error): error.origin
         case .refused(let error): error.origin
+        case .secure(let error): error.origin
         }
     }
 
@@ -19,12 +22,16 @@ public enum Type4Failure: TapCardError, Equatable {
         switch self {
         case .channel(let error): error.sentence
         case .refused(let error): error.sentence
+        case .secure(let error): error.sentence
         }
     }
 
     /// False when the tag refused: the command did not land.
     public var mayHaveLanded: Bool {
-        if case .refused = self { return false }
-        return true
+        switch self {
+        case .refused: false
+        case .secure(.refused): false
+        case .channel, .secure: true
+        }
     }
 }

@@ -1,4 +1,5 @@
 import TagCatalog
+import TagFrames
 import TapCardSupport
 
 /// Why TapCard will not make this Type 4 tag read-only. Nothing was sent that changes the tag.
@@ -11,8 +12,13 @@ public enum Type4LockRefusal: TapCardError, Equatable {
     /// The chip can be locked, but only after authenticating with the key that guards its file
     /// settings (`keyNumber`), which TapCard does not send yet.
     case needsAuthentication(model: TagModel, keyNumber: Int)
+    /// The tag did not accept the key given for `keyNumber` (AuthenticateEV2First answered `status`).
+    case keyRefused(keyNumber: Int, status: StatusWord)
 
-    public var origin: ErrorOrigin { .refusal }
+    public var origin: ErrorOrigin {
+        if case .keyRefused = self { return .tag }
+        return .refusal
+    }
 
     public var sentence: String {
         switch self {
@@ -24,7 +30,10 @@ public enum Type4LockRefusal: TapCardError, Equatable {
             return "Locking is permanent: give --yes-lock-permanently to confirm. Nothing was written."
         case .needsAuthentication(let model, let keyNumber):
             return
-                "Locking \(model.withArticle) changes its NDEF file's settings, which needs authentication with key \(keyNumber); TapCard does not authenticate to this chip yet. Nothing was written."
+                "Locking \(model.withArticle) changes its NDEF file's settings, which needs authentication with key \(keyNumber). Nothing was written."
+        case .keyRefused(let keyNumber, let status):
+            return
+                "The tag did not accept the key given for key \(keyNumber) (AuthenticateEV2First answered \(status)); give the tag's key \(keyNumber) with --key HEX32 (a factory NTAG 424 DNA has all zeros). Nothing was written."
         }
     }
 }

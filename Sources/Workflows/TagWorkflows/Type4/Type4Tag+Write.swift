@@ -70,17 +70,6 @@ extension Type4Tag {
             verifyStatistics: takeStatistics())
     }
 
-    /// Makes the tag read-only, if this chip allows it. A generic Type 4 tag has no standard
-    /// procedure; an NTAG 424 DNA's needs authentication with key 0 (its files' Change key).
-    public func lock(confirmation: LockConfirmation?) async throws -> Never {
-        beginOperation()
-        let identification = try await identify()
-        guard confirmation != nil else { throw Type4LockRefusal.confirmationRequired }
-        if identification.model == .ntag424DNA {
-            throw Type4LockRefusal.needsAuthentication(model: .ntag424DNA, keyNumber: 0)
-        }
-        throw Type4LockRefusal.noProcedure(model: identification.model)
-    }
 }
 
 extension Type4FileWrite.Role {

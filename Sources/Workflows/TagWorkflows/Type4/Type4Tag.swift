@@ -20,8 +20,8 @@ public final class Type4Tag {
     public private(set) var identification: Type4Identification?
     public internal(set) var statistics = CommandStatistics()
 
-    private var applicationSelected = false
-    private var selectedFile: UInt16?
+    var applicationSelected = false
+    var selectedFile: UInt16?
 
     public init(channel: any ISODepChannel, declaredModel: TagModel? = nil, uid: [UInt8]? = nil) {
         self.channel = channel

@@ -25,7 +25,7 @@ public struct NTAG424FileSettings: Sendable, Hashable {
         self.trailing = trailing
     }
 
-    public var communicationMode: NTAG424CommunicationMode { NTAG424CommunicationMode(fileOption: fileOption) }
+    public var communicationMode: NTAG424CommMode { NTAG424CommMode(fileOption: fileOption) }
 
     /// FileOption bit 6: Secure Dynamic Messaging and mirroring enabled.
     public var isSDMEnabled: Bool { fileOption & 0x40 != 0 }

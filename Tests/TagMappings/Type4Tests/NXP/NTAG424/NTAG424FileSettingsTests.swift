@@ -54,7 +54,7 @@ import Type4
         #expect(NTAG424AccessCondition(nibble: 0x7).phrase == "reserved value 0x7")
         #expect(NTAG424AccessCondition(nibble: 0xF).phrase == "never")
         #expect(NTAG424AccessCondition(nibble: 0x3).phrase == "key 3")
-        #expect(NTAG424CommunicationMode(fileOption: 0x02) == .plain)
-        #expect(NTAG424CommunicationMode(fileOption: 0x01) == .mac)
+        #expect(NTAG424CommMode(fileOption: 0x02) == .plain)
+        #expect(NTAG424CommMode(fileOption: 0x01) == .mac)
     }
 }

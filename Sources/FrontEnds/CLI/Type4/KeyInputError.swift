@@ -1,0 +1,18 @@
+import TapCardSupport
+
+/// An NTAG 424 DNA key given on the command line that is not 16 bytes of hex. The key itself is
+/// never repeated in the sentence.
+struct KeyInputError: TapCardError, Equatable {
+    let option: String
+    /// The bytes the hex held, or `nil` when it was not hex.
+    let bytes: Int?
+
+    var origin: ErrorOrigin { .input }
+
+    var sentence: String {
+        if let bytes {
+            return "\(option): an AES-128 key is 16 bytes (32 hex digits); this one has \(bytes)."
+        }
+        return "\(option): an AES-128 key is 32 hex digits; this is not hex."
+    }
+}
