@@ -201,16 +201,34 @@
             #expect(bench.ndefFile == before)
         }
 
-        @Test func anNTAG424DNAGetsWhatTheDriverSaysOfIt() async throws {
+        @Test func anNTAG424DNAIsLockedByTheDriverAndReadBack() async throws {
             let bench = Type4Bench(model: .ntag424DNA)
             let lock = LockViewModel(service: bench.service)
             lock.select(try await Self.scanned(bench))
             lock.typedConfirmation = "LOCK E580"
-            let before = bench.ndefFile
             bench.holdTag()
             await bench.run { await lock.lock() }
+            #expect(lock.state == .done(LockReceipt(uid: sampleUID, accessAfter: .readOnly)), "\(lock.state)")
+            let report = try #require(lock.type4Report)
+            #expect(report.verified)
+            #expect(report.steps == [.ccWriteAccess, .ndefFileSettings, .ccFileSettings])
             #expect(
-                lock.state.failure == Type4LockRefusal.needsAuthentication(model: .ntag424DNA, keyNumber: 0).sentence)
+                lock.reportLines.first
+                    == "Locked NTAG 424 DNA 04:A1:B2:C3:D4:E5:80 after authenticating with key 0: cc-write-access, ndef-file-settings, cc-file-settings."
+            )
+            #expect(lock.reportLines.contains("Read back: the CC file's NDEF write access is never (FF)."))
+            #expect(lock.reportLines.last?.hasPrefix("Verified: every part of the lock is in place") == true)
+            // A scan now shows it read-only, and the Lock screen no longer offers it.
+            let info = try await Self.scanned(bench)
+            #expect(info.field("NDEF status") == "NDEF, read-only (the CC file's write access is never (FF))")
+            lock.select(info)
+            #expect(lock.blocker == "This tag is already read-only.")
+            // A write is refused with the CC's access, before anything is sent.
+            let before = bench.ndefFile
+            let write = WriteViewModel(service: bench.service, card: MyCardViewModel(profile: MyCardViewModelTests.ada))
+            bench.holdTag()
+            await bench.run { await write.write() }
+            #expect(write.state.failure == Type4PlanError.notWritable(access: .never).sentence)
             #expect(bench.ndefFile == before)
         }
 
