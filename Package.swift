@@ -95,7 +95,8 @@ var layered: [Layered] = [
     // PC/SC readers (libpcsclite via dlopen on Linux, PCSC.framework on macOS) and the vpcd virtual card.
     Layered(
         target: .target(
-            name: "PCSCTransport", dependencies: ["TapCardSupport", "TagFrames", "TagTransport"], path: "Sources/Transports/PCSC",
+            name: "PCSCTransport", dependencies: ["TapCardSupport", "TagFrames", "TagTransport"],
+            path: "Sources/Transports/PCSC",
             swiftSettings: settings, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         layer: .transports),
     // The CoreNFC adapter. Its CoreNFC-facing files are wrapped in `#if canImport(CoreNFC)`: on
@@ -138,8 +139,9 @@ var layered: [Layered] = [
     library(
         "ViewModels", "FrontEnds/ViewModels", layer: .frontEnds,
         [
-            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "Cards", "TagWorkflows",
-            "Focus", "FocusSessions", "TagInventory", "Store", "CoreNFCTransport",
+            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TagFrames", "TagTransport", "Type2", "Type4",
+            "Originality", "Cards", "TagWorkflows", "Focus", "FocusSessions", "TagInventory", "Store",
+            "CoreNFCTransport",
         ]),
     library(
         "TapCardCLI", "FrontEnds/CLI", layer: .frontEnds,
@@ -186,7 +188,8 @@ var layered: [Layered] = [
         "CoreNFCTransportTests", "Transports/CoreNFCTests",
         [
             "CoreNFCTransport", "TagEmulator", "TagTransport", "TagCatalog", "TapCardSupport", "TagWorkflows",
-            "Type2", "NDEF", "TestSupport", "TagFrames", .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
+            "Type2", "NDEF", "TestSupport", "TagFrames",
+            .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
         ]),
     tests("StoreTests", "Persistence/StoreTests", ["Store", "TapCardSupport", "TestSupport"]),
     tests(
@@ -200,7 +203,7 @@ var layered: [Layered] = [
         "ViewModelsTests", "FrontEnds/ViewModelsTests",
         [
             "ViewModels", "CoreNFCTransport", "TagEmulator", "TagCatalog", "NDEF", "Cards", "Contacts", "Focus",
-            "FocusSessions", "Store", "Type2", "TagWorkflows", "TapCardSupport",
+            "FocusSessions", "Store", "Type2", "Type4", "TagWorkflows", "TapCardSupport",
             .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
         ]),
     tests(

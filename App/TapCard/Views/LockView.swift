@@ -20,6 +20,7 @@ struct LockView: View {
                         Text(target.field("UID") ?? "")
                         Text(target.field("Chip") ?? "")
                         Text(target.field("NDEF status") ?? "")
+                        if let capacity = target.field("Capacity") { Text(capacity) }
                     }
                 }
                 Section {
@@ -48,10 +49,9 @@ struct LockView: View {
                 }
                 if let receipt = lock.state.outcome {
                     Section {
-                        Label(
-                            receipt.accessAfter == .readOnly
-                                ? "Locked: the tag now reports read-only." : "The tag did not report read-only.",
-                            systemImage: "lock.fill")
+                        ForEach(lock.reportLines, id: \.self) { line in
+                            Label(line, systemImage: receipt.accessAfter == .readOnly ? "lock.fill" : "lock.open")
+                        }
                     }
                 }
                 if let failure = lock.state.failure {

@@ -136,7 +136,12 @@
                 }
                 start(tag, settle)
             }
-            return try await settle.value()
+            do {
+                return try await settle.value()
+            } catch .unsupportedDevice {
+                // Error 1 from a tag the phone is connected to cannot mean the phone has no NFC.
+                throw .unsupportedByIOS(kind: technology.displayName, during: operation)
+            }
         }
 
         static func errorCode(_ error: any Error) -> Int {

@@ -108,19 +108,94 @@
             do throws(Failure) {
                 result = try await body(tag)
             } catch {
-                var failure = Self.failure(error, during: operation, sessionEnding: tag.endingReason)
-                await driver.finish(failureMessage: failure.isCancellation ? nil : failure.sentence)
-                // "The session had already ended" (103) may arrive before the ending itself;
-                // once the session has confirmed its end, that ending is what happened.
-                if case .operation = failure, case .reader(let code, _)? = error as? ChannelError,
-                    code == CoreNFCErrorCode.sessionInvalidated.rawValue
-                {
-                    failure = .session(await driver.ended.value())
-                }
-                throw failure
+                throw await Self.ended(by: error, during: operation, tag: tag, driver: driver)
             }
             await driver.finish(success: "Done.")
             return result
+        }
+
+        /// Ends the session after TapCard's own work on `tag` threw `error`, with its sentence on
+        /// the sheet, and says who failed (``failure(_:during:sessionEnding:)``).
+        private static func ended<Failure: Error>(
+            by error: Failure, during operation: NFCOperation, tag: ConnectedTag, driver: TagSessionDriver
+        ) async -> TagSessionFailure<Failure> {
+            var failure = Self.failure(error, during: operation, sessionEnding: tag.endingReason)
+            await driver.finish(failureMessage: failure.isCancellation ? nil : failure.sentence)
+            // "The session had already ended" (103) may arrive before the ending itself;
+            // once the session has confirmed its end, that ending is what happened.
+            if case .operation = failure, case .reader(let code, _)? = error as? ChannelError,
+                code == CoreNFCErrorCode.sessionInvalidated.rawValue
+            {
+                failure = .session(await driver.ended.value())
+            }
+            return failure
+        }
+
+        public func read<Driven: Sendable, Failure: Error>(
+            isoDep: (PhoneISODepChannel) async throws(Failure) -> Driven?
+        ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, TagReading> {
+            try await driverFirst(.reading, isoDep: isoDep, iOS: Self.readThroughIOS)
+        }
+
+        public func write<Driven: Sendable, Failure: Error>(
+            _ records: [NDEFRecordFields], isoDep: (PhoneISODepChannel) async throws(Failure) -> Driven?
+        ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, WriteReceipt> {
+            try await driverFirst(.writing, isoDep: isoDep) { driver, tag throws(NFCSessionError) in
+                try await Self.writeThroughIOS(records, driver, tag)
+            }
+        }
+
+        public func lock<Driven: Sendable, Failure: Error>(
+            expectedUID: [UInt8]?, isoDep: (PhoneISODepChannel) async throws(Failure) -> Driven?
+        ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, LockReceipt> {
+            try await driverFirst(.locking, expectedUID: expectedUID, isoDep: isoDep, iOS: Self.lockThroughIOS)
+        }
+
+        /// One sheet: TapCard's own driver on the tag's ISO-DEP channel when it has one, then —
+        /// when there is none or the driver returned `nil` — iOS's NDEF calls, in the same
+        /// connection. A tag other than `expectedUID` is refused before anything is sent to it.
+        private func driverFirst<Driven: Sendable, Receipt: Sendable, Failure: Error>(
+            _ operation: NFCOperation, expectedUID: [UInt8]? = nil,
+            isoDep body: (PhoneISODepChannel) async throws(Failure) -> Driven?,
+            iOS fallback: (TagSessionDriver, ConnectedTag) async throws(NFCSessionError) -> (Receipt, String)
+        ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, Receipt> {
+            guard readingAvailable else { throw .session(.unsupportedDevice) }
+            let driver = TagSessionDriver(
+                operation: operation, polling: polling, restartDelay: restartDelay, defects: defects,
+                endingGrace: endingGrace)
+            do throws(NFCSessionError) { try driver.begin() } catch { throw .session(error) }
+            let tag: ConnectedTag
+            do throws(NFCSessionError) {
+                tag = try await driver.tagArrived.value()
+                if let expectedUID, expectedUID != tag.uid {
+                    throw .differentTag(expected: expectedUID, found: tag.uid)
+                }
+            } catch {
+                await driver.finish(failure: error)
+                throw .session(error)
+            }
+            if tag.offersISODep {
+                let channel = PhoneISODepChannel(
+                    uid: tag.uid, technology: tag.technology, initialSelectedAID: tag.initialSelectedAID, radio: tag)
+                let driven: Driven?
+                do throws(Failure) {
+                    driven = try await body(channel)
+                } catch {
+                    throw await Self.ended(by: error, during: operation, tag: tag, driver: driver)
+                }
+                if let driven {
+                    await driver.finish(success: "Done.")
+                    return .driver(driven)
+                }
+            }
+            do throws(NFCSessionError) {
+                let (receipt, message) = try await fallback(driver, tag)
+                await driver.finish(success: message)
+                return .iOS(receipt)
+            } catch {
+                await driver.finish(failure: error)
+                throw .session(error)
+            }
         }
 
         /// Who failed when `body` threw `error`. A bare transport error (one the work did not
@@ -138,31 +213,38 @@
         }
 
         public func read() async throws(NFCSessionError) -> TagReading {
-            try await run(.reading) { driver, tag throws(NFCSessionError) in
-                let (access, capacity) = try await tag.status(during: .reading)
-                let content: TagContent
-                if access == .notFormatted {
-                    content = .notFormatted
-                } else {
-                    do throws(NFCSessionError) {
-                        content = .records(try await tag.readRecords(during: .reading))
-                    } catch {
-                        content = try Self.classifyReadFailure(error)
-                    }
-                }
-                let version = await Self.version(of: tag)
-                var signature: [UInt8]? = nil
-                if version != nil {
-                    signature = try? await tag.transceive([0x3C, 0x00])
-                    if signature?.count != 32 { signature = nil }
-                }
-                let reading = TagReading(
-                    uid: tag.uid, technology: tag.technology, access: access, reportedCapacity: capacity,
-                    content: content,
-                    version: version, signature: signature, protection: await Self.protection(of: tag, version: version)
-                )
-                return (reading, Self.doneMessage(for: content))
+            try await run(.reading) { driver, tag throws(NFCSessionError) in try await Self.readThroughIOS(driver, tag)
             }
+        }
+
+        /// iOS's own read: `queryNDEFStatus`, `readNDEF`, then GET_VERSION, READ_SIG and the
+        /// password configuration where the tag takes MIFARE commands.
+        static func readThroughIOS(_ driver: TagSessionDriver, _ tag: ConnectedTag) async throws(NFCSessionError)
+            -> (TagReading, String)
+        {
+            let (access, capacity) = try await tag.status(during: .reading)
+            let content: TagContent
+            if access == .notFormatted {
+                content = .notFormatted
+            } else {
+                do throws(NFCSessionError) {
+                    content = .records(try await tag.readRecords(during: .reading))
+                } catch {
+                    content = try Self.classifyReadFailure(error)
+                }
+            }
+            let version = await Self.version(of: tag)
+            var signature: [UInt8]? = nil
+            if version != nil {
+                signature = try? await tag.transceive([0x3C, 0x00])
+                if signature?.count != 32 { signature = nil }
+            }
+            let reading = TagReading(
+                uid: tag.uid, technology: tag.technology, access: access, reportedCapacity: capacity,
+                content: content,
+                version: version, signature: signature, protection: await Self.protection(of: tag, version: version)
+            )
+            return (reading, Self.doneMessage(for: content))
         }
 
         /// GET_VERSION, asked after the NDEF work: a chip without it NAKs (or stays silent) and
@@ -208,35 +290,42 @@
         }
 
         public func write(_ records: [NDEFRecordFields]) async throws(NFCSessionError) -> WriteReceipt {
-            let needed = ConnectedTag.messageLength(records)
-            return try await run(.writing) { driver, tag throws(NFCSessionError) in
-                // Preflight, in the same session: nothing is written unless all of it passes.
-                let (access, capacity) = try await tag.status(during: .writing)
-                switch access {
-                case .notFormatted: throw .notNDEFFormatted
-                case .readOnly: throw .readOnly
-                case .readWrite: break
-                }
-                guard needed <= capacity else { throw .tooBig(needed: needed, capacity: capacity) }
-                driver.show(NFCOperation.writing.workingMessage)
-                try await tag.write(records)
-                driver.show(NFCOperation.verifying.workingMessage)
-                let back: [NDEFRecordFields]
-                do throws(NFCSessionError) {
-                    back = try await tag.readRecords(during: .verifying)
-                } catch {
-                    guard case .reader(CoreNFCErrorCode.zeroLengthMessage.rawValue, _) = error else { throw error }
-                    back = []
-                }
-                guard back == records else {
-                    throw .verifyMismatch(
-                        writtenBytes: needed, readBackBytes: back.isEmpty ? 0 : ConnectedTag.messageLength(back))
-                }
-                let receipt = WriteReceipt(
-                    uid: tag.uid, messageBytes: needed, reportedCapacity: capacity, verified: true,
-                    version: await Self.version(of: tag), technology: tag.technology)
-                return (receipt, "Written and checked: \(needed) of \(capacity) bytes.")
+            try await run(.writing) { driver, tag throws(NFCSessionError) in
+                try await Self.writeThroughIOS(records, driver, tag)
             }
+        }
+
+        /// iOS's own write: the preflight (`queryNDEFStatus`), `writeNDEF`, and `readNDEF` to verify.
+        static func writeThroughIOS(_ records: [NDEFRecordFields], _ driver: TagSessionDriver, _ tag: ConnectedTag)
+            async throws(NFCSessionError) -> (WriteReceipt, String)
+        {
+            let needed = ConnectedTag.messageLength(records)
+            // Preflight, in the same session: nothing is written unless all of it passes.
+            let (access, capacity) = try await tag.status(during: .writing)
+            switch access {
+            case .notFormatted: throw .notNDEFFormatted
+            case .readOnly: throw .readOnly
+            case .readWrite: break
+            }
+            guard needed <= capacity else { throw .tooBig(needed: needed, capacity: capacity) }
+            driver.show(NFCOperation.writing.workingMessage)
+            try await tag.write(records)
+            driver.show(NFCOperation.verifying.workingMessage)
+            let back: [NDEFRecordFields]
+            do throws(NFCSessionError) {
+                back = try await tag.readRecords(during: .verifying)
+            } catch {
+                guard case .reader(CoreNFCErrorCode.zeroLengthMessage.rawValue, _) = error else { throw error }
+                back = []
+            }
+            guard back == records else {
+                throw .verifyMismatch(
+                    writtenBytes: needed, readBackBytes: back.isEmpty ? 0 : ConnectedTag.messageLength(back))
+            }
+            let receipt = WriteReceipt(
+                uid: tag.uid, messageBytes: needed, reportedCapacity: capacity, verified: true,
+                version: await Self.version(of: tag), technology: tag.technology)
+            return (receipt, "Written and checked: \(needed) of \(capacity) bytes.")
         }
 
         public func lock(expectedUID: [UInt8]?) async throws(NFCSessionError) -> LockReceipt {
@@ -244,19 +333,26 @@
                 if let expectedUID, expectedUID != tag.uid {
                     throw .differentTag(expected: expectedUID, found: tag.uid)
                 }
-                let (access, _) = try await tag.status(during: .locking)
-                switch access {
-                case .notFormatted: throw .notNDEFFormatted
-                case .readOnly: throw .readOnly
-                case .readWrite: break
-                }
-                driver.show(NFCOperation.locking.workingMessage)
-                try await tag.writeLock()
-                let (after, _) = try await tag.status(during: .locking)
-                let message =
-                    after == .readOnly ? "Locked. The tag is now read-only." : "The tag did not report read-only."
-                return (LockReceipt(uid: tag.uid, accessAfter: after), message)
+                return try await Self.lockThroughIOS(driver, tag)
             }
+        }
+
+        /// iOS's own lock: `queryNDEFStatus`, `writeLock`, and the status again.
+        static func lockThroughIOS(_ driver: TagSessionDriver, _ tag: ConnectedTag) async throws(NFCSessionError)
+            -> (LockReceipt, String)
+        {
+            let (access, _) = try await tag.status(during: .locking)
+            switch access {
+            case .notFormatted: throw .notNDEFFormatted
+            case .readOnly: throw .readOnly
+            case .readWrite: break
+            }
+            driver.show(NFCOperation.locking.workingMessage)
+            try await tag.writeLock()
+            let (after, _) = try await tag.status(during: .locking)
+            let message =
+                after == .readOnly ? "Locked. The tag is now read-only." : "The tag did not report read-only."
+            return (LockReceipt(uid: tag.uid, accessAfter: after), message)
         }
     }
 #endif

@@ -40,6 +40,10 @@ public enum NFCSessionError: TapCardError, Equatable {
     case differentTag(expected: [UInt8], found: [UInt8])
     /// The detected tag is not one TapCard can use this way (e.g. raw Type 2 commands on ISO 15693).
     case unsupportedTag(kind: String)
+    /// iOS refused an NDEF call on a connected `kind` tag with `UnsupportedFeature` (1) during
+    /// `operation` (its `writeLock` on an ISO 7816 tag does): the tag's, not the device's, since
+    /// the phone reached the tag. Nothing was changed.
+    case unsupportedByIOS(kind: String, during: NFCOperation)
     /// Any other CoreNFC code, kept with its number.
     case reader(code: Int, during: NFCOperation)
     /// A raw command sent through the session failed (a NAK, a malformed answer).
@@ -65,7 +69,8 @@ public enum NFCSessionError: TapCardError, Equatable {
 
     public var origin: ErrorOrigin {
         switch self {
-        case .cancelled, .pollingRefused, .notNDEFFormatted, .readOnly, .tooBig, .differentTag, .unsupportedTag:
+        case .cancelled, .pollingRefused, .notNDEFFormatted, .readOnly, .tooBig, .differentTag, .unsupportedTag,
+            .unsupportedByIOS:
             .refusal
         case .timedOut, .tagLost: .transport
         case .verifyMismatch: .tag
@@ -125,6 +130,15 @@ public enum NFCSessionError: TapCardError, Equatable {
         case .unsupportedTag(let kind):
             return
                 "TapCard cannot use this \(kind) tag for this; it works with NFC Forum Type 2 tags such as NTAG213/215/216."
+        case .unsupportedByIOS(let kind, let operation):
+            let unchanged =
+                switch operation {
+                case .writing: "; nothing was written"
+                case .locking: "; nothing was locked"
+                case .reading, .verifying: ""
+                }
+            return
+                "iOS does not support \(operation.gerund) this \(kind) tag: it answered CoreNFC error 1 (unsupported feature)\(unchanged). NFC itself works on this iPhone: it reached the tag."
         case .transport(let error, let operation):
             return "\(error.sentence) (While \(operation.gerund).)"
         case .reader(let code, let operation):

@@ -31,6 +31,31 @@ public protocol TagSessionService: AnyObject, Sendable {
     func withConnection<Result: Sendable, Failure: Error>(
         _ operation: NFCOperation, _ body: (PhoneTagConnection) async throws(Failure) -> Result
     ) async throws(TagSessionFailure<Failure>) -> Result
+
+    /// Reads the tag presented, in one session: on a tag that speaks ISO-DEP (an NFC Forum Type 4
+    /// tag) `isoDep` runs first, with the tag's ``PhoneISODepChannel``, so TapCard's own Type 4
+    /// driver reads it; when `isoDep` returns `nil` (the driver did not recognise the tag), and on
+    /// every other tag, iOS's own NDEF calls read it as ``read()`` does, in the same session. A
+    /// failure of `isoDep` is classified as for ``withTransport(_:_:)``; one of iOS's calls is
+    /// ``TagSessionFailure/session(_:)``.
+    func read<Driven: Sendable, Failure: Error>(
+        isoDep: (PhoneISODepChannel) async throws(Failure) -> Driven?
+    ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, TagReading>
+
+    /// Writes `records` to the tag presented, in one session: through `isoDep` (TapCard's own
+    /// Type 4 write) on a tag that speaks ISO-DEP, else — or when `isoDep` returns `nil` —
+    /// through iOS as ``write(_:)`` does.
+    func write<Driven: Sendable, Failure: Error>(
+        _ records: [NDEFRecordFields], isoDep: (PhoneISODepChannel) async throws(Failure) -> Driven?
+    ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, WriteReceipt>
+
+    /// Locks the tag presented, in one session: through `isoDep` (TapCard's own Type 4 lock) on a
+    /// tag that speaks ISO-DEP, else — or when `isoDep` returns `nil` — through iOS as
+    /// ``lock(expectedUID:)`` does. When `expectedUID` is given, any other tag is refused
+    /// (``NFCSessionError/differentTag(expected:found:)``) before anything is sent to it.
+    func lock<Driven: Sendable, Failure: Error>(
+        expectedUID: [UInt8]?, isoDep: (PhoneISODepChannel) async throws(Failure) -> Driven?
+    ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, LockReceipt>
 }
 
 /// Which radio technologies a session polls for. ISO 14443 always (NTAG and Ultralight);

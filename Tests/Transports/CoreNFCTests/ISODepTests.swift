@@ -252,11 +252,13 @@
             #expect(chip.message.isEmpty)
         }
 
+        /// iOS's `writeLock` answers error 1 (unsupported feature) on a Type 4 tag: the tag's
+        /// refusal, never "this device has no NFC" (the phone has just reached the tag).
         @Test func iOSRefusesToLockAType4Tag() async throws {
             let chip = MiniType4Chip(message: Self.nfcpyMessage)
             let system = NFCStandInSystem()
             system.script([.present([StandInISO7816Tag(channel: chip, uid: sampleUID)])])
-            await #expect(throws: NFCSessionError.unsupportedDevice) {
+            await #expect(throws: NFCSessionError.unsupportedByIOS(kind: "ISO 7816 (ISO-DEP)", during: .locking)) {
                 try await NFCStandInSystem.run(system) { () async throws(NFCSessionError) in
                     _ = try await sessions.lock(expectedUID: nil)
                 }

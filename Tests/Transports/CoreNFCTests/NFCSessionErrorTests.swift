@@ -53,6 +53,7 @@
                 .notEntitled, .endedUnexpectedly, .pollingRefused(rawOptions: 0), .sessionReleased, .notNDEFFormatted,
                 .readOnly, .tooBig(needed: 2, capacity: 1), .verifyMismatch(writtenBytes: 16, readBackBytes: 0),
                 .differentTag(expected: [1], found: [2]), .unsupportedTag(kind: "FeliCa"),
+                .unsupportedByIOS(kind: "ISO 7816 (ISO-DEP)", during: .locking),
                 .reader(code: 102, during: .reading), .transport(.nak(code: 0, command: 0xA2), during: .writing),
             ]
             for error in all {

@@ -4,6 +4,7 @@ import Observation
 import TagWorkflows
 import TapCardSupport
 import Type2
+import Type4
 
 /// The Lock screen. Locking is permanent, so it needs a scanned tag and a typed confirmation
 /// naming that tag ("LOCK" and the last two UID bytes); the session then refuses any other tag.
@@ -13,8 +14,11 @@ import Type2
 /// then the lock plan's raw page writes, every page checked writable before the
 /// one-time-programmable CC is touched (a lock completes or never starts) and CFGLCK set last, so
 /// nobody can put a password on the locked tag later. Without the password a protected tag is
-/// refused before anything is written, and the screen asks for it. Every other tag is locked
-/// through iOS (`writeLock`), which can neither present a password nor set CFGLCK.
+/// refused before anything is written, and the screen asks for it. A Type 4 tag (ISO-DEP) is
+/// handed to TapCard's own Type 4 driver: an NTAG 424 DNA is locked with its factory key 0 and
+/// read back (``type4Report``); any other Type 4 tag gets the driver's sentence saying why it
+/// cannot be locked. Every other tag is locked through iOS
+/// (`writeLock`), which can neither present a password nor set CFGLCK.
 @MainActor
 @Observable
 public final class LockViewModel {
@@ -43,6 +47,7 @@ public final class LockViewModel {
     /// scan shows it protected makes the screen ask for its password.
     public func select(_ info: TagInfo?) {
         target = info
+        type4Report = nil
         typedConfirmation = ""
         state = .idle
         passwordNote = nil
@@ -100,6 +105,7 @@ public final class LockViewModel {
     public func lock() async {
         guard canLock, let uid = target?.reading.uid else { return }
         state = .working
+        type4Report = nil
         passwordNote = nil
         if usesPassword || target?.reading.protection != .notApplicable {
             await lock(
@@ -107,13 +113,79 @@ public final class LockViewModel {
                 acknowledge: usesPassword ? password.acknowledge : nil)
             return
         }
-        do throws(NFCSessionError) {
-            let receipt = try await service.lock(expectedUID: uid)
-            state = .done(receipt)
+        do throws(TagSessionFailure<any Error>) {
+            let outcome = try await service.lock(expectedUID: uid) { channel async throws -> Type4LockReport? in
+                do {
+                    return try await Type4Tag(channel: channel, uid: channel.uid).lock(confirmation: .permanent)
+                } catch let failure as Type4Failure where failure.meansNoType4Tag {
+                    return nil
+                }
+            }
+            switch outcome {
+            case .driver(let report):
+                type4Report = report
+                state = .done(
+                    LockReceipt(uid: report.uid ?? uid, accessAfter: report.verified ? .readOnly : .readWrite))
+            case .iOS(let receipt):
+                state = .done(receipt)
+            }
             typedConfirmation = ""
         } catch {
-            state = error.isCancellation ? .idle : .failed(error.sentence)
-            onFailure?(error)
+            fail(error)
+        }
+    }
+
+    /// What the Type 4 driver's lock did and read back, when it locked the tag; `nil` otherwise.
+    public private(set) var type4Report: Type4LockReport?
+
+    /// The lines under "Locked": the steps sent and what the read-back verified (Type 4), or the
+    /// access the tag reported afterwards.
+    public var reportLines: [String] {
+        guard let receipt = state.outcome else { return [] }
+        guard let report = type4Report else {
+            return [
+                receipt.accessAfter == .readOnly
+                    ? "Locked: the tag now reports read-only." : "The tag did not report read-only."
+            ]
+        }
+        return Self.lines(of: report, uid: receipt.uid)
+    }
+
+    /// An NTAG 424 DNA lock in words: the steps, then the CC and file settings as read back.
+    static func lines(of report: Type4LockReport, uid: [UInt8]) -> [String] {
+        let name = Hex.encode(uid, uppercase: true, separator: ":")
+        let steps =
+            report.steps.isEmpty
+            ? "Nothing needed sending: the tag \(name) was already locked."
+            : "Locked \(report.identification.model?.displayName ?? "the tag") \(name) after authenticating with key 0: \(report.steps.map(\.rawValue).joined(separator: ", "))."
+        var lines = [
+            steps,
+            "Read back: the CC file's NDEF write access is \(report.ccWriteAccess).",
+        ]
+        for number in report.fileSettings.keys.sorted() {
+            guard let settings = report.fileSettings[number] else { continue }
+            lines.append("File \(number) read back: \(TagInfo.fileSettingsText(settings))")
+        }
+        lines.append(
+            report.verified
+                ? "Verified: every part of the lock is in place; no reader can write this tag again."
+                : "The read-back does not show every part of the lock in place: scan the tag, then lock it again.")
+        return lines
+    }
+
+    private func fail(_ error: TagSessionFailure<any Error>) {
+        switch error {
+        case .session(let session):
+            state = session.isCancellation ? .idle : .failed(session.sentence)
+            onFailure?(session)
+        case .operation(let failure):
+            let sentence = PhoneWords.sentence(for: failure)
+            if case .passwordRequired? = failure as? WritePreflightError {
+                passwordReason = sentence
+                usesPassword = true
+            }
+            if case .rejected? = failure as? PasswordError { passwordNote = PasswordEntry.phoneRefusalNote }
+            state = .failed(sentence)
         }
     }
 
@@ -131,19 +203,7 @@ public final class LockViewModel {
             state = .done(LockReceipt(uid: uid, accessAfter: after == .readOnly ? .readOnly : .readWrite))
             typedConfirmation = ""
         } catch {
-            switch error {
-            case .session(let session):
-                state = session.isCancellation ? .idle : .failed(session.sentence)
-                onFailure?(session)
-            case .operation(let failure):
-                let sentence = PhoneWords.sentence(for: failure)
-                if case .passwordRequired? = failure as? WritePreflightError {
-                    passwordReason = sentence
-                    usesPassword = true
-                }
-                if case .rejected? = failure as? PasswordError { passwordNote = PasswordEntry.phoneRefusalNote }
-                state = .failed(sentence)
-            }
+            fail(error)
         }
     }
 }

@@ -2,7 +2,10 @@ import CoreNFCTransport
 import Foundation
 import Observation
 import Store
+import TagCatalog
+import TagWorkflows
 import Type2
+import Type4
 
 /// The Scan / Tag Info screen: one tap reads a tag in one NFC session; the result is a
 /// ``TagInfo`` with every field, or a sentence; a cancelled sheet is no error.
@@ -31,17 +34,37 @@ public final class ScanViewModel {
     /// The phone outline's caption: where to hold the tag.
     public static let antennaHint = "Hold the tag against the top edge of the iPhone, where its NFC antenna is."
 
+    /// Reads the tag in one session: a tag that speaks ISO-DEP is inspected by TapCard's own
+    /// Type 4 driver (for an NTAG 424 DNA its file settings and originality signature too); iOS's
+    /// NDEF calls read every other tag, and one the driver does not recognise as a Type 4 tag.
     public func scan() async {
         guard !state.isWorking else { return }
         state = .working
-        do throws(NFCSessionError) {
-            let info = TagInfo(try await service.read())
+        do throws(TagSessionFailure<any Error>) {
+            let outcome = try await service.read { channel async throws -> TagInfo? in
+                do {
+                    let inspection = try await Type4Tag(channel: channel, uid: channel.uid).inspect()
+                    return TagInfo(inspection, technology: channel.technology, carrierUID: channel.uid)
+                } catch let failure as Type4Failure where failure.meansNoType4Tag {
+                    return nil
+                }
+            }
+            let info =
+                switch outcome {
+                case .driver(let info): info
+                case .iOS(let reading): TagInfo(reading)
+                }
             state = .done(info)
             record(info)
             onRead?(info)
         } catch {
-            state = error.isCancellation ? .idle : .failed(error.sentence)
-            onFailure?(error)
+            switch error {
+            case .session(let session):
+                state = session.isCancellation ? .idle : .failed(session.sentence)
+                onFailure?(session)
+            case .operation(let failure):
+                state = .failed(PhoneWords.sentence(for: failure))
+            }
         }
     }
 
@@ -64,7 +87,11 @@ public final class ScanViewModel {
 extension TagInfo {
     /// How the store names this tag: UID plus chip ("ntag213", or "type2" when not identified).
     public var tagKey: TagKey {
-        TagKey(uid: reading.uid, chip: Self.chipName(version: reading.version, technology: reading.technology))
+        if let type4 {
+            return TagKey(
+                uid: reading.uid, chip: (type4.read.identification.model ?? TagModel.genericType4).rawValue)
+        }
+        return TagKey(uid: reading.uid, chip: Self.chipName(version: reading.version, technology: reading.technology))
     }
 
     /// The store's chip name: the model's raw value when GET_VERSION named it, otherwise the NFC

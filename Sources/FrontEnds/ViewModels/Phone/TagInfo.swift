@@ -1,6 +1,7 @@
 import CoreNFCTransport
 import Originality
 import TagCatalog
+import TagWorkflows
 import TapCardSupport
 import Type2
 
@@ -21,9 +22,13 @@ public struct TagInfo: Sendable, Equatable {
     public let records: [RecordRow]
     /// One line about the message as a whole.
     public let contentSummary: String
+    /// What TapCard's own Type 4 driver found (``init(_:technology:carrierUID:)``); `nil` when
+    /// iOS read the tag.
+    public let type4: Type4Inspection?
 
     public init(_ reading: TagReading) {
         self.reading = reading
+        type4 = nil
         let identification = reading.version.map(ChipIdentification.fromVersion)
         model = identification?.model
         capacity = .reported(reading.reportedCapacity, model: model)
@@ -102,9 +107,14 @@ public struct TagInfo: Sendable, Equatable {
         return Originality.SignatureCheck.check(uid: reading.uid, signature: reading.signature).statement
     }
 
-    /// The originality verdict, for screens and for pairing a focus tag.
+    /// The originality verdict, for screens and for pairing a focus tag: NTAG 424 DNA's on
+    /// secp224r1 when the Type 4 driver read the tag, NXP's Type 2 keys otherwise.
     public var signatureCheck: Originality.SignatureCheck {
-        Originality.SignatureCheck.check(uid: reading.uid, signature: reading.signature)
+        if let type4 {
+            return type4.signatureCheck
+                ?? Originality.SignatureCheck.check(uid: reading.uid, signature: nil, scheme: .ntag424DNA)
+        }
+        return Originality.SignatureCheck.check(uid: reading.uid, signature: reading.signature)
     }
 
     static func summary(_ content: TagContent) -> String {

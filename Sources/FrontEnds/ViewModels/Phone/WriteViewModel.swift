@@ -5,12 +5,17 @@ import Observation
 import Store
 import TagWorkflows
 import Type2
+import Type4
 
 /// The Write screen: one tap → preflight → write → verify, all under one NFC sheet, then the
 /// report card. A refusal says nothing was written; a tag lost mid-write says the tag's state is
 /// unknown and offers a scan.
 ///
-/// A tag that needs no password is written through iOS (`writeNDEF`). A password-protected one
+/// A Type 4 tag (NTAG 424 DNA, any ISO-DEP NDEF tag) is written by TapCard's own Type 4 driver
+/// over the session's ISO-DEP channel: the CC's figures decide the refusals before anything is
+/// sent, the UPDATE BINARY order is tearing-safe, and a torn write says which message the tag
+/// holds. Any other tag that needs no password is written through iOS (`writeNDEF`), as is a tag
+/// the driver does not recognise. A password-protected one
 /// (the last scan showed it, a write was refused for it, or the user says so) is written by
 /// TapCard's own Type 2 write in one session: PWD_AUTH with the typed password, then raw page
 /// writes and the read-back. The password is sent once per tap — a refused one is never retried
@@ -108,21 +113,38 @@ public final class WriteViewModel {
         let fields = message.records.map {
             NDEFRecordFields(tnf: $0.tnf.rawValue, type: $0.type, id: $0.id, payload: $0.payload)
         }
-        do throws(NFCSessionError) {
-            let receipt = try await service.write(fields)
-            card.tagReported(capacity: receipt.reportedCapacity, model: nil)
-            state = .done(WriteReportCard(receipt))
-            record(receipt, message: message.encoded())
-        } catch {
-            if case .tooBig(_, let capacity) = error { card.tagReported(capacity: capacity, model: nil) }
-            suggestsScan = error == .tagLost(during: .writing) || error == .tagLost(during: .verifying)
-            // iOS's write cannot present a password; a protected page makes it fail this way.
-            if error == .reader(code: CoreNFCErrorCode.tagUpdateFailure.rawValue, during: .writing) {
-                passwordNote = Self.mayBeProtectedNote
+        do throws(TagSessionFailure<any Error>) {
+            let outcome = try await service.write(fields) { channel async throws -> WriteReportCard? in
+                do {
+                    let report = try await Type4Tag(channel: channel, uid: channel.uid).write(message, verify: true)
+                    return WriteReportCard(report, technology: channel.technology, carrierUID: channel.uid)
+                } catch let failure as Type4Failure where failure.meansNoType4Tag {
+                    return nil
+                }
             }
-            state = error.isCancellation ? .idle : .failed(error.sentence)
-            onFailure?(error)
+            let report =
+                switch outcome {
+                case .driver(let report): report
+                case .iOS(let receipt): WriteReportCard(receipt)
+                }
+            card.tagReported(capacity: report.receipt.reportedCapacity, model: report.type4?.identification.model)
+            state = .done(report)
+            record(report.receipt, message: message.encoded(), chip: report.type4.map(Self.chip))
+        } catch {
+            if case .session(let session) = error {
+                if case .tooBig(_, let capacity) = session { card.tagReported(capacity: capacity, model: nil) }
+                // iOS's write cannot present a password; a protected page makes it fail this way.
+                if session == .reader(code: CoreNFCErrorCode.tagUpdateFailure.rawValue, during: .writing) {
+                    passwordNote = Self.mayBeProtectedNote
+                }
+            }
+            fail(error)
         }
+    }
+
+    /// The store's chip name for a tag TapCard's Type 4 driver wrote ("ntag424-dna", "type4").
+    static func chip(_ report: Type4WriteReport) -> String {
+        (report.identification.model ?? .genericType4).rawValue
     }
 
     static let mayBeProtectedNote =
@@ -166,6 +188,8 @@ public final class WriteViewModel {
                 if case .tooBig(_, let capacity, _) = preflight { card.tagReported(capacity: capacity, model: nil) }
             case let refusal as PasswordError:
                 if case .rejected = refusal { passwordNote = PasswordEntry.phoneRefusalNote }
+            case let plan as Type4PlanError:
+                if case .tooBig(_, let capacity, _, _) = plan { card.tagReported(capacity: capacity, model: nil) }
             case is TagWriteError:
                 suggestsScan = true
             default:
@@ -177,10 +201,12 @@ public final class WriteViewModel {
 
     public private(set) var storeProblem: String?
 
-    private func record(_ receipt: WriteReceipt, message: [UInt8]) {
+    /// Records the write in the store; `chip` names the tag when TapCard's Type 4 driver identified it.
+    private func record(_ receipt: WriteReceipt, message: [UInt8], chip: String? = nil) {
         guard let store else { return }
         let key = TagKey(
-            uid: receipt.uid, chip: TagInfo.chipName(version: receipt.version, technology: receipt.technology))
+            uid: receipt.uid,
+            chip: chip ?? TagInfo.chipName(version: receipt.version, technology: receipt.technology))
         let capacity = CapacityRecord(bytes: receipt.reportedCapacity, source: .reported)
         do {
             try store.recordTagSeen(key, capacity: capacity, at: clock())
