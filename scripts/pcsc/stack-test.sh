@@ -471,6 +471,9 @@ import json, sys
 r = json.loads(sys.argv[1])['readers'][0]
 assert r['atr'] == '3b8180018080' and 'ISO-DEP' in r['kind'] and 'iso-dep' in r['channels'], r
 assert r['raw_nfc_a_frames'] is False, r" "$readers_json"
+    scan=$(timeout 10 pcsc_scan -t 2 2>&1 | tr -d '\r')
+    check "$model: pcsc_scan sees a contactless smart card with the ISO 14443-4 ATR 3B 81 80 01 80 80" \
+        grep -q "3B 81 80 01 80 80" <<<"$scan"
     url_t=https://example.org/type4/$model/written-by-tapcard
     out=$("$tapcard" write uri "$url_t" --reader "$reader" 2>&1)
     py=$(pyscard_type4 read 2>&1)
