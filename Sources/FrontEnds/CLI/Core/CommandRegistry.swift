@@ -25,6 +25,9 @@ public enum CommandRegistry {
             // Virtual tags (the emulator).
             SimCommand.self,
 
+            // NTAG 424 DNA: Secure Unique NFC messages.
+            SUNCommand.self,
+
             // Readers (PC/SC).
             ReadersCommand.self,
             WatchCommand.self,
