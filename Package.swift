@@ -85,6 +85,11 @@ var layered: [Layered] = [
     library(
         "Type4", "TagMappings/Type4", layer: .tagMappings, ["TapCardSupport", "Ciphers", "TagFrames", "TagCatalog"]),
 
+    // NFC Forum Type 5 (ISO/IEC 15693): CC, system info, the TLV area, block plans; NXP/ and ST/ for chips.
+    library("Type5", "TagMappings/Type5", layer: .tagMappings, ["TapCardSupport", "TagFrames", "TagCatalog"]),
+    // NFC Forum Type 3 (FeliCa): the attribute information block, Check/Update, the WriteF commit; Sony/ for chips.
+    library("Type3", "TagMappings/Type3", layer: .tagMappings, ["TapCardSupport", "TagFrames", "TagCatalog"]),
+
     // 3. Transports and persistence.
     library("TagTransport", "Transports/TagTransport", layer: .transports, ["TapCardSupport", "TagFrames"]),
     // The emulator reads the catalog's facts and answers frames with its own code; it never uses
@@ -126,7 +131,10 @@ var layered: [Layered] = [
     // 4. Workflows.
     library(
         "TagWorkflows", "Workflows/TagWorkflows", layer: .workflows,
-        ["TapCardSupport", "NDEF", "TagCatalog", "TagFrames", "Type2", "Type4", "Originality", "TagTransport"]),
+        [
+            "TapCardSupport", "NDEF", "TagCatalog", "TagFrames", "Type2", "Type3", "Type4", "Type5", "Originality",
+            "TagTransport",
+        ]),
     library("Cards", "Workflows/Cards", layer: .workflows, ["TapCardSupport", "NDEF", "Contacts", "TagCatalog"]),
     library("Focus", "Workflows/Focus", layer: .workflows, ["TapCardSupport"]),
     // Focus sessions over the store (the state machine applied inside one store transaction) and the
@@ -139,14 +147,14 @@ var layered: [Layered] = [
     library(
         "ViewModels", "FrontEnds/ViewModels", layer: .frontEnds,
         [
-            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TagFrames", "TagTransport", "Type2", "Type4",
-            "Originality", "Cards", "TagWorkflows", "Focus", "FocusSessions", "TagInventory", "Store",
+            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TagFrames", "TagTransport", "Type2", "Type3", "Type4",
+            "Type5", "Originality", "Cards", "TagWorkflows", "Focus", "FocusSessions", "TagInventory", "Store",
             "CoreNFCTransport",
         ]),
     library(
         "TapCardCLI", "FrontEnds/CLI", layer: .frontEnds,
         [
-            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Type4", "Originality",
+            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Type3", "Type4", "Type5", "Originality",
             "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
             "PCSCTransport",
         ]),
@@ -176,6 +184,10 @@ var layered: [Layered] = [
     tests(
         "Type4Tests", "TagMappings/Type4Tests",
         ["Type4", "TagFrames", "TagCatalog", "Ciphers", "TapCardSupport", "TestSupport"]),
+    tests(
+        "Type5Tests", "TagMappings/Type5Tests", ["Type5", "TagFrames", "TagCatalog", "TapCardSupport", "TestSupport"]),
+    tests(
+        "Type3Tests", "TagMappings/Type3Tests", ["Type3", "TagFrames", "TagCatalog", "TapCardSupport", "TestSupport"]),
     tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "TapCardSupport", "TestSupport"]),
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
     tests(
@@ -194,7 +206,10 @@ var layered: [Layered] = [
     tests("StoreTests", "Persistence/StoreTests", ["Store", "TapCardSupport", "TestSupport"]),
     tests(
         "TagWorkflowsTests", "Workflows/TagWorkflowsTests",
-        ["TagWorkflows", "TagEmulator", "TagTransport", "Type2", "Type4", "NDEF", "TagCatalog", "TestSupport"]),
+        [
+            "TagWorkflows", "TagEmulator", "TagTransport", "Type2", "Type3", "Type4", "Type5", "NDEF", "TagCatalog",
+            "TestSupport", "TagFrames",
+        ]),
     tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog", "TestSupport"]),
     tests("FocusTests", "Workflows/FocusTests", ["Focus", "TestSupport"]),
     tests("FocusSessionsTests", "Workflows/FocusSessionsTests", ["FocusSessions", "Focus", "Store", "TestSupport"]),
@@ -203,7 +218,7 @@ var layered: [Layered] = [
         "ViewModelsTests", "FrontEnds/ViewModelsTests",
         [
             "ViewModels", "CoreNFCTransport", "TagEmulator", "TagCatalog", "NDEF", "Cards", "Contacts", "Focus",
-            "FocusSessions", "Store", "Type2", "Type4", "TagWorkflows", "TapCardSupport",
+            "FocusSessions", "Store", "Type2", "Type3", "Type4", "Type5", "TagWorkflows", "TapCardSupport",
             .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
         ]),
     tests(
@@ -224,7 +239,7 @@ if Context.environment["TAPCARD_FUZZ"] != nil {
                 name: "TapCardFuzzTargets",
                 dependencies: [
                     "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
-                    "PCSCTransport", "Cards", "TapCardCLI", "TagFrames", "Type4", "TagWorkflows",
+                    "PCSCTransport", "Cards", "TapCardCLI", "TagFrames", "Type3", "Type4", "Type5", "TagWorkflows",
                 ], path: "Fuzz/Targets",
                 swiftSettings: settings + [.define("FUZZING")]),
             layer: .tests),

@@ -157,7 +157,8 @@ public struct DynamicLockMap: Sendable, Equatable {
                     BlockBit(position: bit(0, 0), freezes: [0, 1, 2]),
                     BlockBit(position: bit(0, 4), freezes: [3, 4, 5]),
                 ])
-        case .ntag210, .ultralight, .ultralightEV1_48, .genericType4, .ntag424DNA:
+        case .ntag210, .ultralight, .ultralightEV1_48, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k,
+            .feliCaLiteS:
             return nil
         }
     }

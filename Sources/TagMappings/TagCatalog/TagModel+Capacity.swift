@@ -8,11 +8,15 @@ extension TagModel {
     /// NDEF message can use).
     public var userMemoryBytes: Int {
         if let layout = type2Layout { return layout.userMemoryBytes }
+        if let facts = type5 { return facts.userBytes }
+        if let facts = type3 { return facts.userBlocks.count * Type3Facts.blockSize }
         return Self.type4AssumedNDEFFileBytes
     }
 
     /// The NDEF data area the CC announces: CC byte 2 × 8. For Type 4, the assumed NDEF file size.
     public var ccDataAreaBytes: Int {
+        if let facts = type5 { return Self.type5FormattedMLEN(facts) * 8 }
+        if let facts = type3 { return facts.dataBlocks * Type3Facts.blockSize }
         guard let cc = formattedCC, cc.count >= 3 else { return Self.type4AssumedNDEFFileBytes }
         return Int(cc[2]) * 8
     }
@@ -23,6 +27,11 @@ extension TagModel {
     /// always presented as assumed.
     public static let type4AssumedNDEFFileBytes = 256
 
+    /// The MLEN TapCard's Type 5 formatter writes in a 4-byte CC: the data area after the CC in
+    /// 8-byte units, rounded down (NFC Forum T5T: "size of the T5T_Area in 8 bytes"; ST's formatter
+    /// agrees). ICODE SLIX2: (316 − 4) ÷ 8 = 39; ST25DV04K: (512 − 4) ÷ 8 = 63.
+    public static func type5FormattedMLEN(_ facts: Type5Facts) -> Int { max(0, facts.userBytes - 4) / 8 }
+
     /// The largest NDEF message a factory-fresh (or freshly formatted) tag of this model holds,
     /// derived from the CC data area and the TLV overhead. Always `.assumed`: no tag was asked.
     public var assumedCapacity: Capacity {
@@ -31,6 +40,8 @@ extension TagModel {
 
     /// The derivation behind ``assumedCapacity``.
     public var maximumNDEFMessageBytes: Int {
+        if type5 != nil { return NDEFCapacity.type2MaximumMessage(dataAreaBytes: ccDataAreaBytes) }
+        if type3 != nil { return ccDataAreaBytes }
         if type2Layout == nil {
             return NDEFCapacity.type4MaximumMessage(ndefFileBytes: Self.type4AssumedNDEFFileBytes)
         }
@@ -42,7 +53,8 @@ extension TagModel {
     /// sentences.
     public var withArticle: String {
         // "NTAG" is read letter by letter ("en-tag"); MIFARE and Type start with consonant sounds.
-        (displayName.hasPrefix("NTAG") ? "an " : "a ") + displayName
+        // ICODE and ST25 ("es-tee") start with vowel sounds too.
+        (["NTAG", "ICODE", "ST25"].contains { displayName.hasPrefix($0) } ? "an " : "a ") + displayName
     }
 }
 
@@ -53,6 +65,18 @@ extension TagModel {
     /// message."
     public var capacityDerivation: String {
         let maximum = maximumNDEFMessageBytes
+        if let facts = type5 {
+            let mlen = Self.type5FormattedMLEN(facts)
+            return "Assuming \(withArticle) once NDEF-formatted (it ships without a CC): \(facts.userBytes) bytes "
+                + "of user memory (\(facts.userBlocks.count) blocks of \(facts.blockSize)), minus the 4-byte CC, "
+                + "MLEN \(mlen) × 8 = \(ccDataAreaBytes) bytes of data area, minus "
+                + "\(ccDataAreaBytes - maximum) bytes of NDEF TLV type and length = \(maximum) bytes of NDEF message."
+        }
+        if let facts = type3 {
+            return "Assuming \(withArticle) once NDEF-formatted (Type 3 has no TLV: Ln in the attribute block gives "
+                + "the length): \(facts.userBlocks.count) user blocks of 16 bytes, minus the attribute information "
+                + "block, \(facts.dataBlocks) data blocks = \(maximum) bytes of NDEF message."
+        }
         guard let cc = formattedCC, cc.count >= 3 else {
             let file = Self.type4AssumedNDEFFileBytes
             return "Assuming \(withArticle) with a \(file)-byte NDEF file (an NTAG 424 DNA's; a Type 4 tag's "

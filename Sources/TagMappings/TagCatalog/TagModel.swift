@@ -24,6 +24,12 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
     /// NXP NTAG 424 DNA (NT4H2421Gx): a Type 4 tag with three fixed files (CC, NDEF, proprietary),
     /// AES keys and Secure Dynamic Messaging.
     case ntag424DNA = "ntag424-dna"
+    /// NXP ICODE SLIX2 (SL2S2602): an ISO/IEC 15693 (NFC Forum Type 5) tag, 80 blocks of 4 bytes.
+    case icodeSLIX2 = "icode-slix2"
+    /// ST ST25DV04K: an ISO/IEC 15693 (NFC Forum Type 5) dynamic tag, 128 blocks of 4 bytes.
+    case st25dv04k = "st25dv04k"
+    /// Sony FeliCa Lite-S (RC-S966): a FeliCa (NFC Forum Type 3) card, 14 user blocks of 16 bytes.
+    case feliCaLiteS = "felica-lite-s"
 
     /// The name people and datasheets use.
     public var displayName: String {
@@ -42,11 +48,19 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
         case .ntagI2C2k: "NTAG I2C 2k"
         case .genericType4: "Type 4 tag"
         case .ntag424DNA: "NTAG 424 DNA"
+        case .icodeSLIX2: "ICODE SLIX2"
+        case .st25dv04k: "ST25DV04K"
+        case .feliCaLiteS: "FeliCa Lite-S"
         }
     }
 
     /// The NFC Forum tag type the model implements.
-    public var forumType: Int { type4 != nil ? 4 : 2 }
+    public var forumType: Int {
+        if type4 != nil { return 4 }
+        if type5 != nil { return 5 }
+        if type3 != nil { return 3 }
+        return 2
+    }
 
     /// The factory Type 2 layout, or `nil` for a Type 4 tag.
     public var type2Layout: Type2Layout? {
@@ -120,7 +134,7 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
                 totalPages: 481, userPages: 4...479, factoryCC: [0xE1, 0x10, 0xEA, 0x00],
                 dynamicLockPage: 480, configPage: nil,
                 version: [0x00, 0x04, 0x04, 0x05, 0x02, 0x01, 0x15, 0x03])
-        case .genericType4, .ntag424DNA:
+        case .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS:
             nil
         }
     }
