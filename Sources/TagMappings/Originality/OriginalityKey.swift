@@ -28,6 +28,18 @@ public struct OriginalityKey: Sendable, Equatable {
             0x56, 0x4E, 0x11, 0x71, 0x8E, 0x01, 0x72, 0x92, 0xFA, 0xF2, 0x32, 0x26, 0xA9, 0x66, 0x14, 0xB8,
         ])
 
+    /// ICODE SLIX2 and ICODE DNA, secp128r1, as published in RfidResearchGroup/proxmark3
+    /// `client/src/cmdhf15.c` ("NXP ICODE DNA, ICODE SLIX2"). No genuine ICODE signature was at
+    /// hand to check it against (the one published SLIX2 pair, from a Dymo label in
+    /// flipperdevices/flipperzero-firmware#2316, carries a customer-programmed signature and does
+    /// not verify); the tests check that the point lies on secp128r1.
+    public static let icodeSLIX2 = OriginalityKey(
+        name: "ICODE SLIX2",
+        publicKey: [
+            0x04, 0x88, 0x78, 0xA2, 0xA2, 0xD3, 0xEE, 0xC3, 0x36, 0xB4, 0xF2, 0x61, 0xA0, 0x82, 0xBD, 0x71, 0xF9,
+            0xBE, 0x11, 0xC4, 0xE2, 0xE8, 0x96, 0x64, 0x8B, 0x32, 0xEF, 0xA5, 0x9C, 0xEA, 0x6E, 0x59, 0xF0,
+        ])
+
     /// NTAG 424 DNA (NT4H2421Gx), secp224r1. NXP publishes it in AN12196 ("NTAG 424 DNA and
     /// NTAG 424 DNA TagTamper features and hints", section "Originality signature"), as cited in
     /// RfidResearchGroup/proxmark3 `client/src/crypto/originality.c`; that repository's

@@ -8,6 +8,12 @@ public struct OriginalityScheme: Sendable, Equatable {
         /// The UID bytes themselves as the ECDSA hash value, with no digest: a 7-byte UID is
         /// shorter than n and is used as is.
         case rawUID
+        /// The 8-byte ISO/IEC 15693 UID (given `E0` first), tried in air order (LSB first) with the
+        /// signature as read, then as written (`E0` first) with the signature reversed: the two
+        /// plain variants RfidResearchGroup/proxmark3 `client/src/cmdhf15.c`
+        /// (`nxp_15693_print_signature`, whose UID is in air order) tries. Which one NXP uses is UNVERIFIED here (no genuine ICODE signature was at hand),
+        /// so the check accepts either and says which verified.
+        case uidEitherByteOrder
     }
 
     /// The chip family, as a person would name it ("NTAG 424 DNA").
@@ -29,7 +35,7 @@ public struct OriginalityScheme: Sendable, Equatable {
         name: String, curve: OriginalityCurve, message: Message = .rawUID, uidLength: Int = 7,
         keys: [OriginalityKey], command: String = "READ_SIG"
     ) throws(OriginalityError) {
-        guard [4, 7, 10].contains(uidLength) else { throw .uidLength(uidLength) }
+        guard [4, 7, 8, 10].contains(uidLength) else { throw .uidLength(uidLength) }
         for key in keys {
             guard key.publicKey.count == curve.publicKeyLength else {
                 throw .keyLength(
@@ -80,6 +86,15 @@ public struct OriginalityScheme: Sendable, Equatable {
         unchecked: "NTAG 424 DNA", curve: .secp224r1, message: .rawUID, uidLength: 7,
         keys: [.ntag424DNA, .ntag424DNATagTamper], command: "Read_Sig")
 
+    /// ICODE SLIX2 (and ICODE DNA): READ SIGNATURE (custom command `BD`, IC manufacturer code
+    /// 04) answers 32 bytes, secp128r1 over the 8-byte UID (ICODE SLIX2 datasheet SL2S2602:
+    /// "32 byte ECC based originality signature"; curve and key as RfidResearchGroup/proxmark3
+    /// `client/src/cmdhf15.c` checks them). The datasheet adds that the signature "can be changed
+    /// for customers": a tag whose issuer reprogrammed it fails this check without being a clone.
+    public static let icodeSLIX2 = OriginalityScheme(
+        unchecked: "ICODE SLIX2", curve: .secp128r1, message: .uidEitherByteOrder, uidLength: 8,
+        keys: [.icodeSLIX2], command: "READ SIGNATURE")
+
     /// Every built-in scheme.
-    public static let all: [OriginalityScheme] = [.ntag21x, .ultralightEV1, .ntag424DNA]
+    public static let all: [OriginalityScheme] = [.ntag21x, .ultralightEV1, .ntag424DNA, .icodeSLIX2]
 }

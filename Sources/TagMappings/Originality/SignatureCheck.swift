@@ -63,12 +63,14 @@ public struct SignatureCheck: Sendable, Equatable {
             return unavailable(
                 "the signature has \(signature.count) bytes instead of \(scheme.signatureLength)", uid, signature)
         }
-        let message: [UInt8]
+        // (message, signature) pairs to try, in order.
+        let candidates: [([UInt8], [UInt8])]
         switch scheme.message {
-        case .rawUID: message = uid
+        case .rawUID: candidates = [(uid, signature)]
+        case .uidEitherByteOrder: candidates = [(uid.reversed(), signature), (uid, signature.reversed())]
         }
-        if let key = scheme.keys.first(where: {
-            scheme.curve.verify(message: message, signature: signature, publicKey: $0.publicKey)
+        if let key = scheme.keys.first(where: { key in
+            candidates.contains { scheme.curve.verify(message: $0.0, signature: $0.1, publicKey: key.publicKey) }
         }) {
             return SignatureCheck(
                 verdict: .valid(keyName: key.name), uid: uid, signature: signature,
