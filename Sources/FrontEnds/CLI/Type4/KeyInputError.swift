@@ -16,3 +16,18 @@ struct KeyInputError: TapCardError, Equatable {
         return "\(option): an AES-128 key is 32 hex digits; this is not hex."
     }
 }
+
+extension KeyInputError {
+    /// The 16 key bytes `text` holds, or this error naming `option`: the one parser behind every
+    /// key option (`lock --key`, `sun verify --meta-key/--file-key`).
+    static func key(_ text: String, option: String) throws(KeyInputError) -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = try Hex.decode(text)
+        } catch {
+            throw KeyInputError(option: option, bytes: nil)
+        }
+        guard bytes.count == 16 else { throw KeyInputError(option: option, bytes: bytes.count) }
+        return bytes
+    }
+}

@@ -138,13 +138,6 @@ enum Type4Commands {
     /// `--key HEX32`: an NTAG 424 DNA AES key (16 bytes). Never printed.
     static func key(_ arguments: inout Arguments) throws -> [UInt8]? {
         guard let text = try arguments.option("--key") else { return nil }
-        let bytes: [UInt8]
-        do {
-            bytes = try Hex.decode(text)
-        } catch {
-            throw KeyInputError(option: "--key", bytes: nil)
-        }
-        guard bytes.count == 16 else { throw KeyInputError(option: "--key", bytes: bytes.count) }
-        return bytes
+        return try KeyInputError.key(text, option: "--key")
     }
 }

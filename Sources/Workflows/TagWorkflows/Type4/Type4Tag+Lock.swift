@@ -65,8 +65,7 @@ extension Type4Tag {
             }
         }
         // Read back in a new session: SELECT again, the CC, the settings.
-        applicationSelected = false
-        selectedFile = nil
+        forgetSelection()
         let (after, _) = try await readCapabilityContainer(whole: false)
         let settings: [UInt8: NTAG424FileSettings] = [1: try await fileSettings(1), 2: try await fileSettings(2)]
         return Type4LockReport(

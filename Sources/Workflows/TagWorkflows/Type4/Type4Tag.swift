@@ -105,6 +105,12 @@ public final class Type4Tag {
     /// Starts a new operation: the statistics count from zero; what was selected is not trusted.
     func beginOperation() {
         statistics = CommandStatistics()
+        forgetSelection()
+    }
+
+    /// Forgets what is selected: after a native command or a change of session, the next ISO
+    /// command SELECTs again.
+    func forgetSelection() {
         applicationSelected = false
         selectedFile = nil
     }
@@ -143,16 +149,12 @@ public final class Type4Tag {
         let result: Type4Identification
         if parts.count == 3, status == .nativeSuccess, case .success(let version) = NTAG424Version.parse(parts: parts) {
             result = Type4Identification.fromVersion(version)
-            applicationSelected = false
-            selectedFile = nil
+            forgetSelection()
         } else if let declaredModel {
             result = Type4Identification(model: declaredModel, evidence: .declared)
         } else {
             result = Type4Identification(model: .genericType4, evidence: .ndefApplicationOnly(getVersion: status))
-            if !parts.isEmpty {
-                applicationSelected = false
-                selectedFile = nil
-            }
+            if !parts.isEmpty { forgetSelection() }
         }
         identification = result
         return result

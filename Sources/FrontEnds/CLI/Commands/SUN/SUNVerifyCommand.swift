@@ -80,13 +80,6 @@ struct SUNVerifyCommand: Command {
         guard let text = try arguments.option(option) else {
             throw UsageError("sun verify needs \(option) HEX32.", command: name)
         }
-        let bytes: [UInt8]
-        do {
-            bytes = try Hex.decode(text)
-        } catch {
-            throw KeyInputError(option: option, bytes: nil)
-        }
-        guard bytes.count == 16 else { throw KeyInputError(option: option, bytes: bytes.count) }
-        return bytes
+        return try KeyInputError.key(text, option: option)
     }
 }
