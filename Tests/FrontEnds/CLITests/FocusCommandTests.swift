@@ -298,3 +298,28 @@ struct FocusCommandTests {
         #expect((exited["emergency"] as? [String: Any])?["remaining"] as? Int == 2)
     }
 }
+
+@Suite("tapcard focus on every tag type")
+struct FocusTagTypesTests {
+    /// A Type 4 tag (here a virtual NTAG 424 DNA) pairs by its GetVersion UID and chip, starts and
+    /// ends a session; a generic Type 4 tag with another UID is refused.
+    @Test("An NTAG 424 DNA pairs and ends a session; another Type 4 tag does not")
+    func type4TagsPair() async throws {
+        let scenario = FocusScenario()
+        let a = scenario.path("a.txt")
+        let b = scenario.path("b.txt")
+        #expect(await scenario.run(["sim", "new", "ntag424", a, "--uid", "04A1B2C3D4E580"]).status == 0)
+        #expect(await scenario.run(["sim", "new", "type4", b, "--uid", "04A1B2C3D4E581"]).status == 0)
+        let pair = await scenario.run(["focus", "pair", "--tag", a])
+        #expect(pair.status == 0, "\(pair.error)")
+        #expect(pair.output.hasPrefix("Paired ntag424-dna 04:A1:B2:C3:D4:E5:80"))
+        #expect(await scenario.run(["focus", "tap", "--tag", a]).status == 0)
+        scenario.advance(minutes: 40)
+        let wrong = await scenario.run(["focus", "tap", "--tag", b])
+        #expect(wrong.status == 1)
+        #expect(wrong.error.contains("This isn't your focus tag"))
+        let end = await scenario.run(["focus", "tap", "--tag", a])
+        #expect(end.status == 0, "\(end.error)")
+        #expect(end.output.hasPrefix("Focus session ended by tag after 40 min"))
+    }
+}

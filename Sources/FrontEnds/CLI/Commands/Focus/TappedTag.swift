@@ -17,30 +17,53 @@ struct TappedTag {
     var capacity: CapacityRecord?
 
     static let options: [OptionSpec] =
-        FocusOptions.options + [TagTarget.options[0]]
-        + ReaderOptions.options.filter { $0.name == "--wait" }
+        FocusOptions.options + [TagTarget.options[0]] + ReaderOptions.options
 
     static let optionHelp =
-        "  --tag FILE          The virtual tag to tap (a Flipper Zero .nfc file; default: the virtual\n"
+        "  --tag FILE          The virtual tag to tap (any virtual tag file; default: the virtual\n"
         + "                      NTAG213 in the data directory, created on first use).\n"
-        + "  --wait SECONDS      How long to wait for another tapcard using the tag file (default 15).\n"
+        + "  --reader NAME|INDEX The tag on this PC/SC reader instead (an index from 'tapcard readers',\n"
+        + "                      its name, or a unique part); without --tag, a reader holding a tag is used.\n"
+        + "  --wait SECONDS      How long to wait for a tag on the reader, or for another tapcard using\n"
+        + "                      the tag file (default 15).\n"
 
-    /// Reads the tag as a phone tap would: the tag engine's inspect over the emulator's transport
-    /// (UID from pages 0–2, chip from GET_VERSION, capacity from the CC and TLVs, READ_SIG), and the
-    /// originality signature checked against NXP's keys.
-    static func read(_ target: TagTarget) async throws -> TappedTag {
-        let inspection = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).inspect()
-        guard let uid = inspection.uid?.bytes, !uid.isEmpty else { throw TagFileError.noUID(path: target.path) }
-        guard let model = inspection.model else { throw TagFileError.unknownChip(path: target.path) }
-        let check = inspection.signature
-        let statement: String? = check.signature == nil ? nil : check.statement
+    /// Reads the tag as a phone tap would, whatever its type: the driver's inspect (UID, chip,
+    /// capacity the tag reports, and the originality signature checked against NXP's keys where
+    /// the chip has one). The NDEF content never decides identity.
+    static func read(_ opened: OpenedTag) async throws -> TappedTag {
+        switch opened {
+        case .type2Virtual(let target):
+            let inspection = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).inspect()
+            return try make(
+                uid: inspection.uid?.bytes, model: inspection.model, check: inspection.signature,
+                capacity: inspection.capacity, label: target.path)
+        case .type2Reader(let session):
+            let inspection = try await Type2Tag(transport: session.transport).inspect()
+            return try make(
+                uid: inspection.uid?.bytes, model: inspection.model, check: inspection.signature,
+                capacity: inspection.capacity, label: ReaderTagCommands.label(session))
+        case .type4(let target):
+            let inspection = try await target.driver().inspect()
+            return try make(
+                uid: inspection.read.uid, model: inspection.read.identification.model,
+                check: inspection.signatureCheck, capacity: inspection.read.capacity, label: target.label)
+        }
+    }
+
+    /// The tapped tag from what its driver found; a tag without a UID or a chip TapCard can name
+    /// cannot be a focus tag.
+    static func make(
+        uid: [UInt8]?, model: TagModel?, check: Originality.SignatureCheck?, capacity: Capacity, label: String
+    ) throws -> TappedTag {
+        guard let uid, !uid.isEmpty else { throw TagFileError.noUID(path: label) }
+        guard let model else { throw TagFileError.unknownChip(path: label) }
+        let statement: String? = check?.signature == nil ? nil : check?.statement
         let signature: Focus.SignatureCheck =
-            switch check.verdict {
-            case .valid: .valid
-            case .invalid: .invalid
-            case .unavailable: check.signature == nil ? .unsupported : .notChecked
+            switch check?.verdict {
+            case .valid?: .valid
+            case .invalid?: .invalid
+            case .unavailable?, nil: check?.signature == nil ? .unsupported : .notChecked
             }
-        let capacity = inspection.capacity
         return TappedTag(
             identity: TagIdentity(uid: uid, chip: model.rawValue), signature: signature, signatureStatement: statement,
             capacity: CapacityRecord(bytes: capacity.bytes, source: capacity.source == .reported ? .reported : .assumed)
@@ -54,10 +77,10 @@ struct TappedTag {
         _ arguments: inout Arguments, io: some CommandIO
     ) async throws -> (tag: TappedTag, controller: FocusController, now: Date) {
         let options = try FocusOptions.parse(&arguments, io: io)
-        let target = try await TagTarget.open(&arguments, io: io, access: .reading)
-        defer { target.close() }
+        let opened = try await OpenedTag.open(&arguments, io: io, access: .reading)
+        defer { opened.close() }
         try arguments.finish()
-        let tag = try await TappedTag.read(target)
+        let tag = try await TappedTag.read(opened)
         let controller = try options.controller()
         let now = CLIClock.now(io)
         try tag.recordSighting(in: controller.store, at: now)
