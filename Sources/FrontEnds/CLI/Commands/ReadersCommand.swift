@@ -13,10 +13,15 @@ struct ReadersCommand: Command {
         whether a tag is present, its ATR, what the ATR says it is, and the channels the reader
         carries: ISO-DEP (APDUs to Type 4 tags) and NFC-A (storage-card commands to Type 2 tags;
         raw frames such as GET_VERSION and PWD_AUTH only through a pass-through, which is probed
-        when a tag is present). ISO 15693 and FeliCa are not carried through PC/SC yet.
+        when a tag is present). With an ISO 15693 tag present (ATR standard byte 0x0B) the reader
+        also carries ISO 15693 READ and WRITE SINGLE BLOCK as storage-card READ/UPDATE BINARY;
+        GET SYSTEM INFO, LOCK BLOCK and custom commands cannot cross. A FeliCa tag (standard
+        byte 0x11) is recognised, but FeliCa commands cannot cross a PC/SC reader. What cannot
+        cross is printed under "cannot cross".
 
         Options:
-          --json    One JSON array of {index, name, tag, atr, kind, channels, raw_nfc_a_frames, firmware}.
+          --json    One JSON array of {index, name, tag, atr, kind, channels, raw_nfc_a_frames, firmware,
+                    not_carried}.
 
         Exit status 69 when PC/SC is not available (install pcscd).
 
@@ -44,6 +49,7 @@ struct ReadersCommand: Command {
                     ("channels", .array(channels[index].technologies.map { .string($0.rawValue) })),
                     ("raw_nfc_a_frames", channels[index].rawNFCAFrames.map(JSON.bool) ?? .null),
                     ("firmware", channels[index].firmware.map(JSON.string) ?? .null),
+                    ("not_carried", .array(channels[index].notCarried.map(JSON.string))),
                 ])
             }
             io.printJSON(JSON.object([("readers", .array(items))]))
@@ -62,6 +68,9 @@ struct ReadersCommand: Command {
                 io.print("\(index)  \(state.name)  no tag")
             }
             io.print("   channels: \(channels[index].phrase)")
+            for sentence in channels[index].notCarried {
+                io.print("   cannot cross: \(sentence)")
+            }
         }
         return .success
     }

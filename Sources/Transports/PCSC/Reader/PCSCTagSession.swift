@@ -3,8 +3,11 @@ import TagTransport
 /// A tag on a PC/SC reader, ready to use: the context, the connected card, what the ATR says it
 /// is, and the channels the reader offers for it (a ``/TagTransport/TagConnection``): NFC-A
 /// frames through ``StorageCardTransport`` for a storage card (Type 2), APDUs as they are through
-/// ``ISODepCard`` for an ISO 14443-4 card (Type 4). ISO 15693 and FeliCa cards get no channel yet:
-/// which readers carry their frames, and how, is reader-specific (UNVERIFIED).
+/// ``ISODepCard`` for an ISO 14443-4 card (Type 4), ISO 15693 requests through
+/// ``PCSCISO15693Channel`` for an ISO 15693 part 3 storage card (Type 5, ATR standard byte `0B`).
+/// A FeliCa card (standard byte `11`) gets no channel: FeliCa commands cannot cross a PC/SC Part 3
+/// storage-card interface, and the vendor pass-throughs that carry them (ACS's direct transmit)
+/// are not modelled (UNVERIFIED).
 public final class PCSCTagSession: TagConnection {
     public let context: PCSCContext
     public let card: PCSCCard
@@ -21,14 +24,27 @@ public final class PCSCTagSession: TagConnection {
         if case .isoDep = kind { return isoDepCard }
         return nil
     }
-    public var iso15693: (any ISO15693Channel)? { nil }
+    /// The card as an ISO 15693 channel (Part 3 READ/UPDATE BINARY), its UID from GET DATA.
+    public private(set) lazy var iso15693Card = PCSCISO15693Channel(
+        channel: card, readerName: card.reader, uid: detected.identifier)
+
+    public var iso15693: (any ISO15693Channel)? { kind.isISO15693 ? iso15693Card : nil }
     public var felica: (any FeliCaChannel)? { nil }
 
     /// What the reader reports: the UID (`FF CA 00 00 00`, asked on first use) and, for an
     /// ISO-DEP card, the ATR's historical bytes standing for the ATS's. PC/SC exposes no ATQA/SAK.
+    /// An ISO 15693 card's UID is put `E0` first (``PCSCISO15693Channel/normalisedUID(_:)``);
+    /// Part 3 exposes no DSFID. A FeliCa card's GET DATA answer is taken as its IDm (first
+    /// 8 bytes; the PMm is not exposed: UNVERIFIED per reader).
     public private(set) lazy var detected: DetectedTechnology = {
         let answer = (try? card.transmit([0xFF, 0xCA, 0x00, 0x00, 0x00])) ?? []
         let uid = answer.count >= 2 && answer.suffix(2) == [0x90, 0x00] ? Array(answer.dropLast(2)) : []
+        if kind.isISO15693 {
+            return .iso15693(uid: PCSCISO15693Channel<PCSCCard>.normalisedUID(uid), dsfid: nil)
+        }
+        if kind.isFeliCa {
+            return .felica(idm: Array(uid.prefix(8)), pmm: [], systemCode: nil)
+        }
         if case .isoDep(let historical) = kind {
             return .nfcA(uid: uid, atqa: nil, sak: 0x20, ats: historical)
         }
