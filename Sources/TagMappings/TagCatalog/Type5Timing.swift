@@ -49,7 +49,7 @@ public enum Type5Timing {
 
     /// The modeled time of an answered exchange: request, t1, programming, response.
     /// READ SINGLE BLOCK addressed (`22 20` UID blk: 11 bytes) answered with 5 bytes:
-    /// 4.08 ms + 0.32 ms + 2.57 ms ≈ 6.97 ms.
+    /// 4.04 ms + 0.32 ms + 2.42 ms ≈ 6.78 ms.
     public static func exchangeMicroseconds(
         requestBytes: Int, responseBytes: Int, blocksProgrammed: Int, facts: Type5Facts
     ) -> Double {
