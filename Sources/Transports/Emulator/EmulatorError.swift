@@ -30,12 +30,21 @@ public enum EmulatorError: TapCardError, Equatable {
     case type4Memory(String)
     /// A Type 4 virtual tag where the caller can only use a Type 2 one.
     case notType2(path: String)
+    /// A UID that is not one of the model's: 8 bytes with its prefix (`E0 04 01`, `E0 02 24`…).
+    case type5UID([UInt8], model: TagModel)
+    /// Type 5 blocks, locks, signature or settings that do not fit the model; the text says how.
+    case type5Memory(String)
+    /// A Flipper Zero SLIX / ISO15693-3 file that does not parse (its line and what is wrong).
+    case malformedType5File(path: String, Type5FileError)
+    /// A virtual Type 5 tag given to a command that does not handle Type 5 tags yet.
+    case type5NotSupported(path: String)
 
     public var origin: ErrorOrigin {
         switch self {
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .imageSize, .signatureLength,
-            .malformedType4File, .type4Memory, .notType2:
+            .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File:
             .input
+        case .type5NotSupported: .refusal
         case .fileUnreadable, .fileUnwritable: .platform
         case .fileReadOnly, .lockTimeout: .refusal
         }
@@ -44,7 +53,7 @@ public enum EmulatorError: TapCardError, Equatable {
     public var sentence: String {
         switch self {
         case .unsupportedModel(let model):
-            "The emulator cannot emulate \(model.displayName); it emulates NTAG203/210/212/213/215/216, MIFARE Ultralight, Ultralight EV1, NTAG 424 DNA and a generic Type 4 tag."
+            "The emulator cannot emulate \(model.displayName); it emulates NTAG203/210/212/213/215/216, MIFARE Ultralight, Ultralight EV1, NTAG 424 DNA, a generic Type 4 tag, ICODE SLIX2 and ST25DV04K."
         case .unknownChip(let name):
             "The dump is of a chip named '\(name)', which TapCard cannot identify as a model it emulates."
         case .malformedFile(let path, let error):
@@ -69,6 +78,14 @@ public enum EmulatorError: TapCardError, Equatable {
             "The Type 4 tag's contents do not fit its model: \(reason)."
         case .notType2(let path):
             "\(path) holds a virtual Type 4 tag; this needs a Type 2 (NTAG/Ultralight) virtual tag."
+        case .type5UID(let uid, let model):
+            "The UID \(Hex.encode(uid, uppercase: true, separator: " ")) (\(uid.count) bytes) is not a \(model.displayName) UID; it must have 8 bytes and start \(Hex.encode(model.type5?.uidPrefix ?? [0xE0], uppercase: true, separator: " "))\(model == .icodeSLIX2 ? " with bits 4–3 of the next byte 01" : "")."
+        case .type5Memory(let reason):
+            "The Type 5 tag's memory does not fit its model: \(reason)."
+        case .malformedType5File(let path, let error):
+            "\(path) is not a readable Flipper Zero Type 5 file: \(error.sentence)"
+        case .type5NotSupported(let path):
+            "\(path) holds a virtual Type 5 tag (ICODE SLIX2 or ST25DV04K); this command does not support Type 5 tags yet."
         }
     }
 }

@@ -38,6 +38,11 @@ struct SimExportCommand: Command {
         guard flipper != nil || binary != nil else {
             throw UsageError("Say where to write: --flipper OUT.nfc or --bin OUT.bin.", command: name)
         }
+        let text = String(decoding: try FileBytes.read(path), as: UTF8.self)
+        if Type5FlipperFile.isType5(text) {
+            let tag = try Type5FlipperFile.decode(text, path: path)
+            return try exportType5(tag, path: path, flipper: flipper, binary: binary, force: force, json: json, io: io)
+        }
         let tag = try VirtualTagFile.load(path)
         var written: [(String, JSON)] = []
         if let flipper {
@@ -63,6 +68,41 @@ struct SimExportCommand: Command {
             if let binary {
                 io.print(
                     "Wrote \(tag.model.displayName) virtual tag \(path) as a raw image (\(tag.memory.count) bytes): \(binary)"
+                )
+            }
+        }
+        return .success
+    }
+
+    /// A Type 5 virtual tag is a Flipper Zero file already: `--flipper` writes it again (the
+    /// firmware's SLIX / ISO15693-3 layout), `--bin` writes its blocks one after the other.
+    private static func exportType5(
+        _ tag: EmulatedType5Tag, path: String, flipper: String?, binary: String?, force: Bool, json: Bool,
+        io: some CommandIO
+    ) throws -> ExitStatus {
+        var written: [(String, JSON)] = []
+        if let flipper {
+            try SimFiles.refuseOverwrite(flipper, force: force)
+            try VirtualTag.type5(tag).save(to: flipper)
+            written.append(("flipper", .string(flipper)))
+        }
+        if let binary {
+            try SimFiles.refuseOverwrite(binary, force: force)
+            try FileBytes.write(tag.memory.bytes, to: binary)
+            written.append(("bin", .string(binary)))
+        }
+        if json {
+            io.printJSON(
+                JSON.object(
+                    [("action", .string("exported")), ("file", .string(path)), ("model", .string(tag.model.rawValue))]
+                        + written))
+        } else {
+            if let flipper {
+                io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Flipper Zero file: \(flipper)")
+            }
+            if let binary {
+                io.print(
+                    "Wrote \(tag.model.displayName) virtual tag \(path) as a raw image (\(tag.memory.bytes.count) bytes, \(tag.memory.blocks.count) blocks): \(binary)"
                 )
             }
         }

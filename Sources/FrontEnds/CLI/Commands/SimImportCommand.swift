@@ -14,7 +14,8 @@ struct SimImportCommand: Command {
 
         Reads DUMP — a Flipper Zero .nfc file (versions 2 to 4) of an NTAG/Ultralight tag, or with
         --model a raw .bin image of every page — and writes the virtual tag FILE. The tag keeps
-        the dump's pages, originality signature and counters. When the dump's header UID differs
+        the dump's pages, originality signature and counters. A Flipper Zero file of an ICODE SLIX2
+        (Device type SLIX) or an ST25DV04K (Device type ISO15693-3) gives a virtual Type 5 tag. When the dump's header UID differs
         from the UID in pages 0–1 (edited dumps do this) the tag answers with the pages, and
         this command says so.
 
@@ -42,6 +43,16 @@ struct SimImportCommand: Command {
             let model = try SimModels.model(named: modelName, command: name)
             tag = EmulatedTag(image: try MemoryImage.load(source, model: model), model: model)
         } else {
+            let text = String(decoding: try FileBytes.read(source), as: UTF8.self)
+            if Type5FlipperFile.isType5(text) {
+                // ICODE SLIX2 (Device type SLIX) or ST25DV04K (ISO15693-3): kept in the same format.
+                let type5 = try Type5FlipperFile.decode(text, path: source)
+                try SimFiles.refuseOverwrite(path, force: force)
+                try VirtualTag.type5(type5).save(to: path)
+                Type5SimSummary(path: path, tag: type5).print(
+                    action: "imported", title: "Imported", json: json, io: io)
+                return .success
+            }
             let dump = try VirtualTagFile.dump(at: source)
             tag = try EmulatedTag(dump: dump)
             headerUID = dump.uid

@@ -10,10 +10,11 @@ struct SimNewCommand: Command {
     static let options: [OptionSpec] = [
         .json, .flag("--force", "Replace an existing file."),
         .flag("--unformatted", "Leave the CC and data area blank."),
-        .value("--uid", "HEX", "The 7-byte UID (default: a random NXP UID)."),
+        .flag("--blank", "Type 5: all-zero user memory, no CC, as shipped."),
+        .value("--uid", "HEX", "The 7-byte UID, 8 bytes for Type 5 (default: random)."),
     ]
     static let help = """
-        Usage: tapcard sim new MODEL FILE [--uid HEX] [--unformatted] [--force] [--json]
+        Usage: tapcard sim new MODEL FILE [--uid HEX] [--unformatted | --blank] [--force] [--json]
 
         Creates FILE holding a new emulated tag as it leaves the factory: NTAG213 with its Lock
         Control TLV and an empty NDEF message, NTAG215/216 with an empty NDEF message, MIFARE
@@ -26,14 +27,22 @@ struct SimNewCommand: Command {
         TapCard's Type 4 text format (Flipper Zero has none for them); --unformatted does not
         apply.
 
+        Type 5 tags: icode-slix2 (NXP ICODE SLIX2, 80 blocks of 4 bytes, block 79 its counter)
+        and st25dv04k (ST25DV04K, 128 blocks of 4 bytes). They are NDEF formatted the way
+        TapCard formats them (CC E1 40 MLEN 00 in block 0, 03 00 FE 00 in block 1) unless
+        --blank leaves all memory zero, and are saved as Flipper Zero files (Device type SLIX,
+        ISO15693-3). Their UID has 8 bytes, E0 first.
+
         MODEL: ntag213, ntag215, ntag216, ultralight, ntag203, ntag210, ntag212,
-               ultralight-ev1-48, ultralight-ev1-128, ntag424 (ntag424-dna), type4
+               ultralight-ev1-48, ultralight-ev1-128, ntag424 (ntag424-dna), type4,
+               icode-slix2, st25dv04k
 
         Options:
           --uid HEX       The 7-byte UID (e.g. 04A1B2C3D4E5F6); random with NXP's 04 first if absent.
                           The check bytes BCC0/BCC1 are computed.
           --unformatted   Leave the CC and the data area blank (all zeros), like a tag that was
                           never NDEF formatted.
+          --blank         The same for a Type 5 tag: all zeros, no CC.
           --force         Replace FILE if it exists.
           --json          Print one JSON object instead of text.
 
@@ -45,12 +54,27 @@ struct SimNewCommand: Command {
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
         let unformatted = arguments.flag("--unformatted")
+        let blank = arguments.flag("--blank")
         let force = arguments.flag("--force")
         let uidText = try arguments.option("--uid")
         let modelName = try arguments.requiredPositional("MODEL (ntag213, ntag215, ntag216, ultralight or ntag424)")
         let path = try arguments.requiredPositional("FILE")
         try arguments.finish()
         let model = try SimModels.anyModel(named: modelName, command: name)
+        if model.type5 != nil {
+            var uid: [UInt8]? = nil
+            if let uidText {
+                let bytes = try Hex.decode(uidText)
+                try EmulatedType5Tag.check(uid: bytes, model: model)
+                uid = bytes
+            }
+            try SimFiles.refuseOverwrite(path, force: force)
+            let tag = EmulatedType5Tag(model: model, uid: uid, formatted: !(blank || unformatted))
+            try VirtualTag.type5(tag).save(to: path)
+            Type5SimSummary(path: path, tag: tag).print(action: "created", title: "Created", json: json, io: io)
+            return .success
+        }
+        if blank { throw UsageError("--blank applies to Type 5 tags; use --unformatted.", command: name) }
         var uid: [UInt8]? = nil
         if let uidText {
             let bytes = try Hex.decode(uidText)

@@ -12,7 +12,8 @@ struct SimShowCommand: Command {
         originality signature check of the virtual tag FILE, straight from its memory (no
         commands are sent). For the NDEF view, use 'tapcard info --tag FILE'. For a Type 4 tag
         (NTAG 424 DNA, generic T4T): the CC, each file's size and access rights, the key
-        versions and the stored signature.
+        versions and the stored signature. For a Type 5 tag (ICODE SLIX2, ST25DV04K): the blocks,
+        the CC in block 0, the locked blocks, DSFID and AFI and the stored signature.
 
         Options:
           --json   Print one JSON object instead of text.
@@ -38,6 +39,8 @@ struct SimShowCommand: Command {
             } else {
                 summary.lines(action: "").forEach { io.print($0) }
             }
+        case .type5(let tag):
+            Type5SimSummary(path: path, tag: tag).print(action: "shown", title: "", json: json, io: io)
         }
         return .success
     }

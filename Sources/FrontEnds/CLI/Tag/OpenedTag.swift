@@ -32,6 +32,9 @@ enum OpenedTag {
             case .type2(let tag):
                 return .type2Virtual(TagTarget(path: path, tag: tag, isDefault: isDefault, lock: lock))
             case .type4(let tag): return .type4(Type4Target(path: path, tag: tag, lock: lock))
+            case .type5:
+                // The Type 5 commands are not wired yet: refuse before anything is sent.
+                throw EmulatorError.type5NotSupported(path: path)
             }
         } catch {
             lock.release()

@@ -23,7 +23,7 @@ enum TagTargetError: TapCardError, Equatable {
         case .busy(let path, let seconds):
             "Another tapcard was still using \(path) after \(seconds) s of waiting; nothing was done. Run the command again when it has finished, or wait longer with --wait SECONDS."
         case .notType2(let path):
-            "\(path) is a virtual Type 4 tag; this command works on NFC Forum Type 2 tags (NTAG, MIFARE Ultralight) only. Nothing was done."
+            "\(path) is a virtual Type 4 or Type 5 tag; this command works on NFC Forum Type 2 tags (NTAG, MIFARE Ultralight) only. Nothing was done."
         }
     }
 }
