@@ -79,14 +79,17 @@ var layered: [Layered] = [
 
     // 2. Tag mappings: the catalog holds every datasheet fact once; the mappings interpret them.
     library("TagCatalog", "TagMappings/TagCatalog", layer: .tagMappings, ["TapCardSupport"]),
-    library("Type2", "TagMappings/Type2", layer: .tagMappings, ["TapCardSupport", "TagCatalog"]),
+    // The TLV grammar Type 2 and Type 5 share: the walk, the data area, control TLVs (Type 2 only).
+    library("TLVArea", "TagMappings/TLVArea", layer: .tagMappings),
+    library("Type2", "TagMappings/Type2", layer: .tagMappings, ["TapCardSupport", "TagCatalog", "TLVArea"]),
     library("Originality", "TagMappings/Originality", layer: .tagMappings, ["TapCardSupport"]),
     // NFC Forum Type 4: CC and NDEF files, NLEN, chunking, access conditions; NXP/NTAG424 for the chip.
     library(
         "Type4", "TagMappings/Type4", layer: .tagMappings, ["TapCardSupport", "Ciphers", "TagFrames", "TagCatalog"]),
 
     // NFC Forum Type 5 (ISO/IEC 15693): CC, system info, the TLV area, block plans; NXP/ and ST/ for chips.
-    library("Type5", "TagMappings/Type5", layer: .tagMappings, ["TapCardSupport", "TagFrames", "TagCatalog"]),
+    library(
+        "Type5", "TagMappings/Type5", layer: .tagMappings, ["TapCardSupport", "TagFrames", "TagCatalog", "TLVArea"]),
     // NFC Forum Type 3 (FeliCa): the attribute information block, Check/Update, the WriteF commit; Sony/ for chips.
     library("Type3", "TagMappings/Type3", layer: .tagMappings, ["TapCardSupport", "TagFrames", "TagCatalog"]),
 
@@ -132,8 +135,8 @@ var layered: [Layered] = [
     library(
         "TagWorkflows", "Workflows/TagWorkflows", layer: .workflows,
         [
-            "TapCardSupport", "NDEF", "TagCatalog", "TagFrames", "Type2", "Type3", "Type4", "Type5", "Originality",
-            "TagTransport",
+            "TapCardSupport", "NDEF", "TagCatalog", "TagFrames", "TLVArea", "Type2", "Type3", "Type4", "Type5",
+            "Originality", "TagTransport",
         ]),
     library("Cards", "Workflows/Cards", layer: .workflows, ["TapCardSupport", "NDEF", "Contacts", "TagCatalog"]),
     library("Focus", "Workflows/Focus", layer: .workflows, ["TapCardSupport"]),
@@ -154,9 +157,9 @@ var layered: [Layered] = [
     library(
         "TapCardCLI", "FrontEnds/CLI", layer: .frontEnds,
         [
-            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "Type3", "Type4", "Type5", "Originality",
-            "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
-            "PCSCTransport",
+            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TLVArea", "Type2", "Type3", "Type4", "Type5",
+            "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions",
+            "TagInventory", "PCSCTransport",
         ]),
     Layered(
         target: .executableTarget(
@@ -178,17 +181,19 @@ var layered: [Layered] = [
     tests("TapCardSupportTests", "Support/TapCardSupportTests", ["TapCardSupport", "TestSupport"]),
     tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport", "TestSupport"]),
     tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TestSupport"]),
-    tests("TagFramesTests", "Codecs/TagFramesTests", ["TagFrames"]),
+    tests("TagFramesTests", "Codecs/TagFramesTests", ["TagFrames", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
     tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
     tests(
         "Type4Tests", "TagMappings/Type4Tests",
         ["Type4", "TagFrames", "TagCatalog", "Ciphers", "TapCardSupport", "TestSupport"]),
     tests(
-        "Type5Tests", "TagMappings/Type5Tests", ["Type5", "TagFrames", "TagCatalog", "TapCardSupport", "TestSupport"]),
+        "Type5Tests", "TagMappings/Type5Tests",
+        ["Type5", "TagFrames", "TagCatalog", "TapCardSupport", "TestSupport"]),
+    tests("TLVAreaTests", "TagMappings/TLVAreaTests", ["TLVArea", "TestSupport"]),
     tests(
         "Type3Tests", "TagMappings/Type3Tests", ["Type3", "TagFrames", "TagCatalog", "TapCardSupport", "TestSupport"]),
-    tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TagCatalog", "TapCardSupport", "TestSupport"]),
+    tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TLVArea", "TagCatalog", "TapCardSupport", "TestSupport"]),
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
     tests(
         "TagEmulatorTests", "Transports/EmulatorTests",
@@ -239,7 +244,8 @@ if Context.environment["TAPCARD_FUZZ"] != nil {
                 name: "TapCardFuzzTargets",
                 dependencies: [
                     "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
-                    "PCSCTransport", "Cards", "TapCardCLI", "TagFrames", "Type3", "Type4", "Type5", "TagWorkflows",
+                    "PCSCTransport", "Cards", "TapCardCLI", "TagFrames", "TLVArea", "Type3", "Type4", "Type5",
+                    "TagWorkflows",
                 ], path: "Fuzz/Targets",
                 swiftSettings: settings + [.define("FUZZING")]),
             layer: .tests),
@@ -308,15 +314,16 @@ func checkArchitecture(_ layered: [Layered]) {
             }
         }
     }
-    // NFC Forum tag type mappings (Type2, and the Type3/4/5 to come) by name.
+    // NFC Forum tag type mappings (Type2, Type3, Type4, Type5) by name; TLVArea, the TLV grammar
+    // Type 2 and Type 5 share, is named beside them.
     let mappings = layers.keys.filter { $0.count > 4 && $0.hasPrefix("Type") && $0.dropFirst(4).allSatisfy(\.isNumber) }
     let forbidden = [
         Forbidden(
-            from: "TagEmulator", to: mappings.sorted() + ["TagWorkflows"],
+            from: "TagEmulator", to: mappings.sorted() + ["TLVArea", "TagWorkflows"],
             why: "the emulator shares facts with the mappings (TagCatalog), never protocol logic, so that each can "
                 + "catch the other's mistakes"),
         Forbidden(
-            from: "CoreNFC", to: mappings.sorted() + ["TagWorkflows"],
+            from: "CoreNFC", to: mappings.sorted() + ["TLVArea", "TagWorkflows"],
             why: "the CoreNFC stand-in's NDEF mappings (StandInType2, StandInType4) play iOS's part independently "
                 + "of TapCard's, so that each can catch the other's mistakes"),
         Forbidden(

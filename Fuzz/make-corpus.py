@@ -269,9 +269,31 @@ def emulator4_seeds():
     write("emulator4", "garbage", apdus(1, "00", "FFFFFFFF", "00B0FFFF00", "00D67FFF01AA"))
 
 
+def type5_seeds():
+    # shared/reference/type4-type5-ntag424.md §3.3 and §3.5 (V-T5T-1): selector byte (block size
+    # 4, memory known, message length from bits 3-7), a GET SYSTEM INFO payload, then memory.
+    sysinfo = bytes.fromhex("0FE74440025001 04E0 00001B0301".replace(" ", ""))
+    slix = bytes.fromhex("E1400E01 0300FE00") + bytes(104)
+    write("type5", "slix-trace-empty", bytes([0x04 | 3 << 3]) + sysinfo + slix)
+    write("type5", "slix2-formatted", bytes([0x04 | 1 << 3]) + sysinfo + bytes.fromhex("E1402708 0300FE00") + bytes(308))
+    write("type5", "st-8byte-e2", bytes([0x04 | 30 << 3]) + sysinfo + bytes.fromhex("E2400001 0000012B 0300FE") + bytes(600))
+    write("type5", "three-byte-length", bytes([0x05]) + sysinfo + bytes.fromhex("E1404000 03FF0100") + bytes(300))
+    write("type5", "control-tlv", bytes([0x04]) + sysinfo + bytes.fromhex("E1400E00 010300 1004 0300FE") + bytes(40))
+    write("type5", "blank", bytes([0x04]) + sysinfo + bytes(112))
+
+
+def iso15693_seeds():
+    # §3.5 trace frames with their CRCs (§3.1): inventory, GET SYSTEM INFO, READ SINGLE BLOCK, a response.
+    write("iso15693", "inventory", bytes.fromhex("260100F60A"))
+    write("iso15693", "get-system-info", bytes.fromhex("222BE744400250010 4E017FE".replace(" ", "")))
+    write("iso15693", "read-block-0", bytes.fromhex("4220003156"))
+    write("iso15693", "cc-response", bytes.fromhex("0000E1400E0151D2"))
+    write("iso15693", "custom-read-signature", bytes.fromhex("22BD04E74440025001 04E0".replace(" ", "") + "0000"))
+
+
 def main():
     for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc", "jsonl", "csv", "type4", "apdu",
-                   "emulator4"):
+                   "emulator4", "type5", "iso15693"):
         shutil.rmtree(CORPUS / target, ignore_errors=True)
     ndef_seeds()
     contact_seeds()
@@ -283,6 +305,8 @@ def main():
     type4_seeds()
     apdu_seeds()
     emulator4_seeds()
+    type5_seeds()
+    iso15693_seeds()
     for folder in sorted(CORPUS.iterdir()):
         files = list(folder.iterdir())
         print(f"{folder.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

@@ -15,6 +15,8 @@
         Type4Fuzz.target,
         APDUFuzz.target,
         Emulator4Fuzz.target,
+        Type5Fuzz.target,
+        ISO15693Fuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these three functions.

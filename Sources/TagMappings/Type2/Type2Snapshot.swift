@@ -1,3 +1,4 @@
+import TLVArea
 import TagCatalog
 
 /// What a Type 2 tag's memory says, read as the NFC Forum mapping defines: UID and check bytes,
@@ -63,7 +64,7 @@ public struct Type2Snapshot: Sendable, Equatable {
             area = DataArea(end: end)
             if let chipLock { area.skip(chipLock.controlArea.byteRange) }
         }
-        let walk = TLVWalk.walk(memory: memory, area: area, stopAfterNDEF: stopAfterNDEF)
+        let walk = TLVWalk.walk(memory: memory, area: area, controlTLVs: .honoured, stopAfterNDEF: stopAfterNDEF)
         self.walk = walk
         status = cc.isWritable ? .readWrite : .readOnly
         // On a known chip the silicon's own lock bytes are the truth (a Lock Control TLV copied

@@ -1,3 +1,5 @@
+import TLVArea
+
 /// The page writes that put an NDEF message on a Type 2 tag so that a tear at any point leaves
 /// the old message, an empty message or the new one.
 ///

@@ -15,6 +15,7 @@ public enum Type5Command {
     public static let extendedLockBlock: UInt8 = 0x32
     public static let extendedReadMultipleBlocks: UInt8 = 0x33
     public static let extendedGetSystemInfo: UInt8 = 0x3B
+    public static let extendedGetMultipleBlockSecurityStatus: UInt8 = 0x3C
 
     /// The flags every request carries: high data rate, addressed (iOS enforces the address flag).
     public static let flags: ISO15693Request.Flags = [.highDataRate, .address]
@@ -50,6 +51,22 @@ public enum Type5Command {
         ISO15693Request(
             flags: flags, command: extended ? extendedLockBlock : lockBlock,
             parameters: blockNumber(block, extended: extended))
+    }
+
+    /// GET MULTIPLE BLOCK SECURITY STATUS (`2C`; extended `3C`, 2-byte numbers) of `count` blocks
+    /// from `first`: one status byte per block, bit 0 = locked (AOSP `rw_i93.cc` reads it to find
+    /// a locked NDEF block).
+    public static func securityStatus(blocks first: Int, count: Int, extended: Bool = false) -> ISO15693Request {
+        ISO15693Request(
+            flags: flags, command: extended ? extendedGetMultipleBlockSecurityStatus : getMultipleBlockSecurityStatus,
+            parameters: blockNumber(first, extended: extended) + blockNumber(max(0, count - 1), extended: extended))
+    }
+
+    /// The locked blocks from a GET MULTIPLE BLOCK SECURITY STATUS payload for blocks from `first`.
+    public static func blockSecurity(first: Int, payload: [UInt8]) -> [Int: Bool] {
+        var out: [Int: Bool] = [:]
+        for (index, status) in payload.enumerated() { out[first + index] = status & 0x01 != 0 }
+        return out
     }
 
     /// One byte for standard commands, two (LSB first) for the extended ones.

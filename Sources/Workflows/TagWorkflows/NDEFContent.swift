@@ -50,6 +50,11 @@ public enum NDEFContent: Sendable, Equatable {
                 .interruptedWrite(detail: "the control TLV at data-area offset \(offset) has length \(length), not 3"))
         case .notRead(let upTo)?:
             return .interrupted(.interruptedWrite(detail: "memory up to byte \(upTo) could not be read"))
+        case .typeNotAllowed(let offset, let typeByte)?:
+            // Type 5 only (Type 2 honours control TLVs); kept total for the shared problem type.
+            return .interrupted(
+                .interruptedWrite(
+                    detail: "the TLV at data-area offset \(offset) has type \(typeByte), not allowed here"))
         }
     }
 

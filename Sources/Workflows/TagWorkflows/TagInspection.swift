@@ -1,4 +1,5 @@
 import Originality
+import TLVArea
 import TagCatalog
 import Type2
 

@@ -1,3 +1,4 @@
+import TLVArea
 import TagCatalog
 import Testing
 

@@ -1,3 +1,4 @@
+import TLVArea
 import TagCatalog
 import TestSupport
 import Testing

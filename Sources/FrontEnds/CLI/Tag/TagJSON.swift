@@ -1,5 +1,6 @@
 import NDEF
 import Originality
+import TLVArea
 import TagCatalog
 import TagWorkflows
 import TapCardSupport

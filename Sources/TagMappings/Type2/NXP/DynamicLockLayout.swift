@@ -1,3 +1,4 @@
+import TLVArea
 import TagCatalog
 
 /// A chip's dynamic lock bits summarised the way a Lock Control TLV describes them: the page,

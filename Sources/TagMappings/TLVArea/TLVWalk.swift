@@ -1,6 +1,7 @@
-/// The TLVs of a Type 2 data area, walked as the NFC Forum T2T mapping defines: NULL and
-/// Terminator have no length field; a length byte 0xFF introduces a 2-byte big-endian length;
-/// bytes named by Lock and Memory Control TLVs (and the chip's own reserved bytes) are skipped.
+/// The TLVs of a Type 2 or Type 5 data area, walked as the NFC Forum T2T and T5T mappings
+/// define: NULL and Terminator have no length field; a length byte 0xFF introduces a 2-byte
+/// big-endian length; on Type 2, bytes named by Lock and Memory Control TLVs (and the chip's own
+/// reserved bytes) are skipped; on Type 5 those TLVs are refused (``ControlTLVs``).
 public struct TLVWalk: Sendable, Equatable {
     /// Every TLV found, in order, NULL and Terminator included.
     public var tlvs: [TLV]
@@ -12,15 +13,19 @@ public struct TLVWalk: Sendable, Equatable {
     public var area: DataArea
     /// Why the walk stopped early, if it did.
     public var problem: TLVProblem?
-    /// Byte offset (from page 0) where the NDEF TLV is, or would be written when there is none: the
+    /// Byte offset (from the start of memory) where the NDEF TLV is, or would be written when there is none: the
     /// first TLV (or terminator) after the last Lock/Memory Control TLV, else the first usable byte
     /// after that control TLV. A new NDEF TLV never overwrites a control TLV: a reader
     /// would no longer skip the bytes it names.
     public var ndefSlot: Int?
 
-    /// Walks `memory` (bytes from page 0; may stop short of the area's end, which is reported as
-    /// ``TLVProblem/notRead(upTo:)``). With `stopAfterNDEF`, the walk ends at the first NDEF TLV.
-    public static func walk(memory: [UInt8], area initialArea: DataArea, stopAfterNDEF: Bool = false) -> TLVWalk {
+    /// Walks `memory` (bytes from the start of memory: Type 2 page 0, Type 5 block 0; may stop
+    /// short of the area's end, which is reported as ``TLVProblem/notRead(upTo:)``). TLV offsets
+    /// are relative to `area.start`. `controlTLVs` says whether Lock/Memory Control TLVs are read
+    /// (Type 2) or refused (Type 5). With `stopAfterNDEF`, the walk ends at the first NDEF TLV.
+    public static func walk(
+        memory: [UInt8], area initialArea: DataArea, controlTLVs: ControlTLVs, stopAfterNDEF: Bool = false
+    ) -> TLVWalk {
         var result = TLVWalk(
             tlvs: [], ndef: nil, controlAreas: [], area: initialArea, problem: nil, ndefSlot: nil)
         var cursor = initialArea.nextUsable(from: initialArea.start)
@@ -33,7 +38,7 @@ public struct TLVWalk: Sendable, Equatable {
                 break
             }
             let kind = TLV.Kind(typeByte: memory[position])
-            let offset = position - Type2Page.dataAreaStart
+            let offset = position - initialArea.start
             switch kind {
             case .null:
                 result.tlvs.append(TLV(kind: .null, offset: offset, length: 0, lengthFieldBytes: 0, value: []))
@@ -43,6 +48,10 @@ public struct TLVWalk: Sendable, Equatable {
                 result.tlvs.append(
                     TLV(kind: .terminator, offset: offset, length: 0, lengthFieldBytes: 0, value: []))
                 if result.ndefSlot == nil { result.ndefSlot = position }
+                cursor = nil
+                continue
+            case .lockControl where controlTLVs == .refused, .memoryControl where controlTLVs == .refused:
+                result.problem = .typeNotAllowed(offset: offset, typeByte: kind.typeByte)
                 cursor = nil
                 continue
             default:
@@ -124,7 +133,7 @@ public struct TLVWalk: Sendable, Equatable {
                 if result.ndef == nil {
                     result.ndef = NDEFLocation(
                         typeAddress: position, lengthAddress: lengthPosition, lengthFieldBytes: lengthFieldBytes,
-                        length: length, message: value)
+                        length: length, message: value, dataAreaStart: initialArea.start)
                     if stopAfterNDEF {
                         cursor = nil
                         continue
@@ -139,7 +148,7 @@ public struct TLVWalk: Sendable, Equatable {
         let unreadable: Bool
         switch result.problem {
         case .none, .notRead, .malformedControl: unreadable = false
-        case .lengthBeyondDataArea, .missingLength: unreadable = true
+        case .lengthBeyondDataArea, .missingLength, .typeNotAllowed: unreadable = true
         }
         if result.ndef == nil, unreadable || (result.ndefSlot == nil && result.problem == nil) {
             // Only control TLVs, NULL padding, or a broken TLV: a (re)write puts the NDEF TLV

@@ -1,8 +1,8 @@
 /// Where the NDEF TLV sits and what it holds.
 public struct NDEFLocation: Sendable, Equatable {
-    /// Byte offset (from page 0) of the TLV's type byte.
+    /// Byte offset (from the start of memory) of the TLV's type byte.
     public var typeAddress: Int
-    /// Byte offset (from page 0) of the first length byte: the byte that commits a write.
+    /// Byte offset (from the start of memory) of the first length byte: the byte that commits a write.
     public var lengthAddress: Int
     /// 1 or 3.
     public var lengthFieldBytes: Int
@@ -10,15 +10,20 @@ public struct NDEFLocation: Sendable, Equatable {
     public var length: Int
     /// The message bytes, reserved and lock bytes skipped.
     public var message: [UInt8]
+    /// Byte offset (from the start of memory) of the data area the TLV was found in.
+    public var dataAreaStart: Int
 
-    public init(typeAddress: Int, lengthAddress: Int, lengthFieldBytes: Int, length: Int, message: [UInt8]) {
+    public init(
+        typeAddress: Int, lengthAddress: Int, lengthFieldBytes: Int, length: Int, message: [UInt8], dataAreaStart: Int
+    ) {
         self.typeAddress = typeAddress
         self.lengthAddress = lengthAddress
         self.lengthFieldBytes = lengthFieldBytes
         self.length = length
         self.message = message
+        self.dataAreaStart = dataAreaStart
     }
 
     /// Offset from the start of the data area, as reports show it.
-    public var offset: Int { typeAddress - Type2Page.dataAreaStart }
+    public var offset: Int { typeAddress - dataAreaStart }
 }

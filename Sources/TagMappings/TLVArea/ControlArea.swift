@@ -11,7 +11,7 @@ public struct ControlArea: Sendable, Equatable {
     }
 
     public var kind: Kind
-    /// Byte offset from the start of page 0.
+    /// Byte offset from the start of page 0 (T2T: page address × bytes per page + byte offset).
     public var byteAddress: Int
     /// Bytes the area occupies.
     public var byteCount: Int

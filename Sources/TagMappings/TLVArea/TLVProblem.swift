@@ -7,6 +7,10 @@ public enum TLVProblem: Sendable, Equatable {
     case missingLength(offset: Int)
     /// A Lock or Memory Control TLV at `offset` whose length is not 3.
     case malformedControl(offset: Int, length: Int)
-    /// The walk needs memory up to byte `upTo` (exclusive, from page 0) that was not read.
+    /// The walk needs memory up to byte `upTo` (exclusive, from the start of memory) that was not read.
     case notRead(upTo: Int)
+    /// A TLV type the mapping does not allow where it stands: a Lock or Memory Control TLV (01, 02)
+    /// on a Type 5 tag, which has none (``ControlTLVs/refused``). Android stops there
+    /// (`rw_i93.cc` `RW_I93_SUBSTATE_SEARCH_NDEF_TLV`: "Invalid type"), and so does the walk.
+    case typeNotAllowed(offset: Int, typeByte: UInt8)
 }

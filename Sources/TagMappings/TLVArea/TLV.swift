@@ -1,6 +1,7 @@
-/// One TLV block found in a Type 2 data area, with where it starts.
+/// One TLV block found in a Type 2 or Type 5 data area, with where it starts.
 public struct TLV: Sendable, Equatable {
-    /// The TLV types of the NFC Forum Type 2 mapping (T2T §2.3).
+    /// The TLV types of the NFC Forum Type 2 mapping (T2T §2.3). Type 5 uses the same codes
+    /// without the two control TLVs (T5T §4.3; AOSP `tags_defs.h` `I93_ICODE_TLV_TYPE_*`).
     public enum Kind: Sendable, Equatable {
         /// 0x00: padding, no length field.
         case null
@@ -56,7 +57,8 @@ public struct TLV: Sendable, Equatable {
     }
 
     public var kind: Kind
-    /// Byte offset of the type byte from the start of the data area (page 4 byte 0 is 0).
+    /// Byte offset of the type byte from the start of the data area (Type 2: page 4 byte 0 is 0;
+    /// Type 5: the first byte after the CC is 0).
     public var offset: Int
     /// The value length; 0 for NULL and Terminator.
     public var length: Int
