@@ -30,11 +30,17 @@ public enum EmulatorError: TapCardError, Equatable {
     case type4Memory(String)
     /// A Type 4 virtual tag where the caller can only use a Type 2 one.
     case notType2(path: String)
+    /// A FeliCa IDm must be 8 bytes.
+    case idmLength(Int)
+    /// A Flipper Zero FeliCa file that does not load (its line and what is wrong).
+    case malformedFeliCaFile(path: String, FeliCaFileError)
+    /// FeliCa blocks that do not fit the model; the text says how.
+    case type3Memory(String)
 
     public var origin: ErrorOrigin {
         switch self {
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .imageSize, .signatureLength,
-            .malformedType4File, .type4Memory, .notType2:
+            .malformedType4File, .type4Memory, .notType2, .idmLength, .malformedFeliCaFile, .type3Memory:
             .input
         case .fileUnreadable, .fileUnwritable: .platform
         case .fileReadOnly, .lockTimeout: .refusal
@@ -69,6 +75,12 @@ public enum EmulatorError: TapCardError, Equatable {
             "The Type 4 tag's contents do not fit its model: \(reason)."
         case .notType2(let path):
             "\(path) holds a virtual Type 4 tag; this needs a Type 2 (NTAG/Ultralight) virtual tag."
+        case .idmLength(let count):
+            "The IDm has \(count) bytes; a FeliCa IDm has 8."
+        case .malformedFeliCaFile(let path, let error):
+            "\(path) is not a readable virtual FeliCa tag: \(error.sentence)"
+        case .type3Memory(let reason):
+            "The FeliCa card's blocks do not fit its model: \(reason)."
         }
     }
 }

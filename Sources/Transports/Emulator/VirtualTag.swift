@@ -1,11 +1,14 @@
 /// A virtual tag file's tag, whichever kind it is: what `--tag FILE` opens.
 ///
 /// The kind is decided by the file's first line that is not a comment: `Filetype: TapCard Type 4
-/// tag` is a Type 4 tag (``Type4TagFile``), anything else is read as a Flipper Zero NTAG/Ultralight
+/// tag` is a Type 4 tag (``Type4TagFile``), a Flipper file with `Device type: FeliCa` a Type 3 tag
+/// (``FeliCaTagFile``), anything else is read as a Flipper Zero NTAG/Ultralight
 /// file (``VirtualTagFile``), exactly as before. Saving is crash-safe in both cases (``FileBytes``).
 public enum VirtualTag {
     case type2(EmulatedTag)
     case type4(EmulatedType4Tag)
+    /// A FeliCa Lite-S, in Flipper Zero's FeliCa format (``FeliCaTagFile``).
+    case type3(EmulatedType3Tag)
 
     /// Reads a virtual tag of either kind.
     public static func load(_ path: String) throws(EmulatorError) -> VirtualTag {
@@ -20,6 +23,7 @@ public enum VirtualTag {
     /// A tag from a file's text; `path` only names the file in errors.
     public static func decode(_ text: String, path: String = "the virtual tag") throws(EmulatorError) -> VirtualTag {
         if Type4TagFile.isType4(text) { return .type4(try Type4TagFile.decode(text, path: path)) }
+        if FeliCaTagFile.isFeliCa(text) { return .type3(try FeliCaTagFile.decode(text, path: path)) }
         return .type2(try VirtualTagFile.decode(text, path: path))
     }
 
@@ -28,6 +32,7 @@ public enum VirtualTag {
         switch self {
         case .type2(let tag): VirtualTagFile.encode(tag)
         case .type4(let tag): Type4TagFile.encode(tag)
+        case .type3(let tag): FeliCaTagFile.encode(tag)
         }
     }
 

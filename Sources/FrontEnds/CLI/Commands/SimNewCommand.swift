@@ -11,6 +11,8 @@ struct SimNewCommand: Command {
         .json, .flag("--force", "Replace an existing file."),
         .flag("--unformatted", "Leave the CC and data area blank."),
         .value("--uid", "HEX", "The 7-byte UID (default: a random NXP UID)."),
+        .flag("--blank", "FeliCa Lite-S: as shipped, NDEF not enabled."),
+        .value("--idm", "HEX", "FeliCa Lite-S: the 8-byte IDm (default: random, 01 2E first)."),
     ]
     static let help = """
         Usage: tapcard sim new MODEL FILE [--uid HEX] [--unformatted] [--force] [--json]
@@ -26,8 +28,13 @@ struct SimNewCommand: Command {
         TapCard's Type 4 text format (Flipper Zero has none for them); --unformatted does not
         apply.
 
+        FeliCa: felica-lite-s (Sony RC-S966), saved in Flipper Zero's FeliCa format. Without
+        --blank it is NDEF-formatted as `tapcard format` leaves it (MC SYS_OP 01, attribute block
+        Ver 1.0, Nbr 4, Nbw 1, Nmaxb 13, Ln 0); --blank leaves it as shipped (NDEF not enabled).
+        --idm sets its 8-byte IDm.
+
         MODEL: ntag213, ntag215, ntag216, ultralight, ntag203, ntag210, ntag212,
-               ultralight-ev1-48, ultralight-ev1-128, ntag424 (ntag424-dna), type4
+               ultralight-ev1-48, ultralight-ev1-128, ntag424 (ntag424-dna), type4, felica-lite-s
 
         Options:
           --uid HEX       The 7-byte UID (e.g. 04A1B2C3D4E5F6); random with NXP's 04 first if absent.
@@ -47,9 +54,36 @@ struct SimNewCommand: Command {
         let unformatted = arguments.flag("--unformatted")
         let force = arguments.flag("--force")
         let uidText = try arguments.option("--uid")
+        let blank = arguments.flag("--blank")
+        let idmText = try arguments.option("--idm")
         let modelName = try arguments.requiredPositional("MODEL (ntag213, ntag215, ntag216, ultralight or ntag424)")
         let path = try arguments.requiredPositional("FILE")
         try arguments.finish()
+        if TagModel(rawValue: modelName.lowercased()) == .feliCaLiteS {
+            guard uidText == nil, !unformatted else {
+                throw UsageError(
+                    "A FeliCa card has an IDm, not a UID: use --idm (and --blank, not --unformatted).", command: name)
+            }
+            var idm: [UInt8]? = nil
+            if let idmText {
+                let bytes = try Hex.decode(idmText)
+                try EmulatedType3Tag.check(idm: bytes)
+                idm = bytes
+            }
+            try SimFiles.refuseOverwrite(path, force: force)
+            let tag = EmulatedType3Tag(model: .feliCaLiteS, idm: idm, formatted: !blank)
+            try VirtualTag.type3(tag).save(to: path)
+            let summary = Type3SimSummary(path: path, tag: tag)
+            if json {
+                io.printJSON(summary.json(action: "created"))
+            } else {
+                summary.lines(action: "Created").forEach { io.print($0) }
+            }
+            return .success
+        }
+        if blank || idmText != nil {
+            throw UsageError("--blank and --idm apply to felica-lite-s.", command: name)
+        }
         let model = try SimModels.anyModel(named: modelName, command: name)
         var uid: [UInt8]? = nil
         if let uidText {

@@ -38,6 +38,13 @@ struct SimShowCommand: Command {
             } else {
                 summary.lines(action: "").forEach { io.print($0) }
             }
+        case .type3(let tag):
+            let summary = Type3SimSummary(path: path, tag: tag)
+            if json {
+                io.printJSON(summary.json(action: "shown"))
+            } else {
+                summary.lines(action: "").forEach { io.print($0) }
+            }
         }
         return .success
     }

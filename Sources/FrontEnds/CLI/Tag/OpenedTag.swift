@@ -32,6 +32,10 @@ enum OpenedTag {
             case .type2(let tag):
                 return .type2Virtual(TagTarget(path: path, tag: tag, isDefault: isDefault, lock: lock))
             case .type4(let tag): return .type4(Type4Target(path: path, tag: tag, lock: lock))
+            case .type3:
+                throw UsageError(
+                    "Type 3 (FeliCa) tags are not supported by tag commands such as `tapcard read` yet; `tapcard sim show \(path)` shows the file."
+                )
             }
         } catch {
             lock.release()
