@@ -15,6 +15,7 @@
         Type4Fuzz.target,
         APDUFuzz.target,
         Emulator4Fuzz.target,
+        Type3Fuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these three functions.
