@@ -291,9 +291,25 @@ def iso15693_seeds():
     write("iso15693", "custom-read-signature", bytes.fromhex("22BD04E74440025001 04E0".replace(" ", "") + "0000"))
 
 
+def type3_seeds():
+    # nfcpy tt3_sony.py FelicaLite._format: Ver 10, Nbr 4, Nbw 1, Nmaxb 13, RW 01, checksum 0023;
+    # then a Lite-S MC block (factory: FF FF FF 00 07 ...), then a message.
+    def attribute(ln=0, writef=0, rw=1, nmaxb=13):
+        block = bytearray([0x10, 4, 1, nmaxb >> 8, nmaxb & 0xFF, 0, 0, 0, 0, writef, rw, ln >> 16, (ln >> 8) & 0xFF, ln & 0xFF])
+        return bytes(block) + sum(block).to_bytes(2, "big")
+    factory_mc = bytes.fromhex("FFFFFF0007") + bytes(11)
+    message = bytes.fromhex("D1010F55036578616D706C652E636F6D2F")
+    write("type3", "formatted-empty", attribute() + factory_mc)
+    write("type3", "uri-message", attribute(len(message)) + bytes.fromhex("FFFFFF0107") + bytes(11) + message)
+    write("type3", "write-in-progress", attribute(17, writef=0x0F) + factory_mc + message)
+    write("type3", "read-only", attribute(17, rw=0) + bytes.fromhex("0000000107") + bytes(11))
+    write("type3", "full", attribute(208) + factory_mc + bytes(range(208)))
+    write("type3", "bad-checksum", attribute()[:15] + b"\x00" + factory_mc)
+
+
 def main():
     for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc", "jsonl", "csv", "type4", "apdu",
-                   "emulator4", "type5", "iso15693"):
+                    "emulator4", "type5", "iso15693", "type3"):
         shutil.rmtree(CORPUS / target, ignore_errors=True)
     ndef_seeds()
     contact_seeds()
@@ -307,6 +323,7 @@ def main():
     emulator4_seeds()
     type5_seeds()
     iso15693_seeds()
+    type3_seeds()
     for folder in sorted(CORPUS.iterdir()):
         files = list(folder.iterdir())
         print(f"{folder.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

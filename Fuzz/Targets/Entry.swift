@@ -17,6 +17,7 @@
         Emulator4Fuzz.target,
         Type5Fuzz.target,
         ISO15693Fuzz.target,
+        Type3Fuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these three functions.

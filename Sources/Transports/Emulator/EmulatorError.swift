@@ -38,11 +38,18 @@ public enum EmulatorError: TapCardError, Equatable {
     case malformedType5File(path: String, Type5FileError)
     /// A virtual Type 5 tag given to a command that does not handle Type 5 tags yet.
     case type5NotSupported(path: String)
+    /// A FeliCa IDm must be 8 bytes.
+    case idmLength(Int)
+    /// A Flipper Zero FeliCa file that does not load (its line and what is wrong).
+    case malformedFeliCaFile(path: String, FeliCaFileError)
+    /// FeliCa blocks that do not fit the model; the text says how.
+    case type3Memory(String)
 
     public var origin: ErrorOrigin {
         switch self {
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .imageSize, .signatureLength,
-            .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File:
+            .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
+            .malformedFeliCaFile, .type3Memory:
             .input
         case .type5NotSupported: .refusal
         case .fileUnreadable, .fileUnwritable: .platform
@@ -86,6 +93,12 @@ public enum EmulatorError: TapCardError, Equatable {
             "\(path) is not a readable Flipper Zero Type 5 file: \(error.sentence)"
         case .type5NotSupported(let path):
             "\(path) holds a virtual Type 5 tag (ICODE SLIX2 or ST25DV04K); this command does not support Type 5 tags yet."
+        case .idmLength(let count):
+            "The IDm has \(count) bytes; a FeliCa IDm has 8."
+        case .malformedFeliCaFile(let path, let error):
+            "\(path) is not a readable virtual FeliCa tag: \(error.sentence)"
+        case .type3Memory(let reason):
+            "The FeliCa card's blocks do not fit its model: \(reason)."
         }
     }
 }

@@ -2,12 +2,15 @@
 ///
 /// The kind is decided by the file's first line that is not a comment: `Filetype: TapCard Type 4
 /// tag` is a Type 4 tag (``Type4TagFile``); a Flipper Zero file whose `Device type:` is `SLIX` or
-/// `ISO15693-3` is a Type 5 tag (``Type5FlipperFile``); anything else is read as a Flipper Zero
-/// NTAG/Ultralight file (``VirtualTagFile``), exactly as before. Saving is crash-safe in both cases (``FileBytes``).
+/// `ISO15693-3` is a Type 5 tag (``Type5FlipperFile``), and one with `Device type: FeliCa` a Type 3
+/// tag (``FeliCaTagFile``); anything else is read as a Flipper Zero NTAG/Ultralight file
+/// (``VirtualTagFile``), exactly as before. Saving is crash-safe in every case (``FileBytes``).
 public enum VirtualTag {
     case type2(EmulatedTag)
     case type4(EmulatedType4Tag)
     case type5(EmulatedType5Tag)
+    /// A FeliCa Lite-S, in Flipper Zero's FeliCa format (``FeliCaTagFile``).
+    case type3(EmulatedType3Tag)
 
     /// Reads a virtual tag of either kind.
     public static func load(_ path: String) throws(EmulatorError) -> VirtualTag {
@@ -23,6 +26,7 @@ public enum VirtualTag {
     public static func decode(_ text: String, path: String = "the virtual tag") throws(EmulatorError) -> VirtualTag {
         if Type4TagFile.isType4(text) { return .type4(try Type4TagFile.decode(text, path: path)) }
         if Type5FlipperFile.isType5(text) { return .type5(try Type5FlipperFile.decode(text, path: path)) }
+        if FeliCaTagFile.isFeliCa(text) { return .type3(try FeliCaTagFile.decode(text, path: path)) }
         return .type2(try VirtualTagFile.decode(text, path: path))
     }
 
@@ -32,6 +36,7 @@ public enum VirtualTag {
         case .type2(let tag): VirtualTagFile.encode(tag)
         case .type4(let tag): Type4TagFile.encode(tag)
         case .type5(let tag): Type5FlipperFile.encode(tag)
+        case .type3(let tag): FeliCaTagFile.encode(tag)
         }
     }
 

@@ -10,8 +10,11 @@ struct SimNewCommand: Command {
     static let options: [OptionSpec] = [
         .json, .flag("--force", "Replace an existing file."),
         .flag("--unformatted", "Leave the CC and data area blank."),
-        .flag("--blank", "Type 5: all-zero user memory, no CC, as shipped."),
+        .flag(
+            "--blank",
+            "Type 5 and FeliCa Lite-S: as shipped (Type 5: all-zero memory, no CC; FeliCa: NDEF not enabled)."),
         .value("--uid", "HEX", "The 7-byte UID, 8 bytes for Type 5 (default: random)."),
+        .value("--idm", "HEX", "FeliCa Lite-S: the 8-byte IDm (default: random, 01 2E first)."),
     ]
     static let help = """
         Usage: tapcard sim new MODEL FILE [--uid HEX] [--unformatted | --blank] [--force] [--json]
@@ -33,9 +36,14 @@ struct SimNewCommand: Command {
         --blank leaves all memory zero, and are saved as Flipper Zero files (Device type SLIX,
         ISO15693-3). Their UID has 8 bytes, E0 first.
 
+        FeliCa: felica-lite-s (Sony RC-S966), saved in Flipper Zero's FeliCa format. Without
+        --blank it is NDEF-formatted as `tapcard format` leaves it (MC SYS_OP 01, attribute block
+        Ver 1.0, Nbr 4, Nbw 1, Nmaxb 13, Ln 0); --blank leaves it as shipped (NDEF not enabled).
+        --idm sets its 8-byte IDm.
+
         MODEL: ntag213, ntag215, ntag216, ultralight, ntag203, ntag210, ntag212,
                ultralight-ev1-48, ultralight-ev1-128, ntag424 (ntag424-dna), type4,
-               icode-slix2, st25dv04k
+               icode-slix2, st25dv04k, felica-lite-s
 
         Options:
           --uid HEX       The 7-byte UID (e.g. 04A1B2C3D4E5F6); random with NXP's 04 first if absent.
@@ -57,9 +65,33 @@ struct SimNewCommand: Command {
         let blank = arguments.flag("--blank")
         let force = arguments.flag("--force")
         let uidText = try arguments.option("--uid")
+        let idmText = try arguments.option("--idm")
         let modelName = try arguments.requiredPositional("MODEL (ntag213, ntag215, ntag216, ultralight or ntag424)")
         let path = try arguments.requiredPositional("FILE")
         try arguments.finish()
+        if TagModel(rawValue: modelName.lowercased()) == .feliCaLiteS {
+            guard uidText == nil, !unformatted else {
+                throw UsageError(
+                    "A FeliCa card has an IDm, not a UID: use --idm (and --blank, not --unformatted).", command: name)
+            }
+            var idm: [UInt8]? = nil
+            if let idmText {
+                let bytes = try Hex.decode(idmText)
+                try EmulatedType3Tag.check(idm: bytes)
+                idm = bytes
+            }
+            try SimFiles.refuseOverwrite(path, force: force)
+            let tag = EmulatedType3Tag(model: .feliCaLiteS, idm: idm, formatted: !blank)
+            try VirtualTag.type3(tag).save(to: path)
+            let summary = Type3SimSummary(path: path, tag: tag)
+            if json {
+                io.printJSON(summary.json(action: "created"))
+            } else {
+                summary.lines(action: "Created").forEach { io.print($0) }
+            }
+            return .success
+        }
+        if idmText != nil { throw UsageError("--idm applies to felica-lite-s.", command: name) }
         let model = try SimModels.anyModel(named: modelName, command: name)
         if model.type5 != nil {
             var uid: [UInt8]? = nil
@@ -74,7 +106,9 @@ struct SimNewCommand: Command {
             Type5SimSummary(path: path, tag: tag).print(action: "created", title: "Created", json: json, io: io)
             return .success
         }
-        if blank { throw UsageError("--blank applies to Type 5 tags; use --unformatted.", command: name) }
+        if blank {
+            throw UsageError("--blank applies to Type 5 tags and felica-lite-s; use --unformatted.", command: name)
+        }
         var uid: [UInt8]? = nil
         if let uidText {
             let bytes = try Hex.decode(uidText)

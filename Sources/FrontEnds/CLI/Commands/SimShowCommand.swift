@@ -41,6 +41,13 @@ struct SimShowCommand: Command {
             }
         case .type5(let tag):
             Type5SimSummary(path: path, tag: tag).print(action: "shown", title: "", json: json, io: io)
+        case .type3(let tag):
+            let summary = Type3SimSummary(path: path, tag: tag)
+            if json {
+                io.printJSON(summary.json(action: "shown"))
+            } else {
+                summary.lines(action: "").forEach { io.print($0) }
+            }
         }
         return .success
     }

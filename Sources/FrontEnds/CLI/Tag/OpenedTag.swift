@@ -35,6 +35,10 @@ enum OpenedTag {
             case .type5:
                 // The Type 5 commands are not wired yet: refuse before anything is sent.
                 throw EmulatorError.type5NotSupported(path: path)
+            case .type3:
+                throw UsageError(
+                    "Type 3 (FeliCa) tags are not supported by tag commands such as `tapcard read` yet; `tapcard sim show \(path)` shows the file."
+                )
             }
         } catch {
             lock.release()
