@@ -22,7 +22,9 @@ struct TapCardApp: App {
 
     @MainActor
     private static func makeModel() -> TapCardAppModel {
-        let service = CoreNFCTagSessions()
+        // Every tag TapCard has a channel for: NFC-A and ISO-DEP, ISO 15693 (Type 5) and FeliCa
+        // (Type 3, for the Info.plist system codes 12FC and 88B4).
+        let service = CoreNFCTagSessions(polling: .everyTag)
         // Without a store the app still scans, writes and locks; Focus and Tags need it.
         let store = try? TapCardStore(path: storePath())
         return TapCardAppModel(service: service, store: store)

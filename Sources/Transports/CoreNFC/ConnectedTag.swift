@@ -27,12 +27,22 @@
         let initialSelectedAID: String?
         /// The historical bytes of the tag's ATS, where iOS exposes them.
         let historicalBytes: [UInt8]?
+        /// The IC manufacturer code of an `.iso15693` tag (`icManufacturerCode`, UID byte 1);
+        /// `nil` for every other kind. Such a tag takes ISO 15693 requests.
+        let iso15693ManufacturerCode: UInt8?
+        /// The system code iOS selected when it delivered a `.feliCa` card (`currentSystemCode`,
+        /// read upper byte first — UNVERIFIED); `nil` for every other kind.
+        let feliCaSystemCode: UInt16?
+        /// True for a `.feliCa` card: it takes FeliCa commands (`sendFeliCaCommand`).
+        let offersFeliCa: Bool
         let defects: DefectLog
         /// The session the tag was detected in, for ``reactivate()``; read only on `queue`.
         weak var session: NFCTagReaderSession?
         private let lock = NSLock()
         private var pending: [@Sendable (NFCSessionError) -> Void] = []
         private var ending: NFCSessionError?
+        private var feliCaIDm: [UInt8] = []
+        private var feliCaPMm: [UInt8] = []
 
         /// Call on the session queue, from the delegate's `didDetect`.
         init(tag: NFCTag, queue: DispatchQueue, defects: DefectLog) {
@@ -51,6 +61,9 @@
                 offersISODep = family == .desfire || family == .plus
                 initialSelectedAID = nil
                 historicalBytes = mifare.historicalBytes.map { [UInt8]($0) }
+                iso15693ManufacturerCode = nil
+                feliCaSystemCode = nil
+                offersFeliCa = false
             } else if case .iso15693(let vicinity) = tag {
                 uid = [UInt8](vicinity.identifier)
                 technology = .iso15693(manufacturerCode: vicinity.icManufacturerCode)
@@ -58,6 +71,9 @@
                 offersISODep = false
                 initialSelectedAID = nil
                 historicalBytes = nil
+                iso15693ManufacturerCode = UInt8(truncatingIfNeeded: vicinity.icManufacturerCode)
+                feliCaSystemCode = nil
+                offersFeliCa = false
             } else if case .iso7816(let isoDep) = tag {
                 uid = [UInt8](isoDep.identifier)
                 technology = .iso7816
@@ -65,13 +81,20 @@
                 offersISODep = true
                 initialSelectedAID = isoDep.initialSelectedAID
                 historicalBytes = isoDep.historicalBytes.map { [UInt8]($0) }
+                iso15693ManufacturerCode = nil
+                feliCaSystemCode = nil
+                offersFeliCa = false
             } else if case .feliCa(let feliCa) = tag {
                 uid = [UInt8](feliCa.currentIDm)
+                feliCaIDm = uid
                 technology = .feliCa
                 isMiFare = false
                 offersISODep = false
                 initialSelectedAID = nil
                 historicalBytes = nil
+                iso15693ManufacturerCode = nil
+                feliCaSystemCode = Self.systemCode(feliCa.currentSystemCode)
+                offersFeliCa = true
             } else {
                 uid = []
                 technology = .iso7816
@@ -79,6 +102,27 @@
                 offersISODep = false
                 initialSelectedAID = nil
                 historicalBytes = nil
+                iso15693ManufacturerCode = nil
+                feliCaSystemCode = nil
+                offersFeliCa = false
+            }
+        }
+
+        /// A 2-byte system code, upper byte first; `nil` for anything else.
+        static func systemCode(_ data: Data) -> UInt16? {
+            let bytes = [UInt8](data)
+            return bytes.count == 2 ? UInt16(bytes[0]) << 8 | UInt16(bytes[1]) : nil
+        }
+
+        /// The FeliCa card's IDm: `currentIDm` at detection, then what the last Polling answered.
+        var idm: [UInt8] { lock.withLock { feliCaIDm } }
+        /// The FeliCa card's PMm, once a Polling brought it (iOS has no PMm property); empty before.
+        var pmm: [UInt8] { lock.withLock { feliCaPMm } }
+
+        func noteFeliCa(idm: [UInt8], pmm: [UInt8]) {
+            lock.withLock {
+                feliCaIDm = idm
+                feliCaPMm = pmm
             }
         }
 

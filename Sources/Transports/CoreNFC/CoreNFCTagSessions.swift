@@ -19,7 +19,7 @@
         let endingGrace: Double
 
         /// - Parameters:
-        ///   - polling: ISO 14443 always; ISO 15693 only if asked.
+        ///   - polling: ISO 14443 always; ISO 15693 and FeliCa only if asked (``NFCPolling/everyTag``).
         ///   - defects: where defects are recorded (a callback delivered twice…); standard error by default.
         ///   - restartDelaySeconds: the pause before polling again after "more than one tag".
         ///   - endingGraceSeconds: how long to wait for CoreNFC to confirm an ending we asked for.
@@ -72,17 +72,22 @@
 
         /// Runs `body` with the connected tag as a ``/TagTransport/TagConnection`` offering the
         /// channels its `NFCTag` case allows (``PhoneTagConnection``): NFC-A frames for `.miFare`,
-        /// ISO-DEP APDUs for `.iso7816` and DESFire/Plus `.miFare`, under one sheet and one
+        /// ISO-DEP APDUs for `.iso7816` and DESFire/Plus `.miFare`, ISO 15693 requests for
+        /// `.iso15693`, FeliCa commands for `.feliCa`, under one sheet and one
         /// connection (see ``TagSessionService/withConnection(_:_:)``).
         public func withConnection<Result: Sendable, Failure: Error>(
             _ operation: NFCOperation = .reading,
             _ body: (PhoneTagConnection) async throws(Failure) -> Result
         ) async throws(TagSessionFailure<Failure>) -> Result {
             try await withConnectedTag(operation) { tag throws(Failure) in
-                try await body(
+                // iOS has no PMm property: one Polling fetches it before the work starts.
+                if tag.offersFeliCa { await tag.fetchPMm() }
+                return try await body(
                     PhoneTagConnection(
                         uid: tag.uid, technology: tag.technology, initialSelectedAID: tag.initialSelectedAID,
-                        nfcA: tag.isMiFare ? tag : nil, isoDep: tag.offersISODep ? tag : nil))
+                        nfcA: tag.isMiFare ? tag : nil, isoDep: tag.offersISODep ? tag : nil,
+                        iso15693: tag.iso15693ManufacturerCode != nil ? tag : nil, felica: tag.offersFeliCa ? tag : nil,
+                        feliCaSystemCode: tag.feliCaSystemCode))
             }
         }
 

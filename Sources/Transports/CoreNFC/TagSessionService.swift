@@ -58,14 +58,24 @@ public protocol TagSessionService: AnyObject, Sendable {
     ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, LockReceipt>
 }
 
-/// Which radio technologies a session polls for. ISO 14443 always (NTAG and Ultralight);
-/// ISO 15693 only when asked; FeliCa never, since it needs system codes in Info.plist and a
-/// session asking for it without them refuses to start without naming why.
+/// Which radio technologies a session polls for. ISO 14443 always (NTAG, Ultralight, ISO-DEP);
+/// ISO 15693 (Type 5) and FeliCa (ISO 18092, Type 3) only when asked. FeliCa needs the system
+/// codes in Info.plist (`com.apple.developer.nfc.readersession.felica.systemcodes`): a session
+/// asking for it without them refuses to start with `SecurityViolation`, without naming why
+/// (`NFCFeliCaTag.h`); TapCard's app lists `12FC` and `88B4`.
 public struct NFCPolling: Sendable, Equatable {
     public var includesISO15693: Bool
+    public var includesFeliCa: Bool
 
-    public init(includesISO15693: Bool = false) { self.includesISO15693 = includesISO15693 }
+    public init(includesISO15693: Bool = false, includesFeliCa: Bool = false) {
+        self.includesISO15693 = includesISO15693
+        self.includesFeliCa = includesFeliCa
+    }
 
-    /// The `NFCTagReaderSession.PollingOption` raw value (`.iso14443` 0x1, `.iso15693` 0x2).
-    public var rawOptions: Int { includesISO15693 ? 0x3 : 0x1 }
+    /// Every technology TapCard has a channel for: what the app's "tap any tag" sessions poll.
+    public static let everyTag = NFCPolling(includesISO15693: true, includesFeliCa: true)
+
+    /// The `NFCTagReaderSession.PollingOption` raw value (`.iso14443` 0x1, `.iso15693` 0x2,
+    /// `.iso18092` 0x4; `NFCTagReaderSession.h`).
+    public var rawOptions: Int { 0x1 | (includesISO15693 ? 0x2 : 0) | (includesFeliCa ? 0x4 : 0) }
 }

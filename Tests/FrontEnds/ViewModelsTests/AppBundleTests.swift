@@ -54,8 +54,21 @@ import Testing
         // Installs on devices without NFC, where the app explains itself instead.
         let capabilities = info["UIRequiredDeviceCapabilities"] as? [String] ?? []
         #expect(!capabilities.contains("nfc"))
-        // No FeliCa system codes: the app never polls for FeliCa.
-        #expect(info["com.apple.developer.nfc.readersession.felica.systemcodes"] == nil)
+    }
+
+    /// iOS delivers a FeliCa card only after it answered Polling for one of these codes, in order
+    /// (`NFCFeliCaTag.h`); without any, a session polling `.iso18092` fails with SecurityViolation.
+    /// `12FC` is the NFC Forum Type 3 system code, `88B4` FeliCa Lite-S's own (design/multi-technology.md §2.8).
+    @Test func infoPlistListsTheFeliCaSystemCodesAndTheAppPollsEveryTag() throws {
+        let info = try Self.plist("TapCard/Info.plist")
+        let codes = try #require(info["com.apple.developer.nfc.readersession.felica.systemcodes"] as? [String])
+        #expect(codes == ["12FC", "88B4"])
+        #expect(codes.allSatisfy { $0.count == 4 && UInt16($0, radix: 16) != nil && !$0.uppercased().contains("FF") })
+        #if os(Linux)
+            #expect(codes == NFCStandInSystem.appFeliCaSystemCodes)
+        #endif
+        let app = try String(contentsOf: Self.app.appendingPathComponent("TapCard/TapCardApp.swift"), encoding: .utf8)
+        #expect(app.contains("CoreNFCTagSessions(polling: .everyTag)"))
     }
 
     /// iOS delivers an ISO 7816 (Type 4) tag only after SELECTing one of these AIDs

@@ -3,6 +3,11 @@ import Foundation
 /// The CoreNFC error domain string (`NFCErrorDomain`, iOS 11).
 public let NFCErrorDomain = "NFCError"
 
+/// `NFCISO15693TagResponseErrorKey` (iOS 11, `NFCError.h`): "Key in NSError userInfo dictionary.
+/// The corresponding value is the NSUInteger error code from tag's response." The string itself
+/// is not in the header: UNVERIFIED (this one is the stand-in's; code must use the constant).
+public let NFCISO15693TagResponseErrorKey = "ISO15693TagResponseErrorCode"
+
 /// Stand-in for CoreNFC's `NFCReaderError` (`struct NFCReaderError : _BridgedStoredNSError` with
 /// `enum Code : Int`). Raw values from `NFCError.h` (reference §1.11). Divergence: the real struct
 /// wraps an `NSError`; this one stores the code and a message and bridges through `CustomNSError`.
@@ -40,12 +45,25 @@ public struct NFCReaderError: Error, CustomNSError, Hashable {
     /// What the real framework puts in `NSLocalizedDescriptionKey` (wording is the stand-in's).
     public let message: String
 
+    /// The ISO 15693 error code a tag answered with, bridged into userInfo under
+    /// ``NFCISO15693TagResponseErrorKey`` (stand-in storage; the real struct wraps the NSError).
+    let iso15693ResponseErrorCode: UInt8?
+
     public init(_ code: Code, message: String = "") {
+        self.init(code, message: message, iso15693ResponseErrorCode: nil)
+    }
+
+    init(_ code: Code, message: String, iso15693ResponseErrorCode: UInt8?) {
         self.code = code
         self.message = message
+        self.iso15693ResponseErrorCode = iso15693ResponseErrorCode
     }
 
     public static var errorDomain: String { NFCErrorDomain }
     public var errorCode: Int { code.rawValue }
-    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: message] }
+    public var errorUserInfo: [String: Any] {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: message]
+        if let iso15693ResponseErrorCode { info[NFCISO15693TagResponseErrorKey] = UInt(iso15693ResponseErrorCode) }
+        return info
+    }
 }

@@ -96,7 +96,9 @@ public final class NFCStandInSystem: @unchecked Sendable {
     ///   - readingAvailable: `NFCReaderSession.readingAvailable` (false on iPad, simulator, old iPhone).
     ///   - radioEnabled: false reproduces `readerErrorRadioDisabled` (6) at `begin()`.
     ///   - readerSessionFormats: the `com.apple.developer.nfc.readersession.formats` entitlement.
-    ///   - feliCaSystemCodes: Info.plist `com.apple.developer.nfc.readersession.felica.systemcodes`.
+    ///   - feliCaSystemCodes: Info.plist `com.apple.developer.nfc.readersession.felica.systemcodes`,
+    ///     the system codes the system polls, in order, before it delivers a FeliCa card
+    ///     (``StandInFeliCaTag``); by default the app's list (``appFeliCaSystemCodes``).
     ///   - iso7816SelectIdentifiers: Info.plist `com.apple.developer.nfc.readersession.iso7816.select-identifiers`,
     ///     the AIDs the system SELECTs, in order, before it delivers an ISO 7816 tag
     ///     (``StandInISO7816Tag``); by default the app's list (``appISO7816SelectIdentifiers``).
@@ -104,7 +106,8 @@ public final class NFCStandInSystem: @unchecked Sendable {
     ///     `invalidate()` (the real one reports `UserCanceled`; this tests that nobody waits forever).
     public init(
         readingAvailable: Bool = true, radioEnabled: Bool = true, readerSessionFormats: Set<String> = ["TAG"],
-        feliCaSystemCodes: [String] = [], iso7816SelectIdentifiers: [String] = appISO7816SelectIdentifiers,
+        feliCaSystemCodes: [String] = appFeliCaSystemCodes,
+        iso7816SelectIdentifiers: [String] = appISO7816SelectIdentifiers,
         reportsAppInvalidation: Bool = true
     ) {
         self.reportsAppInvalidation = reportsAppInvalidation
@@ -118,6 +121,11 @@ public final class NFCStandInSystem: @unchecked Sendable {
     /// What TapCard's App/TapCard/Info.plist lists: the NFC Forum NDEF Tag Application (T4T ≥ 2.0,
     /// type4-type5-ntag424.md §1.2 and §4.1). AppBundleTests checks the two agree.
     public static let appISO7816SelectIdentifiers = ["D2760000850101"]
+
+    /// What TapCard's App/TapCard/Info.plist lists: the NFC Forum Type 3 system code `12FC` first,
+    /// then FeliCa Lite-S's own `88B4` (design/multi-technology.md §2.8; TagCatalog `Type3Facts`).
+    /// AppBundleTests checks the two agree.
+    public static let appFeliCaSystemCodes = ["12FC", "88B4"]
 
     public var readingAvailable: Bool { lock.withLock { _readingAvailable } }
     var feliCaSystemCodes: [String] { lock.withLock { _feliCaSystemCodes } }

@@ -18,16 +18,3 @@ public enum NFCTag {
         }
     }
 }
-
-/// Stand-in for `NFCFeliCaTag` (only what the enum needs).
-public protocol NFCFeliCaTag: NFCNDEFTag {
-    var currentIDm: Data { get }
-}
-
-/// Stand-in for `NFCISO15693Tag` (only the identity members).
-public protocol NFCISO15693Tag: NFCNDEFTag {
-    /// "64 bit hardware UID ... Big Endian".
-    var identifier: Data { get }
-    var icManufacturerCode: Int { get }
-    var icSerialNumber: Data { get }
-}

@@ -16,8 +16,9 @@ public protocol NFCTagReaderSessionDelegate: NSObjectProtocol {
 /// combine with other NFCPollingOption values"); asking for `.iso18092` (FeliCa) without the
 /// Info.plist system codes makes `begin()` fail with `SecurityViolation` ("Missing required
 /// entitlement" — it does not name the option; exact code UNVERIFIED). An ISO 15693 tag in the
-/// field is only seen when `.iso15693` is polled; an ISO 7816 tag only after the system's SELECT of
-/// one of the app's AIDs succeeded (``StandInISO7816Tag``).
+/// field is only seen when `.iso15693` is polled, a FeliCa card only when `.iso18092` is and it
+/// answered Polling for one of the app's system codes (``StandInFeliCaTag``); an ISO 7816 tag only
+/// after the system's SELECT of one of the app's AIDs succeeded (``StandInISO7816Tag``).
 open class NFCTagReaderSession: NFCReaderSession {
     public struct PollingOption: OptionSet, Sendable {
         public let rawValue: Int
@@ -71,20 +72,20 @@ open class NFCTagReaderSession: NFCReaderSession {
         guard checkTimeLimit() else { return }
         switch system.nextEvent() {
         case .present(let tags):
-            // A tag is only seen when its technology is polled (ISO 14443 or ISO 15693).
+            // A tag is only seen when its technology is polled (ISO 14443, ISO 15693 or FeliCa).
             let seen = tags.filter { pollingOption.contains($0.pollingTechnology) && $0.asNFCTag != nil }
             guard !seen.isEmpty else {
                 poll()
                 return
             }
             guard seen.contains(where: \.needsDiscovery) else { return deliver(seen) }
-            // An ISO 7816 tag is delivered only after one of the app's AIDs selected (NFCISO7816Tag.h).
-            let identifiers = system.iso7816SelectIdentifiers
+            // An ISO 7816 tag is delivered only after one of the app's AIDs selected (NFCISO7816Tag.h),
+            // a FeliCa card only after it answered Polling for one of the app's system codes (NFCFeliCaTag.h).
             let box = Unchecked((self, seen))
             Task {
                 var found: [StandInTagBase] = []
                 for tag in box.value.1 {
-                    if await tag.discover(selectIdentifiers: identifiers) { found.append(tag) }
+                    if await tag.discover(in: box.value.0.system) { found.append(tag) }
                 }
                 let result = Unchecked(found)
                 box.value.0.sessionQueue.async { box.value.0.deliver(result.value) }

@@ -53,9 +53,9 @@ public final class StandInISO7816Tag: StandInTagBase, NFCISO7816Tag {
     override var asNFCTag: NFCTag? { .iso7816(self) }
     override var needsDiscovery: Bool { true }
 
-    override func discover(selectIdentifiers: [String]) async -> Bool {
+    override func discover(in system: NFCStandInSystem) async -> Bool {
         guard lock.withLock({ present }) else { return false }
-        for aid in selectIdentifiers {
+        for aid in system.iso7816SelectIdentifiers {
             guard let bytes = Self.bytes(ofHex: aid) else { continue }
             let select = CommandAPDU(cla: 0x00, ins: 0xA4, p1: 0x04, p2: 0x00, data: bytes, le: 256)
             lock.withLock { log.append(select) }

@@ -15,7 +15,7 @@ import TagTransport
 /// is UNVERIFIED).
 ///
 /// Not part of CoreNFC: tests create these and present them with ``NFCStandInSystem/Event/present(_:)``.
-public final class StandInTag: StandInTagBase, NFCMiFareTag, NFCISO15693Tag {
+public final class StandInTag: StandInTagBase, NFCMiFareTag {
     public let mifareFamily: NFCMiFareFamily
     public let identifier: Data
     public let historicalBytes: Data? = nil
@@ -27,19 +27,6 @@ public final class StandInTag: StandInTagBase, NFCMiFareTag, NFCISO15693Tag {
     /// The tag accepted PWD_AUTH in the current connection (see ``writeNDEF(_:completionHandler:)``).
     private var authenticatedInConnection = false
 
-    /// An ISO 15693 (NFC-V) tag instead of an ISO 14443-A one: seen only when the session polls
-    /// `.iso15693`, presented as `NFCTag.iso15693`. The stand-in gives it no NDEF mapping (it
-    /// reports `notSupported`) and no MIFARE commands.
-    public let isVicinity: Bool
-    /// ISO 15693 UIDs are `E0`, the IC manufacturer code, then the serial number (big endian).
-    public var icManufacturerCode: Int { Int(identifier.dropFirst().first ?? 0) }
-    public var icSerialNumber: Data { Data(identifier.dropFirst(2)) }
-
-    /// An ISO 15693 tag with this 8-byte UID (no memory behind it).
-    public static func vicinity(uid: [UInt8]) -> StandInTag {
-        StandInTag(transport: NoRadio(), uid: uid, vicinity: true)
-    }
-
     private final class NoRadio: NFCAChannel {
         func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
             throw .unsupported(command: .nfcA(command.first ?? 0), reason: "this stand-in tag has no NFC-A frames")
@@ -47,8 +34,7 @@ public final class StandInTag: StandInTagBase, NFCMiFareTag, NFCISO15693Tag {
         func reactivate() async throws(ChannelError) {}
     }
 
-    override var asNFCTag: NFCTag? { isVicinity ? .iso15693(self) : .miFare(self) }
-    override var pollingTechnology: NFCTagReaderSession.PollingOption { isVicinity ? .iso15693 : .iso14443 }
+    override var asNFCTag: NFCTag? { .miFare(self) }
 
     /// - Parameters:
     ///   - transport: the tag's memory and radio (an emulated tag).
@@ -57,20 +43,19 @@ public final class StandInTag: StandInTagBase, NFCMiFareTag, NFCISO15693Tag {
     public convenience init(
         transport: any NFCAChannel, uid: [UInt8], family: NFCMiFareFamily = .ultralight, dynamicLockPage: Int? = nil
     ) {
-        self.init(transport: transport, uid: uid, family: family, dynamicLockPage: dynamicLockPage, vicinity: false)
+        self.init(transport: transport, uid: uid, family: family, dynamicLockPage: dynamicLockPage, isoDep: nil)
     }
 
     /// A DESFire- or Plus-family tag whose APDUs go to `isoDep` (an emulated Type 4 chip).
     /// Raw `sendMiFareCommand` frames are refused by the stand-in (it has no NFC-A view of the chip).
     public convenience init(isoDep: any ISODepChannel, uid: [UInt8], family: NFCMiFareFamily = .desfire) {
-        self.init(transport: NoRadio(), uid: uid, family: family, vicinity: false, isoDep: isoDep)
+        self.init(transport: NoRadio(), uid: uid, family: family, dynamicLockPage: nil, isoDep: isoDep)
     }
 
     private init(
-        transport: any NFCAChannel, uid: [UInt8], family: NFCMiFareFamily = .unknown, dynamicLockPage: Int? = nil,
-        vicinity: Bool, isoDep: (any ISODepChannel)? = nil
+        transport: any NFCAChannel, uid: [UInt8], family: NFCMiFareFamily, dynamicLockPage: Int?,
+        isoDep: (any ISODepChannel)?
     ) {
-        self.isVicinity = vicinity
         self.transport = transport
         self.isoDep = isoDep
         self.identifier = Data(uid)
@@ -186,7 +171,7 @@ public final class StandInTag: StandInTagBase, NFCMiFareTag, NFCISO15693Tag {
     public func queryNDEFStatus(completionHandler: @escaping @Sendable (NFCNDEFStatus, Int, (any Error)?) -> Void) {
         perform({
             if let type4 = $0.type4 { return await type4.status() }
-            return $0.isVicinity ? .success((.notSupported, 0)) : await StandInType2(tag: $0).status()
+            return await StandInType2(tag: $0).status()
         }) { result in
             switch result {
             case .success(let (status, capacity)): completionHandler(status, capacity, nil)

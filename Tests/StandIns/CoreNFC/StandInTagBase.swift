@@ -5,8 +5,8 @@ import TagTransport
 /// What every stand-in tag shares, whichever `NFCTag` case it is presented as: being in the field
 /// (and leaving it after a number of commands), its connection to one session, and the CoreNFC
 /// errors its operations reported. One subclass per `NFCTag` case (design/multi-technology.md
-/// §2.8): ``StandInTag`` (`.miFare`, and the bare `.iso15693` tag) and ``StandInISO7816Tag``
-/// (`.iso7816`).
+/// §2.8): ``StandInTag`` (`.miFare`), ``StandInISO7816Tag`` (`.iso7816`), ``StandInISO15693Tag``
+/// (`.iso15693`) and ``StandInFeliCaTag`` (`.feliCa`).
 ///
 /// Not part of CoreNFC: tests create the subclasses and present them with
 /// ``NFCStandInSystem/Event/present(_:)``.
@@ -43,12 +43,13 @@ public class StandInTagBase: NSObject {
     var asNFCTag: NFCTag? { nil }
     /// The polling option under which a session sees this tag.
     var pollingTechnology: NFCTagReaderSession.PollingOption { .iso14443 }
-    /// True when the system must talk to the tag before it may deliver it (``discover(selectIdentifiers:)``).
+    /// True when the system must talk to the tag before it may deliver it (``discover(in:)``).
     var needsDiscovery: Bool { false }
 
-    /// What the system does with the tag between finding it and `didDetect`; `false`: the tag is
-    /// not delivered. Only ``StandInISO7816Tag`` does anything here.
-    func discover(selectIdentifiers: [String]) async -> Bool { true }
+    /// What the system does with the tag between finding it and `didDetect`, with the app's
+    /// Info.plist lists in `system`; `false`: the tag is not delivered. ``StandInISO7816Tag``
+    /// SELECTs the AIDs, ``StandInFeliCaTag`` polls the system codes.
+    func discover(in system: NFCStandInSystem) async -> Bool { true }
 
     /// The subclass's own per-connection state is reset (a new detection, or a connection after
     /// a disconnection). Called with ``lock`` held.
@@ -58,6 +59,7 @@ public class StandInTagBase: NSObject {
         if case .miFare(let any) = tag { return any as? StandInTagBase }
         if case .iso15693(let any) = tag { return any as? StandInTagBase }
         if case .iso7816(let any) = tag { return any as? StandInTagBase }
+        if case .feliCa(let any) = tag { return any as? StandInTagBase }
         if case .feliCa(let any) = tag { return any as? StandInTagBase }
         return nil
     }

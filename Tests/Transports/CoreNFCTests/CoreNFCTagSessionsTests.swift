@@ -340,7 +340,7 @@
         @Test func anISO15693TagIsSeenOnlyWhenConfigured() async throws {
             let uid: [UInt8] = [0xE0, 0x04, 0x01, 0x50, 0x12, 0x34, 0x56, 0x78]
             let system = NFCStandInSystem()
-            system.script([.present([StandInTag.vicinity(uid: uid)])])
+            system.script([.present([StandInISO15693Tag(channel: MiniISO15693Chip(uid: uid))])])
             await #expect(throws: NFCSessionError.timedOut(seconds: 60)) {
                 try await NFCStandInSystem.run(system) { try await sessions.read() }
             }
@@ -348,7 +348,7 @@
 
             let both = CoreNFCTagSessions(
                 polling: NFCPolling(includesISO15693: true), defects: defects.log, restartDelaySeconds: 0)
-            system.script([.present([StandInTag.vicinity(uid: uid)])])
+            system.script([.present([StandInISO15693Tag(channel: MiniISO15693Chip(uid: uid))])])
             let reading = try await NFCStandInSystem.run(system) { try await both.read() }
             #expect(reading.uid == uid)
             #expect(reading.technology == .iso15693(manufacturerCode: 0x04))
@@ -357,7 +357,7 @@
             #expect(reading.version == nil && reading.signature == nil)
         }
 
-        @Test func pollingAsksForISO15693OnlyWhenConfiguredAndNeverFeliCa() {
+        @Test func pollingAsksForISO15693AndFeliCaOnlyWhenConfigured() {
             #expect(NFCPolling().rawOptions == NFCTagReaderSession.PollingOption.iso14443.rawValue)
             #expect(
                 NFCPolling(includesISO15693: true).rawOptions
@@ -365,6 +365,10 @@
             for polling in [NFCPolling(), NFCPolling(includesISO15693: true)] {
                 #expect(NFCTagReaderSession.PollingOption(rawValue: polling.rawOptions).contains(.iso18092) == false)
             }
+            #expect(
+                NFCPolling.everyTag.rawOptions
+                    == NFCTagReaderSession.PollingOption([.iso14443, .iso15693, .iso18092]).rawValue)
+            #expect(NFCPolling(includesFeliCa: true).rawOptions == 0x5)
         }
     }
 #endif

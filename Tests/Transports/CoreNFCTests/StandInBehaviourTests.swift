@@ -87,7 +87,7 @@ import TestSupport
         }
 
         @Test func feliCaWithoutSystemCodesRefusesToStartWithoutNamingTheOption() async throws {
-            let system = NFCStandInSystem()
+            let system = NFCStandInSystem(feliCaSystemCodes: [])
             let code = try await NFCStandInSystem.run(system) {
                 let recorder = Recorder()
                 let session = try #require(
