@@ -80,15 +80,19 @@
             _ body: (PhoneTagConnection) async throws(Failure) -> Result
         ) async throws(TagSessionFailure<Failure>) -> Result {
             try await withConnectedTag(operation) { tag throws(Failure) in
-                // iOS has no PMm property: one Polling fetches it before the work starts.
-                if tag.offersFeliCa { await tag.fetchPMm() }
-                return try await body(
-                    PhoneTagConnection(
-                        uid: tag.uid, technology: tag.technology, initialSelectedAID: tag.initialSelectedAID,
-                        nfcA: tag.isMiFare ? tag : nil, isoDep: tag.offersISODep ? tag : nil,
-                        iso15693: tag.iso15693ManufacturerCode != nil ? tag : nil, felica: tag.offersFeliCa ? tag : nil,
-                        feliCaSystemCode: tag.feliCaSystemCode))
+                try await body(await Self.connection(to: tag))
             }
+        }
+
+        /// The connected tag with the channels its `NFCTag` case allows. iOS has no PMm property:
+        /// for a FeliCa card one Polling fetches it before the work starts.
+        static func connection(to tag: ConnectedTag) async -> PhoneTagConnection {
+            if tag.offersFeliCa { await tag.fetchPMm() }
+            return PhoneTagConnection(
+                uid: tag.uid, technology: tag.technology, initialSelectedAID: tag.initialSelectedAID,
+                nfcA: tag.isMiFare ? tag : nil, isoDep: tag.offersISODep ? tag : nil,
+                iso15693: tag.iso15693ManufacturerCode != nil ? tag : nil, felica: tag.offersFeliCa ? tag : nil,
+                feliCaSystemCode: tag.feliCaSystemCode)
         }
 
         /// One sheet, one connected tag, `body` run on it; its failure classified (``failure(_:during:sessionEnding:)``)
@@ -137,31 +141,32 @@
         }
 
         public func read<Driven: Sendable, Failure: Error>(
-            isoDep: (PhoneISODepChannel) async throws(Failure) -> Driven?
+            driver: (PhoneTagConnection) async throws(Failure) -> Driven?
         ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, TagReading> {
-            try await driverFirst(.reading, isoDep: isoDep, iOS: Self.readThroughIOS)
+            try await driverFirst(.reading, driver: driver, iOS: Self.readThroughIOS)
         }
 
         public func write<Driven: Sendable, Failure: Error>(
-            _ records: [NDEFRecordFields], isoDep: (PhoneISODepChannel) async throws(Failure) -> Driven?
+            _ records: [NDEFRecordFields], driver: (PhoneTagConnection) async throws(Failure) -> Driven?
         ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, WriteReceipt> {
-            try await driverFirst(.writing, isoDep: isoDep) { driver, tag throws(NFCSessionError) in
+            try await driverFirst(.writing, driver: driver) { driver, tag throws(NFCSessionError) in
                 try await Self.writeThroughIOS(records, driver, tag)
             }
         }
 
         public func lock<Driven: Sendable, Failure: Error>(
-            expectedUID: [UInt8]?, isoDep: (PhoneISODepChannel) async throws(Failure) -> Driven?
+            expectedUID: [UInt8]?, driver: (PhoneTagConnection) async throws(Failure) -> Driven?
         ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, LockReceipt> {
-            try await driverFirst(.locking, expectedUID: expectedUID, isoDep: isoDep, iOS: Self.lockThroughIOS)
+            try await driverFirst(.locking, expectedUID: expectedUID, driver: driver, iOS: Self.lockThroughIOS)
         }
 
-        /// One sheet: TapCard's own driver on the tag's ISO-DEP channel when it has one, then —
-        /// when there is none or the driver returned `nil` — iOS's NDEF calls, in the same
-        /// connection. A tag other than `expectedUID` is refused before anything is sent to it.
+        /// One sheet: TapCard's own driver on a tag that offers ISO-DEP, ISO 15693 or FeliCa,
+        /// then — when there is no such channel or the driver returned `nil` — iOS's NDEF calls,
+        /// in the same connection. A tag other than `expectedUID` is refused before anything is
+        /// sent to it.
         private func driverFirst<Driven: Sendable, Receipt: Sendable, Failure: Error>(
             _ operation: NFCOperation, expectedUID: [UInt8]? = nil,
-            isoDep body: (PhoneISODepChannel) async throws(Failure) -> Driven?,
+            driver body: (PhoneTagConnection) async throws(Failure) -> Driven?,
             iOS fallback: (TagSessionDriver, ConnectedTag) async throws(NFCSessionError) -> (Receipt, String)
         ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, Receipt> {
             guard readingAvailable else { throw .session(.unsupportedDevice) }
@@ -179,12 +184,11 @@
                 await driver.finish(failure: error)
                 throw .session(error)
             }
-            if tag.offersISODep {
-                let channel = PhoneISODepChannel(
-                    uid: tag.uid, technology: tag.technology, initialSelectedAID: tag.initialSelectedAID, radio: tag)
+            if tag.offersISODep || tag.iso15693ManufacturerCode != nil || tag.offersFeliCa {
+                let connection = await Self.connection(to: tag)
                 let driven: Driven?
                 do throws(Failure) {
-                    driven = try await body(channel)
+                    driven = try await body(connection)
                 } catch {
                     throw await Self.ended(by: error, during: operation, tag: tag, driver: driver)
                 }

@@ -32,29 +32,29 @@ public protocol TagSessionService: AnyObject, Sendable {
         _ operation: NFCOperation, _ body: (PhoneTagConnection) async throws(Failure) -> Result
     ) async throws(TagSessionFailure<Failure>) -> Result
 
-    /// Reads the tag presented, in one session: on a tag that speaks ISO-DEP (an NFC Forum Type 4
-    /// tag) `isoDep` runs first, with the tag's ``PhoneISODepChannel``, so TapCard's own Type 4
-    /// driver reads it; when `isoDep` returns `nil` (the driver did not recognise the tag), and on
-    /// every other tag, iOS's own NDEF calls read it as ``read()`` does, in the same session. A
-    /// failure of `isoDep` is classified as for ``withTransport(_:_:)``; one of iOS's calls is
-    /// ``TagSessionFailure/session(_:)``.
+    /// Reads the tag presented, in one session: on a tag TapCard has its own driver for — one
+    /// that speaks ISO-DEP (Type 4), ISO 15693 (Type 5) or FeliCa (Type 3) — `driver` runs first
+    /// with the tag as a ``PhoneTagConnection``; when it returns `nil` (no driver recognised the
+    /// tag), and on every other tag, iOS's own NDEF calls read it as ``read()`` does, in the same
+    /// session. A failure of `driver` is classified as for ``withTransport(_:_:)``; one of iOS's
+    /// calls is ``TagSessionFailure/session(_:)``.
     func read<Driven: Sendable, Failure: Error>(
-        isoDep: (PhoneISODepChannel) async throws(Failure) -> Driven?
+        driver: (PhoneTagConnection) async throws(Failure) -> Driven?
     ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, TagReading>
 
-    /// Writes `records` to the tag presented, in one session: through `isoDep` (TapCard's own
-    /// Type 4 write) on a tag that speaks ISO-DEP, else — or when `isoDep` returns `nil` —
-    /// through iOS as ``write(_:)`` does.
+    /// Writes `records` to the tag presented, in one session: through `driver` (TapCard's own
+    /// Type 3, 4 or 5 write) where the tag offers such a channel, else — or when `driver` returns
+    /// `nil` — through iOS as ``write(_:)`` does.
     func write<Driven: Sendable, Failure: Error>(
-        _ records: [NDEFRecordFields], isoDep: (PhoneISODepChannel) async throws(Failure) -> Driven?
+        _ records: [NDEFRecordFields], driver: (PhoneTagConnection) async throws(Failure) -> Driven?
     ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, WriteReceipt>
 
-    /// Locks the tag presented, in one session: through `isoDep` (TapCard's own Type 4 lock) on a
-    /// tag that speaks ISO-DEP, else — or when `isoDep` returns `nil` — through iOS as
-    /// ``lock(expectedUID:)`` does. When `expectedUID` is given, any other tag is refused
-    /// (``NFCSessionError/differentTag(expected:found:)``) before anything is sent to it.
+    /// Locks the tag presented, in one session: through `driver` (TapCard's own lock) where the
+    /// tag offers a channel one of its drivers speaks, else — or when `driver` returns `nil` —
+    /// through iOS as ``lock(expectedUID:)`` does. When `expectedUID` is given, any other tag is
+    /// refused (``NFCSessionError/differentTag(expected:found:)``) before anything is sent to it.
     func lock<Driven: Sendable, Failure: Error>(
-        expectedUID: [UInt8]?, isoDep: (PhoneISODepChannel) async throws(Failure) -> Driven?
+        expectedUID: [UInt8]?, driver: (PhoneTagConnection) async throws(Failure) -> Driven?
     ) async throws(TagSessionFailure<Failure>) -> PhoneTagOutcome<Driven, LockReceipt>
 }
 

@@ -114,7 +114,8 @@ public final class LockViewModel {
             return
         }
         do throws(TagSessionFailure<any Error>) {
-            let outcome = try await service.lock(expectedUID: uid) { channel async throws -> Type4LockReport? in
+            let outcome = try await service.lock(expectedUID: uid) { connection async throws -> Type4LockReport? in
+                guard let channel = connection.isoDepChannel else { return nil }
                 do {
                     return try await Type4Tag(channel: channel, uid: channel.uid).lock(confirmation: .permanent)
                 } catch let failure as Type4Failure where failure.meansNoType4Tag {

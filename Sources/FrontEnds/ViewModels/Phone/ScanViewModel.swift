@@ -41,7 +41,8 @@ public final class ScanViewModel {
         guard !state.isWorking else { return }
         state = .working
         do throws(TagSessionFailure<any Error>) {
-            let outcome = try await service.read { channel async throws -> TagInfo? in
+            let outcome = try await service.read { connection async throws -> TagInfo? in
+                guard let channel = connection.isoDepChannel else { return nil }
                 do {
                     let inspection = try await Type4Tag(channel: channel, uid: channel.uid).inspect()
                     return TagInfo(inspection, technology: channel.technology, carrierUID: channel.uid)

@@ -114,7 +114,8 @@ public final class WriteViewModel {
             NDEFRecordFields(tnf: $0.tnf.rawValue, type: $0.type, id: $0.id, payload: $0.payload)
         }
         do throws(TagSessionFailure<any Error>) {
-            let outcome = try await service.write(fields) { channel async throws -> WriteReportCard? in
+            let outcome = try await service.write(fields) { connection async throws -> WriteReportCard? in
+                guard let channel = connection.isoDepChannel else { return nil }
                 do {
                     let report = try await Type4Tag(channel: channel, uid: channel.uid).write(message, verify: true)
                     return WriteReportCard(report, technology: channel.technology, carrierUID: channel.uid)
