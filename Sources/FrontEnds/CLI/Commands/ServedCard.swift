@@ -35,24 +35,12 @@ struct ServedCard {
 
     /// A Type 4 card: the file is a virtual Type 4 tag, or does not exist and `model` is a Type 4 model.
     static func type4(path: String, model: TagModel?, io: some CommandIO) throws -> ServedCard? {
-        let tag: EmulatedType4Tag
-        if FileManager.default.fileExists(atPath: path) {
-            guard !EmulateCommand.isRawImage(path), case .type4(let loaded) = try VirtualTag.load(path) else {
-                if let model, EmulatedType4Tag.supportedModels.contains(model) {
-                    throw UsageError("\(path) holds a Type 2 tag, not \(model.withArticle).", command: "emulate")
-                }
-                return nil
-            }
-            if let model, model != loaded.model {
-                throw UsageError(
-                    "\(path) holds \(loaded.model.withArticle), not \(model.displayName).", command: "emulate")
-            }
-            tag = loaded
-        } else {
-            guard let model, EmulatedType4Tag.supportedModels.contains(model) else { return nil }
-            tag = EmulatedType4Tag(model: model)
-            io.note("\(path) does not exist: serving a factory-fresh \(tag.model.displayName).")
-        }
+        guard
+            let tag = try loadOrCreate(
+                path: path, model: model, supported: EmulatedType4Tag.supportedModels, io: io,
+                extract: { if case .type4(let tag) = $0 { tag } else { nil } }, model: \.model,
+                create: { EmulatedType4Tag(model: $0) }, fresh: "a factory-fresh")
+        else { return nil }
         let bridge = ISODepBridge(tag: tag, uid: tag.uid)
         let files = tag.facts.files.count
         return ServedCard(
@@ -66,24 +54,12 @@ struct ServedCard {
     /// A Type 5 card: the file is a virtual Type 5 tag, or does not exist and `model` is a Type 5
     /// model (served NDEF-formatted, as `sim new` makes it).
     static func type5(path: String, model: TagModel?, io: some CommandIO) throws -> ServedCard? {
-        let tag: EmulatedType5Tag
-        if FileManager.default.fileExists(atPath: path) {
-            guard !EmulateCommand.isRawImage(path), case .type5(let loaded) = try VirtualTag.load(path) else {
-                if let model, EmulatedType5Tag.supportedModels.contains(model) {
-                    throw UsageError("\(path) does not hold \(model.withArticle).", command: "emulate")
-                }
-                return nil
-            }
-            if let model, model != loaded.model {
-                throw UsageError(
-                    "\(path) holds \(loaded.model.withArticle), not \(model.displayName).", command: "emulate")
-            }
-            tag = loaded
-        } else {
-            guard let model, EmulatedType5Tag.supportedModels.contains(model) else { return nil }
-            tag = EmulatedType5Tag(model: model)
-            io.note("\(path) does not exist: serving \(tag.model.withArticle), NDEF-formatted.")
-        }
+        guard
+            let tag = try loadOrCreate(
+                path: path, model: model, supported: EmulatedType5Tag.supportedModels, io: io,
+                extract: { if case .type5(let tag) = $0 { tag } else { nil } }, model: \.model,
+                create: { EmulatedType5Tag(model: $0) }, fresh: "an NDEF-formatted")
+        else { return nil }
         let bridge = ISO15693StorageCardBridge(chip: tag)
         typealias Bridge = ISO15693StorageCardBridge<EmulatedType5Tag>
         return ServedCard(
@@ -92,5 +68,31 @@ struct ServedCard {
                 "\(tag.model.displayName) UID \(Hex.encode(tag.uid, uppercase: true, separator: ":")) (ISO 15693, PC/SC Part 3 storage card)",
             respond: { await bridge.respond(to: $0) }, reset: { tag.present() },
             save: { try VirtualTag.type5(tag).save(to: $0) }, savedSize: "\(tag.memory.blocks.count) blocks")
+    }
+
+    /// The tag of one kind that `path` holds, or a new one of `model` when there is no file;
+    /// `nil` when the file holds another kind (and `model` does not ask for this one) or there is
+    /// no file and `model` is not of this kind.
+    private static func loadOrCreate<Tag>(
+        path: String, model: TagModel?, supported: [TagModel], io: some CommandIO,
+        extract: (VirtualTag) -> Tag?, model modelOf: (Tag) -> TagModel, create: (TagModel) -> Tag, fresh: String
+    ) throws -> Tag? {
+        guard FileManager.default.fileExists(atPath: path) else {
+            guard let model, supported.contains(model) else { return nil }
+            let tag = create(model)
+            io.note("\(path) does not exist: serving \(fresh) \(model.displayName).")
+            return tag
+        }
+        guard !EmulateCommand.isRawImage(path), let loaded = extract(try VirtualTag.load(path)) else {
+            if let model, supported.contains(model) {
+                throw UsageError("\(path) does not hold \(model.withArticle).", command: "emulate")
+            }
+            return nil
+        }
+        if let model, model != modelOf(loaded) {
+            throw UsageError(
+                "\(path) holds \(modelOf(loaded).withArticle), not \(model.displayName).", command: "emulate")
+        }
+        return loaded
     }
 }
