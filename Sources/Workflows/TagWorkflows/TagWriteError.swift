@@ -66,6 +66,10 @@ public enum TagWriteError: TapCardError, Equatable {
                 blocks.count == 1 ? "block \(blocks[0])" : "blocks \(blocks.map(String.init).joined(separator: ", "))"
             var text =
                 "The write stopped at Update \(completed + 1) of \(total) (\(which)): \(cause.sentence) The tag holds \(state.phrase)."
+            if [.empty, .oldOrEmpty, .emptyOrNew].contains(state) {
+                text +=
+                    " On a FeliCa card \"empty\" is WriteF 0F in the attribute block: readers see an interrupted write, no valid message, until it is rewritten."
+            }
             if torn {
                 text += " If reading it reports an interrupted write or no NDEF format, rewrite this tag."
             }
