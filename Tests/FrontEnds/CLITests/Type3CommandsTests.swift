@@ -149,12 +149,30 @@ import Testing
         #expect(torn.status == 1)
         let json = try object(torn.io.outputText)
         let kind = (json["error"] as? [String: Any])?["kind"] as? String
-        #expect(kind?.hasPrefix("tag_write_error.interrupted_feli") == true, "\(kind ?? "-")")
+        #expect(kind == "tag_write_error.interrupted_feli_ca_update")
         #expect((json["ndef_after"] as? [String: Any])?["state"] as? String == "interrupted-write")
         #expect(torn.io.errorOutput.contains("Update 2 of 5 (block 1)"))
         #expect(torn.io.errorOutput.contains("The tag holds an empty message."))
         // Rewritten, the card is whole again.
         let rewrite = await run(["write", "--tag", path, "text", "whole"], home: home)
         #expect(rewrite.status == 0, "\(rewrite.io.errorOutput)")
+    }
+
+    @Test func benchReportsModeledFeliCaWrites() async throws {
+        let home = try directory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let bench = await run(["bench", "--quick", "--json", "--cold-start-runs", "0"], home: home)
+        #expect(bench.status == 0, "\(bench.io.errorOutput)")
+        let rows = try #require(try object(bench.io.outputText)["type3_write_verify"] as? [[String: Any]])
+        #expect(rows.map { $0["message_bytes"] as? Int } == [100, 208])
+        for row in rows {
+            let bytes = try #require(row["message_bytes"] as? Int)
+            let blocks = (bytes + 15) / 16
+            // WriteF 0F, one Update per block (Nbw 1), the commit.
+            #expect(row["update"] as? Int == blocks + 2)
+            // The driver's extra commands: Polling, the MC Check, the old 40-byte message's Check.
+            #expect((row["commands"] as? Int ?? 0) - (row["minimum_commands"] as? Int ?? 0) == 3)
+            #expect(row["verified"] as? Bool == true)
+        }
     }
 }
