@@ -18,6 +18,13 @@ public enum TagWriteError: TapCardError, Equatable {
     case interruptedUpdate(
         file: UInt16, offset: Int, bytes: Int, completed: Int, total: Int, state: TagStateAfterWrite,
         lengthMayBeTorn: Bool, cause: Type4Failure)
+    /// FeliCa Update `completed + 1` of `total` (of `blocks`) was not acknowledged; `state` is what
+    /// the card holds according to the Updates that were. When `attributeMayBeTorn`, the
+    /// unacknowledged Update wrote the attribute block (block 0) and may have landed part-way: the
+    /// card then reads as an interrupted write or as not formatted (its checksum fails).
+    case interruptedFeliCaUpdate(
+        blocks: [Int], completed: Int, total: Int, state: TagStateAfterWrite, attributeMayBeTorn: Bool,
+        cause: Type3Failure)
     /// Every write was acknowledged, but reading the tag back gave different content.
     case verificationFailed(expectedBytes: Int, readBytes: Int?)
     /// The tag holds exactly the bytes written, but record `record` (1-based, of `records`) does
@@ -29,6 +36,7 @@ public enum TagWriteError: TapCardError, Equatable {
         switch self {
         case .interrupted(_, _, _, _, _, let cause): cause.origin
         case .interruptedUpdate(_, _, _, _, _, _, _, let cause): cause.origin
+        case .interruptedFeliCaUpdate(_, _, _, _, _, let cause): cause.origin
         case .verificationFailed: .tag
         // The message asked for was the problem, not the tag: it holds what was sent.
         case .malformedRecord: .input
@@ -51,6 +59,19 @@ public enum TagWriteError: TapCardError, Equatable {
                 "The write stopped at UPDATE BINARY \(completed + 1) of \(total) (\(bytes) bytes at offset \(offset) of file \(name)): \(cause.sentence) The tag holds \(state.phrase)."
             if torn {
                 text += " If reading it reports an interrupted write, rewrite this tag."
+            }
+            return text
+        case .interruptedFeliCaUpdate(let blocks, let completed, let total, let state, let torn, let cause):
+            let which =
+                blocks.count == 1 ? "block \(blocks[0])" : "blocks \(blocks.map(String.init).joined(separator: ", "))"
+            var text =
+                "The write stopped at Update \(completed + 1) of \(total) (\(which)): \(cause.sentence) The tag holds \(state.phrase)."
+            if [.empty, .oldOrEmpty, .emptyOrNew].contains(state) {
+                text +=
+                    " On a FeliCa card \"empty\" is WriteF 0F in the attribute block: readers see an interrupted write, no valid message, until it is rewritten."
+            }
+            if torn {
+                text += " If reading it reports an interrupted write or no NDEF format, rewrite this tag."
             }
             return text
         case .verificationFailed(let expected, let read?):

@@ -7,6 +7,7 @@ struct BenchReport {
     var batch: BatchBench.Result
     var coldStart: ColdStartBench.Result?
     var coldStartSkipped: String?
+    var type3Writes: [Type3WriteBench.Figures] = []
 
     static var build: String {
         #if DEBUG
@@ -35,6 +36,7 @@ struct BenchReport {
                 ])
             ),
             ("type4_write_verify", .array(type4Writes.map(\.json))),
+            ("type3_write_verify", .array(type3Writes.map(\.json))),
             ("batch_provisioning", batch.json),
         ]
         if let coldStart {
@@ -76,6 +78,16 @@ struct BenchReport {
                 (
                     "\(figures.model == .genericType4 ? "generic T4T" : figures.model.displayName) write+verify \(figures.messageBytes) B",
                     "\(figures.commands) cmds (minimum \(figures.minimumCommands)), \(figures.updates) UPDATE, \(figures.reads) READ",
+                    "\(String(format2: figures.modeledMicroseconds / 1000)) ms modeled vs "
+                        + "\(String(format2: figures.minimumMicroseconds / 1000)) ms minimum = "
+                        + "\(String(format3: figures.ratio))x"
+                ))
+        }
+        for figures in type3Writes {
+            rows.append(
+                (
+                    "\(figures.model.displayName) write+verify \(figures.messageBytes) B",
+                    "\(figures.commands) cmds (minimum \(figures.minimumCommands)), \(figures.updates) Update, \(figures.checks) Check",
                     "\(String(format2: figures.modeledMicroseconds / 1000)) ms modeled vs "
                         + "\(String(format2: figures.minimumMicroseconds / 1000)) ms minimum = "
                         + "\(String(format3: figures.ratio))x"

@@ -85,6 +85,7 @@ struct BenchCommand: Command {
             messages: messages, profiles: Array(profiles.prefix(2_000)), minimumSeconds: quick ? 0.02 : 1.0)
         let writes = try await WriteBench.run()
         let type4Writes = try await Type4WriteBench.run()
+        let type3Writes = try await Type3WriteBench.run()
         let batch = await BatchBench.run(profiles: Array(profiles.prefix(profileCount)))
         let binary = binaryOption ?? ColdStartBench.ownBinary()
         let coldStart = coldRuns > 0 ? binary.map { ColdStartBench.run(binary: $0, runs: coldRuns) } : nil
@@ -92,7 +93,8 @@ struct BenchCommand: Command {
         let report = BenchReport(
             seed: seed, codec: codec, writes: writes, type4Writes: type4Writes, batch: batch, coldStart: coldStart,
             coldStartSkipped: coldRuns == 0
-                ? "--cold-start-runs 0" : (binary == nil ? "not running from the tapcard binary; pass --binary" : nil))
+                ? "--cold-start-runs 0" : (binary == nil ? "not running from the tapcard binary; pass --binary" : nil),
+            type3Writes: type3Writes)
         if json {
             io.printJSON(report.json)
         } else {

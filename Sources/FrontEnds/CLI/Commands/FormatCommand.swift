@@ -36,6 +36,10 @@ struct FormatCommand: Command {
             try type4.finish(&arguments)
             try Type4Commands.refusePassword(password, command: name)
             return try await Type4Commands.format(type4, io: io)
+        case .type3(let type3):
+            try type3.finish(&arguments)
+            try Type3Commands.refusePassword(password, command: name)
+            return try await Type3Commands.format(type3, json: json, recording: recording, io: io)
         case .type2Virtual(let opened): target = opened
         }
         defer { target.close() }

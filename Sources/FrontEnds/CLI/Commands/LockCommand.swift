@@ -48,6 +48,11 @@ struct LockCommand: Command {
         let target: TagTarget
         let opened = try await OpenedTag.open(&arguments, io: io)
         if key != nil, case .type4 = opened {
+        } else if key != nil, case .type3 = opened {
+            opened.close()
+            throw UsageError(
+                "--key is an NTAG 424 DNA's AES key; this is a FeliCa card (TapCard locks a FeliCa Lite-S without a key).",
+                command: name)
         } else if key != nil {
             opened.close()
             throw UsageError(
@@ -64,6 +69,11 @@ struct LockCommand: Command {
             try Type4Commands.refusePassword(password, command: name)
             return try await Type4Commands.lock(
                 type4, confirmed: confirmed, key: key, json: json, recording: recording, io: io)
+        case .type3(let type3):
+            try type3.finish(&arguments)
+            try Type3Commands.refusePassword(password, command: name)
+            return try await Type3Commands.lock(
+                type3, confirmed: confirmed, json: json, recording: recording, io: io)
         case .type2Virtual(let opened): target = opened
         }
         defer { target.close() }

@@ -3,6 +3,7 @@ import Originality
 import Store
 import TagCatalog
 import TagWorkflows
+import Type3
 
 /// What the tag commands (read, info, write, erase, format, lock) call to record what they did
 /// in the TapCard database: the inventory row (UID, chip, capacity and where the figure came
@@ -104,6 +105,41 @@ struct TagRecording {
                 uid: uid, chip: Self.chip(report.identification.model), message: [], capacityBytes: nil,
                 capacityReported: false, verified: report.verified, pagesWritten: 0, modeledAirTime: airTime,
                 operation: .lock, at: now ?? CLIClock.now(io))
+        }
+    }
+
+    /// A Type 3 `read` or `info`: the card was seen (the IDm is its identity), with the capacity
+    /// its attribute block reports (assumed from the model when it is not formatted).
+    func type3(read report: Type3ReadReport, io: some CommandIO, at now: Date? = nil) {
+        seen(uid: report.idm, chip: Self.chip(report.identification.model), capacity: report.capacity, io: io, at: now)
+    }
+
+    /// A Type 3 `write` or `erase`: the write-log entry counts the distinct blocks written.
+    func type3(write report: Type3WriteReport, operation: WriteOperation, io: some CommandIO, at now: Date? = nil) {
+        guard !report.idm.isEmpty else { return }
+        let airTime = (report.writeStatistics.modeledMicroseconds + report.verifyStatistics.modeledMicroseconds) / 1e6
+        record(io: io) { recorder throws(StoreError) in
+            try recorder.recordWrite(
+                uid: report.idm, chip: Self.chip(report.identification.model), message: report.encodedMessage,
+                capacityBytes: report.capacity.bytes, capacityReported: report.capacity.source == .reported,
+                verified: report.verified, pagesWritten: report.blocksWritten.count, modeledAirTime: airTime,
+                operation: operation, at: now ?? CLIClock.now(io))
+        }
+    }
+
+    /// A Type 3 `format` or `lock` (`operation` says which) that sent `updates` Updates (none:
+    /// nothing to record): a write-log entry with no message.
+    func type3(
+        configuration updates: Int, verified: Bool, idm: [UInt8], identification: Type3Identification,
+        statistics: CommandStatistics, operation: WriteOperation, io: some CommandIO, at now: Date? = nil
+    ) {
+        guard !idm.isEmpty, updates > 0 else { return }
+        record(io: io) { recorder throws(StoreError) in
+            try recorder.recordWrite(
+                uid: idm, chip: Self.chip(identification.model), message: [], capacityBytes: nil,
+                capacityReported: false, verified: verified, pagesWritten: updates,
+                modeledAirTime: statistics.modeledMicroseconds / 1e6, operation: operation,
+                at: now ?? CLIClock.now(io))
         }
     }
 

@@ -3,11 +3,13 @@ import TagEmulator
 
 /// The tag a tag command works on, opened once: a virtual tag file of either kind, or the tag on
 /// a PC/SC reader (``TagSource``'s rule). Type 2 tags go to the Type 2 driver as before; Type 4
-/// tags (a virtual Type 4 file, or an ISO-DEP card on a reader) to ``Type4Commands``.
+/// tags (a virtual Type 4 file, or an ISO-DEP card on a reader) to ``Type4Commands``; Type 3 tags
+/// (a virtual FeliCa Lite-S file) to ``Type3Commands``.
 enum OpenedTag {
     case type2Reader(PCSCTagSession)
     case type2Virtual(TagTarget)
     case type4(Type4Target)
+    case type3(Type3Target)
 
     /// Lets go of the tag without using it (a refusal before anything was sent).
     func close() {
@@ -15,6 +17,7 @@ enum OpenedTag {
         case .type2Reader(let session): session.close()
         case .type2Virtual(let target): target.close()
         case .type4(let target): target.close()
+        case .type3(let target): target.close()
         }
     }
 
@@ -35,10 +38,7 @@ enum OpenedTag {
             case .type5:
                 // The Type 5 commands are not wired yet: refuse before anything is sent.
                 throw EmulatorError.type5NotSupported(path: path)
-            case .type3:
-                throw UsageError(
-                    "Type 3 (FeliCa) tags are not supported by tag commands such as `tapcard read` yet; `tapcard sim show \(path)` shows the file."
-                )
+            case .type3(let tag): return .type3(Type3Target(path: path, tag: tag, lock: lock))
             }
         } catch {
             lock.release()

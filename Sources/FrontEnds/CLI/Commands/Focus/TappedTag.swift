@@ -47,6 +47,12 @@ struct TappedTag {
             return try make(
                 uid: inspection.read.uid, model: inspection.read.identification.model,
                 check: inspection.signatureCheck, capacity: inspection.read.capacity, label: target.label)
+        case .type3(let target):
+            // The IDm is a FeliCa card's identity; it has no originality signature.
+            let inspection = try await target.driver().inspect()
+            return try make(
+                uid: inspection.read.idm, model: inspection.read.identification.model, check: nil,
+                capacity: inspection.read.capacity, label: target.label)
         }
     }
 

@@ -1,0 +1,32 @@
+import TagTransport
+import TapCardSupport
+import Type3
+
+/// Why a FeliCa command failed: the carrier (nobody knows whether it landed) or the card's status
+/// flags (it refused; nothing changed), as ``Type4Failure`` separates them for Type 4.
+public enum Type3Failure: TapCardError, Equatable {
+    case channel(ChannelError)
+    case refused(Type3StatusError)
+
+    public var origin: ErrorOrigin {
+        switch self {
+        case .channel(let error): error.origin
+        case .refused(let error): error.origin
+        }
+    }
+
+    public var sentence: String {
+        switch self {
+        case .channel(let error): error.sentence
+        case .refused(let error): error.sentence
+        }
+    }
+
+    /// False when the card answered with status flags: the command did not land. A response that
+    /// is malformed or from another card is treated as "may have landed" (nobody knows what the
+    /// card in the field did).
+    public var mayHaveLanded: Bool {
+        if case .refused(.refused) = self { return false }
+        return true
+    }
+}
