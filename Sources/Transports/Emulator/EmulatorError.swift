@@ -36,15 +36,12 @@ public enum EmulatorError: TapCardError, Equatable {
     case type5Memory(String)
     /// A Flipper Zero SLIX / ISO15693-3 file that does not parse (its line and what is wrong).
     case malformedType5File(path: String, Type5FileError)
-    /// A virtual Type 5 tag given to a command that does not handle Type 5 tags yet.
-    case type5NotSupported(path: String)
 
     public var origin: ErrorOrigin {
         switch self {
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .imageSize, .signatureLength,
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File:
             .input
-        case .type5NotSupported: .refusal
         case .fileUnreadable, .fileUnwritable: .platform
         case .fileReadOnly, .lockTimeout: .refusal
         }
@@ -84,8 +81,6 @@ public enum EmulatorError: TapCardError, Equatable {
             "The Type 5 tag's memory does not fit its model: \(reason)."
         case .malformedType5File(let path, let error):
             "\(path) is not a readable Flipper Zero Type 5 file: \(error.sentence)"
-        case .type5NotSupported(let path):
-            "\(path) holds a virtual Type 5 tag (ICODE SLIX2 or ST25DV04K); this command does not support Type 5 tags yet."
         }
     }
 }

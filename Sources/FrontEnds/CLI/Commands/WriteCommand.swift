@@ -70,6 +70,9 @@ struct WriteCommand: Command {
         case .type4(let type4):
             try type4.finish(&arguments)
             return try await Type4Commands.write(message, type4, options: options, recording: recording, io: io)
+        case .type5(let type5):
+            try type5.finish(&arguments)
+            return try await Type5Commands.write(message, type5, options: options, recording: recording, io: io)
         case .type2Virtual(let opened): target = opened
         }
         defer { target.close() }
