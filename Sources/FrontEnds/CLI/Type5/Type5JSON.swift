@@ -143,7 +143,11 @@ enum Type5JSON {
         members.append(("ndef_tlv_offset", report.snapshot.ndef.map { .int($0.offset) } ?? .null))
         members.append(("tlvs", .array((report.snapshot.walk?.tlvs ?? []).map(TagJSON.tlv))))
         members.append(("warnings", warnings(inspection.warnings)))
-        members.append(("locked_blocks", inspection.blockSecurity.map { _ in .array(inspection.lockedBlocks.map(JSON.int)) } ?? .null))
+        members.append(
+            (
+                "locked_blocks",
+                inspection.blockSecurity.map { _ in .array(inspection.lockedBlocks.map(JSON.int)) } ?? .null
+            ))
         members.append(("signature", inspection.signatureCheck.map(TagJSON.signature) ?? .null))
         let nxp: JSON =
             inspection.nxpSystemInfo.map {

@@ -53,7 +53,8 @@ enum Type5Text {
         }
         if let cc = snapshot.cc {
             lines.append(
-                "CC (block 0): \(Hex.encode(Array(snapshot.memory.prefix(cc.length)), uppercase: true, separator: " "))")
+                "CC (block 0): \(Hex.encode(Array(snapshot.memory.prefix(cc.length)), uppercase: true, separator: " "))"
+            )
             var features: [String] = []
             if cc.features.contains(.multipleBlockRead) { features.append("MBREAD") }
             if cc.features.contains(.lockBlock) { features.append("LOCK BLOCK") }
@@ -71,7 +72,8 @@ enum Type5Text {
             )
         }
         if inspection.blockSecurity == nil {
-            lines.append("Block security: not read (the carrier or the tag does not answer GET MULTIPLE BLOCK SECURITY STATUS).")
+            lines.append(
+                "Block security: not read (the carrier or the tag does not answer GET MULTIPLE BLOCK SECURITY STATUS).")
         } else if inspection.lockedBlocks.isEmpty {
             lines.append("Block security: no block is locked.")
         } else {
@@ -98,21 +100,25 @@ enum Type5Text {
     static func write(_ report: Type5WriteReport, path: String) -> [String] {
         var lines = header(report.identification, uid: report.uid, path: path)
         lines.append(
-            "Wrote \(report.messageBytes) bytes; the tag holds at most \(report.capacity.bytes) bytes (reported by the tag's CC).")
+            "Wrote \(report.messageBytes) bytes; the tag holds at most \(report.capacity.bytes) bytes (reported by the tag's CC)."
+        )
         if report.writes.isEmpty {
             lines.append("The tag already held this message: nothing was written.")
         } else {
             lines.append(
-                "\(report.writes.count) WRITE SINGLE BLOCK (the length in block \(report.lengthBlock) set to 0 first, the message blocks, then the \(report.lengthFieldBytes)-byte length committed).")
+                "\(report.writes.count) WRITE SINGLE BLOCK (the length in block \(report.lengthBlock) set to 0 first, the message blocks, then the \(report.lengthFieldBytes)-byte length committed)."
+            )
         }
         lines.append("Write: \(TagText.statistics(report.writeStatistics))")
         switch report.verification {
         case .readBack(let bytes):
             lines.append(
-                "Verified: read the CC and the \(bytes)-byte message back after the last write; it matches record by record (\(TagText.statistics(report.verifyStatistics))).")
+                "Verified: read the CC and the \(bytes)-byte message back after the last write; it matches record by record (\(TagText.statistics(report.verifyStatistics)))."
+            )
         case .alreadyOnTag:
             lines.append(
-                "Verified: the read before writing found these \(report.messageBytes) bytes on the tag, record by record.")
+                "Verified: the read before writing found these \(report.messageBytes) bytes on the tag, record by record."
+            )
         case .none:
             lines.append("Not verified (--no-verify).")
         }
@@ -125,12 +131,14 @@ enum Type5Text {
         switch report.operation {
         case .format:
             lines.append(
-                "Formatted: \(report.writes.count) WRITE SINGLE BLOCK (the empty NDEF TLV 03 00 FE first, the CC last); CC now \(cc).")
+                "Formatted: \(report.writes.count) WRITE SINGLE BLOCK (the empty NDEF TLV 03 00 FE first, the CC last); CC now \(cc)."
+            )
         case .fixForIOS:
             lines.append(
                 report.writes.isEmpty
                     ? "The CC's MBREAD bit was clear already: nothing was written (CC \(cc))."
-                    : "Rewrote the CC with MBREAD clear (was \(Hex.encode(report.previousBlockZero, uppercase: true, separator: " "))); CC now \(cc). Nothing else was changed.")
+                    : "Rewrote the CC with MBREAD clear (was \(Hex.encode(report.previousBlockZero, uppercase: true, separator: " "))); CC now \(cc). Nothing else was changed."
+            )
         }
         for warning in report.warnings { lines.append("Warning: \(warning)") }
         lines.append(
@@ -146,16 +154,19 @@ enum Type5Text {
             lines.append("The tag was locked already: nothing was sent after reading its CC and block security.")
         } else {
             lines.append(
-                "Locked in \(report.steps.count) step\(report.steps.count == 1 ? "" : "s"): \(report.steps.map(\.label).joined(separator: "; ")).")
+                "Locked in \(report.steps.count) step\(report.steps.count == 1 ? "" : "s"): \(report.steps.map(\.label).joined(separator: "; "))."
+            )
         }
-        let locked = report.lockedBlocks.map { $0.isEmpty ? "no block locked" : "blocks \(TagText.pageRanges($0)) locked" }
+        let locked =
+            report.lockedBlocks.map { $0.isEmpty ? "no block locked" : "blocks \(TagText.pageRanges($0)) locked" }
             ?? "block security not readable"
         lines.append(
             (report.verified ? "Verified: " : "NOT verified: ")
                 + "read back, the CC says write access \(report.ccWriteAccess.map { "\($0)" } ?? "unknown"); \(locked)."
                 + (report.isPermanent
                     ? " No command can make these blocks writable again."
-                    : " The chip takes no LOCK BLOCK: only the CC says read-only, and raw block writes can still change the tag."))
+                    : " The chip takes no LOCK BLOCK: only the CC says read-only, and raw block writes can still change the tag.")
+        )
         lines.append(TagText.statistics(report.statistics))
         return lines
     }
