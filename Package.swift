@@ -213,7 +213,7 @@ var layered: [Layered] = [
         "TagWorkflowsTests", "Workflows/TagWorkflowsTests",
         [
             "TagWorkflows", "TagEmulator", "TagTransport", "Type2", "Type3", "Type4", "Type5", "NDEF", "TagCatalog",
-            "TestSupport", "TagFrames",
+            "TestSupport", "TagFrames", "TapCardSupport",
         ]),
     tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog", "TestSupport"]),
     tests("FocusTests", "Workflows/FocusTests", ["Focus", "TestSupport"]),

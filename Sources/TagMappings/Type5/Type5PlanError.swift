@@ -31,7 +31,7 @@ public enum Type5PlanError: TapCardError, Equatable {
         switch self {
         case .notFormatted(let blockZero):
             return
-                "Block 0 holds \(Hex.encode(blockZero, uppercase: true, separator: " ")), not a Type 5 CC (E1 or E2): the tag must be formatted first; nothing was written."
+                "Block 0 holds \(Hex.encode(blockZero, uppercase: true, separator: " ")), not a Type 5 CC (E1 or E2): the tag is blank or not NDEF-formatted; format it first: `tapcard format`. Nothing was written."
         case .unreadableCC(let error):
             return error.sentence + " Nothing was sent."
         case .notReadable(let readAccess):

@@ -36,8 +36,6 @@ public enum EmulatorError: TapCardError, Equatable {
     case type5Memory(String)
     /// A Flipper Zero SLIX / ISO15693-3 file that does not parse (its line and what is wrong).
     case malformedType5File(path: String, Type5FileError)
-    /// A virtual Type 5 tag given to a command that does not handle Type 5 tags yet.
-    case type5NotSupported(path: String)
     /// A FeliCa IDm must be 8 bytes.
     case idmLength(Int)
     /// A Flipper Zero FeliCa file that does not load (its line and what is wrong).
@@ -51,7 +49,6 @@ public enum EmulatorError: TapCardError, Equatable {
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
             .malformedFeliCaFile, .type3Memory:
             .input
-        case .type5NotSupported: .refusal
         case .fileUnreadable, .fileUnwritable: .platform
         case .fileReadOnly, .lockTimeout: .refusal
         }
@@ -91,8 +88,6 @@ public enum EmulatorError: TapCardError, Equatable {
             "The Type 5 tag's memory does not fit its model: \(reason)."
         case .malformedType5File(let path, let error):
             "\(path) is not a readable Flipper Zero Type 5 file: \(error.sentence)"
-        case .type5NotSupported(let path):
-            "\(path) holds a virtual Type 5 tag (ICODE SLIX2 or ST25DV04K); this command does not support Type 5 tags yet."
         case .idmLength(let count):
             "The IDm has \(count) bytes; a FeliCa IDm has 8."
         case .malformedFeliCaFile(let path, let error):

@@ -1,4 +1,5 @@
 import NDEF
+import TLVArea
 import Type2
 
 /// What a tag's NDEF area holds, as a reader sees it.
@@ -25,6 +26,12 @@ public enum NDEFContent: Sendable, Equatable {
             }
         }
         guard snapshot.status != .notSupported, let walk = snapshot.walk else { return .notFormatted }
+        return from(walk: walk)
+    }
+
+    /// What a formatted tag's TLV walk holds (Type 2 after its CC, Type 5 after its CC): the NDEF
+    /// message, empty, or an interrupted write named by the walk's problem.
+    public static func from(walk: TLVWalk) -> NDEFContent {
         if let ndef = walk.ndef {
             if ndef.length == 0 { return .empty }
             do {

@@ -25,6 +25,13 @@ public enum TagWriteError: TapCardError, Equatable {
     case interruptedFeliCaUpdate(
         blocks: [Int], completed: Int, total: Int, state: TagStateAfterWrite, attributeMayBeTorn: Bool,
         cause: Type3Failure)
+    /// WRITE SINGLE BLOCK `completed + 1` of `total` (block `block` of a Type 5 tag) was not
+    /// acknowledged; `state` is what the tag holds according to the writes that were. When
+    /// `lengthMayBeTorn`, the unacknowledged write was the block holding the NDEF TLV's length
+    /// and may have landed half-programmed: the tag then reads as an interrupted write.
+    case interruptedBlockWrite(
+        block: Int, completed: Int, total: Int, state: TagStateAfterWrite, lengthMayBeTorn: Bool,
+        cause: Type5Failure)
     /// Every write was acknowledged, but reading the tag back gave different content.
     case verificationFailed(expectedBytes: Int, readBytes: Int?)
     /// The tag holds exactly the bytes written, but record `record` (1-based, of `records`) does
@@ -37,6 +44,7 @@ public enum TagWriteError: TapCardError, Equatable {
         case .interrupted(_, _, _, _, _, let cause): cause.origin
         case .interruptedUpdate(_, _, _, _, _, _, _, let cause): cause.origin
         case .interruptedFeliCaUpdate(_, _, _, _, _, let cause): cause.origin
+        case .interruptedBlockWrite(_, _, _, _, _, let cause): cause.origin
         case .verificationFailed: .tag
         // The message asked for was the problem, not the tag: it holds what was sent.
         case .malformedRecord: .input
@@ -72,6 +80,13 @@ public enum TagWriteError: TapCardError, Equatable {
             }
             if torn {
                 text += " If reading it reports an interrupted write or no NDEF format, rewrite this tag."
+            }
+            return text
+        case .interruptedBlockWrite(let block, let completed, let total, let state, let torn, let cause):
+            var text =
+                "The write stopped at block \(block) (WRITE SINGLE BLOCK \(completed + 1) of \(total)): \(cause.sentence) The tag holds \(state.phrase)."
+            if torn {
+                text += " If reading it reports an interrupted write, rewrite this tag."
             }
             return text
         case .verificationFailed(let expected, let read?):

@@ -4,6 +4,7 @@ struct BenchReport {
     var codec: CodecBench.Result
     var writes: WriteBench.Result
     var type4Writes: [Type4WriteBench.Figures]
+    var type5Writes: [Type5WriteBench.Figures] = []
     var batch: BatchBench.Result
     var coldStart: ColdStartBench.Result?
     var coldStartSkipped: String?
@@ -37,6 +38,7 @@ struct BenchReport {
             ),
             ("type4_write_verify", .array(type4Writes.map(\.json))),
             ("type3_write_verify", .array(type3Writes.map(\.json))),
+            ("type5_write_verify", .array(type5Writes.map(\.json))),
             ("batch_provisioning", batch.json),
         ]
         if let coldStart {
@@ -91,6 +93,14 @@ struct BenchReport {
                     "\(String(format2: figures.modeledMicroseconds / 1000)) ms modeled vs "
                         + "\(String(format2: figures.minimumMicroseconds / 1000)) ms minimum = "
                         + "\(String(format3: figures.ratio))x"
+                ))
+        }
+        for figures in type5Writes {
+            rows.append(
+                (
+                    "\(figures.model.displayName) write+verify \(figures.messageBytes) B",
+                    "\(figures.commands) cmds, \(figures.blockWrites) WRITE SINGLE BLOCK (minimum \(figures.minimumBlockWrites)), \(figures.reads) READ",
+                    "\(String(format2: figures.modeledMicroseconds / 1000)) ms modeled"
                 ))
         }
         rows.append(

@@ -31,6 +31,9 @@ struct BenchCommand: Command {
                                    that must change x one WRITE exchange + one FAST_READ of the
                                    NDEF TLV), with the ratio; then the identical message again
                                    and the card with its phone number changed
+          Type 5 write-and-verify  a 137-byte message on an emulated ICODE SLIX2 and ST25DV04K:
+                                   commands, WRITE SINGLE BLOCK against the least the TLV needs,
+                                   reads, modeled air time (Type5Timing)
           batch provisioning       N profiles -> verified writes on emulated NTAG215s, per second
           cold start               'tapcard --version' vs /bin/true, spawned alternately (median)
 
@@ -86,12 +89,14 @@ struct BenchCommand: Command {
         let writes = try await WriteBench.run()
         let type4Writes = try await Type4WriteBench.run()
         let type3Writes = try await Type3WriteBench.run()
+        let type5Writes = try await Type5WriteBench.run()
         let batch = await BatchBench.run(profiles: Array(profiles.prefix(profileCount)))
         let binary = binaryOption ?? ColdStartBench.ownBinary()
         let coldStart = coldRuns > 0 ? binary.map { ColdStartBench.run(binary: $0, runs: coldRuns) } : nil
 
         let report = BenchReport(
-            seed: seed, codec: codec, writes: writes, type4Writes: type4Writes, batch: batch, coldStart: coldStart,
+            seed: seed, codec: codec, writes: writes, type4Writes: type4Writes, type5Writes: type5Writes, batch: batch,
+            coldStart: coldStart,
             coldStartSkipped: coldRuns == 0
                 ? "--cold-start-runs 0" : (binary == nil ? "not running from the tapcard binary; pass --binary" : nil),
             type3Writes: type3Writes)

@@ -5,9 +5,14 @@ import TapCardSupport
 struct FormatCommand: Command {
     static let name = "format"
     static let summary = "NDEF-format a blank tag (writes the one-time-programmable CC)."
-    static let options: [OptionSpec] = [.json] + TagTarget.options + PasswordOptions.options + DatabaseOption.options
+    static let options: [OptionSpec] =
+        [
+            .json, .flag("--fix-for-ios", "Type 5: rewrite only the CC, with MBREAD clear, so iOS reads the tag."),
+            .flag("--multiple-block-read", "Type 5: set the CC's MBREAD bit (iOS will then not read the tag)."),
+        ] + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard format [--tag FILE] [--password HEX8 [--pack HEX4]] [--json] [--db PATH]
+               tapcard format [--fix-for-ios | --multiple-block-read] [--tag FILE] [--json]   (Type 5)
 
         Writes an empty NDEF TLV (after the chip's factory Lock Control TLV, where it has one)
         and then the Capability Container. The CC is one-time programmable: bits can only be
@@ -15,7 +20,16 @@ struct FormatCommand: Command {
         format is recorded in the TapCard database's write log (see 'tapcard tags'). A Type 4
         tag is refused: its NDEF application, CC file and NDEF file are made by its maker.
 
+        On a Type 5 tag (ICODE SLIX2, ST25DV04K, an ISO 15693 card on a reader) the CC is
+        rewritable: format writes 03 00 FE 00 right after the CC first, then the CC E1 40 MLEN 00
+        (MLEN from the chip's memory), so a tear leaves the old CC or the new one; any message is
+        emptied. MBREAD stays clear, because iOS does not read a Type 5 tag whose CC sets it.
+        --multiple-block-read sets it anyway (with a warning); --fix-for-ios rewrites only the CC
+        block with MBREAD clear and leaves the message as it is.
+
         Options:
+          --fix-for-ios            Type 5: rewrite only the CC, with MBREAD clear, so iOS reads it.
+          --multiple-block-read    Type 5: set the CC's MBREAD bit (iOS will not read the tag).
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
         \(TagRecording.help)
@@ -24,10 +38,19 @@ struct FormatCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
+        let fixForIOS = arguments.flag("--fix-for-ios")
+        let multipleBlockRead = arguments.flag("--multiple-block-read")
         let recording = try TagRecording.take(&arguments, io: io)
         let password = try PasswordOptions.parse(&arguments)
         let target: TagTarget
-        switch try await OpenedTag.open(&arguments, io: io) {
+        let opened = try await OpenedTag.open(&arguments, io: io)
+        if fixForIOS || multipleBlockRead, !opened.isType5 {
+            opened.close()
+            throw UsageError(
+                "--fix-for-ios and --multiple-block-read set the CC's MBREAD bit of a Type 5 (ISO 15693) tag; this tag is not one.",
+                command: name)
+        }
+        switch opened {
         case .type2Reader(let session):
             try arguments.finish()
             return try await ReaderTagCommands.format(
@@ -40,6 +63,12 @@ struct FormatCommand: Command {
             try type3.finish(&arguments)
             try Type3Commands.refusePassword(password, command: name)
             return try await Type3Commands.format(type3, json: json, recording: recording, io: io)
+        case .type5(let type5):
+            try type5.finish(&arguments)
+            try Type5Commands.refusePassword(password, command: name)
+            return try await Type5Commands.format(
+                type5, fixForIOS: fixForIOS, multipleBlockRead: multipleBlockRead, json: json, recording: recording,
+                io: io)
         case .type2Virtual(let opened): target = opened
         }
         defer { target.close() }

@@ -15,7 +15,10 @@ struct InfoCommand: Command {
         which pages need the password to be written or read) and the raw memory. On a Type 4
         tag: the chip (GetVersion), the CC file byte by byte (mapping version, MLe, MLc, the NDEF
         file and its read and write access), NLEN, and on an NTAG 424 DNA each file's settings and
-        access rights and the originality signature (Read_Sig, NXP's secp224r1 key). The tag
+        access rights and the originality signature (Read_Sig, NXP's secp224r1 key). On a Type 5
+        tag: GET SYSTEM INFO, the CC byte by byte (magic, version, access, MLEN, MBREAD), the TLVs,
+        block security, what would make iOS or Android refuse it, and on an ICODE SLIX2 the
+        originality signature (READ SIGNATURE, NXP's secp128r1 key) and GET NXP SYSTEM INFO. The tag
         (UID, chip, capacity, signature verdict) is recorded in the TapCard database (see
         'tapcard tags').
 
@@ -49,6 +52,10 @@ struct InfoCommand: Command {
             try type3.finish(&arguments)
             try Type3Commands.refusePassword(password, command: name)
             return try await Type3Commands.info(type3, json: json, recording: recording, io: io)
+        case .type5(let type5):
+            try type5.finish(&arguments)
+            try Type5Commands.refusePassword(password, command: name)
+            return try await Type5Commands.info(type5, json: json, recording: recording, io: io)
         case .type2Virtual(let opened): target = opened
         }
         defer { target.close() }

@@ -26,7 +26,14 @@ struct LockCommand: Command {
         the NDEF file and of the CC file to write, read-write and change "never"; it reads the CC
         and both files' settings back to verify. A lock that stops part-way says which steps
         landed; the same command completes it. A generic Type 4 tag is refused with the reason:
-        the Type 4 mapping has no lock command. A completed lock is recorded in the TapCard
+        the Type 4 mapping has no lock command.
+
+        On a Type 5 tag: the CC's write access set to 11 (read-only), then LOCK BLOCK of every
+        block of the NDEF TLV, the CC block last; each step skipped when already in place, and the
+        CC and block security read back to verify. A lock that stops part-way says which steps
+        landed; the same command completes it. A reader that cannot send ISO 15693 commands
+        (GET SYSTEM INFO, LOCK BLOCK: a PC/SC storage-card interface) is refused before anything is
+        written. A completed lock is recorded in the TapCard
         database's write log (see 'tapcard tags').
 
         Options:
@@ -56,7 +63,9 @@ struct LockCommand: Command {
         } else if key != nil {
             opened.close()
             throw UsageError(
-                "--key is an NTAG 424 DNA's AES key; this is an NFC Forum Type 2 tag (its password is --password).",
+                opened.isType5
+                    ? "--key is an NTAG 424 DNA's AES key; this is an NFC Forum Type 5 (ISO 15693) tag."
+                    : "--key is an NTAG 424 DNA's AES key; this is an NFC Forum Type 2 tag (its password is --password).",
                 command: name)
         }
         switch opened {
@@ -74,6 +83,10 @@ struct LockCommand: Command {
             try Type3Commands.refusePassword(password, command: name)
             return try await Type3Commands.lock(
                 type3, confirmed: confirmed, json: json, recording: recording, io: io)
+        case .type5(let type5):
+            try type5.finish(&arguments)
+            try Type5Commands.refusePassword(password, command: name)
+            return try await Type5Commands.lock(type5, confirmed: confirmed, json: json, recording: recording, io: io)
         case .type2Virtual(let opened): target = opened
         }
         defer { target.close() }

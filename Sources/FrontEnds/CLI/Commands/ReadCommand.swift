@@ -14,7 +14,10 @@ struct ReadCommand: Command {
         refuses reads without its password (ACCESS.PROT) as password-protected, with the first
         page it refused. On a Type 4 tag (a virtual NTAG 424 DNA or T4T file, or an ISO-DEP card
         on a reader): SELECT of the NDEF application, GetVersion, the CC file, then NLEN and the
-        message in chunks of at most MLe; the capacity is the one its CC file reports. The tag
+        message in chunks of at most MLe; the capacity is the one its CC file reports. On a Type 5 tag (a virtual ICODE SLIX2 or
+        ST25DV04K file, or an ISO 15693 card on a reader): GET SYSTEM INFO (or, where the reader
+        cannot send it, the UID and the first block), the CC in block 0, then the data area until
+        the NDEF TLV is read whole; the capacity is the one its CC reports. The tag
         (UID, chip, capacity) is recorded in the TapCard database (see 'tapcard tags').
 
         Options:
@@ -47,6 +50,10 @@ struct ReadCommand: Command {
             try type3.finish(&arguments)
             try Type3Commands.refusePassword(password, command: name)
             return try await Type3Commands.read(type3, json: json, recording: recording, io: io)
+        case .type5(let type5):
+            try type5.finish(&arguments)
+            try Type5Commands.refusePassword(password, command: name)
+            return try await Type5Commands.read(type5, json: json, recording: recording, io: io)
         case .type2Virtual(let opened): target = opened
         }
         defer { target.close() }

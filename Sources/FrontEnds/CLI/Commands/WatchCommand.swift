@@ -54,6 +54,7 @@ struct WatchCommand: Command {
                 if json { io.printJSON(summary.json) } else { io.print(summary.line) }
                 var chip = summary.kind.isType2 ? summary.model?.rawValue : nil
                 if case .isoDep = summary.kind { chip = (summary.model ?? .genericType4).rawValue }
+                if summary.kind.isISO15693 { chip = summary.model?.rawValue }
                 recording.sighting(uid: summary.uid, chip: chip, io: io)
             case .failure(.cardRemoved):
                 io.printError("The tag left before it could be read; tap it again.")

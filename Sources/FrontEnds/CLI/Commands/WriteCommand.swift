@@ -73,6 +73,9 @@ struct WriteCommand: Command {
         case .type3(let type3):
             try type3.finish(&arguments)
             return try await Type3Commands.write(message, type3, options: options, recording: recording, io: io)
+        case .type5(let type5):
+            try type5.finish(&arguments)
+            return try await Type5Commands.write(message, type5, options: options, recording: recording, io: io)
         case .type2Virtual(let opened): target = opened
         }
         defer { target.close() }

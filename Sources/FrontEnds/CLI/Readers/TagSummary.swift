@@ -16,7 +16,7 @@ struct TagSummary {
     var model: TagModel?
     /// Page 3 (Type 2) as read.
     var capabilityContainer: [UInt8]?
-    /// The NDEF message length from the NDEF TLV (Type 2) or NLEN (Type 4).
+    /// The NDEF message length from the NDEF TLV (Type 2, Type 5) or NLEN (Type 4).
     var ndefLength: Int?
     /// The NDEF file's size from a Type 4 tag's CC file.
     var ndefFileSize: Int?
@@ -54,6 +54,16 @@ struct TagSummary {
             } catch {
                 summary.notes.append((error as? any TapCardError)?.sentence ?? String(describing: error))
             }
+        } else if let channel = session.iso15693 {
+            do {
+                let report = try await Type5Tag(channel: channel).read()
+                summary.uid = report.uid
+                summary.model = report.identification.model
+                summary.capabilityContainer = report.snapshot.cc?.bytes ?? Array(report.snapshot.memory.prefix(4))
+                summary.ndefLength = report.snapshot.ndef?.length ?? (report.snapshot.isFormatted ? 0 : nil)
+            } catch {
+                summary.notes.append((error as? any TapCardError)?.sentence ?? String(describing: error))
+            }
         }
         return summary
     }
@@ -88,7 +98,9 @@ struct TagSummary {
         var parts: [String] = []
         parts.append(uid.map { "UID " + Hex.encode($0, uppercase: true, separator: ":") } ?? "UID unknown")
         if let model {
-            parts.append("\(model.displayName) (by \(kind.isType2 ? "GET_VERSION" : "SELECT and GetVersion"))")
+            parts.append(
+                "\(model.displayName) (by \(kind.isType2 ? "GET_VERSION" : kind.isISO15693 ? "its UID" : "SELECT and GetVersion"))"
+            )
         } else {
             parts.append(kind.summary)
         }
@@ -112,7 +124,10 @@ struct TagSummary {
             ("uid", TagJSON.uid(bytes: uid)),
             (
                 "chip",
-                model.map { TagJSON.chip(model: $0, identifiedBy: kind.isType2 ? "GET_VERSION" : "GetVersion") }
+                model.map {
+                    TagJSON.chip(
+                        model: $0, identifiedBy: kind.isType2 ? "GET_VERSION" : kind.isISO15693 ? "UID" : "GetVersion")
+                }
                     ?? .null
             ),
             ("capability_container", capabilityContainer.map { .string(Hex.encode($0)) } ?? .null),

@@ -143,6 +143,63 @@ struct TagRecording {
         }
     }
 
+    /// A Type 5 `read`: the tag (UID, chip model) was seen, with the capacity its CC reports.
+    func type5(read report: Type5ReadReport, io: some CommandIO, at now: Date? = nil) {
+        seen(uid: report.uid, chip: Self.chip(report.identification.model), capacity: report.capacity, io: io, at: now)
+    }
+
+    /// A Type 5 `info`: seen, with the originality-signature verdict on an NXP chip.
+    func type5(inspection: Type5Inspection, io: some CommandIO, at now: Date? = nil) {
+        let signature: SignatureRecord? =
+            switch inspection.signatureCheck?.verdict {
+            case .valid?: .valid
+            case .invalid?: .invalid
+            case .unavailable?: .unsupported
+            case nil: nil
+            }
+        let report = inspection.read
+        seen(
+            uid: report.uid, chip: Self.chip(report.identification.model), capacity: report.capacity,
+            signature: signature, io: io, at: now)
+    }
+
+    /// A Type 5 `write` or `erase`: the write-log entry counts the blocks written.
+    func type5(write report: Type5WriteReport, operation: WriteOperation, io: some CommandIO, at now: Date? = nil) {
+        guard !report.uid.isEmpty else { return }
+        let airTime = (report.writeStatistics.modeledMicroseconds + report.verifyStatistics.modeledMicroseconds) / 1e6
+        record(io: io) { recorder throws(StoreError) in
+            try recorder.recordWrite(
+                uid: report.uid, chip: Self.chip(report.identification.model), message: report.encodedMessage,
+                capacityBytes: report.capacity.bytes, capacityReported: true, verified: report.verified,
+                pagesWritten: Set(report.writes.map(\.block)).count, modeledAirTime: airTime, operation: operation,
+                at: now ?? CLIClock.now(io))
+        }
+    }
+
+    /// A Type 5 `format` (or its iOS fix of the CC).
+    func type5(format report: Type5FormatReport, io: some CommandIO, at now: Date? = nil) {
+        guard !report.uid.isEmpty, !report.writes.isEmpty else { return }
+        let airTime = report.statistics.modeledMicroseconds / 1e6
+        record(io: io) { recorder throws(StoreError) in
+            try recorder.recordWrite(
+                uid: report.uid, chip: Self.chip(report.identification.model), message: [], capacityBytes: nil,
+                capacityReported: false, verified: report.verified, pagesWritten: Set(report.writes.map(\.block)).count,
+                modeledAirTime: airTime, operation: .format, at: now ?? CLIClock.now(io))
+        }
+    }
+
+    /// A Type 5 `lock`: a write-log entry with no message; verified when the read-back shows it.
+    func type5(lock report: Type5LockReport, io: some CommandIO, at now: Date? = nil) {
+        guard !report.uid.isEmpty, !report.steps.isEmpty else { return }
+        let airTime = report.statistics.modeledMicroseconds / 1e6
+        record(io: io) { recorder throws(StoreError) in
+            try recorder.recordWrite(
+                uid: report.uid, chip: Self.chip(report.identification.model), message: [], capacityBytes: nil,
+                capacityReported: false, verified: report.verified, pagesWritten: report.steps.count,
+                modeledAirTime: airTime, operation: .lock, at: now ?? CLIClock.now(io))
+        }
+    }
+
     /// A tag `watch` saw: UID and chip only (no capacity was read). Not recorded when the chip is
     /// not known, so a later `read` does not find the same UID under a second, unknown chip.
     func sighting(uid: [UInt8]?, chip: String?, io: some CommandIO, at now: Date? = nil) {

@@ -6,7 +6,8 @@ import TagFrames
 public struct CommandStatistics: Sendable, Equatable {
     public var commands = 0
     public var modeledMicroseconds = 0.0
-    /// Pages written and acknowledged, in order (a page may appear twice: clear, then commit).
+    /// Pages (Type 5: blocks) written and acknowledged, in order (one may appear twice: clear, then
+    /// commit).
     public var pagesWritten: [Int] = []
     /// Bytes written and acknowledged by file-based tags (Type 4 UPDATE BINARY data).
     public var unitsWritten = 0
@@ -39,6 +40,26 @@ public struct CommandStatistics: Sendable, Equatable {
                 tagFrameSize: tagFrameSize)
             : Type4Timing.unansweredMicroseconds(
                 commandBytes: sent, tagFrameSize: tagFrameSize, frameWaitingIndex: frameWaitingIndex)
+    }
+
+    /// One ISO/IEC 15693 exchange (``/TagCatalog/Type5Timing``): the request frame's bytes before
+    /// its CRC (flags, command, [IC manufacturer code], [UID], parameters), the response's (flags
+    /// and payload) when it came, and the blocks the tag programmed (a WRITE or LOCK BLOCK it
+    /// acknowledged; 0 when it refused or did not answer, since nobody knows). `facts` gives the
+    /// programming time (the model's, else an assumed chip's).
+    mutating func record(
+        iso15693RequestBytes requestBytes: Int, responseBytes: Int?, blocksProgrammed: Int, facts: Type5Facts
+    ) {
+        commands += 1
+        let time =
+            if let responseBytes {
+                Type5Timing.exchangeMicroseconds(
+                    requestBytes: requestBytes, responseBytes: responseBytes, blocksProgrammed: blocksProgrammed,
+                    facts: facts)
+            } else {
+                Type5Timing.unansweredMicroseconds(requestBytes: requestBytes, blocksProgrammed: 0, facts: facts)
+            }
+        modeledMicroseconds += time
     }
 
     /// Distinct pages written, ascending.

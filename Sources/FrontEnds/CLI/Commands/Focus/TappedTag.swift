@@ -53,6 +53,11 @@ struct TappedTag {
             return try make(
                 uid: inspection.read.idm, model: inspection.read.identification.model, check: nil,
                 capacity: inspection.read.capacity, label: target.label)
+        case .type5(let target):
+            let inspection = try await target.driver().inspect()
+            return try make(
+                uid: inspection.read.uid, model: inspection.read.identification.model,
+                check: inspection.signatureCheck, capacity: inspection.read.capacity, label: target.label)
         }
     }
 
