@@ -31,13 +31,19 @@ struct BenchCommand: Command {
                                    that must change x one WRITE exchange + one FAST_READ of the
                                    NDEF TLV), with the ratio; then the identical message again
                                    and the card with its phone number changed
+          Type 4 write-and-verify  250 bytes on an emulated NTAG 424 DNA and 1000 on a generic
+                                   T4T: commands against the minimum, UPDATE and READ BINARY,
+                                   modeled air time (Type4Timing)
+          Type 3 write-and-verify  100 and 208 bytes on an emulated FeliCa Lite-S: commands
+                                   against the minimum, Update and Check, modeled air time
+                                   (Type3Timing)
           Type 5 write-and-verify  a 137-byte message on an emulated ICODE SLIX2 and ST25DV04K:
                                    commands, WRITE SINGLE BLOCK against the least the TLV needs,
                                    reads, modeled air time (Type5Timing)
           batch provisioning       N profiles -> verified writes on emulated NTAG215s, per second
           cold start               'tapcard --version' vs /bin/true, spawned alternately (median)
 
-        Air times are modeled from datasheet timing (Type2Timing), not measured. Throughput and
+        Air times are modeled from datasheet timing, not measured. Throughput and
         start-up are wall-clock measurements on this machine: build with scripts/build-release.sh
         (release, and on Linux a static Swift runtime) for figures worth quoting (a debug build or
         a shared runtime says so in the output).

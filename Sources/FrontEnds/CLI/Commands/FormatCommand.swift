@@ -27,6 +27,10 @@ struct FormatCommand: Command {
         --multiple-block-read sets it anyway (with a warning); --fix-for-ios rewrites only the CC
         block with MBREAD clear and leaves the message as it is.
 
+        On a FeliCa Lite-S (Type 3): MC SYS_OP set to 01 (the card then answers the NDEF system
+        code 12FC), then the attribute block (Ver 1.0, Nbr 4, Nbw 1, Nmaxb 13, Ln 0), as nfcpy
+        formats it; a card already formatted is refused (use 'tapcard erase').
+
         Options:
           --fix-for-ios            Type 5: rewrite only the CC, with MBREAD clear, so iOS reads it.
           --multiple-block-read    Type 5: set the CC's MBREAD bit (iOS will not read the tag).

@@ -18,7 +18,9 @@ struct InfoCommand: Command {
         access rights and the originality signature (Read_Sig, NXP's secp224r1 key). On a Type 5
         tag: GET SYSTEM INFO, the CC byte by byte (magic, version, access, MLEN, MBREAD), the TLVs,
         block security, what would make iOS or Android refuse it, and on an ICODE SLIX2 the
-        originality signature (READ SIGNATURE, NXP's secp128r1 key) and GET NXP SYSTEM INFO. The tag
+        originality signature (READ SIGNATURE, NXP's secp128r1 key) and GET NXP SYSTEM INFO. On a
+        Type 3 tag: IDm, PMm, the system codes it answers, the attribute block byte by byte and, on
+        a FeliCa Lite-S, the MC block in words (which blocks are read-only, NDEF enabled). The tag
         (UID, chip, capacity, signature verdict) is recorded in the TapCard database (see
         'tapcard tags').
 

@@ -33,7 +33,9 @@ struct LockCommand: Command {
         CC and block security read back to verify. A lock that stops part-way says which steps
         landed; the same command completes it. A reader that cannot send ISO 15693 commands
         (GET SYSTEM INFO, LOCK BLOCK: a PC/SC storage-card interface) is refused before anything is
-        written. A completed lock is recorded in the TapCard
+        written. On a FeliCa Lite-S (Type 3): the attribute block's RW flag set to 00, then the
+        MC block with S_PAD0–13 and MC itself read-only (permanent: the MC cannot be written
+        again); the same command completes a lock that stopped. A completed lock is recorded in the TapCard
         database's write log (see 'tapcard tags').
 
         Options:

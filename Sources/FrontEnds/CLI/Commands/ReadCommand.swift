@@ -17,7 +17,10 @@ struct ReadCommand: Command {
         message in chunks of at most MLe; the capacity is the one its CC file reports. On a Type 5 tag (a virtual ICODE SLIX2 or
         ST25DV04K file, or an ISO 15693 card on a reader): GET SYSTEM INFO (or, where the reader
         cannot send it, the UID and the first block), the CC in block 0, then the data area until
-        the NDEF TLV is read whole; the capacity is the one its CC reports. The tag
+        the NDEF TLV is read whole; the capacity is the one its CC reports. On a Type 3 tag (a
+        virtual FeliCa Lite-S file): Polling for the NDEF system code 12FC, the attribute block
+        (block 0), then Check of the Ln bytes it names; a WriteF of 0F is an interrupted write; the
+        capacity is Nmaxb × 16 from the attribute block. The tag
         (UID, chip, capacity) is recorded in the TapCard database (see 'tapcard tags').
 
         Options:

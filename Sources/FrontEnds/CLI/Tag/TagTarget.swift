@@ -23,8 +23,8 @@ struct TagTarget {
         + ReaderOptions.options
 
     static let helpLines = """
-          --tag FILE     A virtual tag file (Flipper Zero .nfc for NTAG/Ultralight, TapCard's text
-                         file for Type 4 tags; see 'tapcard sim'). Without it, the
+          --tag FILE     A virtual tag file (Flipper Zero .nfc for NTAG/Ultralight, SLIX/ISO15693-3
+                         and FeliCa; TapCard's text file for Type 4 tags; see 'tapcard sim'). Without it, the
                          default virtual NTAG213 in the data directory is used ($TAPCARD_HOME, else
                          $XDG_DATA_HOME/tapcard or ~/.local/share/tapcard; ~/Library/Application
                          Support/TapCard on macOS),
