@@ -189,10 +189,10 @@ var layered: [Layered] = [
         ["Type4", "TagFrames", "TagCatalog", "Ciphers", "TapCardSupport", "TestSupport"]),
     tests(
         "Type5Tests", "TagMappings/Type5Tests",
-        ["Type5", "TagFrames", "TagCatalog", "TapCardSupport", "TestSupport"]),
+        ["Type5", "TagFrames", "TagCatalog", "TestSupport"]),
     tests("TLVAreaTests", "TagMappings/TLVAreaTests", ["TLVArea", "TestSupport"]),
     tests(
-        "Type3Tests", "TagMappings/Type3Tests", ["Type3", "TagFrames", "TagCatalog", "TapCardSupport", "TestSupport"]),
+        "Type3Tests", "TagMappings/Type3Tests", ["Type3", "TagFrames", "TagCatalog", "TestSupport"]),
     tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TLVArea", "TagCatalog", "TapCardSupport", "TestSupport"]),
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
     tests(
@@ -264,7 +264,8 @@ let package = Package(
         .library(
             name: "TapCardKit",
             targets: [
-                "NDEF", "Contacts", "TagCatalog", "Type2", "Originality", "TagTransport", "TagEmulator",
+                "Ciphers", "NDEF", "Contacts", "TagFrames", "TagCatalog", "TLVArea", "Type2", "Type3", "Type4", "Type5",
+                "Originality", "TagTransport", "TagEmulator",
                 "PCSCTransport", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
                 "ViewModels", "CoreNFCTransport",
             ]),

@@ -25,7 +25,8 @@ fuzz_seconds=${FUZZ_SECONDS:-60}
 modules=(
     Ciphers:Support/Ciphers TagFrames:Codecs/TagFrames Type4:TagMappings/Type4
     TagCatalog:TagMappings/TagCatalog TagTransport:Transports/TagTransport NDEF:Codecs/NDEF
-    Contacts:Codecs/Contacts Originality:TagMappings/Originality Type2:TagMappings/Type2
+    Contacts:Codecs/Contacts Originality:TagMappings/Originality TLVArea:TagMappings/TLVArea
+    Type2:TagMappings/Type2 Type5:TagMappings/Type5 Type3:TagMappings/Type3
     TagEmulator:Transports/Emulator PCSCTransport:Transports/PCSC CoreNFCTransport:Transports/CoreNFC
     Store:Persistence/Store TagWorkflows:Workflows/TagWorkflows Cards:Workflows/Cards Focus:Workflows/Focus
     FocusSessions:Workflows/FocusSessions TagInventory:Workflows/TagInventory ViewModels:FrontEnds/ViewModels

@@ -6,7 +6,7 @@ import TagCatalog
 /// largest message this tag can hold.
 ///
 /// Built from the bytes read so far (a prefix of memory from page 0); facts that need memory not
-/// yet read are `nil` or reported as ``TLVProblem/notRead(upTo:)``.
+/// yet read are `nil` or reported as ``/TLVArea/TLVProblem/notRead(upTo:)``.
 public struct Type2Snapshot: Sendable, Equatable {
     /// Bytes from page 0, as read.
     public var memory: [UInt8]

@@ -2,7 +2,7 @@ import TLVArea
 import TagCatalog
 
 /// What a Type 5 tag's memory says, read as the NFC Forum T5T mapping defines: the CC, the TLV
-/// walk of the data area after it (``TLVArea``, no control TLVs), the NDEF message, the largest
+/// walk of the data area after it (module `TLVArea`, no control TLVs), the NDEF message, the largest
 /// message the CC's area holds (reported by the CC) and whether the area is read-only.
 ///
 /// Built from the bytes read from block 0 on (the CC, then the data area; a prefix is enough:

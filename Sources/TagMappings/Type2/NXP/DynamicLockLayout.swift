@@ -4,7 +4,7 @@ import TagCatalog
 /// A chip's dynamic lock bits summarised the way a Lock Control TLV describes them: the page,
 /// how many bits protect user pages, and how many pages each bit locks. Derived from the
 /// catalog's ``/TagCatalog/DynamicLockMap`` (the one home of the lock-bit layout); used where the
-/// NFC Forum arithmetic needs a ``ControlArea`` (the bytes a data area must skip, which page to read
+/// NFC Forum arithmetic needs a ``/TLVArea/ControlArea`` (the bytes a data area must skip, which page to read
 /// the lock bytes from). Which bit locks which page is read from the map itself
 /// (``Type2Snapshot/isLocked(page:)``), because some chips interleave block-locking bits with the
 /// lock bits (NTAG203, MIFARE Ultralight C).

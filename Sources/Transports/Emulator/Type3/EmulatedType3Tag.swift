@@ -4,11 +4,11 @@ import TagTransport
 import TapCardSupport
 
 /// A byte-accurate FeliCa Lite-S (NFC Forum Type 3) card in memory, answering FeliCa commands
-/// the way the chip does (``FeliCaLiteSChip``: Polling, Check and Update without encryption,
+/// the way the chip does (`FeliCaLiteSChip`: Polling, Check and Update without encryption,
 /// Request Service, Request Response). Facts come from ``/TagCatalog/Type3Facts``; the behaviour
 /// is the emulator's own, so the Type 3 mapping and the emulator can catch each other.
 ///
-/// The harness around the chip is the Type 4 one (``FieldHarness``): field presence, tears,
+/// The harness around the chip is the Type 4 one (`FieldHarness`): field presence, tears,
 /// removal, several cards, write failures, and the command log with modeled air time
 /// (``/TagCatalog/Type3Timing``).
 ///
@@ -41,8 +41,11 @@ public final class EmulatedType3Tag: FeliCaChannel {
     /// TapCard's formatter leaves it (the catalog's formatted MC and attribute block, Ln 0).
     ///
     /// - Parameters:
+    ///   - model: one of ``supportedModels``; anything else is a programming error (check with
+    ///     ``check(model:)`` when the model comes from input).
     ///   - idm: 8 bytes (``check(idm:)``); `nil` draws a random IDm starting 01 2E (the
     ///     manufacturer code seen on Sony cards: UNVERIFIED).
+    ///   - formatted: NDEF-formatted (the default) or as shipped.
     public init(model: TagModel = .feliCaLiteS, idm: [UInt8]? = nil, formatted: Bool = true) {
         guard let facts = model.type3, Self.supportedModels.contains(model) else {
             preconditionFailure("EmulatedType3Tag does not emulate \(model.rawValue); check(model:) first.")

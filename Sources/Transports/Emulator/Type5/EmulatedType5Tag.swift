@@ -4,9 +4,9 @@ import TagTransport
 import TapCardSupport
 
 /// A byte-accurate NFC Forum Type 5 (ISO/IEC 15693) tag in memory, answering requests the way the
-/// chip does: an NXP ICODE SLIX2 (``ICODESLIX2Chip``: `.icodeSLIX2`) or an ST25DV04K
-/// (``ST25DV04KChip``: `.st25dv04k`). The chip's facts come from ``/TagCatalog/Type5Facts``; the
-/// behaviour is the emulator's own (``Type5ISOCore``), so the Type 5 mapping and the emulator can
+/// chip does: an NXP ICODE SLIX2 (`ICODESLIX2Chip`: `.icodeSLIX2`) or an ST25DV04K
+/// (`ST25DV04KChip`: `.st25dv04k`). The chip's facts come from ``/TagCatalog/Type5Facts``; the
+/// behaviour is the emulator's own (`Type5ISOCore`), so the Type 5 mapping and the emulator can
 /// catch each other.
 ///
 /// This class is the harness around the chip (multi-technology.md §2.7), with the same rules as
