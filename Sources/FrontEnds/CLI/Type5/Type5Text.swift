@@ -68,7 +68,7 @@ enum Type5Text {
         }
         if let ndef = snapshot.ndef {
             lines.append(
-                "NDEF TLV at data-area offset \(ndef.offset) (\(ndef.lengthFieldBytes)-byte length), blocks \(snapshot.ndefBlocks.map { "\($0.lowerBound)–\($0.upperBound)" } ?? "?")"
+                "NDEF TLV at data-area offset \(ndef.offset) (\(ndef.lengthFieldBytes)-byte length), \(snapshot.ndefBlocks.map { $0.count == 1 ? "block \($0.lowerBound)" : "blocks \($0.lowerBound)–\($0.upperBound)" } ?? "blocks unknown")"
             )
         }
         if inspection.blockSecurity == nil {
