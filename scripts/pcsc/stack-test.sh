@@ -544,6 +544,11 @@ import json, sys
 r = json.loads(sys.argv[1])
 assert r['forum_type'] == 5 and r['ndef']['records'][0]['view']['uri'] == sys.argv[2], r
 assert r['capacity']['source'] == 'reported', r" "$out" "$url_t"
+    watch=$("$tapcard" watch --reader "$reader" --count 1 --json 2>/dev/null)
+    check "$model: tapcard watch names the chip from the UID and the NDEF length from the TLV" python3 -c "
+import json, sys
+w = json.loads(sys.argv[1])
+assert w['chip']['model'] == sys.argv[2] and w['ndef_length'] > 0, w" "$watch" "$model"
     stop_emulator
     saved=$("$tapcard" read --tag "$work/$model.nfc" --json 2>&1)
     check "$model: the emulator saved the virtual Type 5 file on SIGTERM, with tapcard's message in it" python3 -c "
