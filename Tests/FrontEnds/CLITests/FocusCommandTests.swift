@@ -323,3 +323,28 @@ struct FocusTagTypesTests {
         #expect(end.output.hasPrefix("Focus session ended by tag after 40 min"))
     }
 }
+
+extension FocusTagTypesTests {
+    /// A Type 5 tag pairs by its 8-byte UID and chip, a FeliCa card by its IDm; each ends its own
+    /// session and is refused for the other's.
+    @Test("An ICODE SLIX2 and a FeliCa Lite-S pair by UID and IDm; neither ends the other's session")
+    func type5AndType3TagsPair() async throws {
+        let scenario = FocusScenario()
+        let slix = scenario.path("slix.nfc")
+        let felica = scenario.path("card.felica")
+        #expect(await scenario.run(["sim", "new", "icode-slix2", slix, "--uid", "E004010812345678"]).status == 0)
+        #expect(await scenario.run(["sim", "new", "felica-lite-s", felica, "--idm", "012E4CD8B1A2C3D4"]).status == 0)
+        let pair = await scenario.run(["focus", "pair", "--tag", slix])
+        #expect(pair.status == 0, "\(pair.error)")
+        #expect(pair.output.hasPrefix("Paired icode-slix2 E0:04:01:08:12:34:56:78"))
+        #expect(await scenario.run(["focus", "tap", "--tag", slix]).status == 0)
+        scenario.advance(minutes: 31)
+        let wrong = await scenario.run(["focus", "tap", "--tag", felica])
+        #expect(wrong.status == 1)
+        #expect(wrong.error.contains("This isn't your focus tag"))
+        #expect(await scenario.run(["focus", "tap", "--tag", slix]).status == 0)
+        let repair = await scenario.run(["focus", "pair", "--tag", felica])
+        #expect(repair.status == 0, "\(repair.error)")
+        #expect(repair.output.hasPrefix("Paired felica-lite-s 01:2E:4C:D8:B1:A2:C3:D4"))
+    }
+}
