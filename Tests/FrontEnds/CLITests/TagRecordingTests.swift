@@ -229,3 +229,36 @@ struct TagRecordingTests {
         #expect(ndef["hex"] as? String == Hex.encode(expected))
     }
 }
+
+@Suite("The store's UIDs in every tag type")
+struct StoredUIDShapeTests {
+    /// `tags --json` names a Type 5 UID's manufacturer from byte 1 (after E0) and gives a FeliCa
+    /// IDm no NFC-A manufacturer; an ST25DV04K, which has no originality signature, is recorded
+    /// as "unsupported" once inspected, not as "not checked".
+    @Test("tags --json: Type 5 manufacturer from UID byte 1, none for an IDm, no signature on ST25DV04K")
+    func typeFiveAndThreeUIDs() async throws {
+        let scenario = FocusScenario()
+        let st = scenario.path("st.nfc")
+        let felica = scenario.path("card.felica")
+        #expect(await scenario.run(["sim", "new", "st25dv04k", st, "--uid", "E002240012345678"]).status == 0)
+        #expect(await scenario.run(["sim", "new", "felica-lite-s", felica, "--idm", "012E4CD8B1A2C3D4"]).status == 0)
+        #expect(await scenario.run(["info", "--tag", st]).status == 0)
+        #expect(await scenario.run(["read", "--tag", felica]).status == 0)
+        let tags = await scenario.run(["tags", "--json"])
+        #expect(tags.status == 0, "\(tags.error)")
+        let object = try JSONSerialization.jsonObject(with: Data(tags.output.utf8)) as? [String: Any]
+        let entries = try #require(object?["tags"] as? [[String: Any]])
+        let byChip = Dictionary(
+            uniqueKeysWithValues: entries.compactMap { entry -> (String, [String: Any])? in
+                guard let chip = (entry["chip"] as? [String: Any])?["model"] as? String else { return nil }
+                return (chip, entry)
+            })
+        let stUID = try #require(byChip["st25dv04k"]?["uid"] as? [String: Any])
+        #expect(stUID["manufacturer"] as? String == "STMicroelectronics")
+        #expect(stUID["manufacturer_code"] as? Int == 2)
+        #expect(byChip["st25dv04k"]?["signature"] as? String == "unsupported")
+        let idm = try #require(byChip["felica-lite-s"]?["uid"] as? [String: Any])
+        #expect(idm["hex"] as? String == "012e4cd8b1a2c3d4")
+        #expect(idm["manufacturer"] is NSNull)
+    }
+}

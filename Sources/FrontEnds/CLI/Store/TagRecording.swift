@@ -155,7 +155,10 @@ struct TagRecording {
             case .valid?: .valid
             case .invalid?: .invalid
             case .unavailable?: .unsupported
-            case nil: nil
+            // A chip without an originality signature (ST25DV04K): nothing to check, ever.
+            case nil:
+                inspection.read.identification.model.map { $0.type5?.signatureLength == nil } == true
+                    ? .unsupported : nil
             }
         let report = inspection.read
         seen(

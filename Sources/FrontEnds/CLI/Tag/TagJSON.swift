@@ -23,9 +23,12 @@ enum TagJSON {
     }
 
     /// A UID known only as bytes (the store, a reader's FF CA): the same shape, its check bytes
-    /// unknown.
+    /// unknown. Eight bytes are never an ISO/IEC 14443-3 UID (4, 7 or 10 bytes): `E0` first is an
+    /// ISO/IEC 15693 UID, whose manufacturer is byte 1 (``Type5JSON/uid(_:)``); anything else is a
+    /// FeliCa IDm, which the NFC-A manufacturer table does not describe (``Type3JSON/uid(idm:)``).
     static func uid(bytes: [UInt8]?) -> JSON {
         guard let bytes, !bytes.isEmpty else { return .null }
+        if bytes.count == 8 { return bytes[0] == 0xE0 ? Type5JSON.uid(bytes) : Type3JSON.uid(idm: bytes) }
         return uid(TagUID(bytes: bytes))
     }
 
