@@ -37,6 +37,10 @@ enum OpenedTag {
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
             if case .isoDep = session.kind { return .type4(Type4Target(reader: session)) }
             if session.kind.isISO15693 { return .type5(Type5Target(reader: session)) }
+            if session.kind.isFeliCa {
+                session.close()
+                throw ReaderTagError.feliCaCannotCross(reader: session.readerName, kind: session.kind.summary)
+            }
             return .type2Reader(session)
         }
         let (path, isDefault, lock) = try await TagTarget.lockFile(&arguments, io: io, access: access)
