@@ -1,6 +1,7 @@
 #if canImport(CoreNFC)
     @preconcurrency import CoreNFC
     import Foundation
+    import TagCatalog
     import TagFrames
     import TagTransport
 
@@ -14,7 +15,10 @@
         /// which updates `currentIDm`; its answer is rebuilt as the card sent it (`01` ‖ IDm ‖ PMm ‖
         /// request data). A system code missing from Info.plist is refused by iOS
         /// (`SecurityViolation`): ``/TagTransport/ChannelError/unsupported(command:reason:)``
-        /// saying so. Status flags are data; a CoreNFC error is the carrier's.
+        /// saying so. A Polling no card answers fails with `TagResponseError` (the code is
+        /// UNVERIFIED, as the stand-in models it): ``/TagTransport/ChannelError/timeout(command:milliseconds:)``,
+        /// the silence the Type 3 mapping reads as "no such system". Status flags are data; any other
+        /// CoreNFC error is the carrier's.
         func send(_ command: FeliCaCommand) async throws(ChannelError) -> FeliCaResponse {
             let label = command.label
             let settle = SettleOnce<FeliCaResponse, ChannelError>("NFCFeliCaTag \(label)", defects: defects)
@@ -98,6 +102,13 @@
                         reason:
                             "iOS polls only the system codes listed in the app's Info.plist "
                             + "(com.apple.developer.nfc.readersession.felica.systemcodes)")
+                }
+                if isPolling, code == CoreNFCErrorCode.tagResponseError.rawValue {
+                    // No card answered this system code (a blank Lite-S has no 12FC): silence, as the
+                    // Type 3 driver expects it. iOS does not say how long it waited; the figure is
+                    // the modeled Polling slot (Type3Timing), as the emulator reports silence.
+                    let wait = Type3Timing.pollingResponseMicroseconds / 1000
+                    return .timeout(command: command, milliseconds: max(1, Int(wait.rounded(.up))))
                 }
                 return transportError(NFCSessionError(code: code, during: .reading), command: command)
             }

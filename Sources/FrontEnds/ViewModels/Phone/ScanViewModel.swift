@@ -35,20 +35,16 @@ public final class ScanViewModel {
     public static let antennaHint = "Hold the tag against the top edge of the iPhone, where its NFC antenna is."
 
     /// Reads the tag in one session: a tag that speaks ISO-DEP is inspected by TapCard's own
-    /// Type 4 driver (for an NTAG 424 DNA its file settings and originality signature too); iOS's
-    /// NDEF calls read every other tag, and one the driver does not recognise as a Type 4 tag.
+    /// Type 4 driver (for an NTAG 424 DNA its file settings and originality signature too), an
+    /// ISO 15693 tag by the Type 5 driver (CC, block security, iOS compatibility, the ICODE SLIX2
+    /// signature), a FeliCa card by the Type 3 driver (attribute block, system codes, MC); iOS's
+    /// NDEF calls read every other tag, and one no driver recognises (``PhoneDrivers``).
     public func scan() async {
         guard !state.isWorking else { return }
         state = .working
         do throws(TagSessionFailure<any Error>) {
             let outcome = try await service.read { connection async throws -> TagInfo? in
-                guard let channel = connection.isoDepChannel else { return nil }
-                do {
-                    let inspection = try await Type4Tag(channel: channel, uid: channel.uid).inspect()
-                    return TagInfo(inspection, technology: channel.technology, carrierUID: channel.uid)
-                } catch let failure as Type4Failure where failure.meansNoType4Tag {
-                    return nil
-                }
+                try await PhoneDrivers.inspect(connection)
             }
             let info =
                 switch outcome {
@@ -77,21 +73,30 @@ public final class ScanViewModel {
         guard let store, !info.reading.uid.isEmpty else { return }
         do {
             try store.recordTagSeen(
-                info.tagKey, capacity: CapacityRecord(bytes: info.capacity.bytes, source: .reported), at: clock())
+                info.tagKey, capacity: Self.capacityRecord(info.capacity), at: clock())
             storeProblem = nil
         } catch {
             storeProblem = error.sentence
         }
     }
+
+    /// The store's capacity, with the figure's source (a FeliCa card that is not formatted has
+    /// only an assumed one).
+    static func capacityRecord(_ capacity: Capacity) -> CapacityRecord {
+        CapacityRecord(bytes: capacity.bytes, source: capacity.source == .reported ? .reported : .assumed)
+    }
 }
 
 extension TagInfo {
-    /// How the store names this tag: UID plus chip ("ntag213", or "type2" when not identified).
+    /// How the store names this tag: UID (FeliCa: IDm) plus chip ("ntag213", "icode-slix2",
+    /// "felica-lite-s", or "type2", "type5", "type3" when not identified).
     public var tagKey: TagKey {
         if let type4 {
             return TagKey(
                 uid: reading.uid, chip: (type4.read.identification.model ?? TagModel.genericType4).rawValue)
         }
+        if let type5 { return TagKey(uid: reading.uid, chip: type5.read.identification.model?.rawValue ?? "type5") }
+        if let type3 { return TagKey(uid: reading.uid, chip: type3.read.identification.model?.rawValue ?? "type3") }
         return TagKey(uid: reading.uid, chip: Self.chipName(version: reading.version, technology: reading.technology))
     }
 

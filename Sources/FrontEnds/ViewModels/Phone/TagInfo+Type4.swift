@@ -32,6 +32,8 @@ extension TagInfo {
             uid: uid, technology: technology, access: report.isWritable ? .readWrite : .readOnly,
             reportedCapacity: report.capacity.bytes, content: content, signature: inspection.signature)
         type4 = inspection
+        type5 = nil
+        type3 = nil
         model = report.identification.model
         capacity = report.capacity
         records = messageRecords.enumerated().map { RecordRow(index: $0.offset, fields: $0.element) }

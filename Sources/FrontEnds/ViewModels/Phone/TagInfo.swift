@@ -14,9 +14,9 @@ public struct TagInfo: Sendable, Equatable {
     }
 
     public let reading: TagReading
-    /// The chip, when GET_VERSION identified it.
+    /// The chip, when GET_VERSION (or the Type 4, 5 or 3 driver) identified it.
     public let model: TagModel?
-    /// The capacity the tag reported through iOS, with that source.
+    /// The capacity the tag reported (through iOS, or to TapCard's driver), with that source.
     public let capacity: Capacity
     public let fields: [Field]
     public let records: [RecordRow]
@@ -25,10 +25,18 @@ public struct TagInfo: Sendable, Equatable {
     /// What TapCard's own Type 4 driver found (``init(_:technology:carrierUID:)``); `nil` when
     /// iOS read the tag.
     public let type4: Type4Inspection?
+    /// What TapCard's own Type 5 driver found (``init(_:technology:)-(Type5Inspection,_)``);
+    /// `nil` when another driver or iOS read the tag.
+    public let type5: Type5Inspection?
+    /// What TapCard's own Type 3 driver found (``init(_:technology:)-(Type3Inspection,_)``);
+    /// `nil` when another driver or iOS read the tag.
+    public let type3: Type3Inspection?
 
     public init(_ reading: TagReading) {
         self.reading = reading
         type4 = nil
+        type5 = nil
+        type3 = nil
         let identification = reading.version.map(ChipIdentification.fromVersion)
         model = identification?.model
         capacity = .reported(reading.reportedCapacity, model: model)
@@ -108,11 +116,18 @@ public struct TagInfo: Sendable, Equatable {
     }
 
     /// The originality verdict, for screens and for pairing a focus tag: NTAG 424 DNA's on
-    /// secp224r1 when the Type 4 driver read the tag, NXP's Type 2 keys otherwise.
+    /// secp224r1 when the Type 4 driver read the tag, ICODE SLIX2's when the Type 5 driver read
+    /// an NXP tag, none for other Type 5 chips and FeliCa, NXP's Type 2 keys otherwise.
     public var signatureCheck: Originality.SignatureCheck {
         if let type4 {
             return type4.signatureCheck
                 ?? Originality.SignatureCheck.check(uid: reading.uid, signature: nil, scheme: .ntag424DNA)
+        }
+        if let type5 { return Self.type5SignatureCheck(type5) }
+        if type3 != nil {
+            return Originality.SignatureCheck(
+                verdict: .unavailable(reason: Self.feliCaSignatureReason), uid: reading.uid, signature: nil,
+                statement: "No originality check: \(Self.feliCaSignatureReason).")
         }
         return Originality.SignatureCheck.check(uid: reading.uid, signature: reading.signature)
     }

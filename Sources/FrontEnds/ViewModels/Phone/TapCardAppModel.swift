@@ -4,6 +4,7 @@ import FocusSessions
 import Foundation
 import Observation
 import Store
+import TagCatalog
 
 /// The whole app's state: every screen's view model, wired together. A scan tells My Card the
 /// capacity the tag reports, tells Lock which tag it may lock, and tells Write, Lock and Protect
@@ -49,7 +50,8 @@ public final class TapCardAppModel {
         let protect = protect
         let tags = tags
         scan.onRead = { info in
-            card.tagReported(capacity: info.capacity.bytes, model: info.model)
+            // A FeliCa card that is not formatted has only an assumed figure: My Card keeps its own.
+            if info.capacity.source == .reported { card.tagReported(capacity: info.capacity.bytes, model: info.model) }
             write.tagScanned(info)
             lock.select(info)
             protect.select(info)

@@ -1,7 +1,10 @@
 import CoreNFCTransport
+import TagCatalog
 import TagWorkflows
 import TapCardSupport
 import Type2
+import Type3
+import Type5
 
 /// The report card after a write: what was written, the capacity the tag reported, and whether
 /// reading it back in the same session matched.
@@ -9,14 +12,20 @@ public struct WriteReportCard: Sendable, Equatable {
     public let receipt: WriteReceipt
     /// The PACK the tag answered when the write presented its password first; `nil`: no password.
     public let passwordAcknowledge: PasswordAcknowledge?
-    /// What TapCard's own Type 4 write did, when it wrote the tag; `nil` when iOS or the Type 2
+    /// What TapCard's own Type 4 write did, when it wrote the tag; `nil` when iOS or another
     /// driver did.
     public let type4: Type4WriteReport?
+    /// What TapCard's own Type 5 write did, when it wrote the tag; `nil` otherwise.
+    public let type5: Type5WriteReport?
+    /// What TapCard's own Type 3 write did, when it wrote the card; `nil` otherwise.
+    public let type3: Type3WriteReport?
 
     public init(_ receipt: WriteReceipt, passwordAcknowledge: PasswordAcknowledge? = nil) {
         self.receipt = receipt
         self.passwordAcknowledge = passwordAcknowledge
         type4 = nil
+        type5 = nil
+        type3 = nil
     }
 
     /// The card of a write by TapCard's Type 4 driver over the phone's ISO-DEP channel.
@@ -26,10 +35,75 @@ public struct WriteReportCard: Sendable, Equatable {
             verified: report.verified, technology: technology)
         passwordAcknowledge = nil
         type4 = report
+        type5 = nil
+        type3 = nil
+    }
+
+    /// The card of a write by TapCard's Type 5 driver over the phone's ISO 15693 channel.
+    public init(_ report: Type5WriteReport, technology: TagTechnology) {
+        receipt = WriteReceipt(
+            uid: report.uid, messageBytes: report.messageBytes, reportedCapacity: report.capacity.bytes,
+            verified: report.verified, technology: technology)
+        passwordAcknowledge = nil
+        type4 = nil
+        type5 = report
+        type3 = nil
+    }
+
+    /// The card of a write by TapCard's Type 3 driver over the phone's FeliCa channel.
+    public init(_ report: Type3WriteReport, technology: TagTechnology) {
+        receipt = WriteReceipt(
+            uid: report.idm, messageBytes: report.messageBytes, reportedCapacity: report.capacity.bytes,
+            verified: report.verified, technology: technology)
+        passwordAcknowledge = nil
+        type4 = nil
+        type5 = nil
+        type3 = report
+    }
+
+    /// The chip the driver identified; `nil` when iOS or the Type 2 write reported no model.
+    public var model: TagModel? {
+        type4?.identification.model ?? type5?.identification.model ?? type3?.identification.model
+    }
+
+    /// The store's chip name when one of TapCard's drivers wrote the tag ("ntag424-dna",
+    /// "icode-slix2", "felica-lite-s"; "type4", "type5", "type3" when it named no model); `nil`
+    /// otherwise.
+    public var driverChip: String? {
+        if let type4 { return (type4.identification.model ?? .genericType4).rawValue }
+        if let type5 { return type5.identification.model?.rawValue ?? "type5" }
+        if let type3 { return type3.identification.model?.rawValue ?? "type3" }
+        return nil
+    }
+
+    /// Where the capacity figure came from (the tag's CC, the card's attribute block, iOS).
+    public var capacitySource: CapacitySource {
+        type5?.capacity.source ?? type3?.capacity.source ?? .reported
+    }
+
+    /// Blocks the driver wrote (distinct), for the write log; 0 when iOS or Type 4 wrote.
+    var blocksWritten: Int {
+        if let type5 { return Set(type5.writes.map(\.block)).count }
+        if let type3 { return type3.blocksWritten.count }
+        return 0
+    }
+
+    /// The modeled air time of the write and its read-back, in seconds (datasheet timing, not
+    /// measured); `nil` when no timing model ran.
+    var modeledAirTime: Double? {
+        if let type5 {
+            return (type5.writeStatistics.modeledMicroseconds + type5.verifyStatistics.modeledMicroseconds) / 1e6
+        }
+        if let type3 {
+            return (type3.writeStatistics.modeledMicroseconds + type3.verifyStatistics.modeledMicroseconds) / 1e6
+        }
+        return nil
     }
 
     public var lines: [String] {
         if let type4 { return Self.type4Lines(type4, uid: receipt.uid) }
+        if let type5 { return Self.type5Lines(type5) }
+        if let type3 { return Self.type3Lines(type3) }
         let uid = Hex.encode(receipt.uid, uppercase: true, separator: ":")
         let spare = receipt.reportedCapacity - receipt.messageBytes
         return [
@@ -67,6 +141,70 @@ public struct WriteReportCard: Sendable, Equatable {
             "Wrote \(report.messageBytes) bytes to NDEF file \(file) of tag \(Hex.encode(uid, uppercase: true, separator: ":")) (\(report.identification.phrase)).",
             "The NDEF file holds at most \(capacity) bytes (reported by the tag's CC file: max size \(capacity + report.lengthFieldBytes) − \(report.lengthFieldBytes)-byte \(field)); \(capacity - report.messageBytes) left.",
             updates, verified,
+        ]
+    }
+
+    /// "12.3 ms modeled (datasheet timing, not measured) for 9 commands".
+    static func modeled(_ write: CommandStatistics, _ verify: CommandStatistics) -> String {
+        let total = ((write.modeledMicroseconds + verify.modeledMicroseconds) / 100).rounded() / 10
+        return
+            "Air time: \(total) ms modeled for \(write.commands + verify.commands) commands (datasheet timing, not measured; the phone adds its own latency)."
+    }
+
+    /// The Type 5 write in figures: bytes, the capacity the CC reports, the WRITE SINGLE BLOCK
+    /// order, how it was verified, and the modeled air time.
+    static func type5Lines(_ report: Type5WriteReport) -> [String] {
+        let uid = Hex.encode(report.uid, uppercase: true, separator: ":")
+        let capacity = report.capacity.bytes
+        let source = report.capacity.source == .reported ? "reported by the tag's CC" : "assumed"
+        let writes =
+            report.writes.isEmpty
+            ? "No WRITE SINGLE BLOCK was needed: the tag already held this message."
+            : "\(report.writes.count) WRITE SINGLE BLOCK \(report.writes.count == 1 ? "command" : "commands") (the NDEF TLV's length in block \(report.lengthBlock) set to 0 first, the message blocks, then the \(report.lengthFieldBytes)-byte length committed last)."
+        let verified =
+            switch report.verification {
+            case .readBack(let bytes):
+                "Verified: the CC and the \(bytes)-byte message read back in the same session decode to the same records."
+            case .alreadyOnTag:
+                "Verified: the read before writing found these \(report.messageBytes) bytes on the tag, record by record."
+            case .none: "Not read back: the write is unverified."
+            }
+        return [
+            "Wrote \(report.messageBytes) bytes to tag \(uid) (\(report.identification.phrase)).",
+            "The tag holds at most \(capacity) bytes (\(source)); \(capacity - report.messageBytes) left.",
+            writes, verified, modeled(report.writeStatistics, report.verifyStatistics),
+        ]
+    }
+
+    /// The Type 3 write in figures: bytes, the capacity the attribute block reports, the Update
+    /// order (WriteF 0F, data, WriteF 00 with Ln), how it was verified, and the modeled air time.
+    static func type3Lines(_ report: Type3WriteReport) -> [String] {
+        let idm = Hex.encode(report.idm, uppercase: true, separator: ":")
+        let capacity = report.capacity.bytes
+        let source =
+            report.capacity.source == .reported ? "reported by the card's attribute block: Nmaxb × 16" : "assumed"
+        let updates: String
+        if report.writes.isEmpty {
+            updates = "No Update was needed: the card already held this message."
+        } else if report.writes.count == 1 {
+            updates = "1 Update (the attribute block with WriteF 00 and Ln 0: the message emptied)."
+        } else {
+            let data = report.writes.count - 2
+            updates =
+                "\(report.writes.count) Updates (the attribute block with WriteF 0F first, \(data) data \(data == 1 ? "Update" : "Updates") of blocks \(report.blocksWritten.filter { $0 != 0 }.map(String.init).joined(separator: ", ")), then WriteF 00 with Ln \(report.messageBytes) last)."
+        }
+        let verified =
+            switch report.verification {
+            case .readBack(let bytes):
+                "Verified: block 0 and the \(bytes)-byte message read back in the same session decode to the same records."
+            case .alreadyOnTag:
+                "Verified: the read before writing found these \(report.messageBytes) bytes on the card, record by record."
+            case .none: "Not read back: the write is unverified."
+            }
+        return [
+            "Wrote \(report.messageBytes) bytes to the card with IDm \(idm) (\(report.identification.phrase)).",
+            "The card holds at most \(capacity) bytes (\(source)); \(capacity - report.messageBytes) left.",
+            updates, verified, modeled(report.writeStatistics, report.verifyStatistics),
         ]
     }
 }

@@ -3,19 +3,23 @@ import Foundation
 import NDEF
 import Observation
 import Store
+import TagCatalog
 import TagWorkflows
 import Type2
+import Type3
 import Type4
+import Type5
 
 /// The Write screen: one tap → preflight → write → verify, all under one NFC sheet, then the
 /// report card. A refusal says nothing was written; a tag lost mid-write says the tag's state is
 /// unknown and offers a scan.
 ///
 /// A Type 4 tag (NTAG 424 DNA, any ISO-DEP NDEF tag) is written by TapCard's own Type 4 driver
-/// over the session's ISO-DEP channel: the CC's figures decide the refusals before anything is
-/// sent, the UPDATE BINARY order is tearing-safe, and a torn write says which message the tag
-/// holds. Any other tag that needs no password is written through iOS (`writeNDEF`), as is a tag
-/// the driver does not recognise. A password-protected one
+/// over the session's ISO-DEP channel, a Type 5 tag (ISO 15693) by the Type 5 driver and a
+/// FeliCa card by the Type 3 driver (``PhoneDrivers``): the CC's (or the attribute block's)
+/// figures decide the refusals before anything is sent, the write order is tearing-safe, and a
+/// torn write says which message the tag holds. Any other tag that needs no password is written
+/// through iOS (`writeNDEF`), as is a tag no driver recognises. A password-protected one
 /// (the last scan showed it, a write was refused for it, or the user says so) is written by
 /// TapCard's own Type 2 write in one session: PWD_AUTH with the typed password, then raw page
 /// writes and the read-back. The password is sent once per tap — a refused one is never retried
@@ -115,22 +119,19 @@ public final class WriteViewModel {
         }
         do throws(TagSessionFailure<any Error>) {
             let outcome = try await service.write(fields) { connection async throws -> WriteReportCard? in
-                guard let channel = connection.isoDepChannel else { return nil }
-                do {
-                    let report = try await Type4Tag(channel: channel, uid: channel.uid).write(message, verify: true)
-                    return WriteReportCard(report, technology: channel.technology, carrierUID: channel.uid)
-                } catch let failure as Type4Failure where failure.meansNoType4Tag {
-                    return nil
-                }
+                try await PhoneDrivers.write(message, on: connection)
             }
             let report =
                 switch outcome {
                 case .driver(let report): report
                 case .iOS(let receipt): WriteReportCard(receipt)
                 }
-            card.tagReported(capacity: report.receipt.reportedCapacity, model: report.type4?.identification.model)
+            card.tagReported(capacity: report.receipt.reportedCapacity, model: report.model)
             state = .done(report)
-            record(report.receipt, message: message.encoded(), chip: report.type4.map(Self.chip))
+            record(
+                report.receipt, message: message.encoded(), chip: report.driverChip,
+                capacitySource: report.capacitySource,
+                pagesWritten: report.blocksWritten, modeledAirTime: report.modeledAirTime)
         } catch {
             if case .session(let session) = error {
                 if case .tooBig(_, let capacity) = session { card.tagReported(capacity: capacity, model: nil) }
@@ -141,11 +142,6 @@ public final class WriteViewModel {
             }
             fail(error)
         }
-    }
-
-    /// The store's chip name for a tag TapCard's Type 4 driver wrote ("ntag424-dna", "type4").
-    static func chip(_ report: Type4WriteReport) -> String {
-        (report.identification.model ?? .genericType4).rawValue
     }
 
     static let mayBeProtectedNote =
@@ -191,6 +187,10 @@ public final class WriteViewModel {
                 if case .rejected = refusal { passwordNote = PasswordEntry.phoneRefusalNote }
             case let plan as Type4PlanError:
                 if case .tooBig(_, let capacity, _, _) = plan { card.tagReported(capacity: capacity, model: nil) }
+            case let plan as Type5PlanError:
+                if case .tooBig(_, let capacity, _, _) = plan { card.tagReported(capacity: capacity, model: nil) }
+            case let plan as Type3PlanError:
+                if case .tooBig(_, let capacity, _) = plan { card.tagReported(capacity: capacity, model: nil) }
             case is TagWriteError:
                 suggestsScan = true
             default:
@@ -202,19 +202,24 @@ public final class WriteViewModel {
 
     public private(set) var storeProblem: String?
 
-    /// Records the write in the store; `chip` names the tag when TapCard's Type 4 driver identified it.
-    private func record(_ receipt: WriteReceipt, message: [UInt8], chip: String? = nil) {
+    /// Records the write in the store; `chip` names the tag when one of TapCard's drivers
+    /// identified it, which also gives the blocks written and the modeled air time.
+    private func record(
+        _ receipt: WriteReceipt, message: [UInt8], chip: String? = nil, capacitySource: CapacitySource = .reported,
+        pagesWritten: Int = 0, modeledAirTime: Double? = nil
+    ) {
         guard let store else { return }
         let key = TagKey(
             uid: receipt.uid,
             chip: chip ?? TagInfo.chipName(version: receipt.version, technology: receipt.technology))
-        let capacity = CapacityRecord(bytes: receipt.reportedCapacity, source: .reported)
+        let capacity = CapacityRecord(
+            bytes: receipt.reportedCapacity, source: capacitySource == .reported ? .reported : .assumed)
         do {
             try store.recordTagSeen(key, capacity: capacity, at: clock())
             _ = try store.recordWrite(
                 WriteRecord(
-                    tag: key, message: message, capacity: capacity, verified: receipt.verified, pagesWritten: 0,
-                    modeledAirTime: nil, at: clock()))
+                    tag: key, message: message, capacity: capacity, verified: receipt.verified,
+                    pagesWritten: pagesWritten, modeledAirTime: modeledAirTime, at: clock()))
             storeProblem = nil
         } catch {
             storeProblem = error.sentence

@@ -95,6 +95,33 @@ public final class Type3Tag {
         return (pmm, code)
     }
 
+    /// The system codes of the Type 3 chips the catalog knows (FeliCa Lite-S: 88B4).
+    static let catalogSystemCodes: [UInt16] = Array(Set(TagModel.allCases.compactMap { $0.type3?.systemCode })).sorted()
+
+    /// Polling for FFFF (any system): the card's own system code. A carrier that polls only the
+    /// system codes it lists refuses the wildcard as a command it cannot send (iOS: only the
+    /// codes in the app's Info.plist, `NFCFeliCaTag.h`); then each system code of a chip the
+    /// catalog knows (``catalogSystemCodes``) is polled instead, and the carrier's refusal is
+    /// thrown only when it could send none of them. `nil` when no card answered.
+    func pollOwnSystem() async throws(Type3Failure) -> (pmm: [UInt8], systemCode: UInt16?)? {
+        do {
+            return try await poll(0xFFFF)
+        } catch .channel(.unsupported(let command, let reason)) {
+            var sent = false
+            for code in Self.catalogSystemCodes {
+                do {
+                    let answer = try await poll(code)
+                    sent = true
+                    if let answer { return answer }
+                } catch .channel(.unsupported) {
+                    continue
+                }
+            }
+            if sent { return nil }
+            throw .channel(.unsupported(command: command, reason: reason))
+        }
+    }
+
     /// Starts a new operation: the statistics count from zero.
     func beginOperation() {
         statistics = CommandStatistics()
@@ -109,14 +136,14 @@ public final class Type3Tag {
 
     /// Polling for 12FC (request code 01). An answer means NDEF is enabled; silence means it is
     /// not, and Polling for FFFF (any system) then finds the card and its own system code (88B4
-    /// on a Lite-S). The chip comes from the PMm's IC code (F1/F2: FeliCa Lite-S); a virtual file's
+    /// on a Lite-S; on a carrier that refuses FFFF, the catalog's system codes: ``pollOwnSystem()``). The chip comes from the PMm's IC code (F1/F2: FeliCa Lite-S); a virtual file's
     /// declared model stands in for an IC code TapCard does not know.
     @discardableResult
     public func identify() async throws(Type3Failure) -> Type3Identification {
         if let identification { return identification }
         var answer = try await poll(Type3Facts.ndefSystemCode)
         if answer == nil {
-            answer = try await poll(0xFFFF)
+            answer = try await pollOwnSystem()
         }
         guard let answer else {
             throw .channel(.noTag)

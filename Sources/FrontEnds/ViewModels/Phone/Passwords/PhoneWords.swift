@@ -2,6 +2,8 @@ import CoreNFCTransport
 import TagWorkflows
 import TapCardSupport
 import Type2
+import Type3
+import Type5
 
 /// The app's words for what TapCard's Type 2 work on the phone reports. Most errors' own
 /// sentences serve as they are; the few whose sentence tells a terminal user which option to
@@ -34,6 +36,15 @@ enum PhoneWords {
         if let interrupted = error as? ProtectionInterrupted {
             return
                 "Writing page \(interrupted.write.page) (\(name(of: interrupted.write.role)); write \(interrupted.failedIndex + 1) of \(interrupted.total)) was not acknowledged: \(interrupted.cause.sentence) The \(interrupted.failedIndex) \(interrupted.failedIndex == 1 ? "write" : "writes") before it landed, so the tag is now in one of the states below (never protected by a password nobody knows). Scan it to see which, then try again."
+        }
+        // The drivers' refusals of unformatted tags name the CLI's command; the phone has no format.
+        if case .notFormatted(let blockZero)? = error as? Type5PlanError {
+            return
+                "Block 0 holds \(Hex.encode(blockZero, uppercase: true, separator: " ")), not a Type 5 CC (E1 or E2): the tag is blank or not NDEF-formatted, and iOS cannot write it either. Format it first with TapCard on a computer (`tapcard format`). Nothing was written."
+        }
+        if case .notFormatted(let reason)? = error as? Type3Refusal {
+            return
+                "The card is not NDEF-formatted: \(reason). Format it first with TapCard on a computer (`tapcard format`). Nothing was written."
         }
         if let tapCard = error as? any TapCardError { return tapCard.sentence }
         return "The tag operation failed: \(error)."
