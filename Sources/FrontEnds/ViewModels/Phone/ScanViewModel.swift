@@ -38,7 +38,7 @@ public final class ScanViewModel {
     /// Type 4 driver (for an NTAG 424 DNA its file settings and originality signature too), an
     /// ISO 15693 tag by the Type 5 driver (CC, block security, iOS compatibility, the ICODE SLIX2
     /// signature), a FeliCa card by the Type 3 driver (attribute block, system codes, MC); iOS's
-    /// NDEF calls read every other tag, and one no driver recognises (``PhoneDrivers``).
+    /// NDEF calls read every other tag, and one no driver recognises (`PhoneDrivers`).
     public func scan() async {
         guard !state.isWorking else { return }
         state = .working

@@ -16,7 +16,7 @@ import Type5
 ///
 /// A Type 4 tag (NTAG 424 DNA, any ISO-DEP NDEF tag) is written by TapCard's own Type 4 driver
 /// over the session's ISO-DEP channel, a Type 5 tag (ISO 15693) by the Type 5 driver and a
-/// FeliCa card by the Type 3 driver (``PhoneDrivers``): the CC's (or the attribute block's)
+/// FeliCa card by the Type 3 driver (`PhoneDrivers`): the CC's (or the attribute block's)
 /// figures decide the refusals before anything is sent, the write order is tearing-safe, and a
 /// torn write says which message the tag holds. Any other tag that needs no password is written
 /// through iOS (`writeNDEF`), as is a tag no driver recognises. A password-protected one

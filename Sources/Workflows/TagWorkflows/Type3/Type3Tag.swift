@@ -136,7 +136,7 @@ public final class Type3Tag {
 
     /// Polling for 12FC (request code 01). An answer means NDEF is enabled; silence means it is
     /// not, and Polling for FFFF (any system) then finds the card and its own system code (88B4
-    /// on a Lite-S; on a carrier that refuses FFFF, the catalog's system codes: ``pollOwnSystem()``). The chip comes from the PMm's IC code (F1/F2: FeliCa Lite-S); a virtual file's
+    /// on a Lite-S; on a carrier that refuses FFFF, the catalog's system codes: `pollOwnSystem()`). The chip comes from the PMm's IC code (F1/F2: FeliCa Lite-S); a virtual file's
     /// declared model stands in for an IC code TapCard does not know.
     @discardableResult
     public func identify() async throws(Type3Failure) -> Type3Identification {
