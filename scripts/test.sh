@@ -27,9 +27,10 @@ echo "== swift test"
 swift test --skip-build "$@"
 
 # Lint, the DocC build, ThreadSanitizer on the concurrent suites, the whole suite under
-# AddressSanitizer, 60 s of every fuzz target; any failure or fuzz finding fails the run.
+# AddressSanitizer, 30 s of every fuzz target (FUZZ_SECONDS; scripts/fuzz.sh alone runs 60 s each);
+# any failure or fuzz finding fails the run.
 # TAPCARD_TESTS_ONLY=1 skips them for a quick local run; CI always runs them.
 if [ "${TAPCARD_TESTS_ONLY:-0}" != 1 ] || [ "${CI:-}" = true ]; then
-    bash scripts/ci-extra.sh lint docs tsan asan fuzz
+    FUZZ_SECONDS=${FUZZ_SECONDS:-30} bash scripts/ci-extra.sh lint docs tsan asan fuzz
 fi
 echo "== scripts/test.sh finished in $SECONDS s"
