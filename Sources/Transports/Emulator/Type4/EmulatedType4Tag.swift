@@ -98,7 +98,7 @@ public final class EmulatedType4Tag: ISODepChannel {
 
     /// Checks that `memory` has the model's files (same identifiers and numbers, in order, each
     /// of its factory size, with settings of at least 7 bytes where the model has settings: an
-    /// SDM part may follow), its number of keys (16 bytes each) and a signature of the right length.
+    /// SDM part may follow, and an SDM read counter of 24 bits), its number of keys (16 bytes each) and a signature of the right length.
     public static func check(memory: Type4Memory, model: TagModel) throws(EmulatorError) {
         try check(model: model)
         guard let facts = model.type4 else { throw .unsupportedModel(model) }
@@ -118,6 +118,9 @@ public final class EmulatedType4Tag: ISODepChannel {
             else {
                 throw .type4Memory(
                     "file \(name) must have \(expected.factorySettings == nil ? "no" : "at least 7 bytes of") settings")
+            }
+            guard (0...0xFF_FFFF).contains(file.sdmReadCounter) else {
+                throw .type4Memory("file \(name) has an SDM read counter of \(file.sdmReadCounter); it has 24 bits")
             }
         }
         guard memory.keys.count == facts.keyCount, memory.keys.allSatisfy({ $0.value.count == 16 }) else {

@@ -1,28 +1,40 @@
-/// Where an emulated NTAG 424 DNA takes the random numbers of AuthenticateEV2First and NonFirst:
-/// the 16-byte challenge RndB and the 4-byte transaction identifier TI (NTAG 424 DNA datasheet
-/// §9.1.1 and §9.1.5; shared/reference/type4-type5-ntag424.md §2.4).
+/// Where an emulated NTAG 424 DNA takes its random numbers: the 16-byte challenge RndB and the
+/// 4-byte transaction identifier TI of AuthenticateEV2First and NonFirst (NTAG 424 DNA datasheet
+/// §9.1.1 and §9.1.5; shared/reference/type4-type5-ntag424.md §2.4), and the random padding of
+/// encrypted PICCData in Secure Dynamic Messaging (§9.3.4; reference §2.7).
 ///
-/// ``system`` draws both from `SystemRandomNumberGenerator`, as a real chip draws them from its
-/// TRNG. ``scripted(rndB:transactionIdentifiers:)`` hands out the given values in order, so tests
-/// can replay AN12196's transcripts byte for byte; once a list is used up the chip falls back to
-/// the system generator (a modelling choice: never trap, never repeat a challenge silently). A
-/// scripted value of the wrong length is cut or padded with zeros to 16 (RndB) or 4 (TI) bytes.
+/// ``system`` draws them from `SystemRandomNumberGenerator`, as a real chip draws them from its
+/// TRNG. ``scripted(rndB:transactionIdentifiers:sdmPadding:)`` hands out the given values in
+/// order, so tests can replay AN12196's transcripts and SUN URLs byte for byte; once a list is used
+/// up the chip falls back to the system generator (a modelling choice: never trap, never repeat a
+/// challenge silently). A scripted value of the wrong length is cut or padded with zeros to 16
+/// (RndB), 4 (TI) or the padding's length (16 − 1 − the mirrored UID and counter: 5 with both).
 public struct NTAG424Challenges: Sendable, Equatable {
     private var rndB: [[UInt8]]
     private var transactionIdentifiers: [[UInt8]]
+    private var sdmPadding: [[UInt8]]
 
-    private init(rndB: [[UInt8]], transactionIdentifiers: [[UInt8]]) {
+    private init(rndB: [[UInt8]], transactionIdentifiers: [[UInt8]], sdmPadding: [[UInt8]]) {
         self.rndB = rndB
         self.transactionIdentifiers = transactionIdentifiers
+        self.sdmPadding = sdmPadding
     }
 
-    /// Fresh random numbers for every authentication.
-    public static let system = NTAG424Challenges(rndB: [], transactionIdentifiers: [])
+    /// Fresh random numbers for every authentication and every mirrored PICCData.
+    public static let system = NTAG424Challenges(rndB: [], transactionIdentifiers: [], sdmPadding: [])
 
-    /// The given RndB values for the next authentications (First and NonFirst alike) and the given
-    /// TIs for the next AuthenticateEV2First, in order.
-    public static func scripted(rndB: [[UInt8]], transactionIdentifiers: [[UInt8]] = []) -> NTAG424Challenges {
-        NTAG424Challenges(rndB: rndB, transactionIdentifiers: transactionIdentifiers)
+    /// The given RndB values for the next authentications (First and NonFirst alike), the given
+    /// TIs for the next AuthenticateEV2First, and the given PICCData paddings for the next reads
+    /// that increment the SDM read counter, in order.
+    public static func scripted(
+        rndB: [[UInt8]], transactionIdentifiers: [[UInt8]] = [], sdmPadding: [[UInt8]] = []
+    ) -> NTAG424Challenges {
+        NTAG424Challenges(rndB: rndB, transactionIdentifiers: transactionIdentifiers, sdmPadding: sdmPadding)
+    }
+
+    /// The next PICCData padding (`count` bytes).
+    mutating func nextSDMPadding(count: Int) -> [UInt8] {
+        Self.take(&sdmPadding, count: count)
     }
 
     /// The next RndB (16 bytes).

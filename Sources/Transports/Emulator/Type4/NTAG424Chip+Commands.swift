@@ -23,10 +23,11 @@ extension NTAG424Chip {
         }
     }
 
-    /// ReadData (§10.8.1): Read or ReadWrite; length 0 reads to the end of the file.
-    static func readData(header: [UInt8], rest: [UInt8], authenticatedKey: UInt8?, memory: Type4Memory)
-        -> NTAG424Outcome
-    {
+    /// ReadData (§10.8.1): Read or ReadWrite; length 0 reads to the end of the file. `output` is
+    /// what the file reads as when it differs from its contents (an SDM mirror).
+    static func readData(
+        header: [UInt8], rest: [UInt8], authenticatedKey: UInt8?, memory: Type4Memory, output: [UInt8]? = nil
+    ) -> NTAG424Outcome {
         guard rest.isEmpty, let range = range(header) else { return .error(0x7E) }
         guard let index = memory.index(ofNumber: range.number) else { return .error(0xF0) }
         let file = memory.files[index]
@@ -36,7 +37,7 @@ extension NTAG424Chip {
         guard range.offset < file.size else { return .error(0xBE) }
         let length = range.length == 0 ? file.size - range.offset : range.length
         guard length <= file.size - range.offset else { return .error(0xBE) }
-        return .success(Array(file.contents[range.offset..<(range.offset + length)]))
+        return .success(Array((output ?? file.contents)[range.offset..<(range.offset + length)]))
     }
 
     /// WriteData (§10.8.2): Write or ReadWrite; the data must be exactly Length bytes.
@@ -92,10 +93,12 @@ extension NTAG424Chip {
     /// file's Change condition decides: `F` is `91 9D`, a key not authenticated `91 AE`. FileOption
     /// bits 7 and 5-2 are RFU (`91 9E` when set); SDM (bit 6) only on file 2 (`91 9D`). Access
     /// conditions naming keys 5–D are `91 9E`. The SDM part must have exactly the fields its
-    /// options call for (`91 7E` otherwise), and is checked against the datasheet's consistency
-    /// rules that need no offsets (`91 9E`); the offsets themselves are stored as sent, unchecked,
-    /// and SDM does nothing else here. The new settings are committed whole: a torn command keeps
-    /// the old ones (modelling choice).
+    /// options call for (`91 7E` otherwise) and pass the datasheet's checks of options, keys and
+    /// offsets (`91 9E`, `SDMSettings.parse(_:fileSize:keyCount:)`); it is kept as sent, so
+    /// GetFileSettings returns it byte for byte. Settings that enable SDM set SDMReadCtr to 0
+    /// (§2.7; that settings re-sent while SDM is already on reset it too is UNVERIFIED). The new
+    /// settings and the counter are committed whole: a torn command keeps the old ones (modelling
+    /// choice).
     static func changeFileSettings(
         header: [UInt8], settings: [UInt8], authenticatedKey: UInt8?, memory: inout Type4Memory,
         context: Type4CommandContext
@@ -110,48 +113,19 @@ extension NTAG424Chip {
         let newRights = Type4AccessRights(bytes: settings[1], settings[2])
         guard newRights.namesOnlyExistingKeys(keyCount: memory.keys.count) else { return .error(0x9E) }
         let sdm = Array(settings[3...])
-        if option & 0x40 != 0 {
+        let enablesSDM = option & 0x40 != 0
+        if enablesSDM {
             guard number == 0x02 else { return .error(0x9D) }
-            if let problem = checkSDM(sdm, keyCount: memory.keys.count) { return problem }
+            if case .failure(let refusal) = SDMSettings.parse(sdm, fileSize: file.size, keyCount: memory.keys.count) {
+                return .error(refusal.code)
+            }
         } else {
             guard sdm.isEmpty else { return .error(0x7E) }
         }
         if !context.tornWrite {
             memory.files[index].settings = [old[0], option] + newRights.bytes + Array(old[4..<7]) + sdm
+            if enablesSDM { memory.files[index].sdmReadCounter = 0 }
         }
         return .success()
-    }
-
-    /// The SDM part (SDMOptions ‖ SDMAccessRights ‖ offsets): `nil` when it fits, else the refusal.
-    static func checkSDM(_ sdm: [UInt8], keyCount: Int) -> NTAG424Outcome? {
-        guard sdm.count >= 3 else { return .error(0x7E) }
-        let options = sdm[0]
-        let counterReturn = sdm[1] & 0x0F
-        let metaRead = sdm[2] >> 4
-        let fileRead = sdm[2] & 0x0F
-        let uid = options & 0x80 != 0
-        let counter = options & 0x40 != 0
-        let limit = options & 0x20 != 0
-        let encrypted = options & 0x10 != 0
-        let never = Type4AccessRights.never
-        let free = Type4AccessRights.free
-        func exists(_ nibble: UInt8) -> Bool { Int(nibble) < keyCount || nibble == free || nibble == never }
-        // Bits 3-1 RFU, bit 0 must be 1 (ASCII encoding); SDMAccessRights bits 7-4 are F (RFU).
-        guard options & 0x0F == 0x01, sdm[1] >> 4 == never, exists(counterReturn), exists(metaRead),
-            Int(fileRead) < keyCount || fileRead == never
-        else { return .error(0x9E) }
-        // §10.7.1 Table 71, PARAMETER_ERROR rules that need no offsets.
-        if metaRead != never && !uid && !counter { return .error(0x9E) }
-        if metaRead == never && uid { return .error(0x9E) }
-        if counterReturn != never && !counter { return .error(0x9E) }
-        if encrypted && (fileRead == never || !uid || !counter) { return .error(0x9E) }
-        if limit && !counter { return .error(0x9E) }
-        var fields = 0
-        if uid && metaRead == free { fields += 1 }
-        if counter && metaRead == free { fields += 1 }
-        if Int(metaRead) < keyCount { fields += 1 }
-        if fileRead != never { fields += encrypted ? 4 : 2 }
-        if limit { fields += 1 }
-        return sdm.count == 3 + 3 * fields ? nil : .error(0x7E)
     }
 }

@@ -2,7 +2,7 @@ import TagCatalog
 import TagFrames
 
 /// NTAG 424 DNA as it ships (NT4H2421Gx; shared/reference/type4-type5-ntag424.md §2): the ISO
-/// commands of ``Type4ISOCommands`` over files E103/E104/E105 with each file's own access rights
+/// commands of `Type4ISOCommands` over files E103/E104/E105 with each file's own access rights
 /// and short file identifiers 1–3, and the native commands `90 INS 00 00 [Lc data] 00` (§2.3),
 /// answered `<data> 91 <code>`.
 ///
@@ -19,10 +19,10 @@ import TagFrames
 /// | GetKeyVersion `64` KeyNo | — | MAC | KeyVer; `91 40` |
 /// | GetCardUID `51` | a session | FULL | UID; `91 AE` without a session |
 /// | ChangeKey `C4` KeyNo KeyData | key 0 authenticated | FULL | `91 00` without MAC and the session ends (key 0), MACt (keys 1–4); `91 1E` bad CRC32 |
-/// | ChangeFileSettings `5F` FileNo settings | Change key (FULL) or Change = E (plain) | FULL / plain | MACt; `91 9D` Change = F or SDM outside file 2, `91 9E` |
-/// | ReadData `AD` / WriteData `8D` | Read/Write or ReadWrite: E free, key authenticated | the file's (FileOption bits 1-0) when granted by the key, plain when free | data / — ; `91 9D` all F, `91 AE` key needed, `91 BE` |
+/// | ChangeFileSettings `5F` FileNo settings | Change key (FULL) or Change = E (plain) | FULL / plain | MACt; `91 9D` Change = F or SDM outside file 2, `91 7E` SDM fields missing or extra, `91 9E` bad options, keys or offsets (`SDMSettings`); enabling SDM sets SDMReadCtr to 0 |
+/// | ReadData `AD` / WriteData `8D` | Read/Write or ReadWrite: E free, key authenticated | the file's (FileOption bits 1-0) when granted by the key, plain when free | data / — ; `91 9D` all F, `91 AE` key needed, `91 BE`; unauthenticated ReadData of the SDM file: the mirror, `91 9D` at SDMReadCtrLimit |
 /// | Read_Sig `3C 00` | — | FULL | the 56-byte signature |
-/// | GetFileCounters `F6` | — | FULL | `91 9D` (no file has SDM behaviour) |
+/// | GetFileCounters `F6` FileNo | SDMCtrRet: E free, key authenticated | plain when CtrRet = E, FULL otherwise | SDMReadCtr (3, LSB first) ‖ `00 00`; `91 9D` SDM off or CtrRet F, `91 AE` key needed |
 /// | SetConfiguration `5C` | key 0 authenticated | FULL | `91 1C`: not modelled |
 ///
 /// - In a session a MAC or FULL command must end in the 8-byte MACt of INS ‖ CmdCtr ‖ TI ‖ header
@@ -40,6 +40,14 @@ import TagFrames
 /// - ISO READ BINARY and UPDATE BINARY are always plain and need free access (§10.9.2); in a
 ///   session they are `69 82` ("AuthenticatedEV2 not allowed", Table 89) and, like any error, end
 ///   it (modelling choice). They are not counted.
+/// - Secure Dynamic Messaging (AES, §9.3, reference §2.6–§2.7): an unauthenticated ISO READ
+///   BINARY or ReadData of file 2 with SDM enabled returns the file as `SDMMirror` builds it
+///   (plain UID and counter, PICCData, SDMENCFileData, SDMMAC), with the counter rules of
+///   `NTAG424Chip+SDM.swift` (one increment per run of same-command reads; limit refused `69 82` /
+///   `91 9D`, UNVERIFIED statuses). Reads in a session are neither mirrored nor counted
+///   (UNVERIFIED for the mirror). The counter is kept with the file (``Type4File/sdmReadCounter``);
+///   the PICCData padding comes from ``NTAG424Challenges``. The TagTamper TTStatus mirror and LRP
+///   SDM are not modelled (`91 9E`).
 /// - LRP is not modelled: a First with PCDcap2.1 bit 1 set is answered as an AES tag answers it
 ///   (Table 19: the 16-byte AES challenge, "allowing a PCD to fall back"). Failed-attempt
 ///   counters and AUTHENTICATION_DELAY are not modelled either.
@@ -65,8 +73,10 @@ struct NTAG424Chip: Type4Chip {
     var session: EV2TagSession?
     /// An authentication whose part 1 was answered.
     var pendingAuthentication: EV2PendingAuthentication?
-    /// Where RndB and TI come from.
+    /// Where RndB, TI and the PICCData padding come from.
     var challenges: NTAG424Challenges
+    /// The last mirrored read of the SDM file, while no other command has come since.
+    var sdmRead: SDMReadState?
     let uid: [UInt8]
     let versionParts: [[UInt8]]
     let versionPart3Tail: [UInt8]
@@ -86,6 +96,7 @@ struct NTAG424Chip: Type4Chip {
         versionChainMACed = false
         session = nil
         pendingAuthentication = nil
+        sdmRead = nil
     }
 
     enum Native {
@@ -121,6 +132,8 @@ struct NTAG424Chip: Type4Chip {
         let continuing = command.cla == 0x90 && command.ins == Native.additionalFrame
         let partsSent = versionPartsSent
         let pending = pendingAuthentication
+        let previousSDMRead = sdmRead
+        sdmRead = nil
         if !continuing {
             versionPartsSent = 0
             if pending != nil {
@@ -131,16 +144,18 @@ struct NTAG424Chip: Type4Chip {
         }
         switch command.cla {
         case 0x00:
-            return isoCommand(command, memory: &memory, context: &context)
+            return isoCommand(command, previousSDMRead: previousSDMRead, memory: &memory, context: &context)
         case 0x90:
-            return native(command, partsSent: partsSent, memory: &memory, context: &context)
+            return native(
+                command, partsSent: partsSent, previousSDMRead: previousSDMRead, memory: &memory, context: &context)
         default:
             return .init(status: .claNotSupported)
         }
     }
 
     private mutating func isoCommand(
-        _ command: CommandAPDU, memory: inout Type4Memory, context: inout Type4CommandContext
+        _ command: CommandAPDU, previousSDMRead: SDMReadState?, memory: inout Type4Memory,
+        context: inout Type4CommandContext
     ) -> ResponseAPDU {
         let ins = command.ins
         if session != nil,
@@ -150,6 +165,25 @@ struct NTAG424Chip: Type4Chip {
             session = nil
             return .init(status: .securityNotSatisfied)
         }
+        if ins == Type4ISOCommands.Instruction.readBinary, let index = readBinaryTarget(command, memory: memory),
+            memory.files[index].accessRights?.allowsFreeRead ?? false
+        {
+            switch prepareSDMRead(fileIndex: index, instruction: ins, previous: previousSDMRead, memory: memory) {
+            case .asStored:
+                break
+            case .limitReached:
+                return .init(status: .securityNotSatisfied)
+            case .mirrored(let output, let counter, let state):
+                var view = memory
+                view.files[index].contents = output
+                let response = iso.respond(to: command, memory: &view, context: &context)
+                if response.status == .success || response.status == StatusWord(0x6282) {
+                    memory.files[index].sdmReadCounter = counter
+                    sdmRead = state
+                }
+                return response
+            }
+        }
         let response = iso.respond(to: command, memory: &memory, context: &context)
         if ins == Type4ISOCommands.Instruction.select, command.p1 == 0x04, response.status == .success {
             session = nil
@@ -158,7 +192,8 @@ struct NTAG424Chip: Type4Chip {
     }
 
     private mutating func native(
-        _ command: CommandAPDU, partsSent: Int, memory: inout Type4Memory, context: inout Type4CommandContext
+        _ command: CommandAPDU, partsSent: Int, previousSDMRead: SDMReadState?, memory: inout Type4Memory,
+        context: inout Type4CommandContext
     ) -> ResponseAPDU {
         guard command.p1 == 0x00, command.p2 == 0x00 else { return refuse(0x9E) }
         let ins = command.ins
@@ -205,10 +240,9 @@ struct NTAG424Chip: Type4Chip {
                 return .success(Self.settings(of: memory.files[index]))
             }
         case Native.getFileCounters:
-            return secured(command, headerLength: 1, mode: .full) { header, rest, _ in
-                guard rest.isEmpty else { return .error(0x7E) }
-                guard let number = header.first, memory.index(ofNumber: number) != nil else { return .error(0xF0) }
-                return .error(0x9D)
+            let mode = fileCountersMode(command.data, memory: memory)
+            return secured(command, headerLength: 1, mode: mode) { header, rest, key in
+                Self.fileCounters(header: header, rest: rest, authenticatedKey: key, memory: memory)
             }
         case Native.getCardUID:
             return secured(command, headerLength: 0, mode: .full, requiresSession: true) { _, rest, _ in
@@ -229,6 +263,24 @@ struct NTAG424Chip: Type4Chip {
                     header: header, settings: rest, authenticatedKey: key, memory: &memory, context: context)
             }
         case Native.readData:
+            if session == nil, data.count == 7, let index = memory.index(ofNumber: data[0]),
+                memory.files[index].accessRights?.readGrant(authenticatedKey: nil) == .free
+            {
+                switch prepareSDMRead(fileIndex: index, instruction: ins, previous: previousSDMRead, memory: memory) {
+                case .asStored:
+                    break
+                case .limitReached:
+                    return refuse(0x9D)
+                case .mirrored(let output, let counter, let state):
+                    let outcome = Self.readData(
+                        header: data, rest: [], authenticatedKey: nil, memory: memory, output: output)
+                    if outcome.isSuccess {
+                        memory.files[index].sdmReadCounter = counter
+                        sdmRead = state
+                    }
+                    return .init(data: outcome.isSuccess ? outcome.data : [], status: outcome.status)
+                }
+            }
             let mode = dataMode(command.data, write: false, memory: memory)
             return secured(command, headerLength: 7, mode: mode) { header, rest, key in
                 Self.readData(header: header, rest: rest, authenticatedKey: key, memory: memory)

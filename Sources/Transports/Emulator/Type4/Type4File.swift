@@ -14,12 +14,18 @@ public struct Type4File: Sendable, Equatable {
     /// FileSize (3 bytes, LSB first); `nil` on a chip without native commands, whose access
     /// conditions are the CC's read and write access bytes.
     public var settings: [UInt8]?
+    /// SDMReadCtr (NTAG 424 DNA, 24 bits): the unauthenticated reads of the file counted while
+    /// Secure Dynamic Messaging is enabled; set to 0 when ChangeFileSettings enables SDM
+    /// (shared/reference/type4-type5-ntag424.md §2.7). It lives in the chip's EEPROM, so it is kept
+    /// with the file. Setting it directly bypasses every rule: it is for tests and fixtures.
+    public var sdmReadCounter: Int
 
-    public init(identifier: UInt16, number: UInt8?, contents: [UInt8], settings: [UInt8]?) {
+    public init(identifier: UInt16, number: UInt8?, contents: [UInt8], settings: [UInt8]?, sdmReadCounter: Int = 0) {
         self.identifier = identifier
         self.number = number
         self.contents = contents
         self.settings = settings
+        self.sdmReadCounter = sdmReadCounter
     }
 
     /// The file as the catalog says it ships: its contents padded with zeros to its size.

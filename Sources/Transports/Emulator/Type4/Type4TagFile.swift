@@ -18,6 +18,7 @@ import TapCardSupport
 /// File E103 number: 01                                     (native file number; 424 only)
 /// File E103 settings: 00 00 00 E0 20 00 00                 (GetFileSettings, 7 bytes or more; 424 only)
 /// File E103 size: 32
+/// File E104 SDMReadCtr: 61                                 (SDM read counter, decimal; only when not 0)
 /// File E103 data 0000: 00 17 20 01 …                       (rows of 32 bytes, offsets in hex)
 /// ```
 ///
@@ -27,8 +28,10 @@ import TapCardSupport
 /// What ChangeKey and ChangeFileSettings change is all here: each key's value and version, and
 /// each file's settings as GetFileSettings returns them (FileOption and access rights, and the SDM
 /// part after the file size once SDM is enabled, so settings lines may be longer than 7 bytes).
-/// The format and its version did not change for that, so files written before still load. The
-/// session (authentication, command counter) is never saved: a loaded tag starts unauthenticated.
+/// The SDM read counter (SDMReadCtr) is an EEPROM value too, so it is saved on its own line when it
+/// is not 0. The format and its version did not change for any of that: files written before
+/// still load, with every counter at 0. The session (authentication, command counter, the last
+/// mirrored read) is never saved: a loaded tag starts unauthenticated.
 public enum Type4TagFile {
     /// The first line of every Type 4 file.
     public static let filetype = "TapCard Type 4 tag"
@@ -68,6 +71,7 @@ public enum Type4TagFile {
             let name = fileName(file.identifier)
             if let number = file.number { lines.append("File \(name) number: \(hex([number]))") }
             if let settings = file.settings { lines.append("File \(name) settings: \(hex(settings))") }
+            if file.sdmReadCounter != 0 { lines.append("File \(name) SDMReadCtr: \(file.sdmReadCounter)") }
             lines.append("File \(name) size: \(file.size)")
             var offset = 0
             while offset < file.size {
@@ -104,6 +108,7 @@ public enum Type4TagFile {
         var number: UInt8?
         var settings: [UInt8]?
         var size: Int?
+        var sdmReadCounter: Int?
         var contents: [UInt8] = []
     }
 
@@ -206,6 +211,13 @@ public enum Type4TagFile {
                 case ("settings", 3):
                     try once(files[last].settings)
                     files[last].settings = try bytes()
+                case ("SDMReadCtr", 3):
+                    try once(files[last].sdmReadCounter)
+                    guard let counter = Int(value), (0...0xFF_FFFF).contains(counter) else {
+                        throw .badValue(
+                            line: lineNumber, key: key, reason: "'\(value)' is not a counter of 0 to 16777215")
+                    }
+                    files[last].sdmReadCounter = counter
                 case ("size", 3):
                     try once(files[last].size)
                     guard let size = Int(value), (0...0x7FFF).contains(size) else {
@@ -250,7 +262,8 @@ public enum Type4TagFile {
             }
             finished.append(
                 Type4File(
-                    identifier: file.identifier, number: file.number, contents: file.contents, settings: file.settings))
+                    identifier: file.identifier, number: file.number, contents: file.contents, settings: file.settings,
+                    sdmReadCounter: file.sdmReadCounter ?? 0))
         }
         let keyList = try keyList(keys: keys, versions: versions)
         return Parsed(

@@ -1,0 +1,94 @@
+import Ciphers
+
+/// The NDEF file as an NTAG 424 DNA outputs it with Secure Dynamic Messaging (AES mode): the
+/// static bytes with each placeholder overwritten by uppercase ASCII hex (NTAG 424 DNA datasheet
+/// §9.3; shared/reference/type4-type5-ntag424.md §2.7). Written from the datasheet facts, not shared
+/// with module Type4's `SUNVerifier`, so the two can catch each other.
+///
+/// - Plain mirror (MetaRead E): the UID as 14 characters, the counter as 6, MSB first.
+/// - PICCData (MetaRead key k): AES-CBC(K_k, IV 0, PICCDataTag ‖ UID ‖ SDMReadCtr (3, LSB first) ‖
+///   random padding to 16 bytes), 32 characters. PICCDataTag: bit 7 UID mirrored, bit 6 counter
+///   mirrored, bits 3-0 the UID length 7 (0 when the UID is not mirrored: UNVERIFIED).
+/// - Session keys (FileRead key K): SV1 = C3 3C 00 01 00 80 ‖ [UID] ‖ [SDMReadCtr], SV2 = 3C C3 00 01
+///   00 80 ‖ [UID] ‖ [SDMReadCtr], each zero-padded to 16, with the UID and the counter (LSB first)
+///   only when mirrored; KSesSDMFileReadENC = CMAC(K, SV1), KSesSDMFileReadMAC = CMAC(K, SV2).
+/// - SDMENCFileData: the static bytes [ENCOffset, ENCOffset + ENCLength/2) enciphered with AES-CBC
+///   under KSesSDMFileReadENC, IV = AES-ECB(KSesSDMFileReadENC, SDMReadCtr (3, LSB first) ‖ 00×13),
+///   as ENCLength characters.
+/// - SDMMAC: MACt (bytes 1, 3, …, 15 of the CMAC) under KSesSDMFileReadMAC of the output bytes
+///   [MACInputOffset, MACOffset), written after every other placeholder; 16 characters.
+enum SDMMirror {
+    /// The file as output; `nil` when a key is missing or has the wrong length (memory set around
+    /// the rules).
+    static func output(
+        of contents: [UInt8], settings: SDMSettings, uid: [UInt8], counter: Int, padding: [UInt8], keys: [Type4Key]
+    ) -> [UInt8]? {
+        var output = contents
+        let counterBytes = littleEndian3(counter)
+        func write(_ text: [UInt8], at offset: Int) {
+            guard offset >= 0, offset + text.count <= output.count else { return }
+            output.replaceSubrange(offset..<(offset + text.count), with: text)
+        }
+        if let placeholder = settings.uid { write(hex(uid), at: placeholder.offset) }
+        if let placeholder = settings.counter { write(hex(counterBytes.reversed()), at: placeholder.offset) }
+        if let placeholder = settings.piccData {
+            guard let key = key(settings.metaRead, in: keys), let cipher = try? AES128(key: key) else { return nil }
+            let plain = piccPlaintext(settings: settings, uid: uid, counter: counterBytes, padding: padding)
+            guard let enciphered = try? cipher.encryptCBC(plain, iv: zeroBlock) else { return nil }
+            write(hex(enciphered), at: placeholder.offset)
+        }
+        guard let mac = settings.mac, let input = settings.macInputOffset else { return output }
+        guard let key = key(settings.fileRead, in: keys), let master = try? AESCMAC(key: key) else { return nil }
+        let mirrored = (settings.mirrorsUID ? uid : []) + (settings.mirrorsCounter ? counterBytes : [])
+        let sv1 = padded([0xC3, 0x3C, 0x00, 0x01, 0x00, 0x80] + mirrored)
+        let sv2 = padded([0x3C, 0xC3, 0x00, 0x01, 0x00, 0x80] + mirrored)
+        if let enc = settings.encryptedData {
+            let plainCount = enc.length / 2
+            guard enc.offset + plainCount <= contents.count, let cipher = try? AES128(key: master.mac(sv1)),
+                let iv = try? cipher.encrypt(block: counterBytes + [UInt8](repeating: 0, count: 13)),
+                let enciphered = try? cipher.encryptCBC(Array(contents[enc.offset..<(enc.offset + plainCount)]), iv: iv)
+            else { return nil }
+            write(hex(enciphered), at: enc.offset)
+        }
+        guard input <= mac.offset, mac.offset <= output.count, let session = try? AESCMAC(key: master.mac(sv2))
+        else { return nil }
+        let full = session.mac(Array(output[input..<mac.offset]))
+        write(hex(stride(from: 1, to: 16, by: 2).map { full[$0] }), at: mac.offset)
+        return output
+    }
+
+    /// How many random padding bytes PICCData needs: 16 − 1 − the mirrored UID and counter.
+    static func paddingCount(_ settings: SDMSettings) -> Int {
+        16 - 1 - (settings.mirrorsUID ? 7 : 0) - (settings.mirrorsCounter ? 3 : 0)
+    }
+
+    static func piccPlaintext(settings: SDMSettings, uid: [UInt8], counter: [UInt8], padding: [UInt8]) -> [UInt8] {
+        let tag: UInt8 = (settings.mirrorsUID ? 0x80 | 0x07 : 0) | (settings.mirrorsCounter ? 0x40 : 0)
+        let start = [tag] + (settings.mirrorsUID ? uid : []) + (settings.mirrorsCounter ? counter : [])
+        let filler = Array(padding.prefix(16 - start.count))
+        return start + filler + [UInt8](repeating: 0, count: max(0, 16 - start.count - filler.count))
+    }
+
+    static func littleEndian3(_ value: Int) -> [UInt8] {
+        [
+            UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8),
+            UInt8(truncatingIfNeeded: value >> 16),
+        ]
+    }
+
+    private static let zeroBlock = [UInt8](repeating: 0, count: 16)
+
+    private static func key(_ number: UInt8, in keys: [Type4Key]) -> [UInt8]? {
+        keys.indices.contains(Int(number)) ? keys[Int(number)].value : nil
+    }
+
+    private static func padded(_ bytes: [UInt8]) -> [UInt8] {
+        bytes + [UInt8](repeating: 0, count: max(0, 16 - bytes.count))
+    }
+
+    /// Uppercase ASCII hex of `bytes`.
+    private static func hex<S: Sequence<UInt8>>(_ bytes: S) -> [UInt8] {
+        let digits = Array("0123456789ABCDEF".utf8)
+        return bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }
+    }
+}
