@@ -307,9 +307,42 @@ def type3_seeds():
     write("type3", "bad-checksum", attribute()[:15] + b"\x00" + factory_mc)
 
 
+def sun_seeds():
+    # shared/reference/type4-type5-ntag424.md §2.8: the worked SUN URLs of every style (S2, S3, S5,
+    # S6 in the bulk style, S7, S9), and near misses (one MAC digit, LRP-sized PICCData, no MAC).
+    write("sun", "s2-e-c", "https://ntag.nxp.com/424?e=EF963FF7828658A599F3041510671E88&c=94EED9EE65337086")
+    write("sun", "s3-picc-enc-cmac", "https://www.my424dna.com/?picc_data=FD91EC264309878BE6345CBE53BADF40"
+          "&enc=CEE9A53E3E463EF1F459635736738962&cmac=ECC1E7F6C6C73BF6")
+    write("sun", "s5-plain", "https://example.com/?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3")
+    write("sun", "s6-bulk", "https://sdm.example/tag?e=8ACADDEF0A9B62CDAE39A16B83FC14DE"
+          "B8436E11F627BB7F543FCC0C1E0D1A89238B2543A8DEBAD8")
+    write("sun", "s7-48-byte-enc", "https://sdm.nfcdeveloper.com/tagpt?picc_data=4E8D0223F8C17CDCCE5BC24076CFAA0D"
+          "&enc=B56FED7FF7B23791C0684F17E117C97450723BB5C104E809C8929F0264CB99F9969D07FC32BB2D11995AEF826E355097"
+          "&cmac=5FD76DE4BD942DFC")
+    write("sun", "s9-boltcard", "lnurlw://card.yourdomain.com/ln?p=e61cb056f52d34f9368f079d1814d2cf&c=fcc9a22201ea2298")
+    write("sun", "s2-mac-altered", "https://ntag.nxp.com/424?e=EF963FF7828658A599F3041510671E88&c=94EED9EE65337087")
+    write("sun", "lrp-sized-picc", "https://x.example/?picc_data=" + "A" * 48 + "&cmac=94EED9EE65337086")
+    write("sun", "no-mac", "https://ntag.nxp.com/424?e=EF963FF7828658A599F3041510671E88")
+
+
+def securemessaging_seeds():
+    # §2.5: selector byte (0 = V-SM-1's MAC session, 1 = V-SM-3's FULL session, 2 = the session's
+    # TI and keys follow), then the response APDU.
+    write("securemessaging", "v-sm-1-get-file-settings-mac", bytes([0]) + bytes.fromhex(
+        "0040EEEE000100D1FE001F00004400004400002000006A0000" "2A474282E7A47986" "9100"))
+    write("securemessaging", "v-sm-3-get-card-uid-full", bytes([1]) + bytes.fromhex(
+        "70756055688505B52A5E26E59E329CD6" "595F672298EA41B7" "9100"))
+    write("securemessaging", "v-sm-3-keys-inline", bytes([2]) + bytes.fromhex(
+        "DF055522" "2B4D963C014DC36F24F69A50A394F875" "379D32130CE61705DD5FD8C36B95D764"
+        "70756055688505B52A5E26E59E329CD6" "595F672298EA41B7" "9100"))
+    write("securemessaging", "mac-only-answer", bytes([1]) + bytes.fromhex("595F672298EA41B7" "9100"))
+    write("securemessaging", "refused", bytes([0]) + bytes.fromhex("919E"))
+    write("securemessaging", "last-counter", bytes([0xFD]) + bytes.fromhex("00" * 24 + "9100"))
+
+
 def main():
     for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc", "jsonl", "csv", "type4", "apdu",
-                    "emulator4", "type5", "iso15693", "type3"):
+                    "emulator4", "type5", "iso15693", "type3", "sun", "securemessaging"):
         shutil.rmtree(CORPUS / target, ignore_errors=True)
     ndef_seeds()
     contact_seeds()
@@ -324,6 +357,8 @@ def main():
     type5_seeds()
     iso15693_seeds()
     type3_seeds()
+    sun_seeds()
+    securemessaging_seeds()
     for folder in sorted(CORPUS.iterdir()):
         files = list(folder.iterdir())
         print(f"{folder.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

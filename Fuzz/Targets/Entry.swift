@@ -18,6 +18,8 @@
         Type5Fuzz.target,
         ISO15693Fuzz.target,
         Type3Fuzz.target,
+        SUNURLFuzz.target,
+        SecureMessagingFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these three functions.

@@ -83,6 +83,20 @@ public enum Schema {
         CREATE INDEX writes_by_tag ON writes(tag_id, written_at);
         CREATE INDEX emergency_uses_by_profile ON emergency_uses(profile_id, used_at);
         """,
+        // 4: reserved for the focus-sessions migration, written on its own branch; the merge puts
+        // that migration here. Until then a no-op, so that the SUN counters below are number 5.
+        """
+        SELECT 1;
+        """,
+        // 5: the last SUN read counter accepted per NTAG 424 DNA UID (lowercase hex), so that
+        // `sun verify --track` refuses a replayed URL.
+        """
+        CREATE TABLE sun_counters (
+            uid TEXT PRIMARY KEY,
+            last_counter INTEGER NOT NULL CHECK (last_counter BETWEEN 0 AND 16777215),
+            updated_at INTEGER NOT NULL
+        );
+        """,
     ]
 
     /// Brings `database` to `target` (default: the latest version), one transaction per step.

@@ -3,7 +3,8 @@ import TapCardCLI
 import Testing
 
 /// `tapcard sun verify`: the verdict, its JSON v1 object and its exit statuses (0 valid, 1
-/// refused, 65 malformed), on AN12196's URLs (shared/reference/type4-type5-ntag424.md §2.8 S2, S3).
+/// refused, 65 malformed), on AN12196's URLs and sdm-backend's bulk one
+/// (shared/reference/type4-type5-ntag424.md §2.8 S2, S3, S6), and `--track`'s replay refusal.
 @Suite struct SUNVerifyCommandTests {
     static let zero = String(repeating: "0", count: 32)
     static let s3 =
@@ -28,6 +29,92 @@ import Testing
         #expect(json["counter"] as? Int == 8)
         #expect(json["file_text"] as? String == "xxxxxxxxxxxxxxxx")
         #expect(json["reason"] is NSNull)
+        #expect(json["tracked"] as? Bool == false && json["last_counter"] is NSNull)
+        #expect(json["file_data"] as? String == String(repeating: "78", count: 16))
+        #expect(Set(json.keys) == Self.keys)
+    }
+
+    static let keys: Set<String> = [
+        "schema_version", "valid", "uid", "counter", "file_data", "file_text", "reason", "message", "tracked",
+        "last_counter",
+    ]
+
+    @Test func theBulkStyleWithCustomKeys() async throws {
+        let url =
+            "https://sdm.example/tag?e=8ACADDEF0A9B62CDAE39A16B83FC14DEB8436E11F627BB7F543FCC0C1E0D1A89238B2543A8DEBAD8"
+        let result = await run([
+            "sun", "verify", url, "--meta-key", "42aff114f2cb3b6141be6dc95dfc5416", "--file-key",
+            "b62a9baf092439bd43c62aee96b970c5",
+        ])
+        #expect(result.status == 0)
+        #expect(result.io.outputText.contains("UID 04:1D:3C:8A:2D:6B:80, read counter 291"))
+        #expect(result.io.outputText.contains("File data: NTXXqno_oBFpwy-V"))
+    }
+
+    @Test func eachRefusalHasItsReasonAndExitStatus() async throws {
+        let cases: [(url: String, meta: String, status: Int32, reason: String)] = [
+            (Self.s3.replacingOccurrences(of: "cmac=ECC1", with: "cmac=ECC0"), Self.zero, 1, "mac-mismatch"),
+            (Self.s3, String(repeating: "1", count: 32), 1, "wrong-key"),
+            (
+                Self.s3.replacingOccurrences(of: "picc_data=FD91", with: "picc_data=FD9"), Self.zero, 1,
+                "malformed-picc-data"
+            ),
+            ("https://x.example/?e=00&c=11", Self.zero, 65, "malformed-url"),
+            ("https://x.example/", Self.zero, 65, "malformed-url"),
+        ]
+        for (url, meta, status, reason) in cases {
+            let result = await run(["sun", "verify", url, "--meta-key", meta, "--file-key", Self.zero, "--json"])
+            #expect(result.status == status, "\(reason)")
+            let json = try object(result.io.outputText)
+            #expect(json["valid"] as? Bool == false && json["reason"] as? String == reason)
+            #expect(json["uid"] is NSNull && json["counter"] is NSNull)
+            #expect(Set(json.keys) == Self.keys)
+            #expect(!result.io.errorOutput.isEmpty)
+        }
+    }
+
+    @Test func trackRefusesAReplayAcrossInvocationsWithTheSameDatabase() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sun-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("tapcard.sqlite").path
+        let arguments = [
+            "sun", "verify", Self.s3, "--meta-key", Self.zero, "--file-key", Self.zero, "--track", "--db", db,
+        ]
+        let first = await run(arguments + ["--json"])
+        #expect(first.status == 0)
+        let accepted = try object(first.io.outputText)
+        #expect(accepted["tracked"] as? Bool == true && accepted["last_counter"] is NSNull)
+        let replay = await run(arguments + ["--json"])
+        #expect(replay.status == 1)
+        let refused = try object(replay.io.outputText)
+        #expect(refused["reason"] as? String == "counter-not-increasing")
+        #expect(refused["uid"] as? String == "04958caa5c5e80" && refused["counter"] as? Int == 8)
+        #expect(refused["last_counter"] as? Int == 8)
+        let words = await run(arguments)
+        #expect(words.status == 1)
+        #expect(words.io.errorOutput.contains("read counter 8") && words.io.errorOutput.contains("accepted for it, 8"))
+        // A later tap of the same tag (S2 is another UID: its first tap is accepted).
+        let other = await run([
+            "sun", "verify", "https://ntag.nxp.com/424?e=EF963FF7828658A599F3041510671E88&c=94EED9EE65337086",
+            "--meta-key", Self.zero, "--file-key", Self.zero, "--track", "--db", db,
+        ])
+        #expect(other.status == 0 && other.io.outputText.contains("First accepted tap of this UID"))
+        // Stateless without --track: the same URL verifies again.
+        let stateless = await run(["sun", "verify", Self.s3, "--meta-key", Self.zero, "--file-key", Self.zero])
+        #expect(stateless.status == 0 && stateless.io.outputText.contains("replayed URL verifies too"))
+        // --db alone is a usage error.
+        let dbAlone = await run([
+            "sun", "verify", Self.s3, "--meta-key", Self.zero, "--file-key", Self.zero, "--db", db,
+        ])
+        #expect(dbAlone.status == 64)
+    }
+
+    @Test func helpNamesTheStylesReasonsAndTrack() async {
+        let help = await run(["sun", "verify", "--help"])
+        #expect(help.status == 0)
+        for word in ["--track", "--db", "counter-not-increasing", "wrong-key", "malformed-picc-data", "bulk", "p="] {
+            #expect(help.io.outputText.contains(word), "\(word)")
+        }
     }
 
     @Test func refusalsAndMalformedInput() async throws {

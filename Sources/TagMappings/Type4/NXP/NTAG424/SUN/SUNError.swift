@@ -1,46 +1,63 @@
 import TapCardSupport
 
-/// Why a SUN URL does not verify. `malformedURL` is the input's fault (exit 65); the others are
-/// refusals of a well-formed message (exit 1), each with the reason a backend needs.
+/// Why a SUN URL does not verify. `malformedURL` and `keyLength` are the caller's input (exit
+/// 65); the others refuse a message that reached the verifier (exit 1), each with the figures a
+/// backend needs and ``reason`` as one stable word. No case holds the right MAC or a key: an
+/// oracle that names the MAC would let anyone forge a message.
 public enum SUNError: TapCardError, Equatable {
     /// The URL lacks the fields of any SUN style, or a field is not hex of the right length.
     case malformedURL(reason: String)
-    /// PICCData decrypted with the meta key does not start with a valid PICCDataTag: the meta key
-    /// is wrong, or the data is not PICCData.
-    case piccDataUnreadable(tag: UInt8)
-    /// The MAC in the URL is not the one the file key gives for this UID, counter and input. The
-    /// right MAC is never said: an oracle that names it would let anyone forge a message.
+    /// The PICCData field (`e`, `picc_data` or `p`) is not one AES block in hex.
+    case malformedPICCData(field: String, hexDigits: Int, isHex: Bool)
+    /// PICCData decrypted with the meta key does not start with a PICCDataTag that mirrors the UID
+    /// and the counter with a UID length of 7: the meta key is wrong, or the data is not PICCData.
+    case wrongKey(tag: UInt8)
+    /// The MAC in the URL is not the one the file key gives for this UID, counter and input.
     case macMismatch(received: String)
+    /// The message verified, but its counter is not above the last one accepted for this UID.
+    case counterNotIncreasing(uid: [UInt8], counter: Int, lastAccepted: Int)
     /// The keys given are not 16 bytes.
     case keyLength(name: String, bytes: Int)
 
     public var origin: ErrorOrigin {
         switch self {
         case .malformedURL, .keyLength: .input
-        case .piccDataUnreadable, .macMismatch: .refusal
+        case .malformedPICCData, .wrongKey, .macMismatch, .counterNotIncreasing: .refusal
         }
     }
 
-    /// One word for scripts: `malformed-url`, `wrong-key-or-malformed-picc-data`, `mac-mismatch`.
-    public var reason: String {
+    /// The stable word for this case (`mac-mismatch`, `wrong-key`, …).
+    public var reason: SUNReason {
         switch self {
-        case .malformedURL: "malformed-url"
-        case .piccDataUnreadable: "wrong-key-or-malformed-picc-data"
-        case .macMismatch: "mac-mismatch"
-        case .keyLength: "key-length"
+        case .malformedURL: .malformedURL
+        case .malformedPICCData: .malformedPICCData
+        case .wrongKey: .wrongKey
+        case .macMismatch: .macMismatch
+        case .counterNotIncreasing: .counterNotIncreasing
+        case .keyLength: .keyLength
         }
     }
 
     public var sentence: String {
         switch self {
         case .malformedURL(let reason):
-            "The URL is not a SUN message: \(reason)."
-        case .piccDataUnreadable(let tag):
-            "The PICCData does not decrypt to a PICCDataTag (got 0x\(String(tag, radix: 16, uppercase: true)); a valid one has bits 7 and 6 for the mirrored UID and counter and a UID length of 7): the meta key is wrong, or the data is not PICCData."
+            return "The URL is not a SUN message: \(reason)."
+        case .malformedPICCData(let field, let digits, let isHex):
+            let what = isHex ? "\(digits) hex digits" : "not hex (\(digits) characters)"
+            return
+                "The PICCData (\(field)=) is \(what); AES-mode PICCData is 32 hex digits, one AES block (48 would be LRP mode, which TapCard does not verify)."
+        case .wrongKey(let tag):
+            let hex = String(tag, radix: 16, uppercase: true)
+            return
+                "The PICCData decrypts to PICCDataTag 0x\(hex.count == 1 ? "0" + hex : hex), not 0xC7 (UID and counter mirrored, UID length 7): the meta key is wrong, or the data is not PICCData."
         case .macMismatch(let received):
-            "The MAC \(received) does not verify for this UID, counter and input: the file key is wrong, or the URL was altered."
+            return
+                "The MAC \(received) does not verify for this UID, counter and input: the file key is wrong, or the URL was altered."
+        case .counterNotIncreasing(let uid, let counter, let last):
+            return
+                "The MAC verifies, but read counter \(counter) of UID \(Hex.encode(uid, uppercase: true, separator: ":")) is not above the last one accepted for it, \(last): a replayed or copied URL."
         case .keyLength(let name, let bytes):
-            "The \(name) is \(bytes) bytes; an AES-128 key is 16."
+            return "The \(name) is \(bytes) bytes; an AES-128 key is 16."
         }
     }
 }
