@@ -52,6 +52,9 @@ struct BackgroundTagViewModelTests {
     func universalLinkWithoutTag() {
         let content = BackgroundTagViewModel.content(records: [], webpageURL: Self.page)
         #expect(content == .link(Self.page, records: []))
+        // What iOS's ndefMessagePayload holds for an activity no tag read produced: one empty record.
+        let placeholder = [NDEFRecordFields(tnf: 0, type: [], payload: [])]
+        #expect(BackgroundTagViewModel.content(records: placeholder, webpageURL: Self.page) == content)
         #expect(BackgroundTagViewModel.content(records: [], webpageURL: nil) == .nothing)
         #expect(BackgroundTagViewModel.content(records: [], webpageURL: "") == .nothing)
     }

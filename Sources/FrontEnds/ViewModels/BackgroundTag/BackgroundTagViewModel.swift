@@ -32,7 +32,11 @@ public final class BackgroundTagViewModel {
     public func dismiss() { content = nil }
 
     /// What to show for a message and link (pure: tested on Linux).
+    ///
+    /// For an activity that no tag read produced, iOS's `ndefMessagePayload` is one empty record
+    /// (TNF 0): that is no message, not a tag with an empty record.
     public static func content(records: [NDEFRecordFields], webpageURL: String?) -> BackgroundTagContent {
+        let records = isNoMessage(records) ? [] : records
         let rows = records.enumerated().map { RecordRow(index: $0.offset, fields: $0.element) }
         let tagLink = rows.lazy.compactMap { row -> String? in
             switch row.view {
@@ -50,6 +54,11 @@ public final class BackgroundTagViewModel {
         }
         if let link { return .link(link, records: rows) }
         return rows.isEmpty ? .nothing : .records(rows)
+    }
+
+    static func isNoMessage(_ records: [NDEFRecordFields]) -> Bool {
+        guard records.count == 1, let only = records.first else { return false }
+        return only.tnf & 0x07 == 0 && only.type.isEmpty && only.payload.isEmpty
     }
 
     static func isVCard(_ type: String) -> Bool {
