@@ -4,35 +4,30 @@ import Store
 import SwiftUI
 import ViewModels
 
-/// The app: one ``TapCardAppModel`` over the CoreNFC sessions and the on-device store. All the
-/// decisions live in the package's view models (tested on Linux); the views only render them.
+/// The app: one ``TapCardAppModel`` over the CoreNFC sessions, the on-device store and Screen
+/// Time. All the decisions live in the package's view models (tested on Linux); the views only
+/// render them. iOS opens the app three more ways, each handed to the same model: a tag read in
+/// the background (a universal link with the tag's message), a `tapcard://focus/start` link, and
+/// the "Start focus session" App Intent.
 @main
 struct TapCardApp: App {
     @State private var model: TapCardAppModel
 
     init() {
-        _model = State(initialValue: Self.makeModel())
+        _model = State(initialValue: AppModelHolder.model)
     }
 
     var body: some Scene {
         WindowGroup {
             RootView(model: model)
+                .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
+                    model.openedTag.open(
+                        records: BackgroundTagActivity.records(of: activity),
+                        webpageURL: activity.webpageURL?.absoluteString)
+                }
+                .onOpenURL { url in
+                    Task { await model.open(url) }
+                }
         }
-    }
-
-    @MainActor
-    private static func makeModel() -> TapCardAppModel {
-        // Every tag TapCard has a channel for: NFC-A and ISO-DEP, ISO 15693 (Type 5) and FeliCa
-        // (Type 3, for the Info.plist system codes 12FC and 88B4).
-        let service = CoreNFCTagSessions(polling: .everyTag)
-        // Without a store the app still scans, writes and locks; Focus and Tags need it.
-        let store = try? TapCardStore(path: storePath())
-        return TapCardAppModel(service: service, store: store)
-    }
-
-    private static func storePath() -> String {
-        let directory = URL.applicationSupportDirectory
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appending(path: "tapcard.sqlite").path(percentEncoded: false)
     }
 }

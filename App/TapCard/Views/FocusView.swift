@@ -3,13 +3,14 @@ import SwiftUI
 import ViewModels
 
 /// Focus: pair a tag, tap it to start or end a session (status with elapsed time), the history,
-/// and the emergency exit with its remaining budget.
+/// and the emergency exit with its remaining budget; with Screen Time, the apps a session blocks.
 struct FocusView: View {
     let tap: FocusTapViewModel
     let focus: FocusViewModel
     let availability: AvailabilityViewModel
     @State private var label = ""
     @State private var location = ""
+    @Environment(\.scenePhase) private var scenePhase
 
     var body: some View {
         NavigationStack {
@@ -36,6 +37,9 @@ struct FocusView: View {
                     if let message = focus.message { Text(message) }
                     if let error = focus.errorMessage { Text(error).foregroundStyle(.red) }
                     if let failure = tap.state.failure { Text(failure).foregroundStyle(.red) }
+                }
+                if let shield = focus.shield {
+                    BlockedAppsSection(shield: shield)
                 }
                 Section("Emergency exit") {
                     if let text = focus.emergencyText { Text(text) }
@@ -79,6 +83,18 @@ struct FocusView: View {
             }
             .navigationTitle("Focus")
             .onAppear { focus.refresh() }
+            // Back in the foreground, and at the planned end while open: the refresh records a
+            // timer end and lifts the shields.
+            .onChange(of: scenePhase) { _, phase in
+                if phase == .active { focus.refresh() }
+            }
+            .task(id: focus.plannedEnd) {
+                guard let end = focus.plannedEnd else { return }
+                let wait = end.timeIntervalSinceNow
+                if wait > 0 { try? await Task.sleep(for: .seconds(wait)) }
+                guard !Task.isCancelled else { return }
+                focus.refresh()
+            }
         }
     }
 }

@@ -2,7 +2,7 @@ import SwiftUI
 import ViewModels
 
 /// The tabs (past five, iOS gathers the rest under More). Focus and Tags appear only when the
-/// store opened.
+/// store opened. A tag read in the background shows over them.
 struct RootView: View {
     let model: TapCardAppModel
 
@@ -27,5 +27,15 @@ struct RootView: View {
             LockView(lock: model.lock, availability: model.availability)
                 .tabItem { Label("Lock", systemImage: "lock") }
         }
+        .sheet(isPresented: openedTagShown) {
+            if let content = model.openedTag.content {
+                OpenedTagView(opened: model.openedTag, content: content)
+            }
+        }
+    }
+
+    @MainActor private var openedTagShown: Binding<Bool> {
+        let opened = model.openedTag
+        return Binding(get: { opened.content != nil }, set: { if !$0 { opened.dismiss() } })
     }
 }

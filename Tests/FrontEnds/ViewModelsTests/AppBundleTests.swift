@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViewModels
 
 #if os(Linux)
     import CoreNFC
@@ -67,7 +68,8 @@ import Testing
         #if os(Linux)
             #expect(codes == NFCStandInSystem.appFeliCaSystemCodes)
         #endif
-        let app = try String(contentsOf: Self.app.appendingPathComponent("TapCard/TapCardApp.swift"), encoding: .utf8)
+        let app = try String(
+            contentsOf: Self.app.appendingPathComponent("TapCard/AppModelHolder.swift"), encoding: .utf8)
         #expect(app.contains("CoreNFCTagSessions(polling: .everyTag)"))
     }
 
@@ -84,9 +86,28 @@ import Testing
         #endif
     }
 
-    @Test func entitlementsAskForTagReadingOnly() throws {
+    /// Tag reading, Screen Time and the associated domain, the same in the spec (XcodeGen writes
+    /// the file from it) and in the committed file; the domain is a build setting.
+    @Test func entitlementsAskForTagReadingScreenTimeAndTheLinkDomain() throws {
         let entitlements = try Self.plist("TapCard/TapCard.entitlements")
         #expect(entitlements["com.apple.developer.nfc.readersession.formats"] as? [String] == ["TAG"])
+        #expect(entitlements["com.apple.developer.family-controls"] as? Bool == true)
+        #expect(
+            entitlements["com.apple.developer.associated-domains"] as? [String] == ["applinks:$(TAPCARD_LINK_DOMAIN)"])
+        #expect(Set(entitlements.keys).count == 3)
+        let spec = try Self.spec()
+        #expect(spec.contains("com.apple.developer.family-controls: true"))
+        #expect(spec.contains("- applinks:$(TAPCARD_LINK_DOMAIN)"))
+        #expect(Self.setting("TAPCARD_LINK_DOMAIN", in: spec)?.contains(".") == true)
+        #expect(spec.contains("sdk: FamilyControls.framework") && spec.contains("sdk: ManagedSettings.framework"))
+    }
+
+    /// `tapcard://focus/start` (a widget's or another app's link) reaches `AppLinkRoute`.
+    @Test func infoPlistRegistersTheTapCardScheme() throws {
+        let info = try Self.plist("TapCard/Info.plist")
+        let types = try #require(info["CFBundleURLTypes"] as? [[String: Any]])
+        let schemes = types.flatMap { $0["CFBundleURLSchemes"] as? [String] ?? [] }
+        #expect(schemes == [AppLinkRoute.scheme])
     }
 
     @Test func viewsHoldNoNFCOrStoreLogic() throws {

@@ -5,7 +5,9 @@ import Observation
 
 /// The Focus screen: the current session, the last outcome in words, history, and the pairing
 /// notice. Every action goes through ``/FocusSessions/FocusController`` (the state machine over the store); the
-/// clock is injected, so the screen's logic is tested without waiting.
+/// clock is injected, so the screen's logic is tested without waiting. With a
+/// `FocusShieldViewModel`, every status it reads is handed on, so the chosen apps are shielded
+/// when a session starts and unshielded on every kind of end.
 @MainActor
 @Observable
 public final class FocusViewModel {
@@ -22,11 +24,20 @@ public final class FocusViewModel {
 
     @ObservationIgnored private let controller: FocusController
     @ObservationIgnored private let clock: () -> Date
+    /// What the phone blocks during a session; `nil` where Screen Time is not available.
+    public let shield: FocusShieldViewModel?
 
-    public init(controller: FocusController, clock: @escaping () -> Date = Date.init) {
+    public init(
+        controller: FocusController, clock: @escaping () -> Date = Date.init, shield: FocusShieldViewModel? = nil
+    ) {
         self.controller = controller
         self.clock = clock
+        self.shield = shield
     }
+
+    /// The planned end of the running session: the screen refreshes then, so the shields come
+    /// down on time while the app is open.
+    public var plannedEnd: Date? { isFocusing ? status?.session?.plannedEnd : nil }
 
     /// True while a session runs.
     public var isFocusing: Bool { status?.phase == .active }
@@ -84,6 +95,14 @@ public final class FocusViewModel {
         }
     }
 
+    /// A refusal decided on the phone before the focus engine was asked (a tag that looks like a
+    /// clone, a Shortcut asked to end a session): shown like the engine's own refusals.
+    func refuse(_ sentence: String) {
+        errorMessage = sentence
+        lastRefusal = nil
+        message = nil
+    }
+
     private func perform(_ action: () throws(FocusFailure) -> Void) {
         do {
             try action()
@@ -97,5 +116,6 @@ public final class FocusViewModel {
         let now = clock()
         if let status = try? controller.status(at: now) { self.status = status }
         if let history = try? controller.history(limit: 50, at: now) { self.history = history }
+        if let status { shield?.sync(with: status, at: now) }
     }
 }

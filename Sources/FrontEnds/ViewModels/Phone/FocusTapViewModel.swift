@@ -1,10 +1,16 @@
 import CoreNFCTransport
 import Focus
+import Foundation
 import Observation
 import Originality
 
 /// The NFC half of the Focus screen: reads the tag the user holds up (one session) and hands its
 /// identity to the focus engineer's ``FocusViewModel``, which decides what the tap means.
+///
+/// Before it does, the phone checks what only a phone read knows: a tag with a paired tag's UID
+/// and chip whose originality signature is worse than at pairing (a pairing that verified, a tap
+/// that does not) is refused as a likely clone, so a copied UID neither starts nor ends a
+/// session. A tap asked for from outside the Focus screen (``FocusEntryPoint``) only starts one.
 @MainActor
 @Observable
 public final class FocusTapViewModel {
@@ -19,9 +25,21 @@ public final class FocusTapViewModel {
         self.focus = focus
     }
 
-    /// Starts or ends a session with a paired tag.
-    public func tap() async {
-        guard let (identity, _) = await readIdentity() else { return }
+    /// Starts or ends a session with a paired tag; from a Shortcut or a link, starts only.
+    public func tap(from entry: FocusEntryPoint = .app) async {
+        focus.refresh()
+        if !entry.mayEnd, focus.isFocusing {
+            focus.refuse(Self.onlyStarts(entry, since: focus.status?.session?.startedAt))
+            return
+        }
+        guard let (identity, info) = await readIdentity() else { return }
+        let check = Self.focusCheck(info.signatureCheck)
+        if let paired = focus.pairedTags.first(where: { $0.identity == identity }),
+            !Self.signature(check, isNoWorseThan: paired.signature)
+        {
+            focus.refuse(Self.looksLikeAClone(paired, now: check, since: focus.status?.session?.startedAt))
+            return
+        }
         focus.tap(identity)
     }
 
@@ -38,6 +56,32 @@ public final class FocusTapViewModel {
         case .invalid: .invalid
         case .unavailable: .unsupported
         }
+    }
+
+    /// A tap's signature against the pairing's: a pairing that verified accepts only a tap that
+    /// verifies; one with no signature refuses a signature that does not verify (a different
+    /// chip); a pairing nobody checked, or one that did not verify, accepts what it was.
+    static func signature(_ now: Focus.SignatureCheck, isNoWorseThan paired: Focus.SignatureCheck) -> Bool {
+        switch paired {
+        case .valid: now == .valid
+        case .unsupported: now != .invalid
+        case .invalid, .notChecked: true
+        }
+    }
+
+    static func looksLikeAClone(_ paired: PairedTag, now: Focus.SignatureCheck, since: Date?) -> String {
+        let then = paired.signature == .valid ? "verified" : "was absent"
+        let tapped = now == .invalid ? "does not verify" : "could not be checked"
+        var text =
+            "This tag has the UID and chip of your focus tag (\(paired.whereabouts)), but its originality signature \(tapped), and it \(then) when you paired it: it looks like a clone, so it neither starts nor ends a session."
+        if let since { text += " Your focus session keeps running (since \(DurationText.timestamp(since)))." }
+        return text
+    }
+
+    static func onlyStarts(_ entry: FocusEntryPoint, since: Date?) -> String {
+        let running = since.map { " (since \(DurationText.timestamp($0)))" } ?? ""
+        return
+            "A focus session is already running\(running). \(entry.phrase.prefix(1).uppercased() + entry.phrase.dropFirst()) can only start one: it ends by your paired tag on the Focus screen, at its planned end, or through the emergency exit."
     }
 
     private func readIdentity() async -> (TagIdentity, TagInfo)? {

@@ -23,11 +23,15 @@ public final class TapCardAppModel {
     public let focus: FocusViewModel?
     public let focusTap: FocusTapViewModel?
     public let tags: TagsViewModel?
+    /// What a tag read in the background (a universal link) opened TapCard with.
+    public let openedTag: BackgroundTagViewModel
 
+    /// `shield` is what a focus session blocks (Screen Time in the app, a stand-in in tests).
     public init(
         service: any TagSessionService, store: TapCardStore?, card: MyCardViewModel = MyCardViewModel(),
-        clock: @escaping () -> Date = Date.init
+        clock: @escaping () -> Date = Date.init, shield: FocusShieldViewModel? = nil
     ) {
+        openedTag = BackgroundTagViewModel()
         availability = AvailabilityViewModel(service: service)
         scan = ScanViewModel(service: service, store: store, clock: clock)
         self.card = card
@@ -35,7 +39,7 @@ public final class TapCardAppModel {
         lock = LockViewModel(service: service)
         protect = ProtectViewModel(service: service)
         if let store {
-            let focus = FocusViewModel(controller: FocusController(store: store), clock: clock)
+            let focus = FocusViewModel(controller: FocusController(store: store), clock: clock, shield: shield)
             self.focus = focus
             focusTap = FocusTapViewModel(service: service, focus: focus)
             tags = TagsViewModel(store: store, clock: clock)
@@ -68,5 +72,21 @@ public final class TapCardAppModel {
         lock.onFailure = note
         protect.onFailure = note
         focusTap?.onFailure = note
+    }
+
+    /// A URL iOS opened TapCard with: `tapcard://focus/start` starts a focus session (through the
+    /// same tap as the Focus screen's button, so only the paired tag starts it and nothing here
+    /// ends one); an `https` link (a universal link opened outside a tag read) is shown like a
+    /// tag's link. Returns what it did, for the caller to switch tabs.
+    @discardableResult
+    public func open(_ url: URL) async -> AppLinkRoute? {
+        guard let route = AppLinkRoute(url) else { return nil }
+        switch route {
+        case .startFocus:
+            await focusTap?.tap(from: .link)
+        case .page(let link):
+            openedTag.open(records: [], webpageURL: link)
+        }
+        return route
     }
 }
