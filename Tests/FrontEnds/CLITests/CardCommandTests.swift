@@ -269,7 +269,7 @@ struct DualCardCommandTests {
         #expect(explanation.contains { $0.contains("Android acts on the first record") })
         // The message bytes are the two records, and decode in that order.
         let message = try NDEFMessage.decode(try Hex.decode(try #require(json["ndef_hex"] as? String)))
-        #expect(message.records.map(\.view).last == .uri("https://acme.example/jane"))
+        #expect(message.records.map(\.view).last == .uri(URIRecord(uri: "https://acme.example/jane")))
         // Without a link there is no dual card.
         #expect(await run(["card", "--name", "Ada", "--as", "dual"]).status == 65)
     }
@@ -291,7 +291,9 @@ struct DualCardCommandTests {
         #expect((report["ndef_hex"] as? String)?.lowercased() == expected.lowercased())
         let read = await run(["read", "--tag", tag, "--json"], home: home)
         let ndef = try #require(try object(read.io)["ndef"] as? [String: Any])
-        let kinds = (ndef["records"] as? [[String: Any]])?.compactMap { ($0["view"] as? [String: Any])?["kind"] as? String }
+        let kinds = (ndef["records"] as? [[String: Any]])?.compactMap {
+            ($0["view"] as? [String: Any])?["kind"] as? String
+        }
         #expect(kinds == ["mime", "uri"])
         // On an NTAG213 the 251-byte dual card does not fit, and the write refuses (exit 65).
         let small = home + "/card213.nfc"

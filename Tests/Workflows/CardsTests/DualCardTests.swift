@@ -14,8 +14,8 @@ import Testing
         let bytes = try CardEncoding.message(for: profile, as: .dual).encoded()
         let message = try NDEFMessage.decode(bytes)
         #expect(message.records.count == 2)
-        #expect(message.records[0].view == .mime(type: "text/vcard", payload: VCardEncoder.encode(profile)))
-        #expect(message.records[1].view == .uri("https://acme.example/jane"))
+        #expect(message.records[0].view == .mime(MIMERecord(type: "text/vcard", payload: VCardEncoder.encode(profile))))
+        #expect(message.records[1].view == .uri(URIRecord(uri: "https://acme.example/jane")))
         // Header of record 1: MB=1, ME=0, SR=1 (229 - 13 = 216 payload bytes ≤ 255), TNF 2 → 0x92.
         #expect(bytes[0] == 0x92)
         // Record 2 starts right after record 1 (3 header bytes, the 10-byte type, 216 bytes of
@@ -27,7 +27,7 @@ import Testing
 
     @Test func anExplicitLinkWinsOverTheProfilesURL() throws {
         let records = try CardEncoding.records(for: CardProfiles.jane, as: .dual, link: "https://j.example")
-        #expect(records.map(\.view).last == .uri("https://j.example"))
+        #expect(records.map(\.view).last == .uri(URIRecord(uri: "https://j.example")))
     }
 
     @Test func withoutALinkThereIsNoDualCard() {
@@ -49,7 +49,8 @@ import Testing
         #expect(advice.chosen.fits)
         #expect(
             advice.explanation.contains(
-                "As dual (251 bytes) it fits an NTAG215, not an NTAG213; on an NTAG213 write the link (22 bytes)."))
+                "Dual (251 bytes), assuming each model's usual capacity, fits an NTAG215, not an NTAG213; on an NTAG213 write the link (22 bytes)."
+            ))
         #expect(advice.explanation.contains(FitAdvisor.dualPhones))
         #expect(FitAdvisor.dualPhones.contains("Android acts on the first record, the vCard"))
         #expect(FitAdvisor.dualPhones.contains("ignores text/vcard and opens the first URI record"))
@@ -60,14 +61,15 @@ import Testing
         let models: [TagModel] = [.ntag216, .ntag213, .ntag215]
         #expect(
             FitVerdict.dualLadder(messageBytes: 100, linkBytes: 20, models: models)
-                == "As dual (100 bytes) it fits an NTAG213, an NTAG215 and an NTAG216.")
+                == "Dual (100 bytes), assuming each model's usual capacity, fits an NTAG213, an NTAG215 and an NTAG216."
+        )
         #expect(
             FitVerdict.dualLadder(messageBytes: 600, linkBytes: 20, models: models)
-                == "As dual (600 bytes) it fits an NTAG216, not an NTAG215 or an NTAG213; on those write the link "
+                == "Dual (600 bytes), assuming each model's usual capacity, fits an NTAG216, not an NTAG215 or an NTAG213; on those write the link "
                 + "(20 bytes).")
         #expect(
             FitVerdict.dualLadder(messageBytes: 2000, linkBytes: nil, models: models)
-                == "As dual (2000 bytes) it fits none of an NTAG213, an NTAG215 and an NTAG216; write the link "
+                == "Dual (2000 bytes), assuming each model's usual capacity, fits none of an NTAG213, an NTAG215 and an NTAG216; write the link "
                 + "instead, or drop fields.")
     }
 
