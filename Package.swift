@@ -76,6 +76,9 @@ var layered: [Layered] = [
     // Command and response frames of the four air technologies (APDUs, ISO 15693, FeliCa) and the
     // labels errors name commands by: the mappings build them, the channels carry them.
     library("TagFrames", "Codecs/TagFrames", layer: .codecs, ["TapCardSupport"]),
+    // QR codes in byte mode (ISO/IEC 18004), versions 1–40, and their SVG drawing: the card page's
+    // code of its own URL.
+    library("QRCode", "Codecs/QRCode", layer: .codecs, ["TapCardSupport"]),
 
     // 2. Tag mappings: the catalog holds every datasheet fact once; the mappings interpret them.
     library("TagCatalog", "TagMappings/TagCatalog", layer: .tagMappings, ["TapCardSupport"]),
@@ -158,7 +161,8 @@ var layered: [Layered] = [
         "TapCardCLI", "FrontEnds/CLI", layer: .frontEnds,
         [
             "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TLVArea", "Type2", "Type3", "Type4", "Type5",
-            "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions",
+            "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus",
+            "FocusSessions",
             "TagInventory", "PCSCTransport",
         ]),
     Layered(
@@ -182,6 +186,7 @@ var layered: [Layered] = [
     tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport", "TestSupport"]),
     tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TestSupport"]),
     tests("TagFramesTests", "Codecs/TagFramesTests", ["TagFrames", "TestSupport"]),
+    tests("QRCodeTests", "Codecs/QRCodeTests", ["QRCode", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
     tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
     tests(
@@ -264,7 +269,8 @@ let package = Package(
         .library(
             name: "TapCardKit",
             targets: [
-                "Ciphers", "NDEF", "Contacts", "TagFrames", "TagCatalog", "TLVArea", "Type2", "Type3", "Type4", "Type5",
+                "Ciphers", "NDEF", "Contacts", "QRCode", "TagFrames", "TagCatalog", "TLVArea", "Type2", "Type3",
+                "Type4", "Type5",
                 "Originality", "TagTransport", "TagEmulator",
                 "PCSCTransport", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
                 "ViewModels", "CoreNFCTransport",
