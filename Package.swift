@@ -142,6 +142,10 @@ var layered: [Layered] = [
             "Originality", "TagTransport",
         ]),
     library("Cards", "Workflows/Cards", layer: .workflows, ["TapCardSupport", "NDEF", "Contacts", "TagCatalog"]),
+    // The static card site at the other end of a card's link: the page, the .vcf, host headers.
+    library(
+        "CardPage", "Workflows/CardPage", layer: .workflows,
+        ["TapCardSupport", "NDEF", "Contacts", "QRCode", "TagCatalog", "Cards"]),
     library("Focus", "Workflows/Focus", layer: .workflows, ["TapCardSupport"]),
     // Focus sessions over the store (the state machine applied inside one store transaction) and the
     // tag inventory in words: what the phone's screens and `tapcard focus` / `tapcard tags` share, so
@@ -161,7 +165,7 @@ var layered: [Layered] = [
         "TapCardCLI", "FrontEnds/CLI", layer: .frontEnds,
         [
             "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TLVArea", "Type2", "Type3", "Type4", "Type5",
-            "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus",
+            "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "CardPage", "Focus",
             "FocusSessions",
             "TagInventory", "PCSCTransport",
         ]),
@@ -221,6 +225,7 @@ var layered: [Layered] = [
             "TestSupport", "TagFrames", "TapCardSupport",
         ]),
     tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog", "TestSupport"]),
+    tests("CardPageTests", "Workflows/CardPageTests", ["CardPage", "Contacts"]),
     tests("FocusTests", "Workflows/FocusTests", ["Focus", "TestSupport"]),
     tests("FocusSessionsTests", "Workflows/FocusSessionsTests", ["FocusSessions", "Focus", "Store", "TestSupport"]),
     tests("TagInventoryTests", "Workflows/TagInventoryTests", ["TagInventory", "Store"]),
@@ -272,7 +277,7 @@ let package = Package(
                 "Ciphers", "NDEF", "Contacts", "QRCode", "TagFrames", "TagCatalog", "TLVArea", "Type2", "Type3",
                 "Type4", "Type5",
                 "Originality", "TagTransport", "TagEmulator",
-                "PCSCTransport", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
+                "PCSCTransport", "Store", "TagWorkflows", "Cards", "CardPage", "Focus", "FocusSessions", "TagInventory",
                 "ViewModels", "CoreNFCTransport",
             ]),
         // What the iOS app (App/project.yml) links: the phone's modules, without PC/SC or the emulator.
