@@ -29,6 +29,8 @@ command -v ip >/dev/null || apt_packages+=(iproute2)
 command -v zsh >/dev/null || apt_packages+=(zsh)
 command -v fish >/dev/null || apt_packages+=(fish)
 command -v groff >/dev/null || apt_packages+=(groff-base)
+# The card page's browser test (scripts/page-browser-test.sh) renders it in headless Chromium.
+command -v chromium >/dev/null || apt_packages+=(chromium)
 command -v man >/dev/null || apt_packages+=(man-db)
 if ! python3 -c "import smartcard" 2>/dev/null; then
     command -v swig >/dev/null || apt_packages+=(swig)
