@@ -23,7 +23,7 @@ public enum CardPageGenerator {
         public let command: String
         /// The NDEF message of the one URI record `tapcard write uri` writes.
         public let messageBytes: Int
-        /// One verdict per tag in ``tags``, from ``/Cards/FitVerdict``.
+        /// One verdict per tag in ``CardPageGenerator/tags``, from ``/Cards/FitVerdict``.
         public let verdicts: [(model: TagModel, verdict: FitVerdict)]
 
         public static func == (lhs: TagLine, rhs: TagLine) -> Bool {
