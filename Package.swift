@@ -76,6 +76,9 @@ var layered: [Layered] = [
     // Command and response frames of the four air technologies (APDUs, ISO 15693, FeliCa) and the
     // labels errors name commands by: the mappings build them, the channels carry them.
     library("TagFrames", "Codecs/TagFrames", layer: .codecs, ["TapCardSupport"]),
+    // QR codes in byte mode (ISO/IEC 18004), versions 1–40, and their SVG drawing: the card page's
+    // code of its own URL.
+    library("QRCode", "Codecs/QRCode", layer: .codecs, ["TapCardSupport"]),
 
     // 2. Tag mappings: the catalog holds every datasheet fact once; the mappings interpret them.
     library("TagCatalog", "TagMappings/TagCatalog", layer: .tagMappings, ["TapCardSupport"]),
@@ -139,6 +142,10 @@ var layered: [Layered] = [
             "Originality", "TagTransport",
         ]),
     library("Cards", "Workflows/Cards", layer: .workflows, ["TapCardSupport", "NDEF", "Contacts", "TagCatalog"]),
+    // The static card site at the other end of a card's link: the page, the .vcf, host headers.
+    library(
+        "CardPage", "Workflows/CardPage", layer: .workflows,
+        ["TapCardSupport", "NDEF", "Contacts", "QRCode", "TagCatalog", "Cards"]),
     library("Focus", "Workflows/Focus", layer: .workflows, ["TapCardSupport"]),
     // Focus sessions over the store (the state machine applied inside one store transaction) and the
     // tag inventory in words: what the phone's screens and `tapcard focus` / `tapcard tags` share, so
@@ -158,7 +165,8 @@ var layered: [Layered] = [
         "TapCardCLI", "FrontEnds/CLI", layer: .frontEnds,
         [
             "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TLVArea", "Type2", "Type3", "Type4", "Type5",
-            "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions",
+            "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "CardPage", "Focus",
+            "FocusSessions",
             "TagInventory", "PCSCTransport",
         ]),
     Layered(
@@ -182,6 +190,7 @@ var layered: [Layered] = [
     tests("NDEFTests", "Codecs/NDEFTests", ["NDEF", "TapCardSupport", "TestSupport"]),
     tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TestSupport"]),
     tests("TagFramesTests", "Codecs/TagFramesTests", ["TagFrames", "TestSupport"]),
+    tests("QRCodeTests", "Codecs/QRCodeTests", ["QRCode", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
     tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
     tests(
@@ -216,6 +225,7 @@ var layered: [Layered] = [
             "TestSupport", "TagFrames", "TapCardSupport",
         ]),
     tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog", "TestSupport"]),
+    tests("CardPageTests", "Workflows/CardPageTests", ["CardPage", "Contacts"]),
     tests("FocusTests", "Workflows/FocusTests", ["Focus", "TestSupport"]),
     tests("FocusSessionsTests", "Workflows/FocusSessionsTests", ["FocusSessions", "Focus", "Store", "TestSupport"]),
     tests("TagInventoryTests", "Workflows/TagInventoryTests", ["TagInventory", "Store"]),
@@ -264,9 +274,10 @@ let package = Package(
         .library(
             name: "TapCardKit",
             targets: [
-                "Ciphers", "NDEF", "Contacts", "TagFrames", "TagCatalog", "TLVArea", "Type2", "Type3", "Type4", "Type5",
+                "Ciphers", "NDEF", "Contacts", "QRCode", "TagFrames", "TagCatalog", "TLVArea", "Type2", "Type3",
+                "Type4", "Type5",
                 "Originality", "TagTransport", "TagEmulator",
-                "PCSCTransport", "Store", "TagWorkflows", "Cards", "Focus", "FocusSessions", "TagInventory",
+                "PCSCTransport", "Store", "TagWorkflows", "Cards", "CardPage", "Focus", "FocusSessions", "TagInventory",
                 "ViewModels", "CoreNFCTransport",
             ]),
         // What the iOS app (App/project.yml) links: the phone's modules, without PC/SC or the emulator.

@@ -25,10 +25,11 @@ fuzz_seconds=${FUZZ_SECONDS:-60}
 modules=(
     Ciphers:Support/Ciphers TagFrames:Codecs/TagFrames Type4:TagMappings/Type4
     TagCatalog:TagMappings/TagCatalog TagTransport:Transports/TagTransport NDEF:Codecs/NDEF
-    Contacts:Codecs/Contacts Originality:TagMappings/Originality TLVArea:TagMappings/TLVArea
+    Contacts:Codecs/Contacts QRCode:Codecs/QRCode Originality:TagMappings/Originality TLVArea:TagMappings/TLVArea
     Type2:TagMappings/Type2 Type5:TagMappings/Type5 Type3:TagMappings/Type3
     TagEmulator:Transports/Emulator PCSCTransport:Transports/PCSC CoreNFCTransport:Transports/CoreNFC
-    Store:Persistence/Store TagWorkflows:Workflows/TagWorkflows Cards:Workflows/Cards Focus:Workflows/Focus
+    Store:Persistence/Store TagWorkflows:Workflows/TagWorkflows Cards:Workflows/Cards CardPage:Workflows/CardPage
+    Focus:Workflows/Focus
     FocusSessions:Workflows/FocusSessions TagInventory:Workflows/TagInventory ViewModels:FrontEnds/ViewModels
 )
 

@@ -8,6 +8,8 @@ python3 -c "import ndef" 2>/dev/null || missing_python+=(ndeflib==0.3.3)
 python3 -c "import vobject" 2>/dev/null || missing_python+=(vobject==0.9.9)
 # AES, CMAC: the independent oracle of the Ciphers and NTAG 424 secure-messaging agreement tests.
 python3 -c "import cryptography.hazmat.primitives.cmac" 2>/dev/null || missing_python+=(cryptography==48.0.0)
+# QR codes: the independent decoder of the QRCode agreement tests (reads the SVG's modules).
+python3 -c "import zxingcpp" 2>/dev/null || missing_python+=(zxing-cpp==3.1.1)
 if [ ${#missing_python[@]} -gt 0 ]; then
     echo "== pip install ${missing_python[*]}"
     python3 -m pip install --quiet --disable-pip-version-check "${missing_python[@]}"
@@ -27,6 +29,8 @@ command -v ip >/dev/null || apt_packages+=(iproute2)
 command -v zsh >/dev/null || apt_packages+=(zsh)
 command -v fish >/dev/null || apt_packages+=(fish)
 command -v groff >/dev/null || apt_packages+=(groff-base)
+# The card page's browser test (scripts/page-browser-test.sh) renders it in headless Chromium.
+command -v chromium >/dev/null || apt_packages+=(chromium)
 command -v man >/dev/null || apt_packages+=(man-db)
 if ! python3 -c "import smartcard" 2>/dev/null; then
     command -v swig >/dev/null || apt_packages+=(swig)

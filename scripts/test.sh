@@ -25,6 +25,8 @@ if grep -E "(^|: )warning: " "$log" >/dev/null; then
 fi
 echo "== swift test"
 swift test --skip-build "$@"
+echo "== scripts/page-browser-test.sh"
+bash scripts/page-browser-test.sh .build/debug/tapcard
 
 # Lint, the DocC build, ThreadSanitizer on the concurrent suites, the whole suite under
 # AddressSanitizer, 30 s of every fuzz target (FUZZ_SECONDS; scripts/fuzz.sh alone runs 60 s each);

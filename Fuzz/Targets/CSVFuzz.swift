@@ -24,7 +24,7 @@
                 }
                 if error.sentence.isEmpty { violated("empty CSV error sentence", input) }
             }
-            for format in [CardFormat.vcard, .mecard, .url] {
+            for format in [CardFormat.vcard, .mecard, .url, .dual] {
                 do {
                     let sheet = try BatchSheet.parse(text, format: format)
                     var previous = 0

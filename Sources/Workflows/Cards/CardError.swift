@@ -3,7 +3,7 @@ import TapCardSupport
 
 /// A card that cannot be encoded as asked.
 public enum CardError: TapCardError, Equatable {
-    /// The `url` format needs a link and the profile has none.
+    /// The `url` and `dual` formats need a link and the profile has none.
     case noLink
     /// A card needs a name (vCard FN and N are mandatory).
     case noName
@@ -15,7 +15,7 @@ public enum CardError: TapCardError, Equatable {
     public var sentence: String {
         switch self {
         case .noLink:
-            "The url format writes a link, and there is none: give --link URL or a --url."
+            "The url and dual formats write a link, and there is none: give --link URL or a --url."
         case .noName:
             "A card needs a name: give --name, or --given and --family."
         case .controlCharacter(let found):

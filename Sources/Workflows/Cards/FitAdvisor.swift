@@ -19,6 +19,9 @@ public enum FitAdvisor {
     public static func advise(
         _ profile: ContactProfile, capacity: Capacity, format: CardFormat, link: String? = nil
     ) throws(CardError) -> FitAdvice {
+        // The link is pinned before any field is dropped: dropping the first URL from a dual
+        // card's vCard must not change where its URI record points.
+        let link = link ?? profile.urls.first
         let chosen = try encode(profile, as: format, link: link, capacity: capacity)
         var alternatives: [EncodedCard] = []
         for other in CardFormat.allCases where other != format {
@@ -29,7 +32,7 @@ public enum FitAdvisor {
         var explanation = [chosen.verdict.sentence]
         var suggestion: DropSuggestion? = nil
         if !chosen.fits, format != .url {
-            suggestion = dropToFit(profile, as: format, capacity: capacity)
+            suggestion = dropToFit(profile, as: format, capacity: capacity, link: link)
             if let suggestion {
                 explanation.append(suggestion.sentence)
             } else {
@@ -41,8 +44,20 @@ public enum FitAdvisor {
                 }
             }
         }
+        if format == .dual {
+            let url = try? encode(profile, as: .url, link: link, capacity: capacity)
+            explanation.append(
+                FitVerdict.dualLadder(
+                    messageBytes: chosen.size, linkBytes: url?.size, models: [.ntag213, .ntag215, .ntag216]))
+            explanation.append(dualPhones)
+        }
         return FitAdvice(chosen: chosen, alternatives: alternatives, dropToFit: suggestion, explanation: explanation)
     }
+
+    /// Which phone uses which record of a dual card.
+    public static let dualPhones =
+        "Record order matters: Android acts on the first record, the vCard, and offers to save the contact; "
+        + "an iPhone reading the tag in the background ignores text/vcard and opens the first URI record, the link."
 
     /// Encodes `profile` as `format` and judges it against `capacity`.
     public static func encode(
@@ -57,11 +72,13 @@ public enum FitAdvisor {
 
     /// The fewest optional fields whose removal makes `profile` fit as `format`; nil when it
     /// already fits, when `format` is `url`, or when even dropping every optional field is not
-    /// enough.
-    public static func dropToFit(_ profile: ContactProfile, as format: CardFormat, capacity: Capacity)
-        -> DropSuggestion?
-    {
-        guard format != .url, let full = try? encode(profile, as: format, link: nil, capacity: capacity),
+    /// enough. For `dual`, fields are dropped from the vCard record; the URI record keeps `link`
+    /// (default: the profile's first URL, pinned before anything is dropped).
+    public static func dropToFit(
+        _ profile: ContactProfile, as format: CardFormat, capacity: Capacity, link: String? = nil
+    ) -> DropSuggestion? {
+        let link = link ?? profile.urls.first
+        guard format != .url, let full = try? encode(profile, as: format, link: link, capacity: capacity),
             !full.fits
         else { return nil }
         let fields = preferenceOrder(ContactField.present(in: profile))
@@ -70,7 +87,7 @@ public enum FitAdvisor {
         // or MeCard segment, so costs add up exactly). The record header shrinks by 3 bytes when
         // the payload drops to 255 or less (short record), which is why the bytes to shed are
         // found with the NDEF encoder rather than by subtraction from the message size.
-        guard let need = payloadToShed(profile, as: format, capacity: capacity) else { return nil }
+        guard let need = payloadToShed(profile, as: format, capacity: capacity, link: link) else { return nil }
         let costs = fields.map { field in
             payloadSize(profile, as: format) - payloadSize(ContactField.removing([field], from: profile), as: format)
         }
@@ -81,7 +98,7 @@ public enum FitAdvisor {
             DroppedField(field: fields[index], value: fields[index].value(in: profile), bytes: costs[index])
         }
         let reduced = ContactField.removing(Set(dropped.map(\.field)), from: profile)
-        guard let result = try? encode(reduced, as: format, link: nil, capacity: capacity), result.fits else {
+        guard let result = try? encode(reduced, as: format, link: link, capacity: capacity), result.fits else {
             return nil
         }
         let ordered = ContactField.present(in: profile).compactMap { field in dropped.first { $0.field == field } }
@@ -115,17 +132,22 @@ public enum FitAdvisor {
 
     /// How many payload bytes must go for the message to fit, found with the NDEF encoder itself
     /// (the largest payload whose message fits), or nil when even an empty payload does not fit.
-    static func payloadToShed(_ profile: ContactProfile, as format: CardFormat, capacity: Capacity) -> Int? {
+    static func payloadToShed(
+        _ profile: ContactProfile, as format: CardFormat, capacity: Capacity, link: String? = nil
+    ) -> Int? {
         let payload = payloadSize(profile, as: format)
-        // Message size as a function of payload length: same record type, payload of that length.
+        // Message size as a function of payload length: same records, the field-bearing one with a
+        // payload of that length (for dual, the vCard record, followed by the unchanged URI record).
         func messageSize(payloadLength: Int) -> Int {
             let filler = [UInt8](repeating: 0x41, count: max(0, payloadLength))
-            let record: NDEFRecord
+            let records: [NDEFRecord]
             switch format {
-            case .vcard: record = NDEFRecord.mime(type: VCardEncoder.mediaType, payload: filler)
-            case .mecard, .url: record = NDEFRecord.text(String(decoding: filler, as: UTF8.self))
+            case .vcard: records = [NDEFRecord.mime(type: VCardEncoder.mediaType, payload: filler)]
+            case .dual:
+                records = [NDEFRecord.mime(type: VCardEncoder.mediaType, payload: filler), NDEFRecord.uri(link ?? "")]
+            case .mecard, .url: records = [NDEFRecord.text(String(decoding: filler, as: UTF8.self))]
             }
-            return NDEFMessage(records: [record]).encoded().count
+            return NDEFMessage(records: records).encoded().count
         }
         // The message size grows with the payload (monotonic, with a 3-byte step where the record
         // stops being a short record), so the largest payload that fits is found by bisection.

@@ -75,6 +75,30 @@ public struct FitVerdict: Sendable, Equatable {
         return "assuming the tag holds \(capacity.bytes)"
     }
 
+    /// Where a dual card fits among tag models, and what to write on the ones it does not fit, e.g.
+    /// "Dual (251 bytes), assuming each model's usual capacity, fits an NTAG215, not an NTAG213; on
+    /// an NTAG213 write the link (22 bytes)." Models are named, never their figures: each model's
+    /// own assumed capacity decides, and the sentence says "assuming" like every other fit.
+    public static func dualLadder(messageBytes: Int, linkBytes: Int?, models: [TagModel]) -> String {
+        let sorted = models.sorted { $0.assumedCapacity.bytes < $1.assumedCapacity.bytes }
+        let fitting = sorted.filter { messageBytes <= $0.assumedCapacity.bytes }
+        let tooSmall = sorted.filter { messageBytes > $0.assumedCapacity.bytes }
+        let lead = "Dual (\(bytes(messageBytes))), assuming each model's usual capacity, fits"
+        let link = linkBytes.map { " (\(bytes($0)))" } ?? ""
+        func list(_ models: [TagModel], _ conjunction: String) -> String {
+            let names = models.map(\.withArticle)
+            guard names.count > 1 else { return names.first ?? "" }
+            return names.dropLast().joined(separator: ", ") + " \(conjunction) " + (names.last ?? "")
+        }
+        guard let smallest = fitting.first else {
+            return "\(lead) none of \(list(sorted, "and")); write the link\(link) instead, or drop fields."
+        }
+        guard !tooSmall.isEmpty else { return "\(lead) \(list(fitting, "and"))." }
+        let target = tooSmall.count == 1 ? tooSmall[0].withArticle : "those"
+        return
+            "\(lead) \(smallest.withArticle), not \(list(tooSmall.reversed(), "or")); on \(target) write the link\(link)."
+    }
+
     /// "1 byte", "65 bytes".
     public static func bytes(_ count: Int) -> String {
         count == 1 ? "1 byte" : "\(count) bytes"

@@ -237,3 +237,69 @@ struct CardCommandTests {
         #expect(notACard.status == 65)
     }
 }
+
+@Suite("tapcard card, write card and batch write --as dual")
+struct DualCardCommandTests {
+    func run(_ arguments: [String], home: String? = nil) async -> (status: Int32, io: CheckedIO) {
+        let io = CheckedIO(environment: home.map { ["TAPCARD_HOME": $0] } ?? [:])
+        let status = await CLI.run(arguments, io: io)
+        return (status, io)
+    }
+
+    func object(_ io: CheckedIO) throws -> [String: Any] {
+        let line = io.outputText.split(separator: "\n").last.map(String.init) ?? ""
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test("card --as dual --json: records are [mime text/vcard, uri], in that order, and the vCard is tapcard vcard's")
+    func dualJSONRecords() async throws {
+        let vcard = await run(["vcard"] + CardCommandTests.jane)
+        let (status, io) = await run(["card"] + CardCommandTests.jane + ["--as", "dual", "--json"])
+        #expect(status == 0, "\(io.errorOutput)")
+        let json = try object(io)
+        #expect(json["format"] as? String == "dual")
+        let records = try #require(json["records"] as? [[String: Any]])
+        let views = records.compactMap { $0["view"] as? [String: Any] }
+        #expect(views.map { $0["kind"] as? String } == ["mime", "uri"])
+        #expect(views[0]["mime"] as? String == "text/vcard")
+        #expect(views[1]["uri"] as? String == "https://acme.example/jane")
+        #expect(records[0]["payload_hex"] as? String == Hex.encode(vcard.io.output).lowercased())
+        let explanation = try #require(json["explanation"] as? [String])
+        #expect(explanation.contains { $0.contains("not an NTAG213; on an NTAG213 write the link") })
+        #expect(explanation.contains { $0.contains("Android acts on the first record") })
+        // The message bytes are the two records, and decode in that order.
+        let message = try NDEFMessage.decode(try Hex.decode(try #require(json["ndef_hex"] as? String)))
+        #expect(message.records.map(\.view).last == .uri(URIRecord(uri: "https://acme.example/jane")))
+        // Without a link there is no dual card.
+        #expect(await run(["card", "--name", "Ada", "--as", "dual"]).status == 65)
+    }
+
+    @Test("write card --as dual verifies on a virtual NTAG215 and reads back as the same two records")
+    func dualWriteVerifiesOnAnNTAG215() async throws {
+        let home = NSTemporaryDirectory() + "tapcard-dual-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let tag = home + "/card215.nfc"
+        #expect(await run(["sim", "new", "ntag215", tag], home: home).status == 0)
+        let card = await run(["card"] + CardCommandTests.jane + ["--as", "dual", "--json"])
+        let expected = try #require(try object(card.io)["ndef_hex"] as? String)
+        let write = await run(
+            ["write", "card"] + CardCommandTests.jane + ["--as", "dual", "--tag", tag, "--json"], home: home)
+        #expect(write.status == 0, "\(write.io.errorOutput)")
+        let report = try object(write.io)
+        #expect(report["verified"] as? Bool == true)
+        #expect((report["ndef_hex"] as? String)?.lowercased() == expected.lowercased())
+        let read = await run(["read", "--tag", tag, "--json"], home: home)
+        let ndef = try #require(try object(read.io)["ndef"] as? [String: Any])
+        let kinds = (ndef["records"] as? [[String: Any]])?.compactMap {
+            ($0["view"] as? [String: Any])?["kind"] as? String
+        }
+        #expect(kinds == ["mime", "uri"])
+        // On an NTAG213 the 251-byte dual card does not fit, and the write refuses (exit 65).
+        let small = home + "/card213.nfc"
+        #expect(await run(["sim", "new", "ntag213", small], home: home).status == 0)
+        let refused = await run(
+            ["write", "card"] + CardCommandTests.jane + ["--as", "dual", "--tag", small], home: home)
+        #expect(refused.status != 0)
+    }
+}

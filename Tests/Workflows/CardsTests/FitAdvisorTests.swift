@@ -95,7 +95,7 @@ import Testing
         #expect(drop.bytesDropped == 96)
         #expect(drop.result.size == 133)
         #expect(drop.result.fits)
-        #expect(advice.alternatives.map(\.format) == [.url, .mecard])
+        #expect(advice.alternatives.map(\.format) == [.url, .mecard, .dual])
         #expect(advice.alternatives.first { $0.format == .url }?.fits == true)
     }
 

@@ -13,8 +13,8 @@ struct BatchCommand: Command {
         [
             .value("--reader", "NAME|INDEX", "The reader (default: any connected reader)."),
             .value(
-                "--as", "FORMAT", completion: .values(["vcard", "mecard", "url"]),
-                "For profile rows: vcard, mecard or url."),
+                "--as", "FORMAT", completion: .values(CardFormat.names),
+                "For profile rows: vcard, mecard, url or dual."),
             .value("--manifest", "FILE", completion: .file, "Where to record the results."),
             .value(
                 "--on-error", "POLICY", completion: .values(["ask", "skip", "stop"]),
@@ -22,7 +22,7 @@ struct BatchCommand: Command {
             .value("--retries", "N", "Retry a failed row automatically N times first."),
         ] + PasswordOptions.options + DatabaseOption.options
     static let help = """
-        Usage: tapcard batch write FILE.csv [--reader NAME|INDEX] [--as vcard|mecard|url]
+        Usage: tapcard batch write FILE.csv [--reader NAME|INDEX] [--as vcard|mecard|url|dual]
                                    [--manifest FILE] [--on-error ask|skip|stop] [--retries N]
                                    [--password HEX8 [--pack HEX4]] [--db PATH]
 
@@ -40,7 +40,8 @@ struct BatchCommand: Command {
 
         Options:
           --reader NAME|INDEX  The reader (default: any connected reader).
-          --as FORMAT          For profile rows: vcard (default), mecard or url.
+          --as FORMAT          For profile rows: vcard (default), mecard, url or dual (the vCard
+                               record first, then a URI record with the row's first url).
           --manifest FILE      Where to record the results (default: FILE.manifest.csv).
           --on-error POLICY    When a tag fails: ask (default: retry, skip or quit, read from
                                standard input; end of input quits), skip (record and go on) or
@@ -74,7 +75,7 @@ struct BatchCommand: Command {
         let recording = try TagRecording.take(&arguments, io: io)
         try arguments.finish()
         guard let format = CardFormat(rawValue: formatName) else {
-            throw UsageError("--as is vcard, mecard or url, not '\(formatName)'.", command: name)
+            throw UsageError("--as is vcard, mecard, url or dual, not '\(formatName)'.", command: name)
         }
         guard ["ask", "skip", "stop"].contains(policy) else {
             throw UsageError("--on-error is ask, skip or stop, not '\(policy)'.", command: name)

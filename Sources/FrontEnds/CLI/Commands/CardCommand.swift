@@ -1,5 +1,6 @@
 import Cards
 import Contacts
+import NDEF
 import TagCatalog
 import TapCardSupport
 
@@ -9,13 +10,13 @@ struct CardCommand: Command {
     static let summary = "Size a contact card for a tag: vCard, MeCard or link, and what to drop."
     static let options: [OptionSpec] =
         [
-            .json, .value("--as", "FORMAT", completion: .values(["vcard", "mecard", "url"]), "vcard, mecard or url."),
-            .value("--link", "URL", "The link a url card points to."),
+            .json, .value("--as", "FORMAT", completion: .values(CardFormat.names), "vcard, mecard, url or dual."),
+            .value("--link", "URL", "The link a url or dual card points to."),
             .value("--model", "MODEL", completion: .values(SimModels.names), "Check the fit against this tag model."),
             .value("--capacity", "BYTES", "Check the fit against this many bytes."),
         ] + ProfileOptions.options
     static let help = """
-        Usage: tapcard card [profile options] [--as vcard|mecard|url] [--link URL]
+        Usage: tapcard card [profile options] [--as vcard|mecard|url|dual] [--link URL]
                             [--model MODEL | --capacity N] [--json]
 
         Encodes the profile as the NDEF message that would be written, says whether it fits, and
@@ -23,18 +24,22 @@ struct CardCommand: Command {
 
         Options:
           --as FORMAT            vcard (default; MIME text/vcard), mecard (a Text record holding a
-                                 MeCard) or url (a URI record with --link).
-          --link URL             The link for --as url (default: the first --url).
+                                 MeCard), url (a URI record with --link) or dual (the vCard record
+                                 first, the URI record second: Android acts on the first record,
+                                 the vCard; an iPhone reading in the background ignores text/vcard
+                                 and opens the first URI record).
+          --link URL             The link for --as url or dual (default: the first --url).
           --model MODEL          The tag model whose capacity to assume (default ntag213). One of:
                                  \(TagModel.allCases.map(\.rawValue).joined(separator: ", ")).
           --capacity N           Assume a tag holding an N-byte NDEF message instead.
-          --json                 One JSON object: format, message_bytes, ndef_hex, capacity
-                                 {bytes, source, model}, fits, over_by, sentence, alternatives
-                                 [{format, message_bytes, fits}], drop_to_fit [{field, value, bytes}].
+          --json                 One JSON object: format, message_bytes, ndef_hex, records [Record, in
+                                 message order], capacity {bytes, source, model}, fits, over_by,
+                                 sentence, explanation [sentences], alternatives [{format,
+                                 message_bytes, fits}], drop_to_fit [{field, value, bytes}].
 
         No tag is asked here, so the capacity is always assumed and every verdict says "assuming".
         The exit status is 0 whether or not the card fits (read "fits" in --json); 64 for a usage
-        error, 65 when the profile cannot be encoded (no name; --as url without a link).
+        error, 65 when the profile cannot be encoded (no name; --as url or dual without a link).
 
         """ + ProfileOptions.help
 
@@ -48,7 +53,7 @@ struct CardCommand: Command {
         try arguments.finish()
 
         guard let format = CardFormat(rawValue: formatName.lowercased()) else {
-            throw UsageError("--as takes vcard, mecard or url, not '\(formatName)'.", command: name)
+            throw UsageError("--as takes vcard, mecard, url or dual, not '\(formatName)'.", command: name)
         }
         let capacity: Capacity
         switch (modelName, capacityBytes) {
@@ -86,6 +91,7 @@ struct CardCommand: Command {
             ("format", .string(chosen.format.rawValue)),
             ("message_bytes", .int(chosen.size)),
             ("ndef_hex", .string(Hex.encode(chosen.messageBytes))),
+            ("records", .array(Self.records(chosen).map(MessageJSONWriter.record))),
             (
                 "capacity",
                 .object([
@@ -97,6 +103,7 @@ struct CardCommand: Command {
             ("fits", .bool(chosen.fits)),
             ("over_by", .int(chosen.verdict.overBy)),
             ("sentence", .string(chosen.verdict.sentence)),
+            ("explanation", .array(advice.explanation.map { .string($0) })),
             (
                 "alternatives",
                 .array(
@@ -120,6 +127,12 @@ struct CardCommand: Command {
                     })
             ),
         ])
+    }
+
+    /// The records of the chosen card, decoded back from the bytes that would be written, so
+    /// the JSON shows what is on the tag and in that order.
+    static func records(_ card: EncodedCard) -> [NDEFRecord] {
+        (try? NDEFMessage.decode(card.messageBytes))?.records ?? []
     }
 
     static func text(_ advice: FitAdvice, profile: ContactProfile) -> String {

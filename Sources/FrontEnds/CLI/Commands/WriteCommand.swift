@@ -10,15 +10,15 @@ struct WriteCommand: Command {
     static let options: [OptionSpec] =
         [
             .value(
-                "--as", "FORMAT", completion: .values(["vcard", "mecard", "url"]), "A card as vcard, mecard or url."),
-            .value("--link", "URL", "The link a url card points to."),
+                "--as", "FORMAT", completion: .values(CardFormat.names), "A card as vcard, mecard, url or dual."),
+            .value("--link", "URL", "The link a url or dual card points to."),
         ]
         + TagWriteRunner.options + TagTarget.options + DatabaseOption.options + ProfileOptions.options
         + RecordBuilder.options
     static let help =
         """
         Usage: tapcard write RECORD [+ RECORD]... [options]
-               tapcard write card [profile options] [--as vcard|mecard|url] [--link URL] [options]
+               tapcard write card [profile options] [--as vcard|mecard|url|dual] [--link URL] [options]
                tapcard write ndef HEX|--file PATH [options]
 
         RECORD is any record 'tapcard encode' builds, with the same words and checks: uri URI,
@@ -50,6 +50,7 @@ struct WriteCommand: Command {
           tapcard write uri https://example.com
           tapcard write text "Bonjour" --lang fr + uri https://example.fr --tag card.nfc
           tapcard write tel +15551234567 --tag card.nfc
+          tapcard write card --name "Ada Lovelace" --url https://ada.example --as dual --tag card.nfc
           tapcard write bluetooth 00:1A:7D:DA:71:13 --name Speaker --tag card.nfc
           tapcard write ndef d1010b5504...
           tapcard write text "Hello" --lang en --tag card.nfc --json
@@ -105,11 +106,9 @@ struct WriteCommand: Command {
             let profile = try ProfileOptions.parse(&arguments, io: io)
             let formatName = try arguments.option("--as") ?? CardFormat.vcard.rawValue
             guard let format = CardFormat(rawValue: formatName.lowercased()) else {
-                throw UsageError("--as takes vcard, mecard or url, not '\(formatName)'.", command: name)
+                throw UsageError("--as takes vcard, mecard, url or dual, not '\(formatName)'.", command: name)
             }
-            return NDEFMessage(records: [
-                try CardEncoding.record(for: profile, as: format, link: try arguments.option("--link"))
-            ])
+            return try CardEncoding.message(for: profile, as: format, link: try arguments.option("--link"))
         case "ndef":
             _ = arguments.positional()
             let bytes: [UInt8]

@@ -10,6 +10,7 @@ public enum CommandRegistry {
 
             VCardCommand.self,
             CardCommand.self,
+            PageCommand.self,
 
             // Tags: the tag engine over a virtual tag or a reader.
             DemoCommand.self,

@@ -34,6 +34,20 @@ import Testing
 }
 
 @Suite struct BatchSheetTests {
+    @Test func dualRowsAreAVCardThenTheRowsURL() throws {
+        let sheet = try BatchSheet.parse("name,url\nAda,https://ada.example\n", format: .dual)
+        let records = try #require(sheet.items.first?.message.records)
+        #expect(records.count == 2)
+        if case .mime(let mime) = records[0].view {
+            #expect(mime.type == "text/vcard")
+        } else {
+            Issue.record("\(records)")
+        }
+        #expect(records[1].view == .uri(URIRecord(uri: "https://ada.example")))
+        // A profile row without a url has no link to write second.
+        #expect(throws: (any Error).self) { try BatchSheet.parse("name,tel\nAda,+1555\n", format: .dual) }
+    }
+
     @Test func aURLColumnGivesOneURIRecordPerRow() throws {
         let sheet = try BatchSheet.parse("url\nhttps://a.example/1\nhttps://a.example/2\n", format: .vcard)
         #expect(sheet.items.map(\.row) == [1, 2])
