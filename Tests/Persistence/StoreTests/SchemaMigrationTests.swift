@@ -14,7 +14,7 @@ struct SchemaMigrationTests {
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let store = try TapCardStore(path: path)
         #expect(try store.database.userVersion == Schema.latestVersion)
-        #expect(Schema.latestVersion == 3)
+        #expect(Schema.latestVersion == 4)
         #expect(try store.database.scalar("PRAGMA journal_mode", during: "test")?.text == "wal")
         #expect(try store.integrityCheck() == ["ok"])
         let tables = try store.database.query(
