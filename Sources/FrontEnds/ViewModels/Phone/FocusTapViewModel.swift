@@ -21,8 +21,10 @@ public final class FocusTapViewModel {
 
     /// Starts or ends a session with a paired tag.
     public func tap() async {
-        guard let (identity, _) = await readIdentity() else { return }
-        focus.tap(identity)
+        guard let (identity, info) = await readIdentity() else { return }
+        // The verdict goes with the tap: a tag paired with a valid signature refuses a same-UID
+        // tag whose signature does not verify (a likely clone).
+        focus.tap(identity, signature: Self.focusCheck(info.signatureCheck))
     }
 
     /// Pairs the tag held up with the focus profile.
