@@ -48,11 +48,20 @@ struct Layered {
     let layer: Layer
 }
 
-func library(_ name: String, _ path: String, layer: Layer, _ dependencies: [Target.Dependency] = []) -> Layered {
+func library(
+    _ name: String, _ path: String, layer: Layer, _ dependencies: [Target.Dependency] = [],
+    extraSettings: [SwiftSetting] = []
+) -> Layered {
     Layered(
-        target: .target(name: name, dependencies: dependencies, path: "Sources/\(path)", swiftSettings: settings),
+        target: .target(
+            name: name, dependencies: dependencies, path: "Sources/\(path)", swiftSettings: settings + extraSettings),
         layer: layer)
 }
+
+/// The test clock (`TAPCARD_TEST_NOW`, `TAPCARD_TEST_MONOTONIC`) is compiled into debug builds
+/// only, where the tests run: a release binary has no code that reads them, so no environment
+/// variable can move the clock a focus session is judged by.
+let testClock: [SwiftSetting] = [.define("TAPCARD_TEST_CLOCK", .when(configuration: .debug))]
 
 func tests(_ name: String, _ path: String, _ dependencies: [Target.Dependency], resources: [Resource]? = nil)
     -> Layered
@@ -168,7 +177,7 @@ var layered: [Layered] = [
             "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "CardPage", "Focus",
             "FocusSessions",
             "TagInventory", "PCSCTransport",
-        ]),
+        ], extraSettings: testClock),
     Layered(
         target: .executableTarget(
             name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard", swiftSettings: settings),

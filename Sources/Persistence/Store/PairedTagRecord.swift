@@ -1,12 +1,17 @@
 import Foundation
 
-/// A tag paired with a profile, with the tag's inventory row (label, location, signature).
+/// A tag paired with a profile, with the tag's inventory row (label, location, latest signature
+/// sighting) and the signature verdict the pairing was made with.
 public struct PairedTagRecord: Sendable, Equatable {
     public var tag: TagRecord
     public var pairedAt: Date
+    /// The verdict at pairing. Taps never change it (they update `tag.signature`, the
+    /// inventory's latest sighting); only pairing again does.
+    public var signature: SignatureRecord?
 
-    public init(tag: TagRecord, pairedAt: Date) {
+    public init(tag: TagRecord, pairedAt: Date, signature: SignatureRecord? = nil) {
         self.tag = tag
         self.pairedAt = pairedAt
+        self.signature = signature
     }
 }

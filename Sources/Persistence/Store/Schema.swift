@@ -83,10 +83,18 @@ public enum Schema {
         CREATE INDEX writes_by_tag ON writes(tag_id, written_at);
         CREATE INDEX emergency_uses_by_profile ON emergency_uses(profile_id, used_at);
         """,
-        // 4: reserved for the focus-sessions migration, written on its own branch; the merge puts
-        // that migration here. Until then a no-op, so that the SUN counters below are number 5.
+        // 4: a session keeps its own emergency rules (NULL in older rows: the profile's apply) and
+        // a monotonic reference (boot id, milliseconds since boot) to catch a changed wall clock;
+        // a pairing keeps the signature verdict it was made with, apart from the inventory's
+        // latest sighting, so a tap can never overwrite it (old rows: the inventory's verdict).
         """
-        SELECT 1;
+        ALTER TABLE sessions ADD COLUMN emergency_allowance INTEGER;
+        ALTER TABLE sessions ADD COLUMN emergency_period_ms INTEGER;
+        ALTER TABLE sessions ADD COLUMN boot_id TEXT;
+        ALTER TABLE sessions ADD COLUMN since_boot_ms INTEGER;
+        ALTER TABLE paired_tags ADD COLUMN signature TEXT
+            CHECK (signature IN ('valid', 'invalid', 'unsupported', 'not-checked'));
+        UPDATE paired_tags SET signature = (SELECT t.signature FROM tags t WHERE t.id = paired_tags.tag_id);
         """,
         // 5: the last SUN read counter accepted per NTAG 424 DNA UID (lowercase hex), so that
         // `sun verify --track` refuses a replayed URL.

@@ -65,9 +65,17 @@ extension TapCardStore {
                 "UPDATE tags SET label = COALESCE(?2, label), location = COALESCE(?3, location) WHERE id = ?1",
                 [.integer(tagID), label.map { .text($0) } ?? .null, location.map { .text($0) } ?? .null],
                 during: "pairing a tag")
+            // Pairing again (no session runs: the focus layer refuses it otherwise) may record a
+            // new verdict; nothing else writes this column.
             try database.query(
-                "INSERT INTO paired_tags (profile_id, tag_id, paired_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
-                [.integer(profileID), .integer(tagID), StoreTime.value(at)], during: "pairing a tag")
+                """
+                INSERT INTO paired_tags (profile_id, tag_id, paired_at, signature) VALUES (?1, ?2, ?3, ?4)
+                ON CONFLICT DO UPDATE SET signature = COALESCE(excluded.signature, paired_tags.signature)
+                """,
+                [
+                    .integer(profileID), .integer(tagID), StoreTime.value(at),
+                    signature.map { .text($0.rawValue) } ?? .null,
+                ], during: "pairing a tag")
         }
     }
 
@@ -86,14 +94,15 @@ extension TapCardStore {
         let rows = try database.query(
             """
             SELECT t.uid, t.chip, t.capacity_bytes, t.capacity_source, t.label, t.location, t.first_seen,
-                   t.last_seen, t.signature, t.locked_at, p.paired_at
+                   t.last_seen, t.signature, t.locked_at, p.paired_at, p.signature
             FROM paired_tags p JOIN tags t ON t.id = p.tag_id JOIN focus_profiles f ON f.id = p.profile_id
             WHERE f.name = ?1 ORDER BY p.paired_at, t.id
             """, [.text(profile)], during: "reading paired tags")
         return rows.map { values in
             let row = Row(values)
             return PairedTagRecord(
-                tag: Self.tag(from: row), pairedAt: row.date(10) ?? Date(timeIntervalSince1970: 0))
+                tag: Self.tag(from: row), pairedAt: row.date(10) ?? Date(timeIntervalSince1970: 0),
+                signature: row.text(11).flatMap(SignatureRecord.init))
         }
     }
 
@@ -109,12 +118,15 @@ extension TapCardStore {
                 start.tag, capacity: nil, signature: nil, at: start.at, during: "recording a session start")
             try database.query(
                 """
-                INSERT INTO sessions (profile_id, started_by, started_at, minimum_end, planned_end)
-                VALUES (?1, ?2, ?3, ?4, ?5)
+                INSERT INTO sessions (profile_id, started_by, started_at, minimum_end, planned_end,
+                                      emergency_allowance, emergency_period_ms, boot_id, since_boot_ms)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
                 """,
                 [
                     .integer(profileID), .integer(tagID), StoreTime.value(start.at), StoreTime.value(start.minimumEnd),
-                    StoreTime.value(start.plannedEnd),
+                    StoreTime.value(start.plannedEnd), start.emergencyAllowance.map { .integer(Int64($0)) } ?? .null,
+                    StoreTime.value(duration: start.emergencyPeriod), start.bootID.map { .text($0) } ?? .null,
+                    StoreTime.value(duration: start.sinceBoot),
                 ], during: "recording a session start")
             return database.lastInsertRowID
         }
@@ -155,7 +167,7 @@ extension TapCardStore {
         let rows = try database.query(
             """
             SELECT s.id, st.uid, st.chip, s.started_at, s.minimum_end, s.planned_end, s.ended_at, s.ended_how,
-                   et.uid, et.chip
+                   et.uid, et.chip, s.emergency_allowance, s.emergency_period_ms, s.boot_id, s.since_boot_ms
             FROM sessions s JOIN focus_profiles f ON f.id = s.profile_id
             JOIN tags st ON st.id = s.started_by LEFT JOIN tags et ON et.id = s.ended_by
             WHERE f.name = ?1 ORDER BY s.started_at DESC, s.id DESC LIMIT ?2
@@ -167,7 +179,8 @@ extension TapCardStore {
                 id: row.int64(0) ?? 0, profile: profile, startedBy: TagKey(uid: row.blob(1), chip: row.text(2) ?? ""),
                 startedAt: row.date(3) ?? Date(timeIntervalSince1970: 0), minimumEnd: row.date(4),
                 plannedEnd: row.date(5), endedAt: row.date(6), endReason: row.text(7).flatMap(SessionEndReason.init),
-                endedBy: endedBy)
+                endedBy: endedBy, emergencyAllowance: row.int(10), emergencyPeriod: row.duration(11),
+                bootID: row.text(12), sinceBoot: row.duration(13))
         }
     }
 

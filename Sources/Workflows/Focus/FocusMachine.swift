@@ -63,35 +63,53 @@ public struct FocusMachine: Sendable, Equatable {
 
     /// Closes an active session whose planned end has passed, with the planned end as its end
     /// time (not `now`: the session ended then, whether or not anyone was watching). Returns the
-    /// session it closed. Call this before reading the state after a restart.
+    /// session it closed. Call this before reading the state after a restart. With `monotonic`,
+    /// a wall clock changed since the session started is judged by the time that really passed
+    /// (`FocusSession.judgedTime(wall:monotonic:)`).
     @discardableResult
-    public mutating func settle(at now: Date) -> FocusSession? {
-        guard var session = state.activeSession, session.isDue(at: now), let plannedEnd = session.plannedEnd else {
-            return nil
-        }
+    public mutating func settle(at wall: Date, monotonic: MonotonicReading? = nil) -> FocusSession? {
+        guard var session = state.activeSession else { return nil }
+        let now = session.judgedTime(wall: wall, monotonic: monotonic).now
+        guard session.isDue(at: now), let plannedEnd = session.plannedEnd else { return nil }
         session.endedAt = max(plannedEnd, session.startedAt)
         session.ending = .timer
         state = .ended(session)
         return session
     }
 
+    /// The instant the running session (if any) is judged at, and what the clocks said.
+    public func judgedTime(wall: Date, monotonic: MonotonicReading?) -> (now: Date, check: ClockCheck) {
+        state.activeSession?.judgedTime(wall: wall, monotonic: monotonic) ?? (wall, .notRecorded)
+    }
+
     // MARK: Taps
 
     /// A tap of `tag`: starts a session when none runs, ends the running one otherwise.
     ///
-    /// - Only a paired tag (same UID and chip) is accepted, for starting and for ending.
+    /// - Only a paired tag (same UID and chip) is accepted, for starting and for ending, and only
+    ///   when its originality signature is no worse than at pairing (`signature`: the tap's
+    ///   verdict): a tag paired with a valid signature refuses a same-UID tag whose signature
+    ///   does not verify (it looks like a clone). The tap never changes what pairing recorded.
     /// - An active session past its planned end is closed by the timer, and the tap only says so.
     /// - Ending before the minimum duration is refused with the time that remains.
-    /// - `plan` overrides the profile's defaults for a session this tap starts.
-    public mutating func tap(_ tag: TagIdentity, at now: Date, plan: SessionPlan? = nil) throws(FocusRefusal)
-        -> TapOutcome
-    {
+    /// - `plan` overrides the profile's defaults for a session this tap starts; the profile's
+    ///   emergency policy and `monotonic` are copied into it.
+    /// - With `monotonic`, a running session is judged by the time that really passed.
+    public mutating func tap(
+        _ tag: TagIdentity, signature: SignatureCheck = .notChecked, at wall: Date,
+        monotonic: MonotonicReading? = nil, plan: SessionPlan? = nil
+    ) throws(FocusRefusal) -> TapOutcome {
+        let now = judgedTime(wall: wall, monotonic: monotonic).now
         guard !profile.pairedTags.isEmpty else { throw .noPairedTag(profile: profile.name) }
-        guard profile.pairedTag(tag) != nil else {
+        guard let paired = profile.pairedTag(tag) else {
             throw .notYourTag(tapped: tag, paired: profile.pairedTags, runningSince: runningSince(at: now))
         }
+        if signature.isWorse(than: paired.signature) {
+            throw .signatureWorseThanAtPairing(
+                tapped: tag, paired: paired, signature: signature, runningSince: runningSince(at: now))
+        }
         if let active = state.activeSession {
-            if active.isDue(at: now), let closed = settle(at: now) {
+            if active.isDue(at: now), let closed = settle(at: wall, monotonic: monotonic) {
                 return .endedByTimer(closed)
             }
             if let minimumEnd = active.minimumEnd, now < minimumEnd {
@@ -110,9 +128,10 @@ public struct FocusMachine: Sendable, Equatable {
             ?? SessionPlan(
                 minimumDuration: profile.minimumDuration, plannedDuration: profile.plannedDuration)).validated()
         let session = FocusSession(
-            startedAt: now, startedBy: tag,
-            minimumEnd: rules.minimumDuration.map { now.addingTimeInterval($0) },
-            plannedEnd: rules.plannedDuration.map { now.addingTimeInterval($0) })
+            startedAt: wall, startedBy: tag,
+            minimumEnd: rules.minimumDuration.map { wall.addingTimeInterval($0) },
+            plannedEnd: rules.plannedDuration.map { wall.addingTimeInterval($0) }, emergency: profile.emergency,
+            monotonicStart: monotonic)
         state = .active(session)
         return .started(session)
     }
@@ -125,35 +144,49 @@ public struct FocusMachine: Sendable, Equatable {
 
     // MARK: Emergency exit
 
-    /// The emergency budget at `now`.
+    /// The emergency policy in force: the running session's own (copied at its start), else the
+    /// profile's.
+    public var emergencyPolicy: EmergencyPolicy {
+        state.activeSession?.emergency ?? profile.emergency
+    }
+
+    /// The emergency budget at `now`, under `emergencyPolicy`.
     public func emergencyBudget(at now: Date) -> EmergencyBudget {
-        profile.emergency.budget(uses: emergencyUses, at: now)
+        emergencyPolicy.budget(uses: emergencyUses, at: now)
     }
 
     /// Ends the running session without the tag, using one exit of the rolling budget. Ignores
     /// the minimum duration (that is what an emergency is). Refused with no session running or
-    /// with the budget spent (the refusal says when the next exit frees up).
-    public mutating func emergencyExit(at now: Date) throws(FocusRefusal) -> EmergencyOutcome {
+    /// with the budget spent (the refusal says when the next exit frees up). The budget is the
+    /// one the session started with: raising the allowance mid-session grants nothing.
+    public mutating func emergencyExit(at wall: Date, monotonic: MonotonicReading? = nil) throws(FocusRefusal)
+        -> EmergencyOutcome
+    {
         guard let active = state.activeSession else { throw .noActiveSession }
-        if active.isDue(at: now), let closed = settle(at: now) {
+        let now = active.judgedTime(wall: wall, monotonic: monotonic).now
+        if active.isDue(at: now), let closed = settle(at: wall, monotonic: monotonic) {
             return .endedByTimer(closed)
         }
-        let before = emergencyBudget(at: now)
+        let policy = emergencyPolicy
+        let before = policy.budget(uses: emergencyUses, at: now)
         guard before.remaining > 0 else { throw .emergencyExhausted(budget: before) }
         var ended = active
         ended.endedAt = max(now, active.startedAt)
         ended.ending = .emergency
         emergencyUses.append(now)
         state = .ended(ended)
-        return .ended(ended, budget: emergencyBudget(at: now))
+        return .ended(ended, budget: policy.budget(uses: emergencyUses, at: now))
     }
 
     // MARK: Reading
 
-    /// The snapshot at `now`, as if `settle(at:)` had run (a due session shows as ended by timer).
-    public func status(at now: Date) -> FocusStatus {
+    /// The snapshot at `wall`, as if `settle(at:monotonic:)` had run (a due session shows as
+    /// ended by timer). With `monotonic`, a changed wall clock is reported and the running
+    /// session's figures use the time that really passed.
+    public func status(at wall: Date, monotonic: MonotonicReading? = nil) -> FocusStatus {
+        let (now, clock) = judgedTime(wall: wall, monotonic: monotonic)
         var copy = self
-        copy.settle(at: now)
+        copy.settle(at: wall, monotonic: monotonic)
         let budget = copy.emergencyBudget(at: now)
         switch copy.state {
         case .idle:
@@ -165,11 +198,11 @@ public struct FocusMachine: Sendable, Equatable {
                 phase: .active, session: session, elapsed: session.elapsed(at: now),
                 untilMinimum: session.minimumEnd.map { max(0, $0.timeIntervalSince(now)) },
                 untilPlannedEnd: session.plannedEnd.map { max(0, $0.timeIntervalSince(now)) },
-                emergency: budget, pairedTags: profile.pairedTags)
+                emergency: budget, pairedTags: profile.pairedTags, clock: clock)
         case .ended(let session):
             return FocusStatus(
                 phase: .ended, session: session, elapsed: session.elapsed(at: now), untilMinimum: nil,
-                untilPlannedEnd: nil, emergency: budget, pairedTags: profile.pairedTags)
+                untilPlannedEnd: nil, emergency: budget, pairedTags: profile.pairedTags, clock: clock)
         }
     }
 }

@@ -8,6 +8,10 @@ public enum FocusRefusal: TapCardError, Equatable {
     /// The tapped tag is not one of the profile's paired tags.
     /// `runningSince` is the start of the session that keeps running, if one does.
     case notYourTag(tapped: TagIdentity, paired: [PairedTag], runningSince: Date?)
+    /// The tapped tag has the paired UID and chip, but its originality signature is worse than
+    /// at pairing (`signature`: what the tap found): it looks like a clone.
+    case signatureWorseThanAtPairing(
+        tapped: TagIdentity, paired: PairedTag, signature: SignatureCheck, runningSince: Date?)
     /// Ending by tag before the minimum duration.
     case tooEarly(minimum: TimeInterval, remaining: TimeInterval, minimumEnd: Date)
     /// The emergency exit was asked for with no session running.
@@ -46,6 +50,19 @@ public enum FocusRefusal: TapCardError, Equatable {
                 text +=
                     " This tag has the paired UID \(tapped.uidText) but reports chip type \(tapped.chip), not the paired \(twin.identity.chip): it may be a clone."
             }
+            if let runningSince {
+                text += " Your focus session keeps running (since \(DurationText.timestamp(runningSince)))."
+            }
+            return text
+        case .signatureWorseThanAtPairing(let tapped, let paired, let signature, let runningSince):
+            let found =
+                switch signature {
+                case .invalid: "its originality signature does not verify"
+                case .unsupported: "it has no originality signature"
+                case .notChecked, .valid: "its originality signature could not be checked"
+                }
+            var text =
+                "This tag has the UID \(tapped.uidText) of your focus tag (\(paired.whereabouts)), but \(found), while your focus tag's signature verified when it was paired: it looks like a clone, so it is refused."
             if let runningSince {
                 text += " Your focus session keeps running (since \(DurationText.timestamp(runningSince)))."
             }

@@ -20,10 +20,14 @@ public struct FocusStatus: Sendable, Equatable {
     public var untilPlannedEnd: TimeInterval?
     public var emergency: EmergencyBudget
     public var pairedTags: [PairedTag]
+    /// What the wall clock and the monotonic clock said (`.jumped`: the figures use the time
+    /// that really passed).
+    public var clock: ClockCheck
 
     public init(
         phase: Phase, session: FocusSession?, elapsed: TimeInterval?, untilMinimum: TimeInterval?,
-        untilPlannedEnd: TimeInterval?, emergency: EmergencyBudget, pairedTags: [PairedTag]
+        untilPlannedEnd: TimeInterval?, emergency: EmergencyBudget, pairedTags: [PairedTag],
+        clock: ClockCheck = .notRecorded
     ) {
         self.phase = phase
         self.session = session
@@ -32,6 +36,7 @@ public struct FocusStatus: Sendable, Equatable {
         self.untilPlannedEnd = untilPlannedEnd
         self.emergency = emergency
         self.pairedTags = pairedTags
+        self.clock = clock
     }
 
     /// The one-paragraph summary the CLI prints and a screen can show.
@@ -52,6 +57,7 @@ public struct FocusStatus: Sendable, Equatable {
                 text +=
                     " It ends by itself at \(DurationText.timestamp(plannedEnd)) (in \(DurationText.describe(untilPlannedEnd)))."
             }
+            if let clockSentence = clock.sentence { text += " " + clockSentence }
             return text
         case .ended:
             guard let session, let endedAt = session.endedAt else { return "The last focus session has ended." }

@@ -7,8 +7,10 @@ public enum PairingNotice {
         Anyone with a cheap NFC reader can read that UID, and "magic" clone tags can be written \
         with it, so a determined person can copy your focus tag. The point is the walk to the \
         tag's place, not a lock. Where the chip supports it, the originality signature is checked \
-        at pairing and recorded; it shows the chip came from the manufacturer, but clones can \
-        replay it too.
+        at pairing and recorded, and a tap whose signature is worse than at pairing is refused as a \
+        likely clone; but a clone that replays the signature along with the UID still passes. For a \
+        focus tag that cannot be cloned, use an NTAG 424 DNA: it proves itself with a secret key \
+        on every tap (SUN), which a copy cannot answer.
         """
 
     /// The notice plus the signature result for a particular tag.

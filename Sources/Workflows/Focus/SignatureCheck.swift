@@ -22,4 +22,11 @@ public enum SignatureCheck: String, Sendable, Equatable, CaseIterable {
         case .notChecked: "Its originality signature was not checked."
         }
     }
+
+    /// True when a tap with this verdict must be refused for a tag that was paired with
+    /// `pairing`: only a signature that verified sets a bar (a tag paired without one can show
+    /// nothing better); against it, anything that does not verify is worse.
+    public func isWorse(than pairing: SignatureCheck) -> Bool {
+        pairing == .valid && self != .valid
+    }
 }

@@ -9,10 +9,16 @@ import Store
 public final class FocusController {
     public let store: TapCardStore
     public let profileName: String
+    /// Read once per operation: a session records it at its start, and a running session is
+    /// judged by it when the wall clock was changed (`FocusSession.judgedTime(wall:monotonic:)`).
+    /// `nil` (the default, for callers whose `now` is not the machine's clock): the wall clock
+    /// only. The CLI passes `SystemMonotonicClock`.
+    public let monotonicClock: (any MonotonicClock)?
 
-    public init(store: TapCardStore, profile: String = "focus") {
+    public init(store: TapCardStore, profile: String = "focus", monotonicClock: (any MonotonicClock)? = nil) {
         self.store = store
         self.profileName = profile
+        self.monotonicClock = monotonicClock
     }
 
     /// The machine as stored (not settled: call an operation or `status` for that).
@@ -68,8 +74,11 @@ public final class FocusController {
         }
     }
 
-    /// Changes the profile's default session rules and emergency policy.
-    public func configure(plan: SessionPlan, emergency: EmergencyPolicy, at now: Date) throws(FocusFailure) {
+    /// Changes the profile's default session rules and emergency policy. Accepted while a
+    /// session runs, but that session keeps the rules it started with: the result is `true` when
+    /// one is running (the change applies from the next session).
+    @discardableResult
+    public func configure(plan: SessionPlan, emergency: EmergencyPolicy, at now: Date) throws(FocusFailure) -> Bool {
         try change(at: now, during: "saving focus settings") { machine throws(FocusFailure) in
             do throws(FocusRefusal) {
                 try machine.setDefaults(plan)
@@ -79,17 +88,21 @@ public final class FocusController {
             machine.setEmergencyPolicy(emergency)
             let record = FocusRecordMapping.record(machine.profile)
             try storeCall { () throws(StoreError) in try store.saveProfile(record, at: now) }
+            return machine.state.activeSession != nil
         }
     }
 
-    /// A tap of `identity`: start, end, or discover a timer end; refusals still record a timer
-    /// end that was due.
-    public func tap(_ identity: TagIdentity, at now: Date, plan: SessionPlan? = nil) throws(FocusFailure) -> TapOutcome
-    {
-        try change(at: now, during: "recording a tap", settlingFirst: false) { machine throws(FocusFailure) in
+    /// A tap of `identity` whose originality signature read `signature`: start, end, or
+    /// discover a timer end; refusals still record a timer end that was due. The pairing's
+    /// recorded verdict is never changed by a tap.
+    public func tap(
+        _ identity: TagIdentity, signature: SignatureCheck = .notChecked, at now: Date, plan: SessionPlan? = nil
+    ) throws(FocusFailure) -> TapOutcome {
+        try change(at: now, during: "recording a tap", settlingFirst: false) {
+            machine, monotonic throws(FocusFailure) in
             let outcome: TapOutcome
             do throws(FocusRefusal) {
-                outcome = try machine.tap(identity, at: now, plan: plan)
+                outcome = try machine.tap(identity, signature: signature, at: now, monotonic: monotonic, plan: plan)
             } catch {
                 throw .refused(error)
             }
@@ -101,10 +114,10 @@ public final class FocusController {
     /// The emergency exit.
     public func emergencyExit(at now: Date) throws(FocusFailure) -> EmergencyOutcome {
         try change(at: now, during: "recording an emergency exit", settlingFirst: false) {
-            machine throws(FocusFailure) in
+            machine, monotonic throws(FocusFailure) in
             let outcome: EmergencyOutcome
             do throws(FocusRefusal) {
-                outcome = try machine.emergencyExit(at: now)
+                outcome = try machine.emergencyExit(at: now, monotonic: monotonic)
             } catch {
                 throw .refused(error)
             }
@@ -120,8 +133,8 @@ public final class FocusController {
 
     /// The status at `now`; a planned end that has passed is recorded as a timer end first.
     public func status(at now: Date) throws(FocusFailure) -> FocusStatus {
-        try change(at: now, during: "reading the focus status") { machine throws(FocusFailure) in
-            machine.status(at: now)
+        try change(at: now, during: "reading the focus status") { machine, monotonic throws(FocusFailure) in
+            machine.status(at: now, monotonic: monotonic)
         }
     }
 
@@ -143,17 +156,28 @@ public final class FocusController {
         at now: Date, during: String, settlingFirst: Bool = true,
         _ body: (inout FocusMachine) throws(FocusFailure) -> T
     ) throws(FocusFailure) -> T {
+        try change(at: now, during: during, settlingFirst: settlingFirst) {
+            machine, _ throws(FocusFailure) in try body(&machine)
+        }
+    }
+
+    /// `change` with the monotonic reading taken for this operation.
+    private func change<T>(
+        at now: Date, during: String, settlingFirst: Bool = true,
+        _ body: (inout FocusMachine, MonotonicReading?) throws(FocusFailure) -> T
+    ) throws(FocusFailure) -> T {
         var outcome: Result<T, FocusFailure>? = nil
+        let monotonic = monotonicClock?.reading()
         do throws(StoreError) {
             try store.database.transaction(during: during) { () throws(StoreError) in
                 var machine = try loadInside()
-                if settlingFirst { try settleAndRecord(&machine, at: now) }
+                if settlingFirst { try settleAndRecord(&machine, at: now, monotonic: monotonic) }
                 do throws(FocusFailure) {
-                    outcome = .success(try body(&machine))
+                    outcome = .success(try body(&machine, monotonic))
                 } catch {
                     if case .store(let storeError) = error { throw storeError }
                     outcome = .failure(error)
-                    try settleAndRecord(&machine, at: now)
+                    try settleAndRecord(&machine, at: now, monotonic: monotonic)
                 }
             }
         } catch {
@@ -166,8 +190,10 @@ public final class FocusController {
         }
     }
 
-    private func settleAndRecord(_ machine: inout FocusMachine, at now: Date) throws(StoreError) {
-        if let closed = machine.settle(at: now), let end = FocusRecordMapping.end(closed) {
+    private func settleAndRecord(
+        _ machine: inout FocusMachine, at now: Date, monotonic: MonotonicReading?
+    ) throws(StoreError) {
+        if let closed = machine.settle(at: now, monotonic: monotonic), let end = FocusRecordMapping.end(closed) {
             try store.endSession(profile: profileName, end)
         }
     }

@@ -24,7 +24,7 @@ public enum FocusRecordMapping {
     public static func pairedTag(_ record: PairedTagRecord) -> PairedTag {
         PairedTag(
             identity: identity(record.tag.key), label: record.tag.label, location: record.tag.location,
-            pairedAt: record.pairedAt, signature: signature(record.tag.signature))
+            pairedAt: record.pairedAt, signature: signature(record.signature ?? record.tag.signature))
     }
 
     public static func profile(_ record: FocusProfileRecord?, name: String, paired: [PairedTagRecord]) -> FocusProfile {
@@ -49,9 +49,22 @@ public enum FocusRecordMapping {
             case .emergency?: .emergency
             case nil: nil
             }
+        let emergency: EmergencyPolicy? =
+            if let allowance = record.emergencyAllowance, let period = record.emergencyPeriod {
+                EmergencyPolicy(allowance: allowance, period: period)
+            } else {
+                nil
+            }
+        let monotonic: MonotonicReading? =
+            if let bootID = record.bootID, let sinceBoot = record.sinceBoot {
+                MonotonicReading(bootID: bootID, sinceBoot: sinceBoot)
+            } else {
+                nil
+            }
         return FocusSession(
             startedAt: record.startedAt, startedBy: identity(record.startedBy), minimumEnd: record.minimumEnd,
-            plannedEnd: record.plannedEnd, endedAt: record.endedAt, ending: ending)
+            plannedEnd: record.plannedEnd, endedAt: record.endedAt, ending: ending, emergency: emergency,
+            monotonicStart: monotonic)
     }
 
     public static func state(latest: SessionRecord?) -> FocusState {
@@ -72,6 +85,8 @@ public enum FocusRecordMapping {
     public static func start(_ session: FocusSession, profile: String) -> SessionStart {
         SessionStart(
             profile: profile, tag: key(session.startedBy), at: session.startedAt, minimumEnd: session.minimumEnd,
-            plannedEnd: session.plannedEnd)
+            plannedEnd: session.plannedEnd, emergencyAllowance: session.emergency?.allowance,
+            emergencyPeriod: session.emergency?.period, bootID: session.monotonicStart?.bootID,
+            sinceBoot: session.monotonicStart?.sinceBoot)
     }
 }

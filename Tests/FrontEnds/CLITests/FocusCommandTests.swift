@@ -248,7 +248,7 @@ struct FocusCommandTests {
         let json = await scenario.run(["focus", "settings", "--json"])
         #expect(
             json.output
-                == #"{"schema_version":1,"profile":"focus","minimum_duration_seconds":600.0,"planned_duration_seconds":3000.0,"emergency":{"allowance":1,"period_seconds":2419200.0}}"#
+                == #"{"schema_version":1,"profile":"focus","minimum_duration_seconds":600.0,"planned_duration_seconds":3000.0,"emergency":{"allowance":1,"period_seconds":2419200.0},"applies_to_next_session_only":false}"#
                 + "\n")
         let off = await scenario.run(["focus", "settings", "--minimum", "off", "--for", "off", "--json"])
         #expect(off.output.contains(#""minimum_duration_seconds":null,"planned_duration_seconds":null"#))

@@ -6,6 +6,8 @@ import TapCardCLI
 final class FocusScenario {
     let home: String
     var now: Double = 1_800_000_000
+    /// `TAPCARD_TEST_MONOTONIC` (`BOOT-ID:SECONDS`) for the next commands; `nil`: none.
+    var monotonic: String?
 
     init() {
         home = NSTemporaryDirectory() + "tapcard-focus-cli-" + UUID().uuidString
@@ -59,7 +61,9 @@ final class FocusScenario {
 
     /// Runs `tapcard` in-process with this data directory, at `now`.
     func run(_ arguments: [String]) async -> Result {
-        let io = CheckedIO(environment: ["TAPCARD_HOME": home, "TAPCARD_TEST_NOW": String(now)])
+        var environment = ["TAPCARD_HOME": home, "TAPCARD_TEST_NOW": String(now)]
+        if let monotonic { environment["TAPCARD_TEST_MONOTONIC"] = monotonic }
+        let io = CheckedIO(environment: environment)
         let status = await CLI.run(arguments, io: io)
         return Result(status: status, output: io.outputText, error: io.errorOutput)
     }

@@ -26,7 +26,7 @@ struct FocusViewModelTests {
             model.message?.hasPrefix("Paired ntag213 04:A1:B2:C3:D4:E5:80 (the one in the kitchen drawer).") == true)
         #expect(model.pairedTags.first?.signature == .valid)
 
-        model.tap(kitchen)
+        model.tap(kitchen, signature: .valid)
         #expect(model.isFocusing)
         #expect(model.errorMessage == nil)
 
@@ -43,7 +43,7 @@ struct FocusViewModelTests {
         #expect(model.elapsed(at: clock.now) == 300)
 
         clock.advance(minutes: 20)
-        model.tap(kitchen)
+        model.tap(kitchen, signature: .valid)
         #expect(!model.isFocusing)
         #expect(model.errorMessage == nil)
         #expect(model.message == "Focus session ended by tag after 25 min (started 2027-01-15 08:00:00 UTC).")
@@ -80,11 +80,11 @@ struct FocusViewModelTests {
             plan: SessionPlan(), emergency: EmergencyPolicy(allowance: 1, period: 7 * 86_400), at: clock.now)
         let model = FocusViewModel(controller: controller, clock: clock.function)
         model.pair(kitchen)
-        model.tap(kitchen)
+        model.tap(kitchen, signature: .valid)
         model.emergencyExit()
         #expect(model.message?.contains("0 of 1 emergency exits left in any 7 days.") == true)
         #expect(model.emergencyText?.contains("The next one becomes available at 2027-01-22 08:00:00 UTC.") == true)
-        model.tap(kitchen)
+        model.tap(kitchen, signature: .valid)
         model.emergencyExit()
         #expect(model.isFocusing)
         #expect(model.errorMessage?.hasPrefix("All 1 emergency exits of the last 7 days are used") == true)
@@ -103,7 +103,7 @@ struct FocusViewModelTests {
         } onChange: {
             flag.changed = true
         }
-        model.tap(kitchen)
+        model.tap(kitchen, signature: .valid)
         #expect(flag.changed)
     }
 }

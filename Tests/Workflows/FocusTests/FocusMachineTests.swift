@@ -139,7 +139,7 @@ struct FocusMachineTests {
         #expect(tag.signature == .valid)
         #expect(machine.profile.pairedTags.count == 1)
 
-        _ = try machine.tap(Fixture.kitchen, at: Fixture.at(minutes: 2))
+        _ = try machine.tap(Fixture.kitchen, signature: .valid, at: Fixture.at(minutes: 2))
         let before = machine
         #expect(throws: FocusRefusal.pairingDuringSession) {
             try machine.pair(PairedTag(identity: Fixture.stranger, pairedAt: Fixture.at(minutes: 3)))

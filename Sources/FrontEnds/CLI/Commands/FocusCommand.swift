@@ -1,13 +1,14 @@
 /// `tapcard focus <subcommand>`: focus sessions that only a paired tag can end.
 struct FocusCommand: Command {
     static let name = "focus"
-    static let summary = "Focus sessions only your paired tag can end (pair, tap, status, history, emergency)."
+    static let summary =
+        "Focus sessions only your paired tag can end (pair, tap, status, history, emergency, settings, unpair)."
     static let options: [OptionSpec] = []
 
     static var subcommands: [any Command.Type] {
         [
             FocusPairCommand.self, FocusTapCommand.self, FocusStatusCommand.self, FocusHistoryCommand.self,
-            FocusEmergencyCommand.self, FocusSettingsCommand.self,
+            FocusEmergencyCommand.self, FocusSettingsCommand.self, FocusUnpairCommand.self,
         ]
     }
 

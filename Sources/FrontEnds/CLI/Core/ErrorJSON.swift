@@ -1,3 +1,4 @@
+import FocusSessions
 import TapCardSupport
 
 /// The JSON v1 object a command prints on standard output when it fails with `--json`:
@@ -21,6 +22,9 @@ enum ErrorJSON {
 
     /// `type.case` and the case's values.
     static func describe(_ error: any Error) -> (String, JSON) {
+        // A focus refusal is what the person needs to act on (`focus_refusal.signature_worse_than_at_pairing`),
+        // not the wrapper that also carries store failures.
+        if let refusal = (error as? FocusFailure)?.refusal { return describe(refusal) }
         let typeName = JSONContract.snakeCase(String(describing: type(of: error)))
         let mirror = Mirror(reflecting: error)
         guard mirror.displayStyle == .enum else {

@@ -67,10 +67,10 @@ public final class FocusViewModel {
     }
 
     /// What the NFC layer calls with the identity of a tapped tag.
-    public func tap(_ identity: TagIdentity, plan: SessionPlan? = nil) {
+    public func tap(_ identity: TagIdentity, signature: SignatureCheck = .notChecked, plan: SessionPlan? = nil) {
         let now = clock()
         perform { () throws(FocusFailure) in
-            let outcome = try controller.tap(identity, at: now, plan: plan)
+            let outcome = try controller.tap(identity, signature: signature, at: now, plan: plan)
             message = FocusWords.describe(outcome)
         }
     }

@@ -40,7 +40,8 @@ public final class FocusTapViewModel {
             focus.refuse(Self.looksLikeAClone(paired, now: check, since: focus.status?.session?.startedAt))
             return
         }
-        focus.tap(identity)
+        // The pure layer checks the same rule again and records nothing over the pairing.
+        focus.tap(identity, signature: check)
     }
 
     /// Pairs the tag held up with the focus profile.

@@ -36,6 +36,16 @@ enum FocusJSON {
         ])
     }
 
+    /// `{"check": agrees|jumped|different-boot|not-recorded, "jump_seconds": N|null, "statement": …|null}`.
+    static func clock(_ check: ClockCheck) -> JSON {
+        var jump: Double? = nil
+        if case .jumped(let by) = check { jump = by }
+        return .object([
+            ("check", .string(check.kind)), ("jump_seconds", seconds(jump)),
+            ("statement", check.sentence.map { .string($0) } ?? .null),
+        ])
+    }
+
     static func budget(_ budget: EmergencyBudget) -> JSON {
         .object([
             ("allowance", .int(budget.allowance)), ("period_seconds", .double(budget.period)),

@@ -1,3 +1,4 @@
+import Focus
 import FocusSessions
 import Foundation
 import Store
@@ -6,6 +7,7 @@ import Store
 struct FocusOptions {
     var databasePath: String
     var profile: String
+    var monotonicClock: (any MonotonicClock)?
 
     static let options: [OptionSpec] =
         DatabaseOption.options + [.value("--profile", "NAME", "The focus profile (default: focus).")]
@@ -18,11 +20,11 @@ struct FocusOptions {
         let path = try DatabaseOption.path(&arguments, io: io)
         let profile = try arguments.option("--profile") ?? "focus"
         guard !profile.isEmpty else { throw UsageError("--profile needs a name.", command: arguments.command) }
-        return FocusOptions(databasePath: path, profile: profile)
+        return FocusOptions(databasePath: path, profile: profile, monotonicClock: CLIClock.monotonic(io))
     }
 
     /// Opens the store and the controller (after the command line was fully parsed).
     func controller() throws(StoreError) -> FocusController {
-        FocusController(store: try DatabaseOption.open(databasePath), profile: profile)
+        FocusController(store: try DatabaseOption.open(databasePath), profile: profile, monotonicClock: monotonicClock)
     }
 }

@@ -18,7 +18,8 @@ struct FocusSettingsCommand: Command {
                                       [--db PATH] [--profile NAME]
 
         Without options, prints the settings. Changes apply to sessions started afterwards; a
-        running session keeps the rules it started with.
+        running session keeps the rules it started with (minimum, planned end, emergency allowance
+        and period), and a change made during one says so.
 
         Options:
           --minimum DURATION        Ending by tag earlier than this is refused (default: off).
@@ -26,9 +27,14 @@ struct FocusSettingsCommand: Command {
           --emergency-allowance N   Emergency exits per period (default 3; 0 turns them off).
           --emergency-period D      The rolling period (default 28d).
           --json                    Print {"profile", "minimum_duration_seconds", "planned_duration_seconds",
-                                    "emergency": {"allowance", "period_seconds"}} (null when off).
+                                    "emergency": {"allowance", "period_seconds"},
+                                    "applies_to_next_session_only"} (null when off; the last is true
+                                    when a change was made while a session runs).
 
         """ + FocusOptions.help
+
+    static let nextSessionNote =
+        "A focus session is running: it keeps the rules it started with; these settings apply from the next session."
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let minimum = try DurationOption.take(&arguments, "--minimum")
@@ -44,6 +50,7 @@ struct FocusSettingsCommand: Command {
         if period == .off { throw UsageError("--emergency-period takes a duration such as 28d.", command: name) }
         let controller = try options.controller()
         var profile = try controller.load().profile
+        var runningSessionKeepsItsRules = false
         if minimum != nil || planned != nil || allowance != nil || period != nil {
             let plan = SessionPlan(
                 minimumDuration: DurationOption.resolve(minimum, fallback: profile.minimumDuration),
@@ -51,7 +58,7 @@ struct FocusSettingsCommand: Command {
             let policy = EmergencyPolicy(
                 allowance: allowance ?? profile.emergency.allowance,
                 period: DurationOption.resolve(period, fallback: profile.emergency.period) ?? profile.emergency.period)
-            try controller.configure(plan: plan, emergency: policy, at: CLIClock.now(io))
+            runningSessionKeepsItsRules = try controller.configure(plan: plan, emergency: policy, at: CLIClock.now(io))
             profile = try controller.load().profile
         }
         if json {
@@ -67,6 +74,7 @@ struct FocusSettingsCommand: Command {
                             ("period_seconds", FocusJSON.seconds(profile.emergency.period)),
                         ])
                     ),
+                    ("applies_to_next_session_only", .bool(runningSessionKeepsItsRules)),
                 ]))
             return .success
         }
@@ -76,6 +84,9 @@ struct FocusSettingsCommand: Command {
         io.print(
             "  emergency exits:   \(profile.emergency.allowance) per \(DurationText.describe(profile.emergency.period))"
         )
+        if runningSessionKeepsItsRules {
+            io.print(Self.nextSessionNote)
+        }
         return .success
     }
 }

@@ -10,7 +10,9 @@ struct FocusStatusCommand: Command {
         Usage: tapcard focus status [--json] [--db PATH] [--profile NAME]
 
         Elapsed time is computed from the stored start, so it is right after a restart. A session
-        whose planned end has passed is shown (and recorded) as ended by itself.
+        whose planned end has passed is shown (and recorded) as ended by itself. When the system
+        clock was changed since the session started (same boot), the figures follow the time that
+        really passed, and the status says by how much the clock was changed.
 
         Options:
           --json              One JSON object.
@@ -33,6 +35,7 @@ struct FocusStatusCommand: Command {
                     ("until_planned_end_seconds", FocusJSON.seconds(status.untilPlannedEnd)),
                     ("emergency", FocusJSON.budget(status.emergency)),
                     ("paired_tags", .array(status.pairedTags.map(FocusJSON.pairedTag))),
+                    ("clock", FocusJSON.clock(status.clock)),
                 ]))
             return .success
         }

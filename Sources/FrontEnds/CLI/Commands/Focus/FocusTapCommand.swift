@@ -15,7 +15,8 @@ struct FocusTapCommand: Command {
 
         With no session running, a paired tag starts one. With a session running, a paired tag ends
         it, unless its minimum duration has not passed (the refusal says how long remains). Any other
-        tag is refused, naming where your focus tag is. A session past its planned end has already
+        tag is refused, naming where your focus tag is; so is a tag with your tag's UID whose
+        originality signature is worse than at pairing (it looks like a clone). A session past its planned end has already
         ended by itself; the tap says so and starts nothing.
 
         Options (for a session this tap starts; default: the profile's settings):
@@ -37,7 +38,7 @@ struct FocusTapCommand: Command {
                 minimumDuration: DurationOption.resolve(minimum, fallback: profile.minimumDuration),
                 plannedDuration: DurationOption.resolve(planned, fallback: profile.plannedDuration))
         }
-        let outcome = try controller.tap(tag.identity, at: now, plan: plan)
+        let outcome = try controller.tap(tag.identity, signature: tag.signature, at: now, plan: plan)
         if json {
             let word =
                 switch outcome {

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// The test clock is compiled into debug builds only: the release binary must ignore
+/// `TAPCARD_TEST_NOW`, or an hour "ahead" would end a 30-minute minimum at once (issue 17).
+/// This builds the release binary once (reusing `.build/release/tapcard` when it is newer than
+/// every source file; scripts/test.sh builds it before the tests) and runs it. Set
+/// `TAPCARD_SKIP_RELEASE_BUILD=1` to skip it in a quick local run.
+@Suite("Release build ignores the test clock")
+struct ReleaseClockTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test(
+        "The release tapcard stamps a pairing with the real time, not TAPCARD_TEST_NOW",
+        .enabled(if: ProcessInfo.processInfo.environment["TAPCARD_SKIP_RELEASE_BUILD"] == nil))
+    func releaseIgnoresTestNow() throws {
+        let binary = try Self.releaseBinary()
+        let home = NSTemporaryDirectory() + "tapcard-release-clock-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let before = Date()
+        let output = try Self.run(
+            binary, ["focus", "pair", "--json"],
+            environment: ["TAPCARD_HOME": home, "TAPCARD_TEST_NOW": "1000000000"])
+        // 1000000000 is 2001-09-09; a release binary must not have heard of it.
+        #expect(!output.contains("2001-09-09"), "\(output)")
+        let year = Calendar(identifier: .gregorian).component(.year, from: before)
+        #expect(output.contains(#""paired_at":"\#(year)-"#), "\(output)")
+    }
+
+    /// `.build/release/tapcard` when it is newer than every source file, else a fresh release build
+    /// in its own scratch directory (the tests' build directory is locked while they run).
+    static func releaseBinary() throws -> String {
+        let shipped = root.appendingPathComponent(".build/release/tapcard").path
+        if let built = modified(shipped), newestSource() < built { return shipped }
+        let scratch = root.appendingPathComponent(".build/release-clock-test").path
+        _ = try run(
+            "/usr/bin/env", ["swift", "build", "-c", "release", "--product", "tapcard", "--scratch-path", scratch],
+            environment: [:], directory: root.path)
+        return scratch + "/release/tapcard"
+    }
+
+    static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+
+    static func newestSource() -> Date {
+        var newest = modified(root.appendingPathComponent("Package.swift").path) ?? .distantFuture
+        let sources = root.appendingPathComponent("Sources")
+        let walker = FileManager.default.enumerator(
+            at: sources, includingPropertiesForKeys: [.contentModificationDateKey])
+        while let url = walker?.nextObject() as? URL {
+            if let date = try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate {
+                newest = max(newest, date)
+            }
+        }
+        return newest
+    }
+
+    @discardableResult
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String], directory: String? = nil
+    ) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
