@@ -97,7 +97,8 @@ var layered: [Layered] = [
     library("Originality", "TagMappings/Originality", layer: .tagMappings, ["TapCardSupport"]),
     // NFC Forum Type 4: CC and NDEF files, NLEN, chunking, access conditions; NXP/NTAG424 for the chip.
     library(
-        "Type4", "TagMappings/Type4", layer: .tagMappings, ["TapCardSupport", "Ciphers", "TagFrames", "TagCatalog"]),
+        "Type4", "TagMappings/Type4", layer: .tagMappings,
+        ["TapCardSupport", "Ciphers", "TagFrames", "TagCatalog", "NDEF"]),
 
     // NFC Forum Type 5 (ISO/IEC 15693): CC, system info, the TLV area, block plans; NXP/ and ST/ for chips.
     library(

@@ -5,9 +5,13 @@ import Testing
 /// one is refused with exit 64 and named), `--opt=value` and `--opt value` are the same, its help
 /// names every option it declares, and the global options work everywhere.
 @Suite struct CommandDeclarationTests {
-    /// Every runnable command: the top-level ones and the subcommands of the groups.
+    /// Every runnable command: the top-level ones and the subcommands of the groups, at any
+    /// depth (`ntag424 sdm setup`).
     static var commands: [any Command.Type] {
-        CommandRegistry.all.flatMap { $0.subcommands.isEmpty ? [$0] : $0.subcommands }
+        func runnable(_ command: any Command.Type) -> [any Command.Type] {
+            command.subcommands.isEmpty ? [command] : command.subcommands.flatMap(runnable)
+        }
+        return CommandRegistry.all.flatMap(runnable)
     }
 
     static func words(_ command: any Command.Type) -> [String] {

@@ -28,6 +28,7 @@ public enum CommandRegistry {
 
             // NTAG 424 DNA: Secure Unique NFC messages.
             SUNCommand.self,
+            NTAG424ToolCommand.self,
 
             // Readers (PC/SC).
             ReadersCommand.self,

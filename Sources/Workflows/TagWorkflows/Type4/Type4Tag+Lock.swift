@@ -110,7 +110,7 @@ extension Type4Tag {
         return Type4Failure.secure(error)
     }
 
-    private func sendOrThrow(_ command: CommandAPDU) async throws(Type4Failure) -> ResponseAPDU {
+    func sendOrThrow(_ command: CommandAPDU) async throws(Type4Failure) -> ResponseAPDU {
         do {
             return try await send(command)
         } catch {

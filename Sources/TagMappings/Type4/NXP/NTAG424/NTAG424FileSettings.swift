@@ -3,7 +3,7 @@
 /// SDM settings when FileOption bit 6 is set.
 ///
 /// The SDM settings (SDMOptions, SDMAccessRights, mirror offsets) are kept as raw bytes in
-/// ``trailing`` for now; decoding them belongs with the SUN verifier.
+/// ``trailing``; ``sdm`` decodes them as `NTAG424SDMSettings`.
 public struct NTAG424FileSettings: Sendable, Hashable {
     /// `00` StandardData, the only file type NTAG 424 DNA has.
     public var fileType: UInt8
@@ -12,7 +12,7 @@ public struct NTAG424FileSettings: Sendable, Hashable {
     public var accessRights: NTAG424AccessRights
     /// The file's size in bytes.
     public var size: Int
-    /// The bytes after the size: the SDM settings when ``isSDMEnabled``, not decoded yet.
+    /// The bytes after the size: the SDM settings when ``isSDMEnabled``, decoded by ``sdm``.
     public var trailing: [UInt8]
 
     public init(
@@ -29,6 +29,11 @@ public struct NTAG424FileSettings: Sendable, Hashable {
 
     /// FileOption bit 6: Secure Dynamic Messaging and mirroring enabled.
     public var isSDMEnabled: Bool { fileOption & 0x40 != 0 }
+
+    /// The SDM part decoded, `nil` when SDM is off.
+    public var sdm: Result<NTAG424SDMSettings, NTAG424ParseError>? {
+        isSDMEnabled ? NTAG424SDMSettings.parse(trailing) : nil
+    }
 
     /// The answer encoded again; equals the parsed bytes.
     public var bytes: [UInt8] {

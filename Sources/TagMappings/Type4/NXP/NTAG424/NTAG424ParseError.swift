@@ -9,6 +9,10 @@ public enum NTAG424ParseError: TapCardError, Equatable {
     case versionPartLength(part: Int, bytes: Int, expected: Int)
     /// A GetFileSettings answer of `bytes` bytes; it needs at least 7.
     case fileSettingsTruncated(bytes: Int)
+    /// The SDM part of a GetFileSettings answer ends (`bytes` long) before `field`.
+    case sdmTruncated(field: String, bytes: Int)
+    /// The SDM part has `bytes` bytes after the last offset its options and rights call for.
+    case sdmTrailing(bytes: Int)
 
     public var origin: ErrorOrigin { .tag }
 
@@ -20,6 +24,10 @@ public enum NTAG424ParseError: TapCardError, Equatable {
             "Part \(part) of the tag's GetVersion answer is \(bytes) bytes; it must be \(part == 3 ? "at least " : "")\(expected)."
         case .fileSettingsTruncated(let bytes):
             "The tag's GetFileSettings answer is \(bytes) bytes; file type, option, access rights and size need 7."
+        case .sdmTruncated(let field, let bytes):
+            "The SDM part of the tag's file settings is \(bytes) bytes and ends before \(field)."
+        case .sdmTrailing(let bytes):
+            "The SDM part of the tag's file settings has \(bytes) bytes after the last offset its options call for."
         }
     }
 }

@@ -1,0 +1,89 @@
+import TagWorkflows
+import TapCardSupport
+import Type4
+
+/// `tapcard ntag424 sdm setup --url-template T`: the NDEF file and SDM settings from a template.
+struct NTAG424SDMSetupCommand: Command {
+    static let name = "ntag424 sdm setup"
+    static let summary = "Write a SUN URL template and the SDM settings whose offsets it computes."
+    static let options: [OptionSpec] =
+        [
+            .json, .value("--url-template", "T", "The URL with {picc}, {mac}, {enc}, {uid}, {ctr} placeholders."),
+            .value("--file-data", "TEXT", "The secret file data {enc} mirrors encrypted (16·k bytes)."),
+            .value("--meta-key-number", "N", "The key that encrypts PICCData (default 2)."),
+            .value("--file-key-number", "N", "The key of the MAC and the encrypted file data (default 1)."),
+            .value("--key", "HEX32", "The NDEF file's change key (default: the factory key). Never printed."),
+        ] + TagTarget.options
+    static let help = """
+        Usage: tapcard ntag424 sdm setup --url-template T [--file-data TEXT] [--meta-key-number N]
+                 [--file-key-number N] [--key HEX32] [--tag FILE | --reader R] [--json]
+
+        Computes every SDM offset from the template itself, as byte offsets inside the NDEF file
+        (NLEN and the record header counted): PICCData ({picc}, 32 hex), the MAC ({mac}, 16, last),
+        its input (from {enc} when present, else empty), the encrypted file data ({enc}, twice the
+        --file-data length), or plain UID ({uid}, 14) and counter ({ctr}, 6). Then authenticates
+        with the NDEF file's change key, writes the file (NLEN last) and ChangeFileSettings (SDM
+        on, plain, read free, write and change key 0), each skipped when in place, and reads the
+        settings back. Defaults follow AN12196: PICCData key 2, MAC key 1. A setup that stops
+        part-way says what the tag holds; the same command completes it.
+
+        Example:
+          tapcard ntag424 sdm setup --url-template 'https://host/p?e={picc}&c={mac}' --tag t.json
+
+        Options:
+          --url-template T       The URL template (required).
+          --file-data TEXT       Secret data for {enc}, 16·k bytes of UTF-8.
+          --meta-key-number N    PICCData key, 0-4 (default 2).
+          --file-key-number N    MAC / file data key, 0-4 (default 1).
+          --key HEX32            The change key of the NDEF file (key 0 on a factory tag).
+          --json                 {steps, verified, sdm: {options, access_rights, offsets…}}.
+        \(TagTarget.helpLines)
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        guard let text = try arguments.option("--url-template") else {
+            throw UsageError("--url-template T is required.", command: name)
+        }
+        let fileData = try arguments.option("--file-data").map { Array($0.utf8) } ?? []
+        let meta = try arguments.integer("--meta-key-number") ?? 2
+        let file = try arguments.integer("--file-key-number") ?? 1
+        let key = try Type4Commands.key(&arguments)
+        // The template is checked before any tag is touched.
+        let template = try SUNTemplate(text, fileData: fileData, metaKeyNumber: meta, fileKeyNumber: file)
+        let target = try await NTAG424Targets.open(&arguments, io: io, command: name)
+        defer { target.close() }
+        try target.finish(&arguments)
+        let report: NTAG424SDMSetupReport
+        do {
+            report = try await target.driver().setUpSDM(template, key: key ?? Type4Tag.factoryKey)
+        } catch {
+            try target.save()
+            throw error
+        }
+        try target.save()
+        let sdm = template.sdm
+        let offsets: [(String, Int?)] = [
+            ("uid_offset", sdm.uidOffset), ("read_counter_offset", sdm.readCounterOffset),
+            ("picc_data_offset", sdm.piccDataOffset), ("mac_input_offset", sdm.macInputOffset),
+            ("enc_offset", sdm.encOffset), ("enc_length", sdm.encLength), ("mac_offset", sdm.macOffset),
+        ]
+        if json {
+            io.printJSON(
+                .object(
+                    [
+                        ("steps", .array(report.steps.map { .string($0.rawValue) })),
+                        ("verified", .bool(report.verified)),
+                        ("file_option", .string(Hex.encode([template.fileOption]))),
+                        ("sdm_options", .string(Hex.encode([sdm.options]))),
+                        ("sdm_access_rights", .string(Hex.encode(sdm.accessRightsBytes))),
+                    ] + offsets.map { ($0.0, $0.1.map(JSON.int) ?? .null) }))
+        } else {
+            let done = report.steps.isEmpty ? "already in place" : report.steps.map(\.rawValue).joined(separator: ", ")
+            io.print("SDM set up on \(target.label): \(done); read back \(report.verified ? "matches" : "DIFFERS").")
+            for line in sdm.phrases { io.print("  \(line)") }
+        }
+        return report.verified ? .success : .failure
+    }
+}

@@ -1,0 +1,25 @@
+/// Opening the Type 4 tag an `ntag424` command works on.
+enum NTAG424Targets {
+    static func open(_ arguments: inout Arguments, io: some CommandIO, command: String) async throws -> Type4Target {
+        let opened = try await OpenedTag.open(&arguments, io: io)
+        guard case .type4(let target) = opened else {
+            opened.close()
+            throw UsageError(
+                "'\(command)' works on an NTAG 424 DNA (a Type 4 tag); this tag is not one.", command: command)
+        }
+        return target
+    }
+
+    /// `--OPTION N=HEX32`, repeatable: key numbers to keys, parsed by the one key parser.
+    static func numberedKeys(_ arguments: inout Arguments, _ option: String) throws -> [Int: [UInt8]] {
+        var keys: [Int: [UInt8]] = [:]
+        for text in try arguments.options(option) {
+            let parts = text.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, let number = Int(parts[0]), (0...4).contains(number) else {
+                throw UsageError("\(option) takes N=HEX32 with N a key number 0 to 4.", command: "ntag424 keys")
+            }
+            keys[number] = try KeyInputError.key(String(parts[1]), option: option)
+        }
+        return keys
+    }
+}

@@ -1,0 +1,154 @@
+import NDEF
+
+/// A SUN URL template (`https://host/p?e={picc}&c={mac}`) turned into what an NTAG 424 DNA needs:
+/// the exact NDEF file bytes (NLEN + one URI record, placeholders as `0`s) and the file settings
+/// whose mirror offsets point at those placeholders (reference §2.6–§2.8, §2.11).
+///
+/// Offsets are computed from the encoded file itself: the URI prefix code comes from the NDEF
+/// codec's prefix table, the record header from its encoder, so an offset can never be counted on
+/// the URL string by mistake. The secret file data for `{enc}` is stored in the first half of the
+/// `{enc}` region (the tag encrypts it there and mirrors twice as many hex characters).
+///
+/// Defaults follow AN12196's `F121` personalization: PICCData with key 2 (`metaKeyNumber`),
+/// MAC and file data with key 1 (`fileKeyNumber`), the counter not retrievable (`never`).
+public struct SUNTemplate: Sendable, Hashable {
+    /// The NDEF file size of an NTAG 424 DNA (file 02).
+    public static let ntag424NDEFFileSize = 256
+
+    public let template: String
+    /// The placeholders in the order they appear.
+    public let placeholders: [SUNPlaceholder]
+    /// NLEN (2, big endian) ‖ the NDEF message.
+    public let fileBytes: [UInt8]
+    /// The URI identifier code the record uses.
+    public let uriIdentifierCode: UInt8
+    /// The NDEF file's access rights after setup.
+    public let accessRights: NTAG424AccessRights
+    public let sdm: NTAG424SDMSettings
+
+    /// - Parameters:
+    ///   - fileData: the secret bytes `{enc}` mirrors encrypted (16·k bytes); empty without `{enc}`.
+    ///   - accessRights: the NDEF file's rights; by default read free, write and change with key 0,
+    ///     so nobody without key 0 can overwrite the template.
+    public init(
+        _ template: String, fileData: [UInt8] = [], metaKeyNumber: Int = 2, fileKeyNumber: Int = 1,
+        counterRetrieval: NTAG424AccessCondition = .never,
+        accessRights: NTAG424AccessRights = NTAG424AccessRights(
+            read: .free, write: .key(0), readWrite: .key(0), change: .key(0)),
+        fileSize: Int = SUNTemplate.ntag424NDEFFileSize
+    ) throws(SUNTemplateError) {
+        guard !template.isEmpty else { throw .empty }
+        for (name, value) in [("meta", metaKeyNumber), ("file", fileKeyNumber)] where !(0...4).contains(value) {
+            throw .keyNumber(name: name, value: value)
+        }
+        // Split into literal text and placeholders.
+        enum Piece {
+            case text(String)
+            case placeholder(SUNPlaceholder)
+        }
+        var pieces: [Piece] = []
+        var literal = ""
+        var found: [SUNPlaceholder] = []
+        let characters = Array(template)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "}" { throw .unbalancedBrace(position: index) }
+            if character == "{" {
+                guard let close = characters[(index + 1)...].firstIndex(of: "}") else {
+                    throw .unbalancedBrace(position: index)
+                }
+                let name = String(characters[(index + 1)..<close])
+                if name.contains("{") { throw .unbalancedBrace(position: index) }
+                guard let placeholder = SUNPlaceholder(rawValue: name) else {
+                    throw .unknownPlaceholder(name: name, position: index)
+                }
+                guard !found.contains(placeholder) else { throw .duplicatePlaceholder(placeholder) }
+                found.append(placeholder)
+                pieces.append(.text(literal))
+                literal = ""
+                pieces.append(.placeholder(placeholder))
+                index = close + 1
+                continue
+            }
+            literal.append(character)
+            index += 1
+        }
+        pieces.append(.text(literal))
+
+        guard let macIndex = found.firstIndex(of: .mac) else { throw .macMissing }
+        if found.contains(.picc) && (found.contains(.uid) || found.contains(.ctr)) { throw .piccWithPlainMirror }
+        if macIndex != found.count - 1 { throw .macNotLast(before: found[macIndex + 1]) }
+        if found.contains(.enc) {
+            guard !fileData.isEmpty else { throw .encWithoutFileData }
+            guard fileData.count % 16 == 0 else { throw .fileDataLength(bytes: fileData.count) }
+        } else if !fileData.isEmpty {
+            throw .fileDataWithoutEnc
+        }
+
+        // The URI with every placeholder as the bytes the static file holds, and where each begins.
+        var uriBytes: [UInt8] = []
+        var starts: [SUNPlaceholder: Int] = [:]
+        for piece in pieces {
+            switch piece {
+            case .text(let text): uriBytes += Array(text.utf8)
+            case .placeholder(let placeholder):
+                starts[placeholder] = uriBytes.count
+                if let length = placeholder.fixedLength {
+                    uriBytes += [UInt8](repeating: 0x30, count: length)
+                } else {
+                    uriBytes += fileData + [UInt8](repeating: 0x30, count: fileData.count)
+                }
+            }
+        }
+        // The prefix code from the codec's table; a placeholder cannot be part of a prefix since
+        // no prefix contains "0".
+        let code = URIRecord.longestPrefixCode(for: String(decoding: uriBytes, as: UTF8.self))
+        let prefixLength = Array(URIRecord.prefixes[Int(code)].utf8).count
+        let rest = Array(uriBytes[prefixLength...])
+        let record = NDEFRecord(tnf: .wellKnown, type: "U", payload: [code] + rest)
+        let message = NDEFMessage(records: [record]).encoded()
+        let file = [UInt8(message.count >> 8 & 0xFF), UInt8(message.count & 0xFF)] + message
+        guard file.count <= fileSize else { throw .tooLong(bytes: file.count, capacity: fileSize) }
+        // The rest of the URI ends the message: its first byte sits at `base` in the file.
+        let base = file.count - rest.count - prefixLength
+        func offset(_ placeholder: SUNPlaceholder) -> Int? { starts[placeholder].map { $0 + base } }
+
+        let metaRead: NTAG424AccessCondition
+        var options: UInt8 = 0x01
+        if found.contains(.picc) {
+            metaRead = .key(UInt8(metaKeyNumber))
+            options |= 0xC0
+        } else if found.contains(.uid) || found.contains(.ctr) {
+            metaRead = .free
+            if found.contains(.uid) { options |= 0x80 }
+            if found.contains(.ctr) { options |= 0x40 }
+        } else {
+            metaRead = .never
+        }
+        if found.contains(.enc) { options |= 0x10 }
+        let macOffset = offset(.mac)
+        self.template = template
+        self.placeholders = found
+        self.fileBytes = file
+        self.uriIdentifierCode = code
+        self.accessRights = accessRights
+        self.sdm = NTAG424SDMSettings(
+            options: options, metaRead: metaRead, fileRead: .key(UInt8(fileKeyNumber)),
+            counterRetrieval: counterRetrieval, uidOffset: offset(.uid), readCounterOffset: offset(.ctr),
+            piccDataOffset: offset(.picc), macInputOffset: offset(.enc) ?? macOffset, encOffset: offset(.enc),
+            encLength: found.contains(.enc) ? fileData.count * 2 : nil, macOffset: macOffset)
+    }
+
+    /// FileOption: SDM on (bit 6), plain communication, so any phone can read the URL.
+    public var fileOption: UInt8 { 0x40 }
+
+    /// The ChangeFileSettings data: FileOption ‖ AccessRights ‖ SDM part.
+    public var changeFileSettingsData: [UInt8] { [fileOption] + accessRights.bytes + sdm.bytes }
+
+    /// The GetFileSettings answer a tag set up with this template gives for its NDEF file.
+    public func expectedFileSettings(size: Int = SUNTemplate.ntag424NDEFFileSize) -> NTAG424FileSettings {
+        NTAG424FileSettings(
+            fileType: 0, fileOption: fileOption, accessRights: accessRights, size: size, trailing: sdm.bytes)
+    }
+}

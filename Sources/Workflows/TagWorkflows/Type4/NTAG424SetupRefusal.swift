@@ -1,0 +1,31 @@
+import TagCatalog
+import TapCardSupport
+
+/// Why TapCard will not provision this tag (SDM setup, key change). Nothing was sent that changes it.
+public enum NTAG424SetupRefusal: TapCardError, Equatable {
+    /// Only an NTAG 424 DNA has SDM and application keys.
+    case notNTAG424(model: TagModel?)
+    /// The NDEF file's settings can never be changed (change access "never").
+    case settingsFrozen
+    /// Changing keys cannot be undone without the new keys: it needs explicit confirmation.
+    case confirmationRequired
+    /// No new key was given.
+    case noNewKeys
+    /// A key number outside 0…4.
+    case noSuchKey(Int)
+
+    public var origin: ErrorOrigin { .refusal }
+
+    public var sentence: String {
+        switch self {
+        case .notNTAG424(let model):
+            "\((model?.withArticle ?? "This Type 4 tag").prefix(1).uppercased() + (model?.withArticle ?? "This Type 4 tag").dropFirst()) has no Secure Dynamic Messaging or application keys; only an NTAG 424 DNA does. Nothing was written."
+        case .settingsFrozen:
+            "The NDEF file's settings can never be changed on this tag (change access is \"never\"). Nothing was written."
+        case .confirmationRequired:
+            "Changing keys locks you out if the new keys are lost: give --yes-change-keys to confirm. Nothing was written."
+        case .noNewKeys: "No new key was given. Nothing was written."
+        case .noSuchKey(let number): "Key \(number) does not exist; NTAG 424 DNA keys are 0 to 4. Nothing was written."
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import TagFrames
+import Type4
+
+extension Type4Tag {
+    /// Sets an NTAG 424 DNA up for Secure Dynamic Messaging from `template`: authenticates with
+    /// the NDEF file's change key (`key`, the factory key by default), then, each step skipped
+    /// when already in place and each safe to repeat:
+    /// 1. WriteData of the template's NDEF file: NLEN 00 00, the record, then NLEN, so a tear
+    ///    leaves the old message, an empty one or the new one, never half a record;
+    /// 2. ChangeFileSettings of file 2 to the template's settings (SDM on, the computed offsets).
+    /// GetFileSettings is read back afterwards to verify. A tear says which step and what the
+    /// tag holds (`NTAG424SDMSetupInterrupted`); the keys are never touched.
+    public func setUpSDM(_ template: SUNTemplate, key: [UInt8] = Type4Tag.factoryKey) async throws
+        -> NTAG424SDMSetupReport
+    {
+        beginOperation()
+        let identification = try await identify()
+        guard identification.model == .ntag424DNA else {
+            throw NTAG424SetupRefusal.notNTAG424(model: identification.model)
+        }
+        try await selectApplication()
+        let before = try await fileSettings(2)
+        guard case .key(let changeKey) = before.accessRights.change else { throw NTAG424SetupRefusal.settingsFrozen }
+        let expected = template.expectedFileSettings(size: before.size)
+        guard template.fileBytes.count <= before.size else {
+            throw SUNTemplateError.tooLong(bytes: template.fileBytes.count, capacity: before.size)
+        }
+        var session = try await authenticate(keyNumber: changeKey, key: key)
+        let mode = NTAG424CommMode(fileOption: before.fileOption)
+        var steps: [NTAG424SDMSetupReport.Step] = []
+        // Authenticated reads see the static file (no mirroring), so this compares the template.
+        let current = try await step(.ndefFile, done: []) { () async throws(Type4Failure) in
+            try await secureData(&session, mode: mode) { session throws(NTAG424SecureError) in
+                try session.readData(file: 2, offset: 0, length: template.fileBytes.count, mode: mode)
+            }
+        }
+        if current != template.fileBytes {
+            steps.append(.ndefFile)
+            let body = Array(template.fileBytes[2...])
+            for (offset, data) in [(0, [UInt8(0), 0]), (2, body), (0, Array(template.fileBytes[..<2]))] {
+                try await step(.ndefFile, done: []) { () async throws(Type4Failure) in
+                    _ = try await secureData(&session, mode: mode, answer: mode == .plain ? .plain : .mac) {
+                        session throws(NTAG424SecureError) in
+                        try session.writeData(file: 2, offset: offset, data: data, mode: mode)
+                    }
+                }
+            }
+        }
+        if before.fileOption != expected.fileOption || before.accessRights != expected.accessRights
+            || before.trailing != expected.trailing
+        {
+            steps.append(.fileSettings)
+            try await step(.fileSettings, done: steps.filter { $0 != .fileSettings }) {
+                () async throws(Type4Failure) in
+                _ = try await secureData(&session, mode: .mac) { session throws(NTAG424SecureError) in
+                    try session.changeFileSettings(file: 2, settings: template.changeFileSettingsData)
+                }
+            }
+        }
+        forgetSelection()
+        try await selectApplication()
+        let after = try await fileSettings(2)
+        return NTAG424SDMSetupReport(uid: uid, steps: steps, fileSettings: after, verified: after == expected)
+    }
+
+    /// Runs one command of `step`, turning its failure into the interruption that names the step.
+    @discardableResult
+    func step<T>(
+        _ step: NTAG424SDMSetupReport.Step, done: [NTAG424SDMSetupReport.Step],
+        _ body: () async throws(Type4Failure) -> T
+    ) async throws(NTAG424SDMSetupInterrupted) -> T {
+        do throws(Type4Failure) {
+            return try await body()
+        } catch {
+            throw NTAG424SDMSetupInterrupted(completed: done, failed: step, cause: error)
+        }
+    }
+
+    /// One command of an authenticated session that answers data: wrapped, sent, unwrapped with
+    /// `answer` (the command's `mode` by default).
+    func secureData(
+        _ session: inout NTAG424Session, mode: NTAG424CommMode, answer: NTAG424CommMode? = nil,
+        _ make: (inout NTAG424Session) throws(NTAG424SecureError) -> CommandAPDU
+    ) async throws(Type4Failure) -> [UInt8] {
+        let command: CommandAPDU
+        do {
+            command = try make(&session)
+        } catch {
+            throw .secure(error)
+        }
+        let response = try await sendOrThrow(command)
+        do {
+            return try session.unwrap(response, mode: answer ?? mode)
+        } catch {
+            throw .secure(error)
+        }
+    }
+}
