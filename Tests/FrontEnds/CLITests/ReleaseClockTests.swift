@@ -29,14 +29,37 @@ struct ReleaseClockTests {
         #expect(output.contains(#""paired_at":"\#(year)-"#), "\(output)")
     }
 
+    /// The control: the debug binary built with the tests does honour the variable, so the
+    /// release check above tells the two builds apart rather than passing on a broken variable.
+    @Test(
+        "The debug tapcard stamps a pairing with TAPCARD_TEST_NOW",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: debugBinary)))
+    func debugHonoursTestNow() throws {
+        let home = NSTemporaryDirectory() + "tapcard-debug-clock-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let output = try Self.run(
+            Self.debugBinary, ["focus", "pair", "--json"],
+            environment: ["TAPCARD_HOME": home, "TAPCARD_TEST_NOW": "1000000000"])
+        #expect(output.contains(#""paired_at":"2001-09-09T01:46:40Z""#), "\(output)")
+    }
+
+    static let debugBinary = root.appendingPathComponent(".build/debug/tapcard").path
+
     /// `.build/release/tapcard` when it is newer than every source file, else a fresh release build
-    /// in its own scratch directory (the tests' build directory is locked while they run).
+    /// in its own scratch directory (the tests' build directory is locked while they run). The
+    /// optimizer is off (`-Onone`, as in scripts/test.sh): the test clock hangs on the build
+    /// configuration, not the optimization level, and an optimized build costs CI about 3.5 minutes.
     static func releaseBinary() throws -> String {
         let shipped = root.appendingPathComponent(".build/release/tapcard").path
         if let built = modified(shipped), newestSource() < built { return shipped }
         let scratch = root.appendingPathComponent(".build/release-clock-test").path
         _ = try run(
-            "/usr/bin/env", ["swift", "build", "-c", "release", "--product", "tapcard", "--scratch-path", scratch],
+            "/usr/bin/env",
+            [
+                "swift", "build", "-c", "release", "--product", "tapcard", "-Xswiftc", "-Onone", "--scratch-path",
+                scratch,
+            ],
             environment: [:], directory: root.path)
         return scratch + "/release/tapcard"
     }
