@@ -26,10 +26,19 @@ public struct SUNTemplate: Sendable, Hashable {
     public let accessRights: NTAG424AccessRights
     public let sdm: NTAG424SDMSettings
 
+    /// Reads `template` and lays out the file and the SDM settings for it; refuses a template the
+    /// tag could not mirror, with the reason.
+    ///
     /// - Parameters:
+    ///   - template: the URL with `{picc}`, `{mac}`, `{enc}`, `{uid}` and `{ctr}` placeholders,
+    ///     e.g. `https://example.com/t?e={picc}&c={mac}`.
     ///   - fileData: the secret bytes `{enc}` mirrors encrypted (16·k bytes); empty without `{enc}`.
     ///   - accessRights: the NDEF file's rights; by default read free, write and change with key 0,
     ///     so nobody without key 0 can overwrite the template.
+    ///   - metaKeyNumber: the key (0–4) that encrypts PICCData (SDMMetaRead).
+    ///   - fileKeyNumber: the key (0–4) behind the MAC and the encrypted file data (SDMFileRead).
+    ///   - counterRetrieval: who may read the counter with GetFileCounters (SDMCtrRet).
+    ///   - fileSize: the NDEF file's size in bytes, 256 on an NTAG 424 DNA.
     public init(
         _ template: String, fileData: [UInt8] = [], metaKeyNumber: Int = 2, fileKeyNumber: Int = 1,
         counterRetrieval: NTAG424AccessCondition = .never,
