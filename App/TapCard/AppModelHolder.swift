@@ -18,7 +18,7 @@ enum AppModelHolder {
         let shield = FocusShieldViewModel(
             shield: FamilyControlsShield(), record: ShieldRecordDefaults.load(),
             save: { ShieldRecordDefaults.save($0) })
-        return TapCardAppModel(service: service, store: store, shield: shield)
+        return TapCardAppModel(service: service, store: store, shield: shield, secrets: KeychainSecretStore())
     }
 
     private static func storePath() -> String {

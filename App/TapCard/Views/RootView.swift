@@ -26,6 +26,10 @@ struct RootView: View {
                 .tabItem { Label("Protect", systemImage: "key") }
             LockView(lock: model.lock, availability: model.availability)
                 .tabItem { Label("Lock", systemImage: "lock") }
+            if let secureTag = model.secureTag {
+                SecureTagView(secure: secureTag, availability: model.availability)
+                    .tabItem { Label("Secure tag", systemImage: "checkmark.seal") }
+            }
         }
         .sheet(isPresented: openedTagShown) {
             if let content = model.openedTag.content {

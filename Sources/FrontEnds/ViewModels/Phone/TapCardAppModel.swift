@@ -25,11 +25,15 @@ public final class TapCardAppModel {
     public let tags: TagsViewModel?
     /// What a tag read in the background (a universal link) opened TapCard with.
     public let openedTag: BackgroundTagViewModel
+    /// "Make this a secure tag"; only with a place for its keys (the Keychain in the app).
+    public let secureTag: SecureTagViewModel?
 
-    /// `shield` is what a focus session blocks (Screen Time in the app, a stand-in in tests).
+    /// `shield` is what a focus session blocks (Screen Time in the app, a stand-in in tests);
+    /// `secrets` keeps the SUN keys "Make this a secure tag" puts on tags.
     public init(
         service: any TagSessionService, store: TapCardStore?, card: MyCardViewModel = MyCardViewModel(),
-        clock: @escaping () -> Date = Date.init, shield: FocusShieldViewModel? = nil
+        clock: @escaping () -> Date = Date.init, shield: FocusShieldViewModel? = nil,
+        secrets: (any SecretStore)? = nil
     ) {
         openedTag = BackgroundTagViewModel()
         availability = AvailabilityViewModel(service: service)
@@ -38,6 +42,7 @@ public final class TapCardAppModel {
         write = WriteViewModel(service: service, card: card, store: store, clock: clock)
         lock = LockViewModel(service: service)
         protect = ProtectViewModel(service: service)
+        secureTag = secrets.map { SecureTagViewModel(service: service, secrets: $0) }
         if let store {
             let focus = FocusViewModel(controller: FocusController(store: store), clock: clock, shield: shield)
             self.focus = focus
@@ -72,6 +77,7 @@ public final class TapCardAppModel {
         lock.onFailure = note
         protect.onFailure = note
         focusTap?.onFailure = note
+        secureTag?.onFailure = note
     }
 
     /// A URL iOS opened TapCard with: `tapcard://focus/start` starts a focus session (through the
