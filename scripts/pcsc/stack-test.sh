@@ -556,5 +556,46 @@ import json, sys
 r = json.loads(sys.argv[1]); assert r['ndef']['records'][0]['view']['uri'] == sys.argv[2], r" "$saved" "$url_t"
 done
 
+# ---- 11. SUN on an NTAG 424 DNA: provisioned, read and verified through pcscd ----------------
+# `ntag424 sdm setup --reader` authenticates (EV2) and writes the template and the SDM settings
+# through pcscd; each read — tapcard's, then pyscard's own SELECT + READ BINARY — gets the
+# mirrored URL with the next SDMReadCtr, which `tapcard sun verify` accepts with the factory keys.
+zero_key=00000000000000000000000000000000
+sun_verify() { "$tapcard" sun verify "$1" --meta-key "$zero_key" --file-key "$zero_key" --json "${@:2}"; }
+"$tapcard" sim new ntag424 "$work/sun.tag" --uid 04A4B4C4D4E4F4 >/dev/null
+start_emulator "$work/sun.tag" || not_ok "emulator serves the SUN file" "$(cat "$work/emulate.log")"
+template='https://sun.example.org/tap?picc_data={picc}&enc={enc}&cmac={mac}'
+out=$("$tapcard" ntag424 sdm setup --reader "$reader" --url-template "$template" --file-data 'secret-via-pcscd' --json 2>"$work/sun.err")
+check "ntag424 sdm setup --reader: the template and SDM settings written and read back through pcscd" \
+    python3 -c "import json,sys; r=json.loads(sys.argv[1]); assert r['verified'] is True, (r, sys.argv[2])" "$out" "$(cat "$work/sun.err")"
+out=$("$tapcard" read --reader "$reader" --json 2>"$work/read.err")
+sun_url1=$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['ndef']['records'][0]['view']['uri'])" "$out" 2>&1)
+verdict1=$(sun_verify "$sun_url1" --track --db "$work/sun.sqlite" 2>"$work/sun.err")
+check "tapcard read --reader gets a SUN URL that tapcard sun verify accepts: UID, counter, file data" python3 -c "
+import json, sys
+v = json.loads(sys.argv[1]); url = sys.argv[2]
+assert url.startswith('https://sun.example.org/tap?picc_data='), url
+assert v['valid'] is True and v['uid'] == '04a4b4c4d4e4f4' and v['counter'] >= 1, v
+assert v['file_text'] == 'secret-via-pcscd', v" "$verdict1" "$sun_url1"
+py=$(pyscard_type4 read 2>&1)
+sun_url2=$(python3 -c "import json,sys; print(json.loads(sys.argv[1])['records'][0])" "$py" 2>&1)
+verdict2=$(sun_verify "$sun_url2" --track --db "$work/sun.sqlite" 2>"$work/sun.err")
+check "pyscard (its own SELECT + READ BINARY) reads the next SUN URL: verified, counter one higher" python3 -c "
+import json, sys
+a = json.loads(sys.argv[1]); b = json.loads(sys.argv[2])
+assert sys.argv[3] != sys.argv[4], 'the same URL twice'
+assert b['valid'] is True and b['uid'] == a['uid'] and b['counter'] == a['counter'] + 1, (a, b)
+assert b['last_counter'] == a['counter'], b" "$verdict1" "$verdict2" "$sun_url1" "$sun_url2"
+replay=$(sun_verify "$sun_url1" --track --db "$work/sun.sqlite" 2>"$work/sun.err")
+status=$?
+check "tapcard sun verify --track refuses the first URL replayed (counter-not-increasing, exit 1)" python3 -c "
+import json, sys
+r = json.loads(sys.argv[1]); assert sys.argv[2] == '1' and r['reason'] == 'counter-not-increasing', (sys.argv[2], r)" \
+    "$replay" "$status"
+stop_emulator
+counter2=$(json_field counter <<<"$verdict2" 2>&1)
+check "the emulator saved the SUN file on SIGTERM with the last read's counter (File E104 SDMReadCtr: $counter2)" \
+    grep -qx "File E104 SDMReadCtr: $counter2" "$work/sun.tag"
+
 echo "# passed $passed failed $failed"
 [ "$failed" -eq 0 ]

@@ -62,6 +62,35 @@ import Testing
             ])
     }
 
+    /// A group inside a group (`ntag424 sdm`): its subcommands, then the nested command's options.
+    @Test func nestedGroupsCompleteEveryLevel() async throws {
+        let path = try file(await output(["completions", "bash"]), "tapcard.bash")
+        let probe = """
+            source '\(path)'
+            complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _tapcard; echo "${COMPREPLY[*]}"; }
+            complete_words tapcard ntag424 s
+            complete_words tapcard ntag424 sdm ''
+            complete_words tapcard ntag424 sdm setup --url-t
+            complete_words tapcard ntag424 sdm setup --file-key-n
+            """
+        if let result = try run("bash", ["-c", probe]) {
+            #expect(result.status == 0, "\(result.err)")
+            #expect(
+                result.out.split(separator: "\n").map(String.init) == [
+                    "sdm", "setup", "--url-template", "--file-key-number",
+                ])
+        }
+        let zsh = await output(["completions", "zsh"])
+        #expect(zsh.contains("if [[ \"$path\" == 'ntag424 sdm' ]]; then\n        if (( CURRENT == 4 )); then"))
+        #expect(zsh.contains("\"ntag424 sdm setup\")"))
+        let fish = await output(["completions", "fish"])
+        #expect(
+            fish.contains(
+                "-n '__fish_seen_subcommand_from ntag424; and __fish_seen_subcommand_from sdm; and not __fish_seen_subcommand_from setup' -a setup"
+            ))
+        #expect(fish.contains("__fish_seen_subcommand_from setup' -l url-template"))
+    }
+
     @Test func zshAndFishAcceptTheirScripts() async throws {
         let zsh = try file(await output(["completions", "zsh"]), "_tapcard")
         if let result = try run("zsh", ["-n", zsh]) { #expect(result.status == 0, "\(result.err)") }

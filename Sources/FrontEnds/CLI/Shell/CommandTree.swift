@@ -14,21 +14,19 @@ struct CommandTree {
 
     var entries: [Entry]
 
+    /// Every command, then its subcommands depth first (`ntag424`, `ntag424 sdm`,
+    /// `ntag424 sdm setup`): a group comes before the groups inside it.
     static var current: CommandTree {
         var entries: [Entry] = []
-        for command in CommandRegistry.all {
+        func walk(_ command: any Command.Type) {
             let subs = command.subcommands
             entries.append(
                 Entry(
                     path: command.name, summary: command.summary, options: unique(command.options + GlobalOptions.all),
                     positionals: command.positionals, subcommands: subs.map { CLI.lastWord(of: $0.name) }))
-            for sub in subs {
-                entries.append(
-                    Entry(
-                        path: sub.name, summary: sub.summary, options: unique(sub.options + GlobalOptions.all),
-                        positionals: sub.positionals, subcommands: []))
-            }
+            for sub in subs { walk(sub) }
         }
+        for command in CommandRegistry.all { walk(command) }
         return CommandTree(entries: entries)
     }
 

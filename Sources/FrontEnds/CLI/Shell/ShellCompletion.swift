@@ -80,7 +80,7 @@ enum ShellCompletion {
 
     private static func groupCases(_ tree: CommandTree) -> String {
         tree.entries.filter { !$0.subcommands.isEmpty }.map {
-            "            \(quote($0.path))) path=\"\(quote($0.path)) $word\" ;;"
+            "            \(quote($0.path))) path=\"\($0.path) $word\" ;;"
         }.joined(separator: "\n")
     }
 
@@ -123,13 +123,15 @@ enum ShellCompletion {
                 local path="${words[2]}"
 
             """
+        // Groups in tree order, a group before the groups inside it: each adds the next word.
         for entry in tree.entries where !entry.subcommands.isEmpty {
-            text += "    if [[ \"$path\" == \(entry.path) ]]; then\n"
-            text += "        if (( CURRENT == 3 )); then\n"
+            let depth = entry.path.split(separator: " ").count
+            text += "    if [[ \"$path\" == \(zshQuote(entry.path)) ]]; then\n"
+            text += "        if (( CURRENT == \(depth + 2) )); then\n"
             text += "            local -a subcommands=("
             text += entry.subcommands.map { zshQuote($0) }.joined(separator: " ")
             text += ")\n            _describe 'subcommand' subcommands\n            return\n        fi\n"
-            text += "        path=\"\(entry.path) ${words[3]}\"\n    fi\n"
+            text += "        path=\"\(entry.path) ${words[\(depth + 2)]}\"\n    fi\n"
         }
         text += "    case \"$path\" in\n"
         for entry in tree.entries where entry.subcommands.isEmpty {
@@ -199,9 +201,12 @@ enum ShellCompletion {
         }
         for entry in tree.entries where !entry.subcommands.isEmpty {
             let subs = entry.subcommands.joined(separator: " ")
+            // Every word of a nested group's path seen (`ntag424` and `sdm`), none of its subcommands.
+            let seen = entry.path.split(separator: " ").map { "__fish_seen_subcommand_from \($0)" }
+                .joined(separator: "; and ")
             for sub in entry.subcommands {
                 text +=
-                    "complete -c tapcard -n '__fish_seen_subcommand_from \(entry.path); and not __fish_seen_subcommand_from \(subs)' -a \(sub)\n"
+                    "complete -c tapcard -n '\(seen); and not __fish_seen_subcommand_from \(subs)' -a \(sub)\n"
             }
         }
         for entry in tree.entries where entry.subcommands.isEmpty {

@@ -43,7 +43,19 @@ enum OpenedTag {
             }
             return .type2Reader(session)
         }
-        let (path, isDefault, lock) = try await TagTarget.lockFile(&arguments, io: io, access: access)
+        let (path, isDefault, opened, wait) = try await TagTarget.lockFile(&arguments, io: io, access: access)
+        var lock = opened
+        // A read of a virtual Type 4 tag may change it (an NTAG 424 DNA's SDM read counter goes up),
+        // so it holds the file for writing, as a write does; a file that cannot be written is
+        // still read, without saving.
+        if lock.access == .reading, case .type4? = try? VirtualTag.load(from: lock) {
+            lock.release()
+            do {
+                lock = try await TagTarget.relock(path, access: .writing, wait: wait, io: io)
+            } catch {
+                lock = try await TagTarget.relock(path, access: .reading, wait: wait, io: io)
+            }
+        }
         do {
             switch try VirtualTag.load(from: lock) {
             case .type2(let tag):

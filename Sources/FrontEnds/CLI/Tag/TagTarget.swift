@@ -39,7 +39,7 @@ struct TagTarget {
     static func open(
         _ arguments: inout Arguments, io: some CommandIO, access: TagFileLock.Access = .writing
     ) async throws -> TagTarget {
-        let (path, isDefault, lock) = try await lockFile(&arguments, io: io, access: access)
+        let (path, isDefault, lock, _) = try await lockFile(&arguments, io: io, access: access)
         do {
             guard case .type2(let tag) = try VirtualTag.load(from: lock) else {
                 throw TagTargetError.notType2(path: path)
@@ -55,10 +55,10 @@ struct TagTarget {
     /// virtual NTAG213, created on first use) for `access`: the file is read only after this.
     static func lockFile(
         _ arguments: inout Arguments, io: some CommandIO, access: TagFileLock.Access
-    ) async throws -> (path: String, isDefault: Bool, lock: TagFileLock) {
+    ) async throws -> (path: String, isDefault: Bool, lock: TagFileLock, wait: Int) {
         let wait = try ReaderOptions.waitSeconds(&arguments)
         if let path = try arguments.option("--tag") {
-            return (path, false, try await lock(path, access: access, wait: wait, creatingWith: nil, io: io))
+            return (path, false, try await lock(path, access: access, wait: wait, creatingWith: nil, io: io), wait)
         }
         let directory = try DataDirectory.path(environment: io.environment)
         let path = directory + "/" + defaultTagFileName
@@ -74,7 +74,14 @@ struct TagTarget {
         } else {
             io.note("Using the default virtual NTAG213 at \(path).")
         }
-        return (path, true, lock)
+        return (path, true, lock, wait)
+    }
+
+    /// Locks `path` again, for `access`, after its lock was released (same wait, same messages).
+    static func relock(_ path: String, access: TagFileLock.Access, wait: Int, io: some CommandIO) async throws
+        -> TagFileLock
+    {
+        try await lock(path, access: access, wait: wait, creatingWith: nil, io: io)
     }
 
     private static func lock(

@@ -19,7 +19,7 @@ enum Type4Commands {
         -> ExitStatus
     {
         defer { target.close() }
-        let report = try await target.driver().read()
+        let report = try await target.reading { try await target.driver().read() }
         if json {
             io.printJSON(Type4JSON.read(report, path: target.label))
         } else {
@@ -37,7 +37,7 @@ enum Type4Commands {
         -> ExitStatus
     {
         defer { target.close() }
-        let inspection = try await target.driver().inspect()
+        let inspection = try await target.reading { try await target.driver().inspect() }
         if json {
             io.printJSON(Type4JSON.inspection(inspection, path: target.label))
         } else {

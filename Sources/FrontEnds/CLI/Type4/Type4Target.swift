@@ -55,6 +55,23 @@ final class Type4Target {
         if let lock, let emulated { try VirtualTag.type4(emulated).save(to: lock) }
     }
 
+    /// Runs an operation that writes nothing (read, info) and saves a virtual tag's file when the
+    /// tag's persistent memory changed all the same — an NTAG 424 DNA's SDMReadCtr goes up on each
+    /// mirrored read, and a file that forgot it would serve the same SUN URL again. Nothing on a
+    /// reader; the file is not rewritten when nothing changed, nor when it is read-only.
+    func reading<Result>(_ operation: () async throws -> Result) async throws -> Result {
+        let before = emulated?.memory
+        let mustSave = { self.lock?.access == .writing && self.emulated?.memory != before }
+        do {
+            let result = try await operation()
+            if mustSave() { try save() }
+            return result
+        } catch {
+            if mustSave() { try save() }
+            throw error
+        }
+    }
+
     /// Lets go of the file's lock, or of the reader.
     func close() {
         lock?.release()

@@ -28,7 +28,7 @@ struct NTAG424InfoCommand: Command {
         let target = try await NTAG424Targets.open(&arguments, io: io, command: name)
         defer { target.close() }
         try target.finish(&arguments)
-        let report = try await target.driver().ntag424Info(key: key)
+        let report = try await target.reading { try await target.driver().ntag424Info(key: key) }
         let files = report.fileSettings.keys.sorted()
         if json {
             let entries: [JSON] = files.map { file in
