@@ -94,7 +94,8 @@ extension TapCardStore {
         let rows = try database.query(
             """
             SELECT t.uid, t.chip, t.capacity_bytes, t.capacity_source, t.label, t.location, t.first_seen,
-                   t.last_seen, t.signature, t.locked_at, p.paired_at, p.signature
+                   t.last_seen, t.signature, t.locked_at, p.paired_at, p.signature,
+                   EXISTS (SELECT 1 FROM focus_sun_keys k WHERE k.tag_id = t.id AND k.confirmed = 1)
             FROM paired_tags p JOIN tags t ON t.id = p.tag_id JOIN focus_profiles f ON f.id = p.profile_id
             WHERE f.name = ?1 ORDER BY p.paired_at, t.id
             """, [.text(profile)], during: "reading paired tags")
@@ -102,7 +103,7 @@ extension TapCardStore {
             let row = Row(values)
             return PairedTagRecord(
                 tag: Self.tag(from: row), pairedAt: row.date(10) ?? Date(timeIntervalSince1970: 0),
-                signature: row.text(11).flatMap(SignatureRecord.init))
+                signature: row.text(11).flatMap(SignatureRecord.init), sunSecured: row.int(12) == 1)
         }
     }
 
