@@ -38,7 +38,8 @@ struct FocusTapCommand: Command {
                 minimumDuration: DurationOption.resolve(minimum, fallback: profile.minimumDuration),
                 plannedDuration: DurationOption.resolve(planned, fallback: profile.plannedDuration))
         }
-        let outcome = try controller.tap(tag.identity, signature: tag.signature, at: now, plan: plan)
+        let outcome = try controller.tap(
+            tag.identity, signature: tag.signature, sunURL: tag.url, at: now, plan: plan)
         if json {
             let word =
                 switch outcome {
