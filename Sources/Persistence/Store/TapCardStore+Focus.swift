@@ -54,9 +54,12 @@ extension TapCardStore {
     // MARK: Pairing
 
     /// Pairs a tag with a profile (creating either if needed) and records its label, location
-    /// and signature result, in one transaction.
+    /// and signature result, in one transaction. Pairing by UID only (`sunSecured` false) makes
+    /// stored SUN keys of the tag unconfirmed: they are kept (the tag may hold them) but no
+    /// longer required of a tap.
     public func pairTag(
-        _ key: TagKey, profile: String, label: String?, location: String?, signature: SignatureRecord?, at: Date
+        _ key: TagKey, profile: String, label: String?, location: String?, signature: SignatureRecord?, at: Date,
+        sunSecured: Bool = false
     ) throws(StoreError) {
         try database.transaction(during: "pairing a tag") { () throws(StoreError) in
             let profileID = try ensureProfile(profile, at: at, during: "pairing a tag")
@@ -76,6 +79,9 @@ extension TapCardStore {
                     .integer(profileID), .integer(tagID), StoreTime.value(at),
                     signature.map { .text($0.rawValue) } ?? .null,
                 ], during: "pairing a tag")
+            try database.query(
+                "UPDATE focus_sun_keys SET confirmed = ?2 WHERE tag_id = ?1",
+                [.integer(tagID), .integer(sunSecured ? 1 : 0)], during: "pairing a tag")
         }
     }
 

@@ -206,7 +206,7 @@ public final class FocusController {
                 _ = try store.acceptSUNCounter(verification.counter, uid: identity.uid, at: now)
                 try store.pairTag(
                     key, profile: profileName, label: label, location: location,
-                    signature: FocusRecordMapping.signature(tag.signature), at: now)
+                    signature: FocusRecordMapping.signature(tag.signature), at: now, sunSecured: true)
             }
             return (outcome, verification.counter)
         }

@@ -128,14 +128,19 @@ struct FocusSUNCLITests {
         #expect(await scenario.run(["focus", "tap", "--tag", tag]).status == 0)
     }
 
-    @Test("--no-secure pairs an NTAG 424 DNA by UID only and leaves its keys alone")
+    @Test("--no-secure pairs an NTAG 424 DNA by UID only, also one paired secure before")
     func noSecure() async {
         let scenario = FocusScenario()
         let tag = scenario.path("N.json")
         _ = await scenario.run(["sim", "new", "ntag424", tag, "--uid", Self.uid])
+        #expect(await scenario.run(["focus", "pair", "--tag", tag]).status == 0)
+        // Paired again by UID only: the SUN requirement goes (the keys stay in the store).
         let pair = await scenario.run(["focus", "pair", "--tag", tag, "--no-secure", "--json"])
         #expect(pair.status == 0, "\(pair.error)")
         #expect(pair.output.contains(#""secure":null"#))
-        #expect(await scenario.run(["focus", "tap", "--tag", tag]).status == 0)
+        let bare = scenario.path("B.json")
+        _ = await scenario.run(["sim", "new", "ntag424", bare, "--uid", Self.uid])
+        let tap = await scenario.run(["focus", "tap", "--tag", bare])
+        #expect(tap.status == 0, "\(tap.error)")
     }
 }
