@@ -160,7 +160,8 @@ var layered: [Layered] = [
     // Focus sessions over the store (the state machine applied inside one store transaction) and the
     // tag inventory in words: what the phone's screens and `tapcard focus` / `tapcard tags` share, so
     // the CLI needs no view model (and no CoreNFC adapter) to use them.
-    library("FocusSessions", "Workflows/FocusSessions", layer: .workflows, ["TapCardSupport", "Focus", "Store"]),
+    library(
+        "FocusSessions", "Workflows/FocusSessions", layer: .workflows, ["TapCardSupport", "Focus", "Store", "Type4"]),
     library("TagInventory", "Workflows/TagInventory", layer: .workflows, ["Store", "TapCardSupport"]),
 
     // 5. Front ends: view models (tested on Linux) and the CLI.

@@ -8,9 +8,12 @@ public struct PairedTagRecord: Sendable, Equatable {
     /// The verdict at pairing. Taps never change it (they update `tag.signature`, the
     /// inventory's latest sighting); only pairing again does.
     public var signature: SignatureRecord?
+    /// True when confirmed SUN keys are stored for the tag (`TapCardStore.focusSUNKeys`).
+    public var sunSecured: Bool
 
-    public init(tag: TagRecord, pairedAt: Date, signature: SignatureRecord? = nil) {
+    public init(tag: TagRecord, pairedAt: Date, signature: SignatureRecord? = nil, sunSecured: Bool = false) {
         self.tag = tag
+        self.sunSecured = sunSecured
         self.pairedAt = pairedAt
         self.signature = signature
     }

@@ -105,6 +105,18 @@ public enum Schema {
             updated_at INTEGER NOT NULL
         );
         """,
+        // 6: the SUN keys of an NTAG 424 DNA paired for focus (secrets, like an SSH key: the file
+        // is made 0600 when one is stored), saved before the tag's keys are changed so that an
+        // interrupted pairing can be completed.
+        """
+        CREATE TABLE focus_sun_keys (
+            tag_id INTEGER PRIMARY KEY REFERENCES tags(id),
+            meta_key BLOB NOT NULL CHECK (length(meta_key) = 16),
+            file_key BLOB NOT NULL CHECK (length(file_key) = 16),
+            confirmed INTEGER NOT NULL DEFAULT 0 CHECK (confirmed IN (0, 1)),
+            saved_at INTEGER NOT NULL
+        );
+        """,
     ]
 
     /// Brings `database` to `target` (default: the latest version), one transaction per step.

@@ -54,9 +54,12 @@ extension TapCardStore {
     // MARK: Pairing
 
     /// Pairs a tag with a profile (creating either if needed) and records its label, location
-    /// and signature result, in one transaction.
+    /// and signature result, in one transaction. Pairing by UID only (`sunSecured` false) makes
+    /// stored SUN keys of the tag unconfirmed: they are kept (the tag may hold them) but no
+    /// longer required of a tap.
     public func pairTag(
-        _ key: TagKey, profile: String, label: String?, location: String?, signature: SignatureRecord?, at: Date
+        _ key: TagKey, profile: String, label: String?, location: String?, signature: SignatureRecord?, at: Date,
+        sunSecured: Bool = false
     ) throws(StoreError) {
         try database.transaction(during: "pairing a tag") { () throws(StoreError) in
             let profileID = try ensureProfile(profile, at: at, during: "pairing a tag")
@@ -76,6 +79,9 @@ extension TapCardStore {
                     .integer(profileID), .integer(tagID), StoreTime.value(at),
                     signature.map { .text($0.rawValue) } ?? .null,
                 ], during: "pairing a tag")
+            try database.query(
+                "UPDATE focus_sun_keys SET confirmed = ?2 WHERE tag_id = ?1",
+                [.integer(tagID), .integer(sunSecured ? 1 : 0)], during: "pairing a tag")
         }
     }
 
@@ -94,7 +100,8 @@ extension TapCardStore {
         let rows = try database.query(
             """
             SELECT t.uid, t.chip, t.capacity_bytes, t.capacity_source, t.label, t.location, t.first_seen,
-                   t.last_seen, t.signature, t.locked_at, p.paired_at, p.signature
+                   t.last_seen, t.signature, t.locked_at, p.paired_at, p.signature,
+                   EXISTS (SELECT 1 FROM focus_sun_keys k WHERE k.tag_id = t.id AND k.confirmed = 1)
             FROM paired_tags p JOIN tags t ON t.id = p.tag_id JOIN focus_profiles f ON f.id = p.profile_id
             WHERE f.name = ?1 ORDER BY p.paired_at, t.id
             """, [.text(profile)], during: "reading paired tags")
@@ -102,7 +109,7 @@ extension TapCardStore {
             let row = Row(values)
             return PairedTagRecord(
                 tag: Self.tag(from: row), pairedAt: row.date(10) ?? Date(timeIntervalSince1970: 0),
-                signature: row.text(11).flatMap(SignatureRecord.init))
+                signature: row.text(11).flatMap(SignatureRecord.init), sunSecured: row.int(12) == 1)
         }
     }
 

@@ -31,6 +31,7 @@ public struct FocusMachine: Sendable, Equatable {
             updated.label = tag.label ?? updated.label
             updated.location = tag.location ?? updated.location
             if tag.signature != .notChecked { updated.signature = tag.signature }
+            updated.sunSecured = tag.sunSecured
             profile.pairedTags[index] = updated
             return .updated(updated)
         }
@@ -95,12 +96,35 @@ public struct FocusMachine: Sendable, Equatable {
     /// - `plan` overrides the profile's defaults for a session this tap starts; the profile's
     ///   emergency policy and `monotonic` are copied into it.
     /// - With `monotonic`, a running session is judged by the time that really passed.
+    /// - A tag with the UID of a SUN-paired tag (an NTAG 424 DNA) is accepted only when `sun`
+    ///   verified, for that UID, with a read counter above `lastSUNCounter` (the last accepted);
+    ///   otherwise the refusal says which: no SUN (a UID clone), an invalid MAC (a copied or
+    ///   edited URL), or a counter not above the last (a replay).
     public mutating func tap(
-        _ tag: TagIdentity, signature: SignatureCheck = .notChecked, at wall: Date,
-        monotonic: MonotonicReading? = nil, plan: SessionPlan? = nil
+        _ tag: TagIdentity, signature: SignatureCheck = .notChecked, sun: SUNEvidence = .absent,
+        lastSUNCounter: Int? = nil, at wall: Date, monotonic: MonotonicReading? = nil, plan: SessionPlan? = nil
     ) throws(FocusRefusal) -> TapOutcome {
         let now = judgedTime(wall: wall, monotonic: monotonic).now
         guard !profile.pairedTags.isEmpty else { throw .noPairedTag(profile: profile.name) }
+        if let secured = profile.pairedTags.first(where: { $0.sunSecured && $0.identity.uid == tag.uid }) {
+            let running = runningSince(at: now)
+            switch sun {
+            case .absent:
+                throw .uidCloneOfSecureTag(tapped: tag, paired: secured, runningSince: running)
+            case .invalid:
+                throw .sunMacInvalid(tapped: tag, paired: secured, runningSince: running)
+            case .verified(let uid, let counter):
+                guard uid == tag.uid else { throw .sunMacInvalid(tapped: tag, paired: secured, runningSince: running) }
+                // Another chip showing the paired tag's URL holds a copy, whatever its counter.
+                guard tag.chip == secured.identity.chip else {
+                    throw .uidCloneOfSecureTag(tapped: tag, paired: secured, runningSince: running)
+                }
+                if let last = lastSUNCounter, counter <= last {
+                    throw .sunCounterNotIncreasing(
+                        tapped: tag, paired: secured, counter: counter, lastAccepted: last, runningSince: running)
+                }
+            }
+        }
         guard let paired = profile.pairedTag(tag) else {
             throw .notYourTag(tapped: tag, paired: profile.pairedTags, runningSince: runningSince(at: now))
         }

@@ -12,6 +12,16 @@ public enum FocusRefusal: TapCardError, Equatable {
     /// at pairing (`signature`: what the tap found): it looks like a clone.
     case signatureWorseThanAtPairing(
         tapped: TagIdentity, paired: PairedTag, signature: SignatureCheck, runningSince: Date?)
+    /// The tapped tag has the UID of a SUN-paired tag but no SUN message that verifies: a UID
+    /// clone (a plain tag written with the UID, or an NTAG 424 DNA without the pairing's keys).
+    case uidCloneOfSecureTag(tapped: TagIdentity, paired: PairedTag, runningSince: Date?)
+    /// The tag showed a SUN message whose MAC does not verify with the pairing's keys: a copied
+    /// URL that was edited, or another tag's URL.
+    case sunMacInvalid(tapped: TagIdentity, paired: PairedTag, runningSince: Date?)
+    /// The SUN message verifies, but its read counter is not above the last one accepted: a
+    /// recorded URL played back (by a clone or a tag it was written onto).
+    case sunCounterNotIncreasing(
+        tapped: TagIdentity, paired: PairedTag, counter: Int, lastAccepted: Int, runningSince: Date?)
     /// Ending by tag before the minimum duration.
     case tooEarly(minimum: TimeInterval, remaining: TimeInterval, minimumEnd: Date)
     /// The emergency exit was asked for with no session running.
@@ -67,6 +77,22 @@ public enum FocusRefusal: TapCardError, Equatable {
                 text += " Your focus session keeps running (since \(DurationText.timestamp(runningSince)))."
             }
             return text
+        case .uidCloneOfSecureTag(let tapped, let paired, let runningSince):
+            let shows =
+                tapped.chip == paired.identity.chip
+                ? "it shows no SUN message that your focus tag's keys verify"
+                : "it reports chip type \(tapped.chip), not the paired \(paired.identity.chip), so any SUN URL it holds is a copy"
+            return Self.keepsRunning(
+                "This tag has the UID \(tapped.uidText) of your focus tag (\(paired.whereabouts)), but \(shows): it is a UID clone, so it is refused.",
+                runningSince)
+        case .sunMacInvalid(let tapped, let paired, let runningSince):
+            return Self.keepsRunning(
+                "This tag has the UID \(tapped.uidText) of your focus tag (\(paired.whereabouts)), but its SUN message's MAC does not verify with your focus tag's keys: a copied URL that was edited, or another tag's URL, so it is refused.",
+                runningSince)
+        case .sunCounterNotIncreasing(let tapped, let paired, let counter, let lastAccepted, let runningSince):
+            return Self.keepsRunning(
+                "This tag shows a genuine SUN message of your focus tag (\(paired.whereabouts), UID \(tapped.uidText)), but its read counter \(counter) is not above \(lastAccepted), the last one accepted: it is a recorded URL played back (a replay or a clone), so it is refused.",
+                runningSince)
         case .tooEarly(let minimum, let remaining, let minimumEnd):
             return
                 "This session has a minimum of \(DurationText.describe(minimum)); \(DurationText.describe(remaining)) remain (until \(DurationText.timestamp(minimumEnd))). The emergency exit can end it sooner."
@@ -93,5 +119,10 @@ public enum FocusRefusal: TapCardError, Equatable {
             return
                 "This session plan cannot be kept (minimum \(m), planned length \(p)): durations must be positive and the minimum no longer than the planned length."
         }
+    }
+
+    private static func keepsRunning(_ text: String, _ runningSince: Date?) -> String {
+        guard let runningSince else { return text }
+        return text + " Your focus session keeps running (since \(DurationText.timestamp(runningSince)))."
     }
 }

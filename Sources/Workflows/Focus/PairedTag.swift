@@ -10,11 +10,16 @@ public struct PairedTag: Sendable, Equatable {
     public var pairedAt: Date
     /// The originality-signature result at pairing, when the chip supports it and it was checked.
     public var signature: SignatureCheck
+    /// True when the tag is an NTAG 424 DNA paired with SUN keys: a tap must then carry a SUN
+    /// message whose MAC verifies and whose read counter is above the last one accepted. The keys
+    /// themselves never enter this module.
+    public var sunSecured: Bool
 
     public init(
         identity: TagIdentity, label: String? = nil, location: String? = nil, pairedAt: Date,
-        signature: SignatureCheck = .notChecked
+        signature: SignatureCheck = .notChecked, sunSecured: Bool = false
     ) {
+        self.sunSecured = sunSecured
         self.identity = identity
         self.label = Self.clean(label)
         self.location = Self.clean(location)

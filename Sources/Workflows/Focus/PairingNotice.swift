@@ -13,6 +13,17 @@ public enum PairingNotice {
         on every tap (SUN), which a copy cannot answer.
         """
 
+    /// Shown when an NTAG 424 DNA is paired with SUN keys.
+    public static let secureText = """
+        How safe is this? This NTAG 424 DNA proves itself on every tap: it puts a fresh read \
+        counter and an AES-CMAC made with a secret key into its URL (SUN). A tap counts only when \
+        the MAC verifies with the keys stored at pairing and the counter is above the last one \
+        accepted, so a copied or edited URL, a recorded URL played back, and a tag with the same \
+        UID are each refused. The keys are stored in your TapCard database (mode 0600): guard that \
+        file like an SSH key. Key 0 of the tag was left as it was; changing it ('tapcard ntag424 \
+        keys') stops anyone from re-provisioning the tag.
+        """
+
     /// The notice plus the signature result for a particular tag.
     public static func text(for tag: PairedTag) -> String {
         text + " " + tag.signature.sentence

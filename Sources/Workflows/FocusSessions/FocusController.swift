@@ -1,6 +1,7 @@
 import Focus
 import Foundation
 import Store
+import Type4
 
 /// Runs the focus state machine against the store: every operation loads the machine from the
 /// stored timestamps, applies one input, and records what changed, all inside one write
@@ -95,14 +96,23 @@ public final class FocusController {
     /// A tap of `identity` whose originality signature read `signature`: start, end, or
     /// discover a timer end; refusals still record a timer end that was due. The pairing's
     /// recorded verdict is never changed by a tap.
+    ///
+    /// `sunURL` is the URL the tag's NDEF holds. When the tapped UID is that of a SUN-paired
+    /// NTAG 424 DNA, it is verified with the stored keys, and a verified counter above the last
+    /// accepted is recorded first by the store's guarded UPSERT (inside this tap's transaction),
+    /// so two taps offering one counter cannot both pass; the machine then decides.
     public func tap(
-        _ identity: TagIdentity, signature: SignatureCheck = .notChecked, at now: Date, plan: SessionPlan? = nil
+        _ identity: TagIdentity, signature: SignatureCheck = .notChecked, sunURL: String? = nil, at now: Date,
+        plan: SessionPlan? = nil
     ) throws(FocusFailure) -> TapOutcome {
         try change(at: now, during: "recording a tap", settlingFirst: false) {
             machine, monotonic throws(FocusFailure) in
+            let (evidence, last) = try sunEvidence(for: identity, url: sunURL, in: machine, at: now)
             let outcome: TapOutcome
             do throws(FocusRefusal) {
-                outcome = try machine.tap(identity, signature: signature, at: now, monotonic: monotonic, plan: plan)
+                outcome = try machine.tap(
+                    identity, signature: signature, sun: evidence, lastSUNCounter: last, at: now,
+                    monotonic: monotonic, plan: plan)
             } catch {
                 throw .refused(error)
             }
@@ -144,6 +154,94 @@ public final class FocusController {
         return try storeCall { () throws(StoreError) in
             try store.sessions(profile: profileName, limit: limit).map(FocusRecordMapping.session)
         }
+    }
+
+    // MARK: SUN
+
+    /// Stores the SUN keys of an NTAG 424 DNA being paired, before its keys are changed
+    /// (`confirmed: false`), so a pairing that stops part-way can be completed with them.
+    public func saveSUNKeys(_ keys: SUNKeyPair, for identity: TagIdentity, at now: Date) throws(FocusFailure) {
+        try storeCall { () throws(StoreError) in
+            try store.saveFocusSUNKeys(keys, for: FocusRecordMapping.key(identity), confirmed: false, at: now)
+        }
+    }
+
+    /// The SUN keys stored for `identity`, confirmed or from a pairing in progress.
+    public func storedSUNKeys(for identity: TagIdentity) throws(FocusFailure) -> SUNKeyPair? {
+        try storeCall { () throws(StoreError) in try store.focusSUNKeys(for: FocusRecordMapping.key(identity))?.keys }
+    }
+
+    /// Pairs an NTAG 424 DNA as SUN-secured: `url` (read from the tag just now) must verify with
+    /// `keys` for the tag's own UID; its counter becomes the last accepted, and the keys are
+    /// stored, confirmed, with the pairing — all in one transaction.
+    @discardableResult
+    public func pairSecured(
+        _ identity: TagIdentity, keys: SUNKeyPair, url: String, label: String? = nil, location: String? = nil,
+        signature: SignatureCheck = .notChecked, at now: Date
+    ) throws(FocusFailure) -> (outcome: PairingOutcome, counter: Int) {
+        let verification: SUNVerification
+        do throws(SUNError) {
+            verification = try SUNVerifier.verify(url: url, metaKey: keys.metaKey, fileKey: keys.fileKey)
+        } catch {
+            throw .sun(error)
+        }
+        guard verification.uid == identity.uid else { throw .sunUIDMismatch }
+        return try change(at: now, during: "pairing a secure tag") { machine throws(FocusFailure) in
+            let outcome: PairingOutcome
+            do throws(FocusRefusal) {
+                outcome = try machine.pair(
+                    PairedTag(
+                        identity: identity, label: label, location: location, pairedAt: now, signature: signature,
+                        sunSecured: true))
+            } catch {
+                throw .refused(error)
+            }
+            let key = FocusRecordMapping.key(identity)
+            let tag: PairedTag
+            switch outcome {
+            case .paired(let paired), .updated(let paired): tag = paired
+            }
+            try storeCall { () throws(StoreError) in
+                try store.saveFocusSUNKeys(keys, for: key, confirmed: true, at: now)
+                _ = try store.acceptSUNCounter(verification.counter, uid: identity.uid, at: now)
+                try store.pairTag(
+                    key, profile: profileName, label: label, location: location,
+                    signature: FocusRecordMapping.signature(tag.signature), at: now, sunSecured: true)
+            }
+            return (outcome, verification.counter)
+        }
+    }
+
+    /// The SUN evidence of a tap and the last counter the machine compares it with. Only for a
+    /// UID of a SUN-paired tag; a verified counter above the last is recorded here (guarded).
+    private func sunEvidence(
+        for identity: TagIdentity, url: String?, in machine: FocusMachine, at now: Date
+    ) throws(FocusFailure) -> (SUNEvidence, Int?) {
+        guard
+            let secured = machine.profile.pairedTags.first(where: { $0.sunSecured && $0.identity.uid == identity.uid }),
+            let keys = try storeCall({ () throws(StoreError) in
+                try store.focusSUNKeys(for: FocusRecordMapping.key(secured.identity))?.keys
+            })
+        else { return (.absent, nil) }
+        var last = try storeCall { () throws(StoreError) in try store.lastSUNCounter(uid: identity.uid) }
+        guard let url else { return (.absent, last) }
+        let verification: SUNVerification
+        do throws(SUNError) {
+            verification = try SUNVerifier.verify(url: url, metaKey: keys.metaKey, fileKey: keys.fileKey)
+        } catch {
+            return (error.reason == .malformedURL ? .absent : .invalid, last)
+        }
+        if verification.uid == identity.uid, identity.chip == secured.identity.chip, verification.counter > (last ?? -1)
+        {
+            let acceptance = try storeCall { () throws(StoreError) in
+                try store.acceptSUNCounter(verification.counter, uid: identity.uid, at: now)
+            }
+            switch acceptance {
+            case .accepted(let previous): last = previous
+            case .refused(let lastAccepted): last = lastAccepted
+            }
+        }
+        return (.verified(uid: verification.uid, counter: verification.counter), last)
     }
 
     // MARK: Plumbing

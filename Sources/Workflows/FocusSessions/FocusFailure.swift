@@ -1,17 +1,24 @@
 import Focus
 import Store
 import TapCardSupport
+import Type4
 
 /// A focus operation failed: the state machine refused, or the store failed. Both keep their
 /// own sentence and origin.
 public enum FocusFailure: TapCardError, Equatable {
     case refused(FocusRefusal)
     case store(StoreError)
+    /// Pairing an NTAG 424 DNA: the URL read from it does not verify with the keys.
+    case sun(SUNError)
+    /// Pairing an NTAG 424 DNA: the URL verifies, but for another UID than the tag's.
+    case sunUIDMismatch
 
     public var origin: ErrorOrigin {
         switch self {
         case .refused(let refusal): refusal.origin
         case .store(let error): error.origin
+        case .sun(let error): error.origin
+        case .sunUIDMismatch: .refusal
         }
     }
 
@@ -19,6 +26,10 @@ public enum FocusFailure: TapCardError, Equatable {
         switch self {
         case .refused(let refusal): refusal.sentence
         case .store(let error): error.sentence
+        case .sun(let error):
+            "The tag's URL does not verify with the SUN keys, so it was not paired: \(error.sentence)"
+        case .sunUIDMismatch:
+            "The tag's URL verifies, but it carries another tag's UID (a copied URL), so it was not paired."
         }
     }
 

@@ -24,7 +24,8 @@ public enum FocusRecordMapping {
     public static func pairedTag(_ record: PairedTagRecord) -> PairedTag {
         PairedTag(
             identity: identity(record.tag.key), label: record.tag.label, location: record.tag.location,
-            pairedAt: record.pairedAt, signature: signature(record.signature ?? record.tag.signature))
+            pairedAt: record.pairedAt, signature: signature(record.signature ?? record.tag.signature),
+            sunSecured: record.sunSecured)
     }
 
     public static func profile(_ record: FocusProfileRecord?, name: String, paired: [PairedTagRecord]) -> FocusProfile {

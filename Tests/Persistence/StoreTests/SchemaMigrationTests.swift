@@ -14,14 +14,17 @@ struct SchemaMigrationTests {
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let store = try TapCardStore(path: path)
         #expect(try store.database.userVersion == Schema.latestVersion)
-        #expect(Schema.latestVersion == 5)
+        #expect(Schema.latestVersion == 6)
         #expect(try store.database.scalar("PRAGMA journal_mode", during: "test")?.text == "wal")
         #expect(try store.integrityCheck() == ["ok"])
         let tables = try store.database.query(
             "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", during: "test"
         ).compactMap { $0.first?.text }
         #expect(
-            tables == ["emergency_uses", "focus_profiles", "paired_tags", "sessions", "sun_counters", "tags", "writes"])
+            tables == [
+                "emergency_uses", "focus_profiles", "focus_sun_keys", "paired_tags", "sessions", "sun_counters", "tags",
+                "writes",
+            ])
     }
 
     @Test("A missing directory is created")

@@ -19,6 +19,11 @@ struct FocusTapCommand: Command {
         originality signature is worse than at pairing (it looks like a clone). A session past its planned end has already
         ended by itself; the tap says so and starts nothing.
 
+        An NTAG 424 DNA paired with SUN keys counts only when the URL it shows verifies with them
+        and its read counter is above the last one accepted. The refusal names what it saw: a UID
+        clone (the UID without such a URL, or on another chip), an invalid MAC (a copied URL that
+        was edited, or another tag's), or a counter not above the last (a recorded URL played back).
+
         Options (for a session this tap starts; default: the profile's settings):
           --for DURATION      Planned length; the session ends by itself then (e.g. 45m, 1h30m).
           --minimum DURATION  Ending by tag earlier than this is refused (e.g. 20m).
@@ -38,7 +43,8 @@ struct FocusTapCommand: Command {
                 minimumDuration: DurationOption.resolve(minimum, fallback: profile.minimumDuration),
                 plannedDuration: DurationOption.resolve(planned, fallback: profile.plannedDuration))
         }
-        let outcome = try controller.tap(tag.identity, signature: tag.signature, at: now, plan: plan)
+        let outcome = try controller.tap(
+            tag.identity, signature: tag.signature, sunURL: tag.url, at: now, plan: plan)
         if json {
             let word =
                 switch outcome {

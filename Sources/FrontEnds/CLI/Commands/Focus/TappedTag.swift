@@ -1,6 +1,7 @@
 import Focus
 import FocusSessions
 import Foundation
+import NDEF
 import Originality
 import Store
 import TagCatalog
@@ -15,6 +16,9 @@ struct TappedTag {
     /// What the signature check proves and does not, in words (nil when the chip has none).
     var signatureStatement: String?
     var capacity: CapacityRecord?
+    /// The first URI record of the NDEF message, if any: on an NTAG 424 DNA with SDM, the SUN
+    /// message (fresh MAC and read counter) that a SUN-paired tag must show.
+    var url: String?
 
     static let options: [OptionSpec] =
         FocusOptions.options + [TagTarget.options[0]] + ReaderOptions.options
@@ -36,17 +40,18 @@ struct TappedTag {
             let inspection = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).inspect()
             return try make(
                 uid: inspection.uid?.bytes, model: inspection.model, check: inspection.signature,
-                capacity: inspection.capacity, label: target.path)
+                capacity: inspection.capacity, label: target.path, content: inspection.content)
         case .type2Reader(let session):
             let inspection = try await Type2Tag(transport: session.transport).inspect()
             return try make(
                 uid: inspection.uid?.bytes, model: inspection.model, check: inspection.signature,
-                capacity: inspection.capacity, label: ReaderTagCommands.label(session))
+                capacity: inspection.capacity, label: ReaderTagCommands.label(session), content: inspection.content)
         case .type4(let target):
             let inspection = try await target.driver().inspect()
             return try make(
                 uid: inspection.read.uid, model: inspection.read.identification.model,
-                check: inspection.signatureCheck, capacity: inspection.read.capacity, label: target.label)
+                check: inspection.signatureCheck, capacity: inspection.read.capacity, label: target.label,
+                content: inspection.read.content)
         case .type3(let target):
             // The IDm is a FeliCa card's identity; it has no originality signature.
             let inspection = try await target.driver().inspect()
@@ -64,7 +69,8 @@ struct TappedTag {
     /// The tapped tag from what its driver found; a tag without a UID or a chip TapCard can name
     /// cannot be a focus tag.
     static func make(
-        uid: [UInt8]?, model: TagModel?, check: Originality.SignatureCheck?, capacity: Capacity, label: String
+        uid: [UInt8]?, model: TagModel?, check: Originality.SignatureCheck?, capacity: Capacity, label: String,
+        content: NDEFContent? = nil
     ) throws -> TappedTag {
         guard let uid, !uid.isEmpty else { throw TagFileError.noUID(path: label) }
         guard let model else { throw TagFileError.unknownChip(path: label) }
@@ -77,8 +83,22 @@ struct TappedTag {
             }
         return TappedTag(
             identity: TagIdentity(uid: uid, chip: model.rawValue), signature: signature, signatureStatement: statement,
-            capacity: CapacityRecord(bytes: capacity.bytes, source: capacity.source == .reported ? .reported : .assumed)
-        )
+            capacity: CapacityRecord(
+                bytes: capacity.bytes, source: capacity.source == .reported ? .reported : .assumed),
+            url: content.flatMap(firstURI))
+    }
+
+    /// The first URI record's URI (a smart poster's too), or nil.
+    static func firstURI(_ content: NDEFContent) -> String? {
+        guard case .message(let message, _) = content else { return nil }
+        for record in message.records {
+            switch record.view {
+            case .uri(let uri): return uri.uri
+            case .smartPoster(let poster): return poster.uri.uri
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// How `focus pair` and `focus tap` begin, after taking their own options: the focus options
@@ -88,10 +108,13 @@ struct TappedTag {
         _ arguments: inout Arguments, io: some CommandIO
     ) async throws -> (tag: TappedTag, controller: FocusController, now: Date) {
         let options = try FocusOptions.parse(&arguments, io: io)
-        let opened = try await OpenedTag.open(&arguments, io: io, access: .reading)
+        // Writing access: reading an NTAG 424 DNA with SDM advances its read counter, which a
+        // virtual tag must keep (a real one keeps it itself).
+        let opened = try await OpenedTag.open(&arguments, io: io, access: .writing)
         defer { opened.close() }
         try arguments.finish()
         let tag = try await TappedTag.read(opened)
+        if case .type4(let target) = opened { try target.save() }
         let controller = try options.controller()
         let now = CLIClock.now(io)
         try tag.recordSighting(in: controller.store, at: now)
