@@ -14,6 +14,7 @@
 # Usage: scripts/pcsc/stack-test.sh [path/to/tapcard]   (default .build/debug/tapcard)
 #        TAPCARD_STACK_TRANSCRIPT=1 scripts/pcsc/stack-test.sh   the README's reader transcript
 #        TAPCARD_STACK_TRANSCRIPT=type4 scripts/pcsc/stack-test.sh   its Type 4 one (an NTAG 424 DNA)
+#        TAPCARD_STACK_TRANSCRIPT=focus scripts/pcsc/stack-test.sh   its focus one (pair and tap --reader)
 set -uo pipefail
 [ -n "${TAPCARD_STACK_TRACE:-}" ] && { PS4='+ $EPOCHREALTIME '; set -x; }
 
@@ -167,6 +168,17 @@ if [ -n "${TAPCARD_STACK_TRANSCRIPT:-}" ]; then
         echo "$line"
         "$tapcard" "$@" 2>&1
     }
+    if [ "$TAPCARD_STACK_TRANSCRIPT" = focus ]; then
+        "$tapcard" sim new ntag213 "$work/readme.nfc" --uid 04F0C5A1B2C3D4 >/dev/null
+        start_emulator "$work/readme.nfc" || exit 1
+        {
+            say focus pair --reader 0 --location "hall shelf"
+            say focus tap --reader 0
+            say focus status
+            say focus tap --reader 0
+        } | sed 's/^#/ #/'
+        exit 0
+    fi
     if [ "$TAPCARD_STACK_TRANSCRIPT" = type4 ]; then
         "$tapcard" sim new ntag424 "$work/readme.tag" --uid 04A4B4C4D4E4F4 >/dev/null
         start_emulator "$work/readme.tag" || exit 1
@@ -596,6 +608,42 @@ stop_emulator
 counter2=$(json_field counter <<<"$verdict2" 2>&1)
 check "the emulator saved the SUN file on SIGTERM with the last read's counter (File E104 SDMReadCtr: $counter2)" \
     grep -qx "File E104 SDMReadCtr: $counter2" "$work/sun.tag"
+
+# ---- 12. focus pair and tap through a desktop reader -------------------------------------------
+# `focus pair|tap --reader` read the tag on the reader through pcscd; a tap with no tag on the
+# reader waits ("Hold a tag on the reader…") until one arrives. The focus database is its own.
+focus_db=$work/focus.sqlite
+"$tapcard" sim new ntag213 "$work/focus.nfc" --uid 04F0C5A1B2C3D4 >/dev/null
+start_emulator "$work/focus.nfc" || not_ok "emulator serves the focus tag" "$(cat "$work/emulate.log")"
+out=$("$tapcard" focus pair --reader "$reader" --db "$focus_db" --json 2>"$work/focus.err")
+check "focus pair --reader pairs the tag on the reader (UID 04f0c5a1b2c3d4 through pcscd)" python3 -c "
+import json, sys
+r = json.loads(sys.argv[1]); assert r['outcome'] == 'paired' and r['tag']['uid']['hex'] == '04f0c5a1b2c3d4', (r, sys.argv[2])" \
+    "$out" "$(cat "$work/focus.err")"
+out=$("$tapcard" focus tap --reader 0 --db "$focus_db" --json 2>"$work/focus.err")
+check "focus tap --reader 0 starts a session with the paired tag" python3 -c "
+import json, sys
+r = json.loads(sys.argv[1]); assert r['outcome'] == 'started', (r, sys.argv[2])" "$out" "$(cat "$work/focus.err")"
+stop_emulator
+"$tapcard" focus tap --reader "$reader" --db "$focus_db" --wait 30 --json >"$work/tap.json" 2>"$work/tap.err" &
+tap_pid=$!
+wait_until 10 grep -q "Hold a tag on the reader" "$work/tap.err"
+waited=$?
+start_emulator "$work/focus.nfc" || not_ok "emulator serves the focus tag again" "$(cat "$work/emulate.log")"
+wait "$tap_pid"
+tap_status=$?
+check "focus tap --reader with no tag waits ('Hold a tag on the reader…'), then the paired tag ends the session" \
+    python3 -c "
+import json, sys
+r = json.loads(open(sys.argv[1]).read()); assert sys.argv[2] == '0' and sys.argv[3] == '0' and r['outcome'] == 'ended', (sys.argv[2:], r)" \
+    "$work/tap.json" "$waited" "$tap_status"
+stop_emulator
+"$tapcard" sim new ntag213 "$work/stranger.nfc" --uid 04AAAAAAAAAAAA >/dev/null
+start_emulator "$work/stranger.nfc" || not_ok "emulator serves a stranger's tag" "$(cat "$work/emulate.log")"
+"$tapcard" focus tap --reader 0 --db "$focus_db" --json >"$work/tap.json" 2>"$work/tap.err"
+tap_status=$?
+check "focus tap --reader refuses a tag that is not the paired one (exit 1)" test "$tap_status" = 1
+stop_emulator
 
 echo "# passed $passed failed $failed"
 [ "$failed" -eq 0 ]

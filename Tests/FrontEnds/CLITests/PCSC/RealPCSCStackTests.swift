@@ -10,7 +10,7 @@ import Testing
 /// Linux, packages missing — and then only when `TAPCARD_REQUIRE_PEERS` is unset; the test
 /// command sets it, so there a missing stack fails.
 @Suite struct RealPCSCStackTests {
-    static let minimumChecks = 60
+    static let minimumChecks = 64
 
     @Test func tapcardPyscardAndPcscScanThroughPcscd() throws {
         let root = URL(fileURLWithPath: #filePath)
