@@ -1,4 +1,5 @@
 import CoreNFCTransport
+import FocusSessions
 import Foundation
 import Store
 import ViewModels
@@ -18,7 +19,9 @@ enum AppModelHolder {
         let shield = FocusShieldViewModel(
             shield: FamilyControlsShield(), record: ShieldRecordDefaults.load(),
             save: { ShieldRecordDefaults.save($0) })
-        return TapCardAppModel(service: service, store: store, shield: shield, secrets: KeychainSecretStore())
+        return TapCardAppModel(
+            service: service, store: store, shield: shield, secrets: KeychainSecretStore(),
+            monotonicClock: SystemMonotonicClock())
     }
 
     private static func storePath() -> String {

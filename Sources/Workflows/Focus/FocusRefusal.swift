@@ -100,7 +100,8 @@ public enum FocusRefusal: TapCardError, Equatable {
             return "No focus session is running, so there is nothing to end."
         case .emergencyExhausted(let budget):
             if budget.allowance == 0 {
-                return "Emergency exits are turned off for this profile; only a paired tag can end the session."
+                return
+                    "Emergency exits are turned off for this session (it keeps the rules it started with); only a paired tag can end it."
             }
             var text =
                 "All \(budget.allowance) emergency exits of the last \(DurationText.describe(budget.period)) are used; only a paired tag can end the session now."

@@ -6,7 +6,7 @@ import Foundation
 /// Setting the wall clock does not move it, so two readings of the same boot measure the time
 /// that really passed between them. Readings of different boots cannot be compared.
 public struct MonotonicReading: Sendable, Equatable {
-    /// Names the boot (`/proc/sys/kernel/random/boot_id` on Linux, `kern.boottime` on Apple platforms).
+    /// Names the boot (`/proc/sys/kernel/random/boot_id` on Linux, `kern.bootsessionuuid` on Apple platforms).
     public var bootID: String
     /// Seconds since that boot (never negative, never NaN).
     public var sinceBoot: TimeInterval

@@ -29,11 +29,13 @@ public final class TapCardAppModel {
     public let secureTag: SecureTagViewModel?
 
     /// `shield` is what a focus session blocks (Screen Time in the app, a stand-in in tests);
-    /// `secrets` keeps the SUN keys "Make this a secure tag" puts on tags.
+    /// `secrets` keeps the SUN keys "Make this a secure tag" puts on tags; `monotonicClock` is the
+    /// reference a focus session records beside the wall clock, so a changed clock is caught (the
+    /// app passes `SystemMonotonicClock`; tests that move `clock` pass a matching one or none).
     public init(
         service: any TagSessionService, store: TapCardStore?, card: MyCardViewModel = MyCardViewModel(),
         clock: @escaping () -> Date = Date.init, shield: FocusShieldViewModel? = nil,
-        secrets: (any SecretStore)? = nil
+        secrets: (any SecretStore)? = nil, monotonicClock: (any MonotonicClock)? = nil
     ) {
         openedTag = BackgroundTagViewModel()
         availability = AvailabilityViewModel(service: service)
@@ -44,7 +46,8 @@ public final class TapCardAppModel {
         protect = ProtectViewModel(service: service)
         secureTag = secrets.map { SecureTagViewModel(service: service, secrets: $0) }
         if let store {
-            let focus = FocusViewModel(controller: FocusController(store: store), clock: clock, shield: shield)
+            let focus = FocusViewModel(
+                controller: FocusController(store: store, monotonicClock: monotonicClock), clock: clock, shield: shield)
             self.focus = focus
             focusTap = FocusTapViewModel(service: service, focus: focus)
             tags = TagsViewModel(store: store, clock: clock)
