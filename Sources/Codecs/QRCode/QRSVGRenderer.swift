@@ -1,3 +1,5 @@
+import TapCardSupport
+
 /// Draws a ``QRMatrix`` as inline SVG: one light square the size of the symbol and its quiet
 /// zone, and one dark path made of a rectangle per horizontal run of dark modules, in module
 /// units (so the drawing scales without blurring; `shape-rendering="crispEdges"` keeps the
@@ -25,23 +27,7 @@ public enum QRSVGRenderer {
             }
         }
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" width=\"\(pixels)\" "
-            + "height=\"\(pixels)\" shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"\(escaped(label))\">"
+            + "height=\"\(pixels)\" shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"\(MarkupText.escaped(label))\">"
             + "<rect width=\"\(side)\" height=\"\(side)\" fill=\"#fff\"/><path fill=\"#000\" d=\"\(path)\"/></svg>"
-    }
-
-    /// `&`, `<`, `>`, `"` and `'` as character references, for an attribute value or text.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

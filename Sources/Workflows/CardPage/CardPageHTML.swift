@@ -1,20 +1,23 @@
 import Cards
 import Contacts
 import QRCode
+import TapCardSupport
 
 /// The card page's HTML: one self-contained document, inline CSS, no script, no external
 /// resource of any kind (fonts, images, styles), light and dark by `prefers-color-scheme`.
-/// Every profile value is escaped (`HTMLText`) and sits in its own element with `dir="auto"`,
-/// so a right-to-left name is laid out right to left and cannot reorder its neighbours.
+/// Every profile value is escaped (`MarkupText`) and sits in its own element with `dir="auto"`
+/// (HTML's bidi isolation), so a right-to-left name is laid out right to left, and a
+/// bidirectional control in a value (U+202A–202E, U+2066–2069), kept as text, can only reorder
+/// the characters of its own element, never the label beside it.
 enum CardPageHTML {
     static func render(_ profile: ContactProfile, tagLine: CardPageGenerator.TagLine?, language: String) -> String {
-        let name = HTMLText.escaped(profile.formattedName)
+        let name = MarkupText.escaped(profile.formattedName)
         var body = ""
         body += "<h1 dir=\"auto\" id=\"name\">\(name)</h1>\n"
         let role = [profile.title, profile.organization].filter { !$0.isEmpty }
         if !role.isEmpty {
             body += "<p class=\"role\">"
-            body += role.map { "<span dir=\"auto\">\(HTMLText.escaped($0))</span>" }.joined(separator: " · ")
+            body += role.map { "<span dir=\"auto\">\(MarkupText.escaped($0))</span>" }.joined(separator: " · ")
             body += "</p>\n"
         }
         var rows: [String] = []
@@ -24,22 +27,24 @@ enum CardPageHTML {
                 row(
                     label: "Phone (\(phone.kind.rawValue))",
                     value:
-                        "<a href=\"tel:\(HTMLText.escaped(digits))\" dir=\"ltr\">\(HTMLText.escaped(phone.number))</a>")
+                        "<a href=\"tel:\(MarkupText.escaped(digits))\" dir=\"ltr\">\(MarkupText.escaped(phone.number))</a>"
+                )
             )
         }
         for email in profile.emails {
             rows.append(
                 row(
                     label: "Email",
-                    value: "<a href=\"mailto:\(HTMLText.escaped(email))\" dir=\"ltr\">\(HTMLText.escaped(email))</a>"))
+                    value:
+                        "<a href=\"mailto:\(MarkupText.escaped(email))\" dir=\"ltr\">\(MarkupText.escaped(email))</a>"))
         }
         for url in profile.urls {
             // Only web links become links: a `javascript:` or `data:` URL stays text.
             let lower = url.lowercased()
             let value =
                 lower.hasPrefix("https://") || lower.hasPrefix("http://")
-                ? "<a href=\"\(HTMLText.escaped(url))\" rel=\"me noopener\" dir=\"ltr\">\(HTMLText.escaped(url))</a>"
-                : "<span dir=\"auto\">\(HTMLText.escaped(url))</span>"
+                ? "<a href=\"\(MarkupText.escaped(url))\" rel=\"me noopener\" dir=\"ltr\">\(MarkupText.escaped(url))</a>"
+                : "<span dir=\"auto\">\(MarkupText.escaped(url))</span>"
             rows.append(row(label: "Web", value: value))
         }
         if !profile.address.isEmpty {
@@ -51,12 +56,14 @@ enum CardPageHTML {
             rows.append(
                 row(
                     label: "Address",
-                    value: "<address dir=\"auto\">" + lines.map(HTMLText.escaped).joined(separator: "<br>")
+                    value: "<address dir=\"auto\">" + lines.map(MarkupText.escaped).joined(separator: "<br>")
                         + "</address>"))
         }
         if !profile.note.isEmpty {
             rows.append(
-                row(label: "Note", value: "<span dir=\"auto\" class=\"note\">\(HTMLText.escaped(profile.note))</span>"))
+                row(
+                    label: "Note", value: "<span dir=\"auto\" class=\"note\">\(MarkupText.escaped(profile.note))</span>"
+                ))
         }
         if !rows.isEmpty { body += "<dl>\n" + rows.joined() + "</dl>\n" }
         body +=
@@ -67,7 +74,7 @@ enum CardPageHTML {
         }
         return """
             <!DOCTYPE html>
-            <html lang="\(HTMLText.escaped(language))">
+            <html lang="\(MarkupText.escaped(language))">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -88,12 +95,12 @@ enum CardPageHTML {
     }
 
     static func row(label: String, value: String) -> String {
-        "<div class=\"row\"><dt>\(HTMLText.escaped(label))</dt><dd>\(value)</dd></div>\n"
+        "<div class=\"row\"><dt>\(MarkupText.escaped(label))</dt><dd>\(value)</dd></div>\n"
     }
 
     /// The QR code of the page's own URL, and the line that puts the link on a tag.
     static func tagSection(_ line: CardPageGenerator.TagLine) -> String {
-        let url = HTMLText.escaped(line.url)
+        let url = MarkupText.escaped(line.url)
         var out = "<section class=\"tag\" aria-labelledby=\"tag-heading\">\n"
         out += "<h2 id=\"tag-heading\">This page on a phone or a tag</h2>\n"
         if let matrix = try? QREncoder.encode(line.url, level: .medium) {
@@ -102,10 +109,10 @@ enum CardPageHTML {
         }
         out += "<p>Scan it, or open <a href=\"\(url)\" dir=\"ltr\">\(url)</a>.</p>\n"
         out += "<p>Put the link on an NFC tag with:</p>\n"
-        out += "<pre id=\"write-line\"><code>\(HTMLText.escaped(line.command))</code></pre>\n"
+        out += "<pre id=\"write-line\"><code>\(MarkupText.escaped(line.command))</code></pre>\n"
         out += "<p>The URI record is a \(FitVerdict.bytes(line.messageBytes)) NDEF message.</p>\n<ul class=\"fit\">\n"
         for (model, verdict) in line.verdicts {
-            out += "<li>\(HTMLText.escaped(model.displayName)): \(HTMLText.escaped(verdict.sentence))</li>\n"
+            out += "<li>\(MarkupText.escaped(model.displayName)): \(MarkupText.escaped(verdict.sentence))</li>\n"
         }
         out += "</ul>\n</section>\n"
         return out
