@@ -304,15 +304,23 @@ enum TagJSON {
         return .string(Hex.encode(bytes))
     }
 
-    static func verification(_ verification: WriteReport.Verification) -> JSON {
+    /// How a write was checked, the same object for every tag type: `method` (`read-back`,
+    /// `already-on-tag`, `none`); a read-back adds what it covered (`first_page`/`last_page`, or
+    /// `bytes`) and `match`: `bytes` (the very bytes written) or `records-only` (the same records
+    /// in another encoding).
+    static func verification(_ verification: WriteVerification) -> JSON {
         switch verification {
-        case .none: .object([("method", .string("none"))])
-        case .alreadyOnTag: .object([("method", .string("already-on-tag"))])
-        case .readBack(let pages):
-            .object([
-                ("method", .string("read-back")), ("first_page", .int(pages.lowerBound)),
-                ("last_page", .int(pages.upperBound)),
-            ])
+        case .none: return .object([("method", .string("none"))])
+        case .alreadyOnTag: return .object([("method", .string("already-on-tag"))])
+        case .readBack(let scope, let match):
+            var members: [(String, JSON)] = [("method", .string("read-back"))]
+            switch scope {
+            case .pages(let pages):
+                members += [("first_page", .int(pages.lowerBound)), ("last_page", .int(pages.upperBound))]
+            case .bytes(let bytes): members.append(("bytes", .int(bytes)))
+            }
+            members.append(("match", .string(match.rawValue)))
+            return .object(members)
         }
     }
 

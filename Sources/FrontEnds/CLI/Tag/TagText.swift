@@ -93,6 +93,26 @@ enum TagText {
         return parts.joined(separator: ", ")
     }
 
+    /// What a read-back covered: pages (Type 2) or the message bytes (Types 3, 4, 5).
+    static func readBackPages(_ scope: WriteVerification.Scope) -> [Int] {
+        if case .pages(let pages) = scope { return Array(pages) }
+        return []
+    }
+
+    static func readBackBytes(_ scope: WriteVerification.Scope) -> Int {
+        if case .bytes(let bytes) = scope { return bytes }
+        return 0
+    }
+
+    /// "it matches record by record", or the same records in other bytes, said as such.
+    static func match(_ match: VerificationMatch) -> String {
+        switch match {
+        case .bytes: "it matches record by record"
+        case .recordsOnly:
+            "it decodes to the same records, but in other bytes than were written (another encoding of the same message)"
+        }
+    }
+
     static func statistics(_ statistics: CommandStatistics) -> String {
         "\(statistics.commands) command\(statistics.commands == 1 ? "" : "s"), modeled air time \(statistics.modeledMilliseconds) ms (datasheet timing, not measured)"
     }

@@ -104,9 +104,9 @@ enum TagWriteRunner {
         if report.writes.isEmpty { io.print("The tag already held this message: nothing was written.") }
         io.print("Write: \(TagText.statistics(report.writeStatistics))")
         switch report.verification {
-        case .readBack(let pages):
+        case .readBack(let scope, let match):
             io.print(
-                "Verified: read back pages \(TagText.pageRanges(Array(pages))) after the last write; the \(report.messageBytes)-byte message on the tag matches record by record (\(TagText.statistics(report.verifyStatistics)))."
+                "Verified: read back pages \(TagText.pageRanges(TagText.readBackPages(scope))) after the last write; the \(report.messageBytes)-byte message is on the tag: \(TagText.match(match)) (\(TagText.statistics(report.verifyStatistics)))."
             )
         case .alreadyOnTag:
             io.print(

@@ -114,12 +114,7 @@ enum Type3JSON {
     }
 
     static func write(_ report: Type3WriteReport, path: String) -> JSON {
-        let verification: JSON =
-            switch report.verification {
-            case .none: .object([("method", .string("none"))])
-            case .alreadyOnTag: .object([("method", .string("already-on-tag"))])
-            case .readBack(let bytes): .object([("method", .string("read-back")), ("bytes", .int(bytes))])
-            }
+        let verification = TagJSON.verification(report.verification)
         return JSONContract.document(
             head(idm: report.idm, identification: report.identification, path: path) + [
                 ("message_bytes", .int(report.messageBytes)),

@@ -74,9 +74,9 @@ enum Type3Text {
         }
         lines.append("Write: \(TagText.statistics(report.writeStatistics))")
         switch report.verification {
-        case .readBack(let bytes):
+        case .readBack(let scope, let match):
             lines.append(
-                "Verified: read block 0 and the \(bytes)-byte message back after the commit; it matches record by record (\(TagText.statistics(report.verifyStatistics)))."
+                "Verified: read block 0 and the \(TagText.readBackBytes(scope))-byte message back after the commit; \(TagText.match(match)) (\(TagText.statistics(report.verifyStatistics)))."
             )
         case .alreadyOnTag:
             lines.append(

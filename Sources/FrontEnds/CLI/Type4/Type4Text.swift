@@ -113,9 +113,9 @@ enum Type4Text {
         }
         lines.append("Write: \(TagText.statistics(report.writeStatistics))")
         switch report.verification {
-        case .readBack(let bytes):
+        case .readBack(let scope, let match):
             lines.append(
-                "Verified: read NLEN and the \(bytes)-byte message back after the last write; it matches record by record (\(TagText.statistics(report.verifyStatistics)))."
+                "Verified: read NLEN and the \(TagText.readBackBytes(scope))-byte message back after the last write; \(TagText.match(match)) (\(TagText.statistics(report.verifyStatistics)))."
             )
         case .alreadyOnTag:
             lines.append(

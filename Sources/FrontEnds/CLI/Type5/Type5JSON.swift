@@ -175,12 +175,7 @@ enum Type5JSON {
     }
 
     static func write(_ report: Type5WriteReport, path: String) -> JSON {
-        let verification: JSON =
-            switch report.verification {
-            case .none: .object([("method", .string("none"))])
-            case .alreadyOnTag: .object([("method", .string("already-on-tag"))])
-            case .readBack(let bytes): .object([("method", .string("read-back")), ("bytes", .int(bytes))])
-            }
+        let verification = TagJSON.verification(report.verification)
         return JSONContract.document([
             ("tag", .string(path)),
             ("forum_type", .int(5)),

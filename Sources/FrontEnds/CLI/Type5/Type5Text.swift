@@ -111,9 +111,9 @@ enum Type5Text {
         }
         lines.append("Write: \(TagText.statistics(report.writeStatistics))")
         switch report.verification {
-        case .readBack(let bytes):
+        case .readBack(let scope, let match):
             lines.append(
-                "Verified: read the CC and the \(bytes)-byte message back after the last write; it matches record by record (\(TagText.statistics(report.verifyStatistics)))."
+                "Verified: read the CC and the \(TagText.readBackBytes(scope))-byte message back after the last write; \(TagText.match(match)) (\(TagText.statistics(report.verifyStatistics)))."
             )
         case .alreadyOnTag:
             lines.append(

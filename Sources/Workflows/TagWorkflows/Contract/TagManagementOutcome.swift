@@ -1,0 +1,15 @@
+/// What a format or a lock did, for every tag type: who the tag is, what it reads as afterwards
+/// (where the operation read it back), and the type's report.
+public struct TagManagementOutcome: Sendable, Equatable {
+    public enum Detail: Sendable, Equatable {
+        case type2(PageOperationReport)
+        case type3Format(Type3FormatReport)
+        case type3Lock(Type3LockReport)
+        case type4Lock(Type4LockReport)
+        case type5Format(Type5FormatReport)
+        case type5Lock(Type5LockReport)
+    }
+
+    public var facts: TagFacts
+    public var detail: Detail
+}

@@ -1,0 +1,94 @@
+import NDEF
+import TagCatalog
+import TagTransport
+import Type2
+
+extension Type2Tag: TagDriver, FormattableTag, LockableTag, ProtectableTag {
+    /// How a Type 2 chip was identified, in the contract's words.
+    static func identifiedBy(_ identification: ChipIdentification) -> String {
+        switch identification.evidence {
+        case .version: "GET_VERSION"
+        case .noVersion: "assuming, from the CC size: the tag does not answer GET_VERSION"
+        case .declared: "declared by the virtual tag file"
+        }
+    }
+
+    static func facts(uid: TagUID?, identification: ChipIdentification) -> TagFacts {
+        TagFacts(
+            uid: uid?.bytes, model: identification.model, forumType: 2, technology: .nfcA,
+            identifiedBy: identifiedBy(identification))
+    }
+
+    /// The contract's status and capacity for a Type 2 area.
+    static func envelope(
+        status: NDEFStatus, capacity: Capacity, content: NDEFContent, model: TagModel?
+    ) -> (TagNDEFStatus, Capacity?) {
+        switch (status, content) {
+        case (_, .passwordProtected): (status == .readOnly ? .readOnly : .readWrite, nil)
+        case (.notSupported, _): (.notFormatted, TagReport.capacityOnceFormatted(model))
+        case (.readWrite, _): (.readWrite, capacity)
+        case (.readOnly, _): (.readOnly, capacity)
+        }
+    }
+
+    public func identifyTag() async throws -> TagFacts {
+        let identification = try await identify()
+        return Self.facts(uid: currentSnapshot(stopAfterNDEF: true).uid, identification: identification)
+    }
+
+    public func readTag() async throws -> TagReport {
+        let report = try await read()
+        let (status, capacity) = Self.envelope(
+            status: report.status, capacity: report.capacity, content: report.content,
+            model: report.identification.model)
+        return TagReport(
+            facts: Self.facts(uid: report.uid, identification: report.identification), status: status,
+            capacity: capacity, content: report.content, statistics: report.statistics, detail: .type2Read(report))
+    }
+
+    public func inspectTag() async throws -> TagReport {
+        let inspection = try await inspect()
+        let (status, capacity) = Self.envelope(
+            status: inspection.status, capacity: inspection.capacity, content: inspection.content,
+            model: inspection.identification.model)
+        return TagReport(
+            facts: Self.facts(uid: inspection.uid, identification: inspection.identification), status: status,
+            capacity: capacity, content: inspection.content, statistics: inspection.statistics,
+            detail: .type2Inspection(inspection))
+    }
+
+    public func writeMessage(_ message: NDEFMessage, verify: Bool) async throws -> TagWriteOutcome {
+        Self.outcome(try await write(message, verify: verify))
+    }
+
+    public func eraseMessage(verify: Bool) async throws -> TagWriteOutcome {
+        Self.outcome(try await erase(verify: verify))
+    }
+
+    static func outcome(_ report: WriteReport) -> TagWriteOutcome {
+        TagWriteOutcome(
+            facts: facts(uid: report.uid, identification: report.identification), messageBytes: report.messageBytes,
+            encodedMessage: report.encodedMessage, previousContent: report.previousContent,
+            capacity: report.capacity, writeCommands: report.writes.count, verification: report.verification,
+            writeStatistics: report.writeStatistics, verifyStatistics: report.verifyStatistics,
+            detail: .type2(report))
+    }
+
+    public func formatTag() async throws -> TagManagementOutcome {
+        let report = try await format()
+        return TagManagementOutcome(
+            facts: Self.facts(uid: report.uid, identification: report.identification), detail: .type2(report))
+    }
+
+    public func lockTag(confirmation: LockConfirmation?) async throws -> TagManagementOutcome {
+        let report = try await lock(confirmation: confirmation)
+        return TagManagementOutcome(
+            facts: Self.facts(uid: report.uid, identification: report.identification), detail: .type2(report))
+    }
+
+    public func protectTag(_ request: ProtectionRequest) async throws -> ProtectionReport {
+        try await protect(request)
+    }
+
+    public func unprotectTag() async throws -> ProtectionReport { try await unprotect() }
+}
