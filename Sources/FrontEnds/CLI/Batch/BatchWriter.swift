@@ -21,7 +21,9 @@ enum BatchWriter {
     ) async throws -> Result {
         let uid = try? await session.transport.uid()
         if case .isoDep = session.kind {
-            let report = try await Type4Target(reader: session).driver().write(message, verify: true)
+            let carrier = session.detected.identifier
+            let report = try await Type4Tag(channel: session.isoDepCard, uid: carrier.isEmpty ? nil : carrier)
+                .write(message, verify: true)
             recording.type4(write: report, operation: .write, io: io)
             return Result(uid: report.uid ?? uid, bytes: report.messageBytes, verified: report.verified, report: nil)
         }

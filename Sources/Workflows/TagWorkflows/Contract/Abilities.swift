@@ -7,13 +7,15 @@ import Type2
 /// A tag TapCard can NDEF-format. Formatting a tag that holds a message is refused on every type
 /// (it would only lose the message; `erase` empties it).
 public protocol FormattableTag: TagDriver {
-    func formatTag() async throws -> TagManagementOutcome
+    func formatTag(_ options: FormatOptions) async throws -> TagManagementOutcome
 }
 
 /// A tag TapCard can make permanently read-only; without ``LockConfirmation/permanent`` nothing
 /// is sent.
 public protocol LockableTag: TagDriver {
-    func lockTag(confirmation: LockConfirmation?) async throws -> TagManagementOutcome
+    /// `key`: the key that guards the tag's settings, where it has one (NTAG 424 DNA key 0;
+    /// `nil`: the factory key). Ignored by tags without keys.
+    func lockTag(confirmation: LockConfirmation?, key: [UInt8]?) async throws -> TagManagementOutcome
 }
 
 /// A tag with a password TapCard can set and remove (NTAG21x, Ultralight EV1).

@@ -12,4 +12,16 @@ public struct TagManagementOutcome: Sendable, Equatable {
 
     public var facts: TagFacts
     public var detail: Detail
+
+    /// True when the tag, read back, is as the operation meant to leave it.
+    public var verified: Bool {
+        switch detail {
+        case .type2: true
+        case .type3Format(let report): report.verified
+        case .type3Lock(let report): report.verified
+        case .type4Lock(let report): report.verified
+        case .type5Format(let report): report.verified
+        case .type5Lock(let report): report.verified
+        }
+    }
 }

@@ -4,6 +4,56 @@ import TagTransport
 import Type2
 
 extension Type2Tag: TagDriver, FormattableTag, LockableTag, ProtectableTag {
+    public func identifyTag() async throws -> TagFacts {
+        let identification = try await identify()
+        // The UID lies in pages 0–2: read them when identification did not.
+        if memory.count < 12 { try await readHeader(pages: 4) }
+        return Type2Facts.facts(uid: currentSnapshot(stopAfterNDEF: true).uid, identification: identification)
+    }
+
+    public func readTag() async throws -> TagReport { TagReport(try await read()) }
+
+    public func inspectTag() async throws -> TagReport { TagReport(try await inspect()) }
+
+    public func writeMessage(_ message: NDEFMessage, verify: Bool) async throws -> TagWriteOutcome {
+        Self.outcome(try await write(message, verify: verify))
+    }
+
+    public func eraseMessage(verify: Bool) async throws -> TagWriteOutcome {
+        Self.outcome(try await erase(verify: verify))
+    }
+
+    static func outcome(_ report: WriteReport) -> TagWriteOutcome {
+        TagWriteOutcome(
+            facts: Type2Facts.facts(uid: report.uid, identification: report.identification),
+            messageBytes: report.messageBytes,
+            encodedMessage: report.encodedMessage, previousContent: report.previousContent,
+            capacity: report.capacity, writeCommands: report.writes.count, verification: report.verification,
+            writeStatistics: report.writeStatistics, verifyStatistics: report.verifyStatistics,
+            detail: .type2(report))
+    }
+
+    public func formatTag(_ options: FormatOptions) async throws -> TagManagementOutcome {
+        let report = try await format()
+        return TagManagementOutcome(
+            facts: Type2Facts.facts(uid: report.uid, identification: report.identification), detail: .type2(report))
+    }
+
+    public func lockTag(confirmation: LockConfirmation?, key: [UInt8]?) async throws -> TagManagementOutcome {
+        let report = try await lock(confirmation: confirmation)
+        return TagManagementOutcome(
+            facts: Type2Facts.facts(uid: report.uid, identification: report.identification), detail: .type2(report))
+    }
+
+    public func protectTag(_ request: ProtectionRequest) async throws -> ProtectionReport {
+        try await protect(request)
+    }
+
+    public func unprotectTag() async throws -> ProtectionReport { try await unprotect() }
+}
+
+/// The contract's words for a Type 2 tag (one place, for the driver and the envelope).
+enum Type2Facts {
     /// How a Type 2 chip was identified, in the contract's words.
     static func identifiedBy(_ identification: ChipIdentification) -> String {
         switch identification.evidence {
@@ -30,65 +80,27 @@ extension Type2Tag: TagDriver, FormattableTag, LockableTag, ProtectableTag {
         case (.readOnly, _): (.readOnly, capacity)
         }
     }
+}
 
-    public func identifyTag() async throws -> TagFacts {
-        let identification = try await identify()
-        return Self.facts(uid: currentSnapshot(stopAfterNDEF: true).uid, identification: identification)
-    }
-
-    public func readTag() async throws -> TagReport {
-        let report = try await read()
-        let (status, capacity) = Self.envelope(
+extension TagReport {
+    /// The envelope of a Type 2 read: no CC is `not-formatted` (capacity assumed, once formatted);
+    /// a message hidden behind the password has no capacity (`nil`).
+    public init(_ report: ReadReport) {
+        let (status, capacity) = Type2Facts.envelope(
             status: report.status, capacity: report.capacity, content: report.content,
             model: report.identification.model)
-        return TagReport(
-            facts: Self.facts(uid: report.uid, identification: report.identification), status: status,
+        self.init(
+            facts: Type2Facts.facts(uid: report.uid, identification: report.identification), status: status,
             capacity: capacity, content: report.content, statistics: report.statistics, detail: .type2Read(report))
     }
 
-    public func inspectTag() async throws -> TagReport {
-        let inspection = try await inspect()
-        let (status, capacity) = Self.envelope(
+    public init(_ inspection: TagInspection) {
+        let (status, capacity) = Type2Facts.envelope(
             status: inspection.status, capacity: inspection.capacity, content: inspection.content,
             model: inspection.identification.model)
-        return TagReport(
-            facts: Self.facts(uid: inspection.uid, identification: inspection.identification), status: status,
+        self.init(
+            facts: Type2Facts.facts(uid: inspection.uid, identification: inspection.identification), status: status,
             capacity: capacity, content: inspection.content, statistics: inspection.statistics,
             detail: .type2Inspection(inspection))
     }
-
-    public func writeMessage(_ message: NDEFMessage, verify: Bool) async throws -> TagWriteOutcome {
-        Self.outcome(try await write(message, verify: verify))
-    }
-
-    public func eraseMessage(verify: Bool) async throws -> TagWriteOutcome {
-        Self.outcome(try await erase(verify: verify))
-    }
-
-    static func outcome(_ report: WriteReport) -> TagWriteOutcome {
-        TagWriteOutcome(
-            facts: facts(uid: report.uid, identification: report.identification), messageBytes: report.messageBytes,
-            encodedMessage: report.encodedMessage, previousContent: report.previousContent,
-            capacity: report.capacity, writeCommands: report.writes.count, verification: report.verification,
-            writeStatistics: report.writeStatistics, verifyStatistics: report.verifyStatistics,
-            detail: .type2(report))
-    }
-
-    public func formatTag() async throws -> TagManagementOutcome {
-        let report = try await format()
-        return TagManagementOutcome(
-            facts: Self.facts(uid: report.uid, identification: report.identification), detail: .type2(report))
-    }
-
-    public func lockTag(confirmation: LockConfirmation?) async throws -> TagManagementOutcome {
-        let report = try await lock(confirmation: confirmation)
-        return TagManagementOutcome(
-            facts: Self.facts(uid: report.uid, identification: report.identification), detail: .type2(report))
-    }
-
-    public func protectTag(_ request: ProtectionRequest) async throws -> ProtectionReport {
-        try await protect(request)
-    }
-
-    public func unprotectTag() async throws -> ProtectionReport { try await unprotect() }
 }

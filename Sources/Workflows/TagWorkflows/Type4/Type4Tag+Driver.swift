@@ -17,13 +17,6 @@ extension Type4Tag: TagDriver, LockableTag, KeyManagedTag {
             identifiedBy: identifiedBy(identification))
     }
 
-    static func reading(_ report: Type4ReadReport, detail: TagDetail) -> TagReport {
-        TagReport(
-            facts: facts(uid: report.uid, identification: report.identification),
-            status: report.isWritable ? .readWrite : .readOnly, capacity: report.capacity, content: report.content,
-            statistics: report.statistics, detail: detail)
-    }
-
     public func identifyTag() async throws -> TagFacts {
         let identification = try await identify()
         return Self.facts(uid: uid, identification: identification)
@@ -31,12 +24,12 @@ extension Type4Tag: TagDriver, LockableTag, KeyManagedTag {
 
     public func readTag() async throws -> TagReport {
         let report = try await read()
-        return Self.reading(report, detail: .type4Read(report))
+        return TagReport(report)
     }
 
     public func inspectTag() async throws -> TagReport {
         let inspection = try await inspect()
-        return Self.reading(inspection.read, detail: .type4Inspection(inspection))
+        return TagReport(inspection)
     }
 
     public func writeMessage(_ message: NDEFMessage, verify: Bool) async throws -> TagWriteOutcome {
@@ -56,8 +49,8 @@ extension Type4Tag: TagDriver, LockableTag, KeyManagedTag {
             detail: .type4(report))
     }
 
-    public func lockTag(confirmation: LockConfirmation?) async throws -> TagManagementOutcome {
-        let report = try await lock(confirmation: confirmation)
+    public func lockTag(confirmation: LockConfirmation?, key: [UInt8]?) async throws -> TagManagementOutcome {
+        let report = try await lock(confirmation: confirmation, key: key ?? Type4Tag.factoryKey)
         return TagManagementOutcome(
             facts: Self.facts(uid: report.uid, identification: report.identification), detail: .type4Lock(report))
     }
@@ -66,5 +59,21 @@ extension Type4Tag: TagDriver, LockableTag, KeyManagedTag {
         -> NTAG424KeyChangeReport
     {
         try await changeKeys(to: keys, confirmation: confirmation)
+    }
+}
+
+extension TagReport {
+    /// The envelope of a Type 4 read: the CC file's write access decides read-only.
+    public init(_ report: Type4ReadReport) { self.init(type4: report, detail: .type4Read(report)) }
+
+    public init(_ inspection: Type4Inspection) {
+        self.init(type4: inspection.read, detail: .type4Inspection(inspection))
+    }
+
+    init(type4 report: Type4ReadReport, detail: TagDetail) {
+        self.init(
+            facts: Type4Tag.facts(uid: report.uid, identification: report.identification),
+            status: report.isWritable ? .readWrite : .readOnly, capacity: report.capacity, content: report.content,
+            statistics: report.statistics, detail: detail)
     }
 }

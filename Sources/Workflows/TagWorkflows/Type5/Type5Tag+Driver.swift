@@ -19,28 +19,18 @@ extension Type5Tag: TagDriver, FormattableTag, LockableTag {
             identifiedBy: identifiedBy(identification))
     }
 
-    static func reading(_ report: Type5ReadReport, detail: TagDetail) -> TagReport {
-        let status: TagNDEFStatus =
-            !report.snapshot.isFormatted ? .notFormatted : report.isWritable ? .readWrite : .readOnly
-        let capacity =
-            report.snapshot.isFormatted ? report.capacity : TagReport.capacityOnceFormatted(report.identification.model)
-        return TagReport(
-            facts: facts(uid: report.uid, identification: report.identification), status: status, capacity: capacity,
-            content: report.content, statistics: report.statistics, detail: detail)
-    }
-
     public func identifyTag() async throws -> TagFacts {
         Self.facts(uid: uid, identification: try await identify())
     }
 
     public func readTag() async throws -> TagReport {
         let report = try await read()
-        return Self.reading(report, detail: .type5Read(report))
+        return TagReport(report)
     }
 
     public func inspectTag() async throws -> TagReport {
         let inspection = try await inspect()
-        return Self.reading(inspection.read, detail: .type5Inspection(inspection))
+        return TagReport(inspection)
     }
 
     public func writeMessage(_ message: NDEFMessage, verify: Bool) async throws -> TagWriteOutcome {
@@ -60,15 +50,35 @@ extension Type5Tag: TagDriver, FormattableTag, LockableTag {
             detail: .type5(report))
     }
 
-    public func formatTag() async throws -> TagManagementOutcome {
-        let report = try await format()
+    public func formatTag(_ options: FormatOptions) async throws -> TagManagementOutcome {
+        let report =
+            try await options.fixForIOS ? fixForIOS() : format(multipleBlockRead: options.multipleBlockRead)
         return TagManagementOutcome(
             facts: Self.facts(uid: report.uid, identification: report.identification), detail: .type5Format(report))
     }
 
-    public func lockTag(confirmation: LockConfirmation?) async throws -> TagManagementOutcome {
+    public func lockTag(confirmation: LockConfirmation?, key: [UInt8]?) async throws -> TagManagementOutcome {
         let report = try await lock(confirmation: confirmation)
         return TagManagementOutcome(
             facts: Self.facts(uid: report.uid, identification: report.identification), detail: .type5Lock(report))
+    }
+}
+
+extension TagReport {
+    /// The envelope of a Type 5 read: no CC is `not-formatted`, with the capacity the model has
+    /// once formatted, assumed.
+    public init(_ report: Type5ReadReport) { self.init(type5: report, detail: .type5Read(report)) }
+
+    public init(_ inspection: Type5Inspection) {
+        self.init(type5: inspection.read, detail: .type5Inspection(inspection))
+    }
+
+    init(type5 report: Type5ReadReport, detail: TagDetail) {
+        let formatted = report.snapshot.isFormatted
+        self.init(
+            facts: Type5Tag.facts(uid: report.uid, identification: report.identification),
+            status: !formatted ? .notFormatted : report.isWritable ? .readWrite : .readOnly,
+            capacity: formatted ? report.capacity : TagReport.capacityOnceFormatted(report.identification.model),
+            content: report.content, statistics: report.statistics, detail: detail)
     }
 }

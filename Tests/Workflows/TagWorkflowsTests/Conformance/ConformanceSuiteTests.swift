@@ -105,7 +105,7 @@ import Testing
 
         if let formattable = tag.driver() as? any FormattableTag {
             do {
-                _ = try await formattable.formatTag()
+                _ = try await formattable.formatTag(FormatOptions())
                 Issue.record("\(model): format over a message was not refused")
             } catch let error as any TapCardError {
                 #expect(error.origin == .refusal, "\(model): \(error.sentence)")
@@ -113,7 +113,7 @@ import Testing
             #expect(tag.state() == before, "\(model): a refused format changed the tag")
         }
         if let lockable = tag.driver() as? any LockableTag {
-            await #expect(throws: (any Error).self) { _ = try await lockable.lockTag(confirmation: nil) }
+            await #expect(throws: (any Error).self) { _ = try await lockable.lockTag(confirmation: nil, key: nil) }
             #expect(tag.state() == before, "\(model): an unconfirmed lock changed the tag")
         }
         #expect(try await tag.driver().readTag().content.message == old)

@@ -58,7 +58,7 @@ import Type4
             Issue.record("\(model) is not formattable")
             return
         }
-        await #expect(throws: (any Error).self) { _ = try await formattable.formatTag() }
+        await #expect(throws: (any Error).self) { _ = try await formattable.formatTag(FormatOptions()) }
         #expect(tag.state() == before)
         #expect(try await tag.driver().readTag().content.message == message)
     }

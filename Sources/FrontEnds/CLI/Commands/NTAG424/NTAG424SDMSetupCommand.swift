@@ -49,7 +49,7 @@ struct NTAG424SDMSetupCommand: Command {
         let fileData = try arguments.option("--file-data").map { Array($0.utf8) } ?? []
         let meta = try arguments.integer("--meta-key-number") ?? 2
         let file = try arguments.integer("--file-key-number") ?? 1
-        let key = try Type4Commands.key(&arguments)
+        let key = try KeyInputError.key(&arguments)
         // The template is checked before any tag is touched.
         let template = try SUNTemplate(text, fileData: fileData, metaKeyNumber: meta, fileKeyNumber: file)
         let target = try await NTAG424Targets.open(&arguments, io: io, command: name)

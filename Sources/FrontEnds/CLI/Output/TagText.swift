@@ -37,6 +37,31 @@ enum TagText {
         return Self.capacity(capacity)
     }
 
+    /// The envelope's status line, the same words on every tag type: the status, then the
+    /// capacity with who reported it (`source`, the type's words: "reported by the tag's CC and
+    /// TLVs", "Nmaxb × 16, reported by the card's attribute block"), "assuming" for a tag not formatted, or why it is not
+    /// known.
+    static func statusLine(_ report: TagReport, source: String) -> String {
+        let status: String =
+            switch report.status {
+            case .notFormatted: "not formatted (format it first: tapcard format)"
+            case .readWrite: "read-write"
+            case .readOnly: "read-only"
+            }
+        let capacity: String
+        if let figure = report.capacity {
+            capacity =
+                figure.source == .reported
+                ? "\(figure.bytes) bytes (\(source))"
+                : "assuming \(figure.bytes) bytes once formatted as TapCard formats \(report.facts.model?.withArticle ?? "it")"
+        } else if case .passwordProtected(let page) = report.content {
+            capacity = "not known (the tag refused to read its TLVs from page \(page) on without the password)"
+        } else {
+            capacity = "not known (TapCard has no facts for this chip)"
+        }
+        return "NDEF status: \(status); capacity \(capacity)"
+    }
+
     static func status(_ status: NDEFStatus) -> String {
         switch status {
         case .notSupported: "not NDEF-formatted"
@@ -128,7 +153,7 @@ enum TagText {
                     : "CC: \(ccText) (not an NDEF CC)")
         }
         lines.append(
-            "NDEF status: \(status(snapshot.status)); capacity \(capacity(snapshot.capacity, content: inspection.content))"
+            statusLine(TagReport(inspection), source: "reported by the tag's CC and TLVs")
         )
         for tlv in snapshot.walk?.tlvs ?? [] {
             var line = "TLV \(tlv.kind.name) at offset \(tlv.offset)"

@@ -25,15 +25,15 @@ enum Type5Text {
         return report.isWritable ? "read-write" : "read-only"
     }
 
-    static func capacity(_ report: Type5ReadReport) -> String {
-        guard let cc = report.snapshot.cc else { return "0 bytes (no CC)" }
-        return
-            "\(report.capacity.bytes) bytes (reported by the tag's CC: MLEN \(cc.mlen), a \(cc.dataAreaBytes)-byte data area)"
+    /// Who reported the capacity: the CC, with its MLEN.
+    static func capacitySource(_ report: Type5ReadReport) -> String {
+        guard let cc = report.snapshot.cc else { return "reported by the tag's CC" }
+        return "reported by the tag's CC: MLEN \(cc.mlen), a \(cc.dataAreaBytes)-byte data area"
     }
 
     static func read(_ report: Type5ReadReport, path: String) -> [String] {
         header(report.identification, uid: report.uid, path: path) + [
-            "NDEF status: \(status(report)); capacity \(capacity(report))"
+            TagText.statusLine(TagReport(report), source: capacitySource(report))
         ] + TagText.content(report.content) + [TagText.statistics(report.statistics)]
     }
 

@@ -77,25 +77,16 @@ enum Type4JSON {
         ]
     }
 
-    static func status(_ report: Type4ReadReport) -> JSON {
-        .string(report.isWritable ? "read-write" : "read-only")
-    }
+    static func status(_ report: Type4ReadReport) -> JSON { .string(TagReport(report).status.rawValue) }
 
     static func read(_ report: Type4ReadReport, path: String) -> JSON {
         JSONContract.document(envelope(report, path: path) + [("statistics", TagJSON.statistics(report.statistics))])
     }
 
+    /// The envelope every tag type shares (``TagJSON/envelope(_:path:uid:chip:)``).
     static func envelope(_ report: Type4ReadReport, path: String) -> [(String, JSON)] {
-        [
-            ("tag", .string(path)),
-            ("forum_type", .int(4)),
-            ("technology", .string("iso-dep")),
-            ("uid", TagJSON.uid(bytes: report.uid)),
-            ("chip", chip(report.identification)),
-            ("ndef_status", status(report)),
-            ("capacity", TagJSON.capacity(report.capacity)),
-            ("ndef", TagJSON.content(report.content)),
-        ]
+        TagJSON.envelope(
+            TagReport(report), path: path, uid: TagJSON.uid(bytes: report.uid), chip: chip(report.identification))
     }
 
     static func inspection(_ inspection: Type4Inspection, path: String) -> JSON {

@@ -48,21 +48,11 @@ enum Type5JSON {
         ])
     }
 
-    static func status(_ report: Type5ReadReport) -> JSON {
-        .string(!report.snapshot.isFormatted ? "not-supported" : report.isWritable ? "read-write" : "read-only")
-    }
+    static func status(_ report: Type5ReadReport) -> JSON { .string(TagReport(report).status.rawValue) }
 
+    /// The envelope every tag type shares (``TagJSON/envelope(_:path:uid:chip:)``).
     static func envelope(_ report: Type5ReadReport, path: String) -> [(String, JSON)] {
-        [
-            ("tag", .string(path)),
-            ("forum_type", .int(5)),
-            ("technology", .string("iso15693")),
-            ("uid", uid(report.uid)),
-            ("chip", chip(report.identification)),
-            ("ndef_status", status(report)),
-            ("capacity", TagJSON.capacity(report.capacity)),
-            ("ndef", TagJSON.content(report.content)),
-        ]
+        TagJSON.envelope(TagReport(report), path: path, uid: uid(report.uid), chip: chip(report.identification))
     }
 
     static func read(_ report: Type5ReadReport, path: String) -> JSON {

@@ -55,6 +55,23 @@ enum TagJSON {
         ])
     }
 
+    /// The envelope every tag command's report starts with, the same keys in the same order on
+    /// every tag type: `tag`, `forum_type`, `technology`, `uid`, `chip`, `ndef_status`, `capacity`,
+    /// `ndef`. `uid` and `chip` are the type's own encoders (an IDm, an ISO 15693 UID, the
+    /// evidence that named the chip).
+    static func envelope(_ report: TagReport, path: String, uid: JSON, chip: JSON) -> [(String, JSON)] {
+        [
+            ("tag", .string(path)),
+            ("forum_type", .int(report.facts.forumType)),
+            ("technology", .string(report.facts.technology.rawValue)),
+            ("uid", uid),
+            ("chip", chip),
+            ("ndef_status", .string(report.status.rawValue)),
+            ("capacity", report.capacity.map(capacity) ?? .null),
+            ("ndef", content(report.content)),
+        ]
+    }
+
     static func capacity(_ capacity: Capacity) -> JSON {
         .object([("bytes", .int(capacity.bytes)), ("source", .string(capacity.source.rawValue))])
     }
@@ -79,9 +96,8 @@ enum TagJSON {
         case .notFormatted:
             return .object([("state", .string("not-formatted"))])
         case .empty:
-            return .object([
-                ("state", .string("empty")), ("bytes", .int(0)), ("hex", .string("")), ("records", .array([])),
-            ])
+            // No message: `null`, never `""` (docs/json.md).
+            return .object([("state", .string("empty")), ("bytes", .int(0)), ("hex", .null), ("records", .array([]))])
         case .message(let message, let bytes):
             return .object([
                 ("state", .string("message")), ("bytes", .int(bytes.count)), ("hex", .string(Hex.encode(bytes))),
@@ -215,6 +231,7 @@ enum TagJSON {
     }
 
     static func inspection(_ inspection: TagInspection, path: String) -> JSON {
+        let reading = TagReport(inspection)
         let snapshot = inspection.snapshot
         let signature = Self.signature(inspection.signature)
         let formattedCC: CapabilityContainer? = snapshot.cc?.isNDEFFormatted == true ? snapshot.cc : nil
@@ -231,17 +248,12 @@ enum TagJSON {
         let lockedPages: [JSON] = (snapshot.staticLock?.lockedPages ?? []).map { JSON.int($0) }
         let tlvs: [JSON] = (snapshot.walk?.tlvs ?? []).map { tlv($0) }
         var members: [(String, JSON)] = [("schema_version", .int(JSONContract.schemaVersion))]
-        members.append(("tag", .string(path)))
-        members.append(("uid", uid(snapshot.uid)))
-        members.append(("chip", chip(inspection.identification)))
-        members.append(("type", .string(inspection.identification.model?.displayName ?? "unknown Type 2 tag")))
+        members += envelope(reading, path: path, uid: uid(snapshot.uid), chip: chip(inspection.identification))
+        members.append(("type", .string(reading.facts.chipName)))
         members.append(("total_bytes", .int(snapshot.memory.count)))
         members.append(("cc", ccJSON))
         members.append(("cc_version", ccVersion))
         members.append(("data_area_bytes", .int(formattedCC?.dataAreaBytes ?? 0)))
-        members.append(("ndef_status", enumValue(snapshot.status.rawValue)))
-        members.append(("capacity", capacity(snapshot.capacity, content: inspection.content)))
-        members.append(("ndef", content(inspection.content)))
         members.append(("ndef_tlv_offset", ndefOffset))
         members.append(("tlvs", .array(tlvs)))
         members.append(("static_lock", staticLock))
@@ -261,21 +273,17 @@ enum TagJSON {
     }
 
     static func read(_ report: ReadReport, path: String) -> JSON {
-        JSONContract.document([
-            ("tag", .string(path)),
-            ("uid", uid(report.uid)),
-            ("chip", chip(report.identification)),
-            ("ndef_status", enumValue(report.status.rawValue)),
-            ("capacity", capacity(report.capacity, content: report.content)),
-            ("ndef", content(report.content)),
-            (
-                "protection",
-                protection(
-                    model: report.identification.model, configuration: nil,
-                    readRefusedFromPage: report.readRefusedFromPage, acknowledge: report.acknowledge)
-            ),
-            ("statistics", statistics(report.statistics)),
-        ])
+        let reading = TagReport(report)
+        return JSONContract.document(
+            envelope(reading, path: path, uid: uid(report.uid), chip: chip(report.identification)) + [
+                (
+                    "protection",
+                    protection(
+                        model: report.identification.model, configuration: nil,
+                        readRefusedFromPage: report.readRefusedFromPage, acknowledge: report.acknowledge)
+                ),
+                ("statistics", statistics(report.statistics)),
+            ])
     }
 
     static func write(_ report: WriteReport, path: String) -> JSON {

@@ -37,10 +37,7 @@ enum Type3JSON {
         ])
     }
 
-    static func status(_ report: Type3ReadReport) -> JSON {
-        guard let snapshot = report.snapshot else { return .string("not-formatted") }
-        return .string(snapshot.isReadOnly ? "read-only" : "read-write")
-    }
+    static func status(_ report: Type3ReadReport) -> JSON { .string(TagReport(report).status.rawValue) }
 
     static func attribute(_ block: Type3AttributeBlock) -> JSON {
         .object([
@@ -54,20 +51,15 @@ enum Type3JSON {
         ])
     }
 
+    /// The envelope every tag type shares (``TagJSON/envelope(_:path:uid:chip:)``), then what
+    /// polling answered: the IDm, the PMm and the system code.
     static func envelope(_ report: Type3ReadReport, path: String) -> [(String, JSON)] {
-        [
-            ("tag", .string(path)),
-            ("forum_type", .int(3)),
-            ("technology", .string("felica")),
-            ("uid", uid(idm: report.idm)),
-            ("idm", .string(Hex.encode(report.idm))),
-            ("pmm", .string(Hex.encode(report.pmm))),
-            ("system_code", report.identification.systemCode.map { .string(hex16($0)) } ?? .null),
-            ("chip", chip(report.identification)),
-            ("ndef_status", status(report)),
-            ("capacity", TagJSON.capacity(report.capacity)),
-            ("ndef", TagJSON.content(report.content)),
-        ]
+        TagJSON.envelope(TagReport(report), path: path, uid: uid(idm: report.idm), chip: chip(report.identification))
+            + [
+                ("idm", .string(Hex.encode(report.idm))),
+                ("pmm", .string(Hex.encode(report.pmm))),
+                ("system_code", report.identification.systemCode.map { .string(hex16($0)) } ?? .null),
+            ]
     }
 
     static func read(_ report: Type3ReadReport, path: String) -> JSON {

@@ -33,7 +33,7 @@ enum Type3Text {
             title(path),
             "Chip: \(report.identification.phrase)",
             "IDm: \(hex(report.idm)); PMm: \(hex(report.pmm))",
-            "NDEF status: \(status(report)); capacity \(capacity(report.capacity))",
+            TagText.statusLine(TagReport(report), source: "Nmaxb × 16, reported by the card's attribute block"),
         ]
         if let reason = report.area.notFormattedReason { lines.append("Not formatted: \(reason).") }
         return lines + TagText.content(report.content) + [TagText.statistics(report.statistics)]

@@ -24,7 +24,7 @@ enum Type4Text {
             "Tag: \(path) (NFC Forum Type 4, ISO-DEP)",
             "Chip: \(report.identification.phrase)",
             uid(report.uid),
-            "NDEF status: \(report.isWritable ? "read-write" : "read-only"); capacity \(capacity(report.snapshot))",
+            TagText.statusLine(TagReport(report), source: report.snapshot.capacitySourcePhrase),
         ] + TagText.content(report.content) + [TagText.statistics(report.statistics)]
     }
 

@@ -31,3 +31,11 @@ extension KeyInputError {
         return bytes
     }
 }
+
+extension KeyInputError {
+    /// `--key HEX32`: an NTAG 424 DNA AES key (16 bytes), `nil` when not given. Never printed.
+    static func key(_ arguments: inout Arguments, option: String = "--key") throws -> [UInt8]? {
+        guard let text = try arguments.option(option) else { return nil }
+        return try key(text, option: option)
+    }
+}
