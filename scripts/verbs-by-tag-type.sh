@@ -15,12 +15,7 @@ models="ntag210 ntag212 ntag213 ntag215 ntag216 ultralight ultralight-ev1-48 ult
         ntag424 type4 icode-slix2 st25dv04k felica-lite-s"
 fresh() { # fresh MODEL FILE [blank]: a new virtual tag, as shipped or (blank) with no NDEF format
     local option=
-    if [ -n "${3:-}" ]; then
-        case $1 in
-            icode-slix2 | st25dv04k | felica-lite-s) option=--blank ;;
-            *) option=--unformatted ;;
-        esac
-    fi
+    if [ -n "${3:-}" ]; then option=--blank; fi
     rm -f "$2"
     "$tapcard" sim new "$1" "$2" $option > /dev/null 2>&1 || true
 }
@@ -46,7 +41,7 @@ for model in $models; do
     fresh "$model" $file; run "$model" write write uri $uri --tag $file
     case $model in
         ntag424 | type4) # a Type 4 tag ships with its files: there is no blank one to write or format
-            rm -f $file; run "$model" "sim new --unformatted" sim new "$model" $file --unformatted ;;
+            rm -f $file; run "$model" "sim new --blank" sim new "$model" $file --blank ;;
         *)
             fresh "$model" $file blank; run "$model" "write (blank tag)" write uri $uri --tag $file
             fresh "$model" $file blank; run "$model" "format (blank tag)" format --tag $file
