@@ -3,7 +3,7 @@ import TagCatalog
 import TagTransport
 import Type2
 
-extension Type2Tag: TagDriver, FormattableTag, LockableTag, ProtectableTag {
+extension Type2Tag: ReportingTagDriver, FormattableTag, LockableTag, ProtectableTag {
     public func identifyTag() async throws -> TagFacts {
         let identification = try await identify()
         // The UID lies in pages 0–2: read them when identification did not.
@@ -11,38 +11,15 @@ extension Type2Tag: TagDriver, FormattableTag, LockableTag, ProtectableTag {
         return Type2Facts.facts(uid: currentSnapshot(stopAfterNDEF: true).uid, identification: identification)
     }
 
-    public func readTag() async throws -> TagReport { TagReport(try await read()) }
-
-    public func inspectTag() async throws -> TagReport { TagReport(try await inspect()) }
-
-    public func writeMessage(_ message: NDEFMessage, verify: Bool) async throws -> TagWriteOutcome {
-        Self.outcome(try await write(message, verify: verify))
-    }
-
-    public func eraseMessage(verify: Bool) async throws -> TagWriteOutcome {
-        Self.outcome(try await erase(verify: verify))
-    }
-
-    static func outcome(_ report: WriteReport) -> TagWriteOutcome {
-        TagWriteOutcome(
-            facts: Type2Facts.facts(uid: report.uid, identification: report.identification),
-            messageBytes: report.messageBytes,
-            encodedMessage: report.encodedMessage, previousContent: report.previousContent,
-            capacity: report.capacity, writeCommands: report.writes.count, verification: report.verification,
-            writeStatistics: report.writeStatistics, verifyStatistics: report.verifyStatistics,
-            detail: .type2(report))
-    }
+    public static func report(_ read: ReadReport) -> TagReport { TagReport(read) }
+    public static func report(inspection: TagInspection) -> TagReport { TagReport(inspection) }
 
     public func formatTag(_ options: FormatOptions) async throws -> TagManagementOutcome {
-        let report = try await format()
-        return TagManagementOutcome(
-            facts: Type2Facts.facts(uid: report.uid, identification: report.identification), detail: .type2(report))
+        TagManagementOutcome(try await format())
     }
 
     public func lockTag(confirmation: LockConfirmation?, key: [UInt8]?) async throws -> TagManagementOutcome {
-        let report = try await lock(confirmation: confirmation)
-        return TagManagementOutcome(
-            facts: Type2Facts.facts(uid: report.uid, identification: report.identification), detail: .type2(report))
+        TagManagementOutcome(try await lock(confirmation: confirmation))
     }
 
     public func protectTag(_ request: ProtectionRequest) async throws -> ProtectionReport {
@@ -50,6 +27,17 @@ extension Type2Tag: TagDriver, FormattableTag, LockableTag, ProtectableTag {
     }
 
     public func unprotectTag() async throws -> ProtectionReport { try await unprotect() }
+}
+
+extension WriteReport: EnvelopedWriteReport {
+    public var facts: TagFacts { Type2Facts.facts(uid: uid, identification: identification) }
+    public var writeCommands: Int { writes.count }
+    public var writeDetail: TagWriteOutcome.Detail { .type2(self) }
+}
+
+extension PageOperationReport: EnvelopedManagementReport {
+    public var facts: TagFacts { Type2Facts.facts(uid: uid, identification: identification) }
+    public var managementDetail: TagManagementOutcome.Detail { .type2(self) }
 }
 
 /// The contract's words for a Type 2 tag (one place, for the driver and the envelope).

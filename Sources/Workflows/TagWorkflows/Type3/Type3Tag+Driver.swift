@@ -2,7 +2,7 @@ import NDEF
 import TagCatalog
 import Type3
 
-extension Type3Tag: TagDriver, FormattableTag, LockableTag {
+extension Type3Tag: ReportingTagDriver, FormattableTag, LockableTag {
     static func facts(idm: [UInt8], identification: Type3Identification) -> TagFacts {
         TagFacts(
             uid: idm, model: identification.model, forumType: 3, technology: .felica,
@@ -14,44 +14,32 @@ extension Type3Tag: TagDriver, FormattableTag, LockableTag {
         Self.facts(idm: idm, identification: try await identify())
     }
 
-    public func readTag() async throws -> TagReport {
-        let report = try await read()
-        return TagReport(report)
-    }
-
-    public func inspectTag() async throws -> TagReport {
-        let inspection = try await inspect()
-        return TagReport(inspection)
-    }
-
-    public func writeMessage(_ message: NDEFMessage, verify: Bool) async throws -> TagWriteOutcome {
-        Self.outcome(try await write(message, verify: verify))
-    }
-
-    public func eraseMessage(verify: Bool) async throws -> TagWriteOutcome {
-        Self.outcome(try await erase(verify: verify))
-    }
-
-    static func outcome(_ report: Type3WriteReport) -> TagWriteOutcome {
-        TagWriteOutcome(
-            facts: facts(idm: report.idm, identification: report.identification), messageBytes: report.messageBytes,
-            encodedMessage: report.encodedMessage, previousContent: report.previousContent,
-            capacity: report.capacity, writeCommands: report.writes.count, verification: report.verification,
-            writeStatistics: report.writeStatistics, verifyStatistics: report.verifyStatistics,
-            detail: .type3(report))
-    }
+    public static func report(_ read: Type3ReadReport) -> TagReport { TagReport(read) }
+    public static func report(inspection: Type3Inspection) -> TagReport { TagReport(inspection) }
 
     public func formatTag(_ options: FormatOptions) async throws -> TagManagementOutcome {
-        let report = try await format()
-        return TagManagementOutcome(
-            facts: Self.facts(idm: report.idm, identification: report.identification), detail: .type3Format(report))
+        TagManagementOutcome(try await format())
     }
 
     public func lockTag(confirmation: LockConfirmation?, key: [UInt8]?) async throws -> TagManagementOutcome {
-        let report = try await lock(confirmation: confirmation)
-        return TagManagementOutcome(
-            facts: Self.facts(idm: report.idm, identification: report.identification), detail: .type3Lock(report))
+        TagManagementOutcome(try await lock(confirmation: confirmation))
     }
+}
+
+extension Type3WriteReport: EnvelopedWriteReport {
+    public var facts: TagFacts { Type3Tag.facts(idm: idm, identification: identification) }
+    public var writeCommands: Int { writes.count }
+    public var writeDetail: TagWriteOutcome.Detail { .type3(self) }
+}
+
+extension Type3FormatReport: EnvelopedManagementReport {
+    public var facts: TagFacts { Type3Tag.facts(idm: idm, identification: identification) }
+    public var managementDetail: TagManagementOutcome.Detail { .type3Format(self) }
+}
+
+extension Type3LockReport: EnvelopedManagementReport {
+    public var facts: TagFacts { Type3Tag.facts(idm: idm, identification: identification) }
+    public var managementDetail: TagManagementOutcome.Detail { .type3Lock(self) }
 }
 
 extension TagReport {
@@ -64,17 +52,11 @@ extension TagReport {
     }
 
     init(type3 report: Type3ReadReport, detail: TagDetail) {
-        let status: TagNDEFStatus
-        let capacity: Capacity?
-        if let snapshot = report.snapshot {
-            status = snapshot.isReadOnly ? .readOnly : .readWrite
-            capacity = report.capacity
-        } else {
-            status = .notFormatted
-            capacity = TagReport.capacityOnceFormatted(report.identification.model)
-        }
+        let formatted = report.snapshot != nil
         self.init(
-            facts: Type3Tag.facts(idm: report.idm, identification: report.identification), status: status,
-            capacity: capacity, content: report.content, statistics: report.statistics, detail: detail)
+            facts: Type3Tag.facts(idm: report.idm, identification: report.identification),
+            status: !formatted ? .notFormatted : report.snapshot?.isReadOnly == true ? .readOnly : .readWrite,
+            capacity: formatted ? report.capacity : TagReport.capacityOnceFormatted(report.identification.model),
+            content: report.content, statistics: report.statistics, detail: detail)
     }
 }

@@ -2,7 +2,7 @@ import NDEF
 import TagCatalog
 import Type4
 
-extension Type4Tag: TagDriver, LockableTag, KeyManagedTag {
+extension Type4Tag: ReportingTagDriver, LockableTag, KeyManagedTag {
     static func identifiedBy(_ identification: Type4Identification) -> String {
         switch identification.evidence {
         case .version: "GetVersion"
@@ -22,37 +22,11 @@ extension Type4Tag: TagDriver, LockableTag, KeyManagedTag {
         return Self.facts(uid: uid, identification: identification)
     }
 
-    public func readTag() async throws -> TagReport {
-        let report = try await read()
-        return TagReport(report)
-    }
-
-    public func inspectTag() async throws -> TagReport {
-        let inspection = try await inspect()
-        return TagReport(inspection)
-    }
-
-    public func writeMessage(_ message: NDEFMessage, verify: Bool) async throws -> TagWriteOutcome {
-        Self.outcome(try await write(message, verify: verify))
-    }
-
-    public func eraseMessage(verify: Bool) async throws -> TagWriteOutcome {
-        Self.outcome(try await erase(verify: verify))
-    }
-
-    static func outcome(_ report: Type4WriteReport) -> TagWriteOutcome {
-        TagWriteOutcome(
-            facts: facts(uid: report.uid, identification: report.identification), messageBytes: report.messageBytes,
-            encodedMessage: report.encodedMessage, previousContent: report.previousContent,
-            capacity: report.capacity, writeCommands: report.writes.count, verification: report.verification,
-            writeStatistics: report.writeStatistics, verifyStatistics: report.verifyStatistics,
-            detail: .type4(report))
-    }
+    public static func report(_ read: Type4ReadReport) -> TagReport { TagReport(read) }
+    public static func report(inspection: Type4Inspection) -> TagReport { TagReport(inspection) }
 
     public func lockTag(confirmation: LockConfirmation?, key: [UInt8]?) async throws -> TagManagementOutcome {
-        let report = try await lock(confirmation: confirmation, key: key ?? Type4Tag.factoryKey)
-        return TagManagementOutcome(
-            facts: Self.facts(uid: report.uid, identification: report.identification), detail: .type4Lock(report))
+        TagManagementOutcome(try await lock(confirmation: confirmation, key: key ?? Type4Tag.factoryKey))
     }
 
     public func changeTagKeys(to keys: [Int: [UInt8]], confirmation: NTAG424KeyChangeConfirmation?) async throws
@@ -60,6 +34,17 @@ extension Type4Tag: TagDriver, LockableTag, KeyManagedTag {
     {
         try await changeKeys(to: keys, confirmation: confirmation)
     }
+}
+
+extension Type4WriteReport: EnvelopedWriteReport {
+    public var facts: TagFacts { Type4Tag.facts(uid: uid, identification: identification) }
+    public var writeCommands: Int { writes.count }
+    public var writeDetail: TagWriteOutcome.Detail { .type4(self) }
+}
+
+extension Type4LockReport: EnvelopedManagementReport {
+    public var facts: TagFacts { Type4Tag.facts(uid: uid, identification: identification) }
+    public var managementDetail: TagManagementOutcome.Detail { .type4Lock(self) }
 }
 
 extension TagReport {

@@ -2,7 +2,7 @@ import NDEF
 import TagCatalog
 import Type5
 
-extension Type5Tag: TagDriver, FormattableTag, LockableTag {
+extension Type5Tag: ReportingTagDriver, FormattableTag, LockableTag {
     static func identifiedBy(_ identification: Type5TagIdentification) -> String {
         if identification.chip.model == nil, identification.declaredModel != nil {
             "declared by the virtual tag file"
@@ -23,45 +23,33 @@ extension Type5Tag: TagDriver, FormattableTag, LockableTag {
         Self.facts(uid: uid, identification: try await identify())
     }
 
-    public func readTag() async throws -> TagReport {
-        let report = try await read()
-        return TagReport(report)
-    }
-
-    public func inspectTag() async throws -> TagReport {
-        let inspection = try await inspect()
-        return TagReport(inspection)
-    }
-
-    public func writeMessage(_ message: NDEFMessage, verify: Bool) async throws -> TagWriteOutcome {
-        Self.outcome(try await write(message, verify: verify))
-    }
-
-    public func eraseMessage(verify: Bool) async throws -> TagWriteOutcome {
-        Self.outcome(try await erase(verify: verify))
-    }
-
-    static func outcome(_ report: Type5WriteReport) -> TagWriteOutcome {
-        TagWriteOutcome(
-            facts: facts(uid: report.uid, identification: report.identification), messageBytes: report.messageBytes,
-            encodedMessage: report.encodedMessage, previousContent: report.previousContent,
-            capacity: report.capacity, writeCommands: report.writes.count, verification: report.verification,
-            writeStatistics: report.writeStatistics, verifyStatistics: report.verifyStatistics,
-            detail: .type5(report))
-    }
+    public static func report(_ read: Type5ReadReport) -> TagReport { TagReport(read) }
+    public static func report(inspection: Type5Inspection) -> TagReport { TagReport(inspection) }
 
     public func formatTag(_ options: FormatOptions) async throws -> TagManagementOutcome {
-        let report =
-            try await options.fixForIOS ? fixForIOS() : format(multipleBlockRead: options.multipleBlockRead)
-        return TagManagementOutcome(
-            facts: Self.facts(uid: report.uid, identification: report.identification), detail: .type5Format(report))
+        TagManagementOutcome(
+            try await options.fixForIOS ? fixForIOS() : format(multipleBlockRead: options.multipleBlockRead))
     }
 
     public func lockTag(confirmation: LockConfirmation?, key: [UInt8]?) async throws -> TagManagementOutcome {
-        let report = try await lock(confirmation: confirmation)
-        return TagManagementOutcome(
-            facts: Self.facts(uid: report.uid, identification: report.identification), detail: .type5Lock(report))
+        TagManagementOutcome(try await lock(confirmation: confirmation))
     }
+}
+
+extension Type5WriteReport: EnvelopedWriteReport {
+    public var facts: TagFacts { Type5Tag.facts(uid: uid, identification: identification) }
+    public var writeCommands: Int { writes.count }
+    public var writeDetail: TagWriteOutcome.Detail { .type5(self) }
+}
+
+extension Type5FormatReport: EnvelopedManagementReport {
+    public var facts: TagFacts { Type5Tag.facts(uid: uid, identification: identification) }
+    public var managementDetail: TagManagementOutcome.Detail { .type5Format(self) }
+}
+
+extension Type5LockReport: EnvelopedManagementReport {
+    public var facts: TagFacts { Type5Tag.facts(uid: uid, identification: identification) }
+    public var managementDetail: TagManagementOutcome.Detail { .type5Lock(self) }
 }
 
 extension TagReport {
