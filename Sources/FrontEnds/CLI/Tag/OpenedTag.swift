@@ -73,13 +73,13 @@ final class OpenedTag {
                 command: command)
         }
         if let virtual { return Self.driver(for: virtual, password: password) }
-        if let carrier = isoDepCarrier { return Type4Tag(channel: carrier.channel, uid: carrier.uid) }
         guard let session else { preconditionFailure("an opened tag is a virtual file or a reader's") }
-        if session.kind.isISO15693 { return Type5Tag(channel: session.iso15693Card) }
-        guard session.kind.isType2 else {
-            throw ReaderTagError.notSupported(reader: session.readerName, kind: session.kind.summary)
+        if let driver = Recognizer.driver(
+            for: session, password: password.password, acknowledge: password.acknowledge)
+        {
+            return driver
         }
-        return password.session(session.transport)
+        throw ReaderTagError.notSupported(reader: session.readerName, kind: session.kind.summary)
     }
 
     /// Runs `operation` and saves a virtual tag whose file would now read differently (a write,
