@@ -162,7 +162,9 @@ var layered: [Layered] = [
     // the CLI needs no view model (and no CoreNFC adapter) to use them.
     library(
         "FocusSessions", "Workflows/FocusSessions", layer: .workflows, ["TapCardSupport", "Focus", "Store", "Type4"]),
-    library("TagInventory", "Workflows/TagInventory", layer: .workflows, ["Store", "TapCardSupport"]),
+    library(
+        "TagInventory", "Workflows/TagInventory", layer: .workflows,
+        ["Store", "TapCardSupport", "TagWorkflows", "TagCatalog", "Originality"]),
 
     // 5. Front ends: view models (tested on Linux) and the CLI.
     library(

@@ -24,11 +24,11 @@ enum BatchWriter {
             let carrier = session.detected.identifier
             let report = try await Type4Tag(channel: session.isoDepCard, uid: carrier.isEmpty ? nil : carrier)
                 .write(message, verify: true)
-            recording.type4(write: report, operation: .write, io: io)
+            recording.record(TagWriteOutcome(report), operation: .write, io: io)
             return Result(uid: report.uid ?? uid, bytes: report.messageBytes, verified: report.verified, report: nil)
         }
         let report = try await password.session(session.transport).write(message, verify: true)
-        recording.write(report, message: message.encoded(), io: io)
+        recording.record(TagWriteOutcome(report), operation: .write, io: io)
         return Result(
             uid: report.uid?.bytes ?? uid, bytes: report.messageBytes, verified: report.verified, report: report)
     }
