@@ -26,6 +26,13 @@ extension VirtualTag {
         }
     }
 
+    /// True when reading the tag can change what its file must keep (an NTAG 424 DNA's SDM read
+    /// counter goes up on a mirrored read): a command that reads it holds the file for writing.
+    public var mayChangeWhenRead: Bool {
+        if case .type4 = self { return true }
+        return false
+    }
+
     /// The tag's model, as its file declares it.
     public var model: TagModel {
         switch self {

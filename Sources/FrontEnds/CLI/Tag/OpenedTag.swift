@@ -29,18 +29,21 @@ final class OpenedTag {
         self.savedText = virtual?.encoded
     }
 
-    /// The NFC Forum type (2, 3, 4 or 5) of the tag.
+    /// The tag as a connection offering its channels (a virtual tag's chip, or the reader's card).
+    var connection: any TagConnection {
+        if let virtual { return VirtualTagConnection(virtual) }
+        guard let session else { preconditionFailure("an opened tag is a virtual file or a reader's") }
+        return session
+    }
+
+    /// The NFC Forum type (2, 3, 4 or 5) of the tag, from the channels it offers (the recogniser's
+    /// order).
     var forumType: Int {
-        switch virtual {
-        case .type2?: return 2
-        case .type3?: return 3
-        case .type4?: return 4
-        case .type5?: return 5
-        case nil:
-            guard let session else { return 2 }
-            if case .isoDep = session.kind { return 4 }
-            return session.kind.isISO15693 ? 5 : 2
-        }
+        let connection = connection
+        if connection.isoDep != nil { return 4 }
+        if connection.iso15693 != nil { return 5 }
+        if connection.felica != nil { return 3 }
+        return 2
     }
 
     /// The tear and field controls of a virtual tag (`nil` on a reader).
@@ -55,10 +58,10 @@ final class OpenedTag {
     }
 
     var isoDepCarrier: ISODepCarrier? {
-        if case .type4(let tag)? = virtual { return ISODepCarrier(channel: tag, uid: tag.uid, model: tag.model) }
-        guard let session, case .isoDep = session.kind else { return nil }
-        let uid = session.detected.identifier
-        return ISODepCarrier(channel: session.isoDepCard, uid: uid.isEmpty ? nil : uid, model: nil)
+        let connection = connection
+        guard let channel = connection.isoDep else { return nil }
+        let uid = connection.detected.identifier
+        return ISODepCarrier(channel: channel, uid: uid.isEmpty ? nil : uid, model: virtual?.model)
     }
 
     /// The reader, when the tag is on one.
@@ -72,14 +75,14 @@ final class OpenedTag {
                 "--password and --pack are the NTAG21x / Ultralight EV1 page password; this is an NFC Forum Type \(forumType) tag, which has no such password.",
                 command: command)
         }
-        if let virtual { return Self.driver(for: virtual, password: password) }
-        guard let session else { preconditionFailure("an opened tag is a virtual file or a reader's") }
         if let driver = Recognizer.driver(
-            for: session, password: password.password, acknowledge: password.acknowledge)
+            for: connection, declaredModel: virtual?.model, password: password.password,
+            acknowledge: password.acknowledge)
         {
             return driver
         }
-        throw ReaderTagError.notSupported(reader: session.readerName, kind: session.kind.summary)
+        let reader = readerName ?? label
+        throw ReaderTagError.notSupported(reader: reader, kind: session?.kind.summary ?? "unknown")
     }
 
     /// Runs `operation` and saves a virtual tag whose file would now read differently (a write,
@@ -143,10 +146,10 @@ final class OpenedTag {
         }
         let (path, isDefault, opened, wait) = try await TagTarget.lockFile(&arguments, io: io, access: access)
         var lock = opened
-        // A read of a virtual Type 4 tag may change it (an NTAG 424 DNA's SDM read counter goes up),
-        // so it holds the file for writing, as a write does; a file that cannot be written is
+        // A read may change a virtual tag (an NTAG 424 DNA's SDM read counter goes up), so it
+        // holds such a file for writing, as a write does; a file that cannot be written is
         // still read, without saving.
-        if lock.access == .reading, case .type4? = try? VirtualTag.load(from: lock) {
+        if lock.access == .reading, (try? VirtualTag.load(from: lock))?.mayChangeWhenRead == true {
             lock.release()
             do {
                 lock = try await TagTarget.relock(path, access: .writing, wait: wait, io: io)
@@ -166,12 +169,9 @@ final class OpenedTag {
 
 extension OpenedTag {
     /// A driver for a copy of a virtual tag (to read what it held, sending the real tag nothing).
-    static func driver(for virtual: VirtualTag, password: PasswordOptions) -> any TagDriver {
-        switch virtual {
-        case .type2(let tag): password.session(tag, declaredModel: tag.model)
-        case .type3(let tag): Type3Tag(channel: tag, declaredModel: tag.model)
-        case .type4(let tag): Type4Tag(channel: tag, declaredModel: tag.model, uid: tag.uid)
-        case .type5(let tag): Type5Tag(channel: tag, declaredModel: tag.model)
-        }
+    static func driver(for virtual: VirtualTag, password: PasswordOptions) -> (any TagDriver)? {
+        Recognizer.driver(
+            for: VirtualTagConnection(virtual), declaredModel: virtual.model, password: password.password,
+            acknowledge: password.acknowledge)
     }
 }

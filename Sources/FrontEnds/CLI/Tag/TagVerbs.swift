@@ -63,7 +63,7 @@ enum TagVerbs {
             else { throw error }
             // A virtual tag whose write stopped: say what it holds now, read again.
             field.present()
-            let old = try? await OpenedTag.driver(for: before, password: options.password).readTag().content
+            let old = try? await OpenedTag.driver(for: before, password: options.password)?.readTag().content
             let now = try? await tag.driver(password: options.password, command: verb).readTag().content
             try? tag.saveIfChanged()
             let state = TagOutcome.classify(
