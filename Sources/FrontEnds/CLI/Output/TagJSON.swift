@@ -72,6 +72,38 @@ enum TagJSON {
         ]
     }
 
+    /// A completed write or erase, the same keys on every tag type: the identity part of the
+    /// envelope (`tag`, `forum_type`, `technology`, `uid`, `chip`), the message (`message_bytes`,
+    /// `ndef_hex`, `previous_ndef_hex`, `capacity`), then the type's own keys (`detail`: what it
+    /// wrote, in its units), then how it was checked (`verified`, `verification`, `write`,
+    /// `verify`).
+    static func writeDocument(
+        _ report: some EnvelopedWriteReport, path: String, uid: JSON, chip: JSON, detail: [(String, JSON)]
+    ) -> JSON {
+        JSONContract.document(
+            [
+                ("tag", .string(path)),
+                ("forum_type", .int(report.facts.forumType)),
+                ("technology", .string(report.facts.technology.rawValue)),
+                ("uid", uid),
+                ("chip", chip),
+                ("message_bytes", .int(report.messageBytes)),
+                ("ndef_hex", ndefHex(report.encodedMessage)),
+                ("previous_ndef_hex", ndefHex(report.previousContent.bytes)),
+                ("capacity", capacity(report.capacity)),
+            ] + detail + [
+                ("verified", .bool(report.verification.verified)),
+                ("verification", verification(report.verification)),
+                ("write", statistics(report.writeStatistics)),
+                ("verify", statistics(report.verifyStatistics)),
+            ])
+    }
+
+    /// A Type 2 area's status in the contract's words (`not-formatted`, never `not-supported`).
+    static func status(_ status: NDEFStatus) -> JSON {
+        .string(status == .notSupported ? TagNDEFStatus.notFormatted.rawValue : JSONContract.kebabCase(status.rawValue))
+    }
+
     static func capacity(_ capacity: Capacity) -> JSON {
         .object([("bytes", .int(capacity.bytes)), ("source", .string(capacity.source.rawValue))])
     }
@@ -287,22 +319,13 @@ enum TagJSON {
     }
 
     static func write(_ report: WriteReport, path: String) -> JSON {
-        JSONContract.document([
-            ("tag", .string(path)),
-            ("uid", uid(report.uid)),
-            ("chip", chip(report.identification)),
-            ("message_bytes", .int(report.messageBytes)),
-            ("ndef_hex", ndefHex(report.encodedMessage)),
-            ("previous_ndef_hex", ndefHex(report.previousContent.bytes)),
-            ("capacity", capacity(report.capacity)),
-            ("length_field_bytes", .int(report.lengthFieldBytes)),
-            ("pages_written", .array(report.pagesWritten.map(JSON.int))),
-            ("writes", writes(report.writes)),
-            ("verified", .bool(report.verified)),
-            ("verification", verification(report.verification)),
-            ("write", statistics(report.writeStatistics)),
-            ("verify", statistics(report.verifyStatistics)),
-        ])
+        writeDocument(
+            report, path: path, uid: uid(report.uid), chip: chip(report.identification),
+            detail: [
+                ("length_field_bytes", .int(report.lengthFieldBytes)),
+                ("pages_written", .array(report.pagesWritten.map(JSON.int))),
+                ("writes", writes(report.writes)),
+            ])
     }
 
     /// A message as lowercase hex, or `null` when there is none (no bytes, an empty or
@@ -335,11 +358,13 @@ enum TagJSON {
     static func pageOperation(_ report: PageOperationReport, path: String) -> JSON {
         JSONContract.document([
             ("tag", .string(path)),
+            ("forum_type", .int(report.facts.forumType)),
+            ("technology", .string(report.facts.technology.rawValue)),
             ("uid", uid(report.uid)),
             ("chip", chip(report.identification)),
             ("writes", writes(report.writes)),
             ("cc", report.after.cc.map { .string(Hex.encode($0.bytes)) } ?? .null),
-            ("ndef_status", enumValue(report.after.status.rawValue)),
+            ("ndef_status", status(report.after.status)),
             ("capacity", capacity(report.after.capacity)),
             ("statistics", statistics(report.statistics)),
         ])

@@ -1,3 +1,4 @@
+import TagCatalog
 import TagWorkflows
 import TapCardSupport
 import Type4
@@ -44,8 +45,13 @@ struct NTAG424InfoCommand: Command {
                     ])
                 case .failure(let error)?: sdm = .object([("error", .string(error.sentence))])
                 }
+                // `file` is the native file number (01–03); `id` the ISO file identifier, hex as
+                // every file ID in JSON v1 (E103, E104, E105).
+                let identifier = TagModel.ntag424DNA.type4?.files.first { $0.number == file }?.identifier
                 return .object([
-                    ("file", .int(Int(file))), ("file_option", .string(Hex.encode([settings.fileOption]))),
+                    ("file", .int(Int(file))),
+                    ("id", identifier.map { .string(Hex.encode([UInt8($0 >> 8), UInt8($0 & 0xFF)])) } ?? .null),
+                    ("file_option", .string(Hex.encode([settings.fileOption]))),
                     ("access_rights", .string(settings.accessRights.description)), ("size", .int(settings.size)),
                     ("sdm", sdm),
                 ])

@@ -106,13 +106,10 @@ enum Type3JSON {
     }
 
     static func write(_ report: Type3WriteReport, path: String) -> JSON {
-        let verification = TagJSON.verification(report.verification)
-        return JSONContract.document(
-            head(idm: report.idm, identification: report.identification, path: path) + [
-                ("message_bytes", .int(report.messageBytes)),
-                ("ndef_hex", TagJSON.ndefHex(report.encodedMessage)),
-                ("previous_ndef_hex", TagJSON.ndefHex(report.previousContent.bytes)),
-                ("capacity", TagJSON.capacity(report.capacity)),
+        TagJSON.writeDocument(
+            report, path: path, uid: uid(idm: report.idm), chip: chip(report.identification),
+            detail: [
+                ("idm", .string(Hex.encode(report.idm))),
                 ("blocks_written", .array(report.blocksWritten.map(JSON.int))),
                 (
                     "writes",
@@ -125,10 +122,6 @@ enum Type3JSON {
                             ])
                         })
                 ),
-                ("verified", .bool(report.verified)),
-                ("verification", verification),
-                ("write", TagJSON.statistics(report.writeStatistics)),
-                ("verify", TagJSON.statistics(report.verifyStatistics)),
             ])
     }
 

@@ -135,33 +135,21 @@ enum Type4JSON {
     }
 
     static func write(_ report: Type4WriteReport, path: String) -> JSON {
-        let verification = TagJSON.verification(report.verification)
-        return JSONContract.document([
-            ("tag", .string(path)),
-            ("forum_type", .int(4)),
-            ("technology", .string("iso-dep")),
-            ("uid", TagJSON.uid(bytes: report.uid)),
-            ("chip", chip(report.identification)),
-            ("message_bytes", .int(report.messageBytes)),
-            ("ndef_hex", TagJSON.ndefHex(report.encodedMessage)),
-            ("previous_ndef_hex", TagJSON.ndefHex(report.previousContent.bytes)),
-            ("capacity", TagJSON.capacity(report.capacity)),
-            ("length_field_bytes", .int(report.lengthFieldBytes)),
-            ("file", .string(hex16(report.file))),
-            (
-                "writes",
-                .array(
-                    report.writes.map {
-                        .object([
-                            ("offset", .int($0.offset)), ("role", TagJSON.enumValue($0.role.rawValue)),
-                            ("bytes", .string(Hex.encode($0.bytes))),
-                        ])
-                    })
-            ),
-            ("verified", .bool(report.verified)),
-            ("verification", verification),
-            ("write", TagJSON.statistics(report.writeStatistics)),
-            ("verify", TagJSON.statistics(report.verifyStatistics)),
-        ])
+        TagJSON.writeDocument(
+            report, path: path, uid: TagJSON.uid(bytes: report.uid), chip: chip(report.identification),
+            detail: [
+                ("length_field_bytes", .int(report.lengthFieldBytes)),
+                ("file", .string(hex16(report.file))),
+                (
+                    "writes",
+                    .array(
+                        report.writes.map {
+                            .object([
+                                ("offset", .int($0.offset)), ("role", TagJSON.enumValue($0.role.rawValue)),
+                                ("bytes", .string(Hex.encode($0.bytes))),
+                            ])
+                        })
+                ),
+            ])
     }
 }

@@ -165,25 +165,13 @@ enum Type5JSON {
     }
 
     static func write(_ report: Type5WriteReport, path: String) -> JSON {
-        let verification = TagJSON.verification(report.verification)
-        return JSONContract.document([
-            ("tag", .string(path)),
-            ("forum_type", .int(5)),
-            ("technology", .string("iso15693")),
-            ("uid", uid(report.uid)),
-            ("chip", chip(report.identification)),
-            ("message_bytes", .int(report.messageBytes)),
-            ("ndef_hex", TagJSON.ndefHex(report.encodedMessage)),
-            ("previous_ndef_hex", TagJSON.ndefHex(report.previousContent.bytes)),
-            ("capacity", TagJSON.capacity(report.capacity)),
-            ("length_field_bytes", .int(report.lengthFieldBytes)),
-            ("length_block", .int(report.lengthBlock)),
-            ("writes", writes(report.writes)),
-            ("verified", .bool(report.verified)),
-            ("verification", verification),
-            ("write", TagJSON.statistics(report.writeStatistics)),
-            ("verify", TagJSON.statistics(report.verifyStatistics)),
-        ])
+        TagJSON.writeDocument(
+            report, path: path, uid: uid(report.uid), chip: chip(report.identification),
+            detail: [
+                ("length_field_bytes", .int(report.lengthFieldBytes)),
+                ("length_block", .int(report.lengthBlock)),
+                ("writes", writes(report.writes)),
+            ])
     }
 
     static func format(_ report: Type5FormatReport, path: String) -> JSON {
