@@ -36,22 +36,17 @@ enum TagJSON {
     static func enumValue(_ raw: String) -> JSON { .string(JSONContract.kebabCase(raw)) }
 
     static func chip(_ identification: ChipIdentification) -> JSON {
-        let evidence: JSON =
-            switch identification.evidence {
-            case .version(let bytes):
-                .object([("by", .string("GET_VERSION")), ("version", .string(Hex.encode(bytes)))])
-            case .noVersion(let ccSize):
-                .object([
-                    ("by", .string("assuming, from the CC size: the tag does not answer GET_VERSION")),
-                    ("cc_size", ccSize.map { .int(Int($0)) } ?? .null),
-                ])
-            case .declared:
-                .object([("by", .string("declared by the virtual tag file"))])
-            }
+        // How it was identified: the contract's words, said once by the driver; then the evidence.
+        var evidence: [(String, JSON)] = [("by", .string(Type2Facts.identifiedBy(identification)))]
+        switch identification.evidence {
+        case .version(let bytes): evidence.append(("version", .string(Hex.encode(bytes))))
+        case .noVersion(let ccSize): evidence.append(("cc_size", ccSize.map { .int(Int($0)) } ?? .null))
+        case .declared: break
+        }
         return .object([
             ("model", identification.model.map { .string($0.rawValue) } ?? .null),
             ("type", .string(identification.model?.displayName ?? "unknown Type 2 tag")),
-            ("identified_by", evidence),
+            ("identified_by", .object(evidence)),
         ])
     }
 

@@ -41,9 +41,9 @@ extension PageOperationReport: EnvelopedManagementReport {
 }
 
 /// The contract's words for a Type 2 tag (one place, for the driver and the envelope).
-enum Type2Facts {
+public enum Type2Facts {
     /// How a Type 2 chip was identified, in the contract's words.
-    static func identifiedBy(_ identification: ChipIdentification) -> String {
+    public static func identifiedBy(_ identification: ChipIdentification) -> String {
         switch identification.evidence {
         case .version: "GET_VERSION"
         case .noVersion: "assuming, from the CC size: the tag does not answer GET_VERSION"

@@ -3,7 +3,8 @@ import TagCatalog
 import Type4
 
 extension Type4Tag: ReportingTagDriver, LockableTag, KeyManagedTag {
-    static func identifiedBy(_ identification: Type4Identification) -> String {
+    /// How the chip was identified, in the words every front end prints.
+    public static func identifiedBy(_ identification: Type4Identification) -> String {
         switch identification.evidence {
         case .version: "GetVersion"
         case .ndefApplicationOnly: "SELECT of the NDEF application; GetVersion refused"

@@ -3,7 +3,8 @@ import TagCatalog
 import Type5
 
 extension Type5Tag: ReportingTagDriver, FormattableTag, LockableTag {
-    static func identifiedBy(_ identification: Type5TagIdentification) -> String {
+    /// How the chip was identified, in the words every front end prints.
+    public static func identifiedBy(_ identification: Type5TagIdentification) -> String {
         if identification.chip.model == nil, identification.declaredModel != nil {
             "declared by the virtual tag file"
         } else if identification.systemInfo != nil {

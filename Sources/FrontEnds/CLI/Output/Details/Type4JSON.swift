@@ -12,27 +12,24 @@ enum Type4JSON {
     static func hex16(_ value: UInt16) -> String { Hex.encode([UInt8(value >> 8), UInt8(value & 0xFF)]) }
 
     static func chip(_ identification: Type4Identification) -> JSON {
-        let evidence: JSON =
-            switch identification.evidence {
-            case .version(let version):
-                .object([
-                    ("by", .string("GetVersion")),
-                    ("version", .string(version.parts.map { Hex.encode($0) }.joined(separator: " "))),
-                    ("production_week", version.productionWeek.map(JSON.int) ?? .null),
-                    ("production_year", version.productionYear.map(JSON.int) ?? .null),
-                ])
-            case .ndefApplicationOnly(let status):
-                .object([
-                    ("by", .string("SELECT of the NDEF application; GetVersion refused")),
-                    ("get_version_status", .string(Hex.encode([status.sw1, status.sw2]))),
-                ])
-            case .declared:
-                .object([("by", .string("declared by the virtual tag file"))])
-            }
+        // How it was identified: the contract's words, said once by the driver; then the evidence.
+        var evidence: [(String, JSON)] = [("by", .string(Type4Tag.identifiedBy(identification)))]
+        switch identification.evidence {
+        case .version(let version):
+            evidence += [
+                ("version", .string(version.parts.map { Hex.encode($0) }.joined(separator: " "))),
+                ("production_week", version.productionWeek.map(JSON.int) ?? .null),
+                ("production_year", version.productionYear.map(JSON.int) ?? .null),
+            ]
+        case .ndefApplicationOnly(let status):
+            evidence.append(("get_version_status", .string(Hex.encode([status.sw1, status.sw2]))))
+        case .declared:
+            break
+        }
         return .object([
             ("model", identification.model.map { .string($0.rawValue) } ?? .null),
             ("type", .string(identification.model?.displayName ?? "unknown Type 4 tag")),
-            ("identified_by", evidence),
+            ("identified_by", .object(evidence)),
         ])
     }
 

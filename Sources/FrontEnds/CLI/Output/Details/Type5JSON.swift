@@ -27,14 +27,8 @@ enum Type5JSON {
     }
 
     static func chip(_ identification: Type5TagIdentification) -> JSON {
-        let by: String =
-            if identification.chip.model == nil, identification.declaredModel != nil {
-                "declared by the virtual tag file"
-            } else if identification.systemInfo != nil {
-                "UID and GET SYSTEM INFO"
-            } else {
-                "UID"
-            }
+        // How it was identified: the contract's words, said once by the driver.
+        let by = Type5Tag.identifiedBy(identification)
         return .object([
             ("model", identification.model.map { .string($0.rawValue) } ?? .null),
             ("type", .string(identification.model?.displayName ?? "unknown Type 5 tag")),
