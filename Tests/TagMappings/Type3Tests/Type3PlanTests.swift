@@ -41,6 +41,22 @@ import Testing
         #expect(error.origin == .refusal && error.sentence.contains("reported by the attribute block"))
     }
 
+    /// S_PAD0 (block 0, the attribute block every write commits to) read-only: any write, even one
+    /// message byte or an erase, is refused naming block 0 (issue 29's surviving mutation).
+    @Test func writePlanRefusesAReadOnlyBlockZero() {
+        let mc = FeliCaLiteSMemoryConfiguration([0xFE, 0xFF, 0xFF, 0x01])  // S_PAD0 read-only
+        for message in [[], [1], [UInt8](repeating: 1, count: 40)] as [[UInt8]] {
+            #expect(
+                Type3WritePlan.make(message: message, attribute: formatted, memoryConfiguration: mc)
+                    == .failure(.readOnlyBlocks([0])), "\(message.count) bytes")
+        }
+        let both = FeliCaLiteSMemoryConfiguration([0xF6, 0xFF, 0xFF, 0x01])  // S_PAD0 and S_PAD3
+        #expect(
+            Type3WritePlan.make(
+                message: [UInt8](repeating: 1, count: 40), attribute: formatted, memoryConfiguration: both)
+                == .failure(.readOnlyBlocks([0, 3])))
+    }
+
     @Test func writePlanShape() throws {
         let plan = try Type3WritePlan.make(message: [UInt8](1...33), attribute: formatted).get()
         #expect(plan.writes.map(\.role) == [.clearLength, .data, .data, .data, .commit])
