@@ -6,6 +6,10 @@
 #   scripts/fuzz.sh ndef 600        one target, 10 minutes (the documented longer run)
 #   scripts/fuzz.sh all 5           every target, 5 s each
 #   scripts/fuzz.sh --list          the target names
+#   scripts/fuzz.sh campaign        every target for FUZZ_CAMPAIGN_SECONDS (default 600) each, two
+#                                   at a time, corpus kept in .fuzz-campaign/ (run it before resolving
+#                                   an issue that adds or changes a parser; docs/development/fuzzing.md)
+#   scripts/fuzz.sh campaign sun type2   the campaign on some targets only
 #
 # The build lives in .build-fuzz (never the normal .build). Seeds come from Fuzz/Corpus/<target>/
 # (checked in); what libFuzzer discovers goes to .build-fuzz/corpus/<target>/ and survives between
@@ -23,6 +27,20 @@ if [[ "$target" =~ ^[0-9]+$ ]]; then
 fi
 
 scratch=.build-fuzz
+# Where corpora, findings and logs go. A campaign keeps its own, outside the build directory (which a
+# clean deletes) and outside git (.gitignore): its corpus is what makes the next campaign start
+# where this one stopped.
+state=$scratch
+campaign=0
+campaign_targets=()
+if [ "$target" = campaign ]; then
+    campaign=1
+    shift
+    campaign_targets=("$@")
+    target=all
+    seconds=${FUZZ_CAMPAIGN_SECONDS:-600}
+    state=${FUZZ_CAMPAIGN_DIR:-.fuzz-campaign}
+fi
 # The fuzzer runtime without its own `main`: our C driver (Fuzz/Driver/main.c) owns `main` and
 # calls LLVMFuzzerRunDriver. libFuzzer is C++, hence libstdc++.
 runtime="$(clang --print-resource-dir)/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a"
@@ -37,7 +55,10 @@ build_start=$(date +%s.%N)
 build_log="$(mktemp)"
 trap 'rm -f "$build_log"' EXIT
 build_status=0
-TAPCARD_FUZZ=1 swift build --scratch-path "$scratch" --product tapcard-fuzz \
+# Optimised (-O, which keeps Swift's bounds and overflow checks; only assert() goes): at -Onone the
+# harnesses spent most of their time in allocations and generic metadata lookups (perf, issue 29),
+# and the slowest targets ran 250-800 inputs per second.
+TAPCARD_FUZZ=1 swift build --scratch-path "$scratch" --product tapcard-fuzz -Xswiftc -O \
     -Xswiftc -sanitize=address \
     -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
     -Xcc -fsanitize=fuzzer-no-link,address \
@@ -55,7 +76,9 @@ if [ "$target" = "--list" ]; then
     "$binary" --list
     exit 0
 fi
-if [ "$target" = all ]; then
+if [ ${#campaign_targets[@]} -gt 0 ]; then
+    targets=("${campaign_targets[@]}")
+elif [ "$target" = all ]; then
     mapfile -t targets < <("$binary" --list)
 else
     targets=("$target")
@@ -63,38 +86,59 @@ fi
 
 # The Swift runtime's own crash backtracer hangs under ASan + libFuzzer: let the sanitizer report.
 export SWIFT_BACKTRACE=enable=no
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}
+# malloc_context_size=0: ASan records no stack for each allocation (unwinding it was a fifth of the
+# time of the allocation-heavy targets). A finding keeps its own stack; to see where a freed or
+# overflowed block was allocated, replay the input with ASAN_OPTIONS=...:malloc_context_size=30.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1:malloc_context_size=0}
 # A fixed seed by default, so a CI run replays the same mutations (a slower machine runs a prefix
 # of them); FUZZ_SEED=0 lets libFuzzer pick one, for exploratory runs. Targets run FUZZ_JOBS at a
 # time (default: the number of cores), each on one core.
 fuzz_seed=${FUZZ_SEED:-1}
 jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
-results_dir="$scratch/results"
+if [ "$campaign" -eq 1 ]; then
+    # A campaign explores: a new seed each run (FUZZ_SEED=N replays one), two targets at a time so
+    # a 2-core machine stays usable (FUZZ_CAMPAIGN_JOBS to change it).
+    fuzz_seed=${FUZZ_SEED:-0}
+    jobs=${FUZZ_CAMPAIGN_JOBS:-2}
+fi
+results_dir="$state/results"
 rm -rf "$results_dir" && mkdir -p "$results_dir"
 
 run_target() {
     local name=$1
-    local corpus="$scratch/corpus/$name" findings="$scratch/findings/$name" seeds="Fuzz/Corpus/$name"
+    local corpus="$state/corpus/$name" findings="$state/findings/$name" seeds="Fuzz/Corpus/$name"
     mkdir -p "$corpus" "$findings"
-    local log="$scratch/fuzz-$name.log"
+    local log="$state/fuzz-$name.log"
+    local findings_before
+    findings_before=$(find "$findings" -type f | wc -l)
     local dirs=("$corpus")
     [ -d "$seeds" ] && dirs+=("$seeds")
-    local status=0
+    local status=0 max_len
+    # Each target declares its longest useful input (Fuzz/Targets/FuzzTarget.swift).
+    max_len=$("$binary" --max-len "$name")
     # The first corpus directory receives new inputs; the checked-in seeds are read only.
     "$binary" "$name" -seed="$fuzz_seed" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -max_len=8192 -use_value_profile=1 -print_final_stats=1 -artifact_prefix="$findings/" "${dirs[@]}" \
+        -max_len="$max_len" -use_value_profile=1 -print_final_stats=1 -artifact_prefix="$findings/" "${dirs[@]}" \
         >"$log" 2>&1 || status=$?
-    local runs cov rate result
+    local runs cov ft rate result corpus_size new_findings
     runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1)
     cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}')
+    ft=$(grep -oE 'ft: [0-9]+' "$log" | tail -1 | awk '{print $2}')
     rate=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}' | tail -1)
+    corpus_size=$(find "$corpus" -type f | wc -l)
+    new_findings=$(($(find "$findings" -type f | wc -l) - findings_before))
     if [ "$status" -eq 0 ]; then
         result=ok
     else
         result="FINDING (exit $status, log $log, input in $findings/)"
     fi
-    printf "%-14s %8s %10s %8s %6s  %s\n" "$name" "$seconds" "${runs:-?}" "${rate:-?}" "${cov:-?}" "$result" \
-        >"$results_dir/$name"
+    if [ "$campaign" -eq 1 ]; then
+        printf "%-16s %6s %11s %8s %6s %7s %7s %8s  %s\n" "$name" "$seconds" "${runs:-?}" "${rate:-?}" \
+            "${cov:-?}" "${ft:-?}" "$corpus_size" "$new_findings" "$result" >"$results_dir/$name"
+    else
+        printf "%-14s %8s %10s %8s %6s  %s\n" "$name" "$seconds" "${runs:-?}" "${rate:-?}" "${cov:-?}" "$result" \
+            >"$results_dir/$name"
+    fi
     if [ "$status" -ne 0 ]; then
         grep -E 'ERROR|fatal|invariant|SUMMARY|Fatal error' "$log" | head -10 | sed 's/^/    /' >>"$results_dir/$name"
         return 1
@@ -102,7 +146,12 @@ run_target() {
 }
 
 failed=()
-printf "%-14s %8s %10s %8s %6s  %s (seed %s, %s at a time)\n" target seconds runs exec/s cov result "$fuzz_seed" "$jobs"
+if [ "$campaign" -eq 1 ]; then
+    echo "== campaign: ${#targets[@]} targets, $seconds s each, $jobs at a time, corpus in $state/corpus/ (seed ${fuzz_seed/#0/random})"
+    printf "%-16s %6s %11s %8s %6s %7s %7s %8s  %s\n" target secs execs exec/s cov ft corpus findings result
+else
+    printf "%-14s %8s %10s %8s %6s  %s (seed %s, %s at a time)\n" target seconds runs exec/s cov result "$fuzz_seed" "$jobs"
+fi
 pids=()
 names=()
 for name in "${targets[@]}"; do
@@ -120,6 +169,15 @@ for i in "${!pids[@]}"; do
     wait "${pids[$i]}" || failed+=("${names[$i]}")
     cat "$results_dir/${names[$i]}"
 done
+if [ "$campaign" -eq 1 ]; then
+    # The figures for an issue's closing note, with when and on what they were measured.
+    {
+        echo "campaign $(date -u +%Y-%m-%dT%H:%M:%SZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo ?), $seconds s per target, $jobs at a time"
+        printf "%-16s %6s %11s %8s %6s %7s %7s %8s  %s\n" target secs execs exec/s cov ft corpus findings result
+        for name in "${targets[@]}"; do head -1 "$results_dir/$name"; done
+    } >"$state/last-campaign.txt"
+    echo "== figures kept in $state/last-campaign.txt"
+fi
 if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzz.sh: findings in: ${failed[*]}" >&2
     exit 1

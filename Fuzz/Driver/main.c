@@ -7,6 +7,7 @@
 //
 // Usage: tapcard-fuzz <target> [libFuzzer options] [corpus directories or files]
 //        tapcard-fuzz --list
+//        tapcard-fuzz --max-len <target>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@ int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *
 // Exported by the Swift module TapCardFuzzTargets.
 int tapcard_fuzz_target_count(void);
 const char *tapcard_fuzz_target_name(int index);
+int tapcard_fuzz_target_max_length(int index);
 void tapcard_fuzz_run(int index, const uint8_t *data, size_t size);
 
 static int selected = -1;
@@ -41,6 +43,17 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "--list") == 0) {
         list_targets(stdout);
         return 0;
+    }
+    // `--max-len <target>`: the longest input the target wants (scripts/fuzz.sh passes it as -max_len).
+    if (strcmp(argv[1], "--max-len") == 0 && argc == 3) {
+        for (int index = 0; index < tapcard_fuzz_target_count(); index++) {
+            if (strcmp(argv[2], tapcard_fuzz_target_name(index)) == 0) {
+                printf("%d\n", tapcard_fuzz_target_max_length(index));
+                return 0;
+            }
+        }
+        fprintf(stderr, "unknown fuzz target '%s'\n", argv[2]);
+        return 64;
     }
     for (int index = 0; index < tapcard_fuzz_target_count(); index++) {
         if (strcmp(argv[1], tapcard_fuzz_target_name(index)) == 0) selected = index;

@@ -22,7 +22,7 @@
         SecureMessagingFuzz.target,
     ]
 
-    // The C driver (Fuzz/Driver/main.c) calls these three functions.
+    // The C driver (Fuzz/Driver/main.c) calls these four functions.
 
     @_cdecl("tapcard_fuzz_target_count")
     func fuzzTargetCount() -> Int32 {
@@ -33,6 +33,12 @@
     func fuzzTargetName(_ index: Int32) -> UnsafePointer<CChar>? {
         guard index >= 0, Int(index) < fuzzTargets.count else { return nil }
         return UnsafeRawPointer(fuzzTargets[Int(index)].name.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
+
+    @_cdecl("tapcard_fuzz_target_max_length")
+    func fuzzTargetMaxLength(_ index: Int32) -> Int32 {
+        guard index >= 0, Int(index) < fuzzTargets.count else { return 0 }
+        return Int32(fuzzTargets[Int(index)].maxLength)
     }
 
     @_cdecl("tapcard_fuzz_run")

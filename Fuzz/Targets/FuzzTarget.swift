@@ -6,7 +6,17 @@
     /// traps, so libFuzzer records the input as a crash exactly like an out-of-range subscript.
     struct FuzzTarget: Sendable {
         let name: StaticString
+        /// The longest input libFuzzer generates (`-max_len`). A target whose inputs model something
+        /// bounded (a tag's memory, a URL in a 256-byte file, one response APDU) says so: longer
+        /// inputs reach no new code, and each costs time the campaign could spend elsewhere.
+        let maxLength: Int
         let run: @Sendable ([UInt8]) -> Void
+
+        init(name: StaticString, maxLength: Int = 8192, run: @escaping @Sendable ([UInt8]) -> Void) {
+            self.name = name
+            self.maxLength = maxLength
+            self.run = run
+        }
     }
 
     /// Stops the process with a message naming the broken invariant and the input, in hex.

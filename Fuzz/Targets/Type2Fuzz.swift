@@ -14,7 +14,9 @@
     enum Type2Fuzz {
         static let models: [TagModel?] = [nil, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48]
 
-        static let target = FuzzTarget(name: "type2") { input in
+        /// The selector, 16 header bytes and the largest data area a CC can declare (255 × 8 =
+        /// 2040 bytes), with a few pages to spare: the walk and every plan stop at the data area.
+        static let target = FuzzTarget(name: "type2", maxLength: 2080) { input in
             guard let selector = input.first else { return }
             let model = models[Int(selector) % models.count]
             let memory = Array(input.dropFirst())
@@ -33,7 +35,10 @@
             let message = NDEFText.message(size: size)
             // From all of memory, and from the prefix `Type2Tag.write` reads (pages past it are
             // written unread).
-            for read in [memory, WorkflowRead.prefix(of: memory, model: model, messageLength: message.count)] {
+            // The workflow often reads everything (a short image, a message reaching its end): plan
+            // once then, not twice from the same bytes.
+            let prefix = WorkflowRead.prefix(of: memory, model: model, messageLength: message.count)
+            for read in prefix.count == memory.count ? [memory] : [memory, prefix] {
                 let planning = Type2Snapshot(memory: read, model: model, stopAfterNDEF: true)
                 guard let plan = try? Type2WritePlan.make(message: message, snapshot: planning) else { continue }
                 let areaEnd = planning.walk?.area.end ?? 0

@@ -1,3 +1,4 @@
+import TagCatalog
 import TapCardSupport
 
 /// Why TapCard will not send a planned read or write to a Type 4 tag. Every case is decided from
@@ -17,6 +18,10 @@ public enum Type4PlanError: TapCardError, Equatable {
     /// `lengthFieldBytes`-byte NLEN: the length would have to be split, and a tear between its
     /// halves would leave a wrong length, so TapCard does not write.
     case chunkSmallerThanLength(writeChunk: Int, lengthFieldBytes: Int)
+    /// The CC file declares the NDEF file (`fileIdentifier`) as `maximumSize` bytes, more than the
+    /// identified chip's file holds (`chipFileBytes`, the datasheet figure in the catalog): a CC
+    /// written for another chip. An UPDATE past the file would fail half-way through a write.
+    case ndefFileBeyondChip(fileIdentifier: UInt16, maximumSize: Int, chipFileBytes: Int, chip: TagModel)
 
     public var origin: ErrorOrigin { .refusal }
 
@@ -39,6 +44,10 @@ public enum Type4PlanError: TapCardError, Equatable {
             let field = lengthFieldBytes == 4 ? "ENLEN" : "NLEN"
             return
                 "One UPDATE BINARY may carry only \(writeChunk) bytes (the CC file's MLc and the carrier's limit), fewer than the \(lengthFieldBytes)-byte \(field); TapCard does not split the length field, so nothing was written."
+        case .ndefFileBeyondChip(let fileIdentifier, let maximumSize, let chipFileBytes, let chip):
+            let file = String(fileIdentifier, radix: 16, uppercase: true)
+            return
+                "The CC file declares NDEF file \(file) as \(maximumSize) bytes, but the \(chip.displayName)'s file \(file) holds \(chipFileBytes) (assuming the datasheet's figure): the CC claims more than the chip has, so nothing was written."
         }
     }
 }

@@ -1,3 +1,4 @@
+import TagCatalog
 import TagFrames
 
 /// The UPDATE BINARY commands that write an NDEF message into a Type 4 tag's NDEF file, in the
@@ -30,12 +31,23 @@ public struct Type4WritePlan: Sendable, Hashable {
     public var apdus: [CommandAPDU] { writes.map(\.apdu) }
 
     /// Plans writing `message` into the NDEF file `cc` names, with chunks no larger than the CC
-    /// and `carrierLimit` (the largest APDU the carrier passes; ``Type4Chunking``) allow.
-    public static func make(message: [UInt8], cc: Type4CapabilityContainer, carrierLimit: Int? = nil)
-        -> Result<Type4WritePlan, Type4PlanError>
-    {
+    /// and `carrierLimit` (the largest APDU the carrier passes; ``Type4Chunking``) allow. With
+    /// `chip` (a chip identified by its answers, not the generic Type 4 model), a CC that declares
+    /// the NDEF file larger than the chip's own file is refused: no plan writes past the file.
+    public static func make(
+        message: [UInt8], cc: Type4CapabilityContainer, carrierLimit: Int? = nil, chip: TagModel? = nil
+    ) -> Result<Type4WritePlan, Type4PlanError> {
         let ndef = cc.ndefFile
         guard ndef.writeAccess.isFree else { return .failure(.notWritable(access: ndef.writeAccess)) }
+        if let chip, chip != .genericType4,
+            let file = chip.type4?.files.first(where: { $0.identifier == ndef.identifier }),
+            ndef.maximumSize > file.size
+        {
+            return .failure(
+                .ndefFileBeyondChip(
+                    fileIdentifier: ndef.identifier, maximumSize: ndef.maximumSize, chipFileBytes: file.size, chip: chip
+                ))
+        }
         guard message.count <= cc.maximumMessageBytes else {
             return .failure(
                 .tooBig(

@@ -2,7 +2,7 @@ import TapCardSupport
 
 /// Something in a Type 5 CC that readers disagree on but that still leaves the data area known.
 /// `Type5CapabilityContainer.problems` lists them; plans refuse on their own checks (access bits,
-/// size), never on this list.
+/// size, ``Type5CapabilityContainer/mlenConvention`` `.beyondMemory`), never on this list.
 public enum Type5CCProblem: Sendable, Hashable, CustomStringConvertible {
     /// MLEN × 8 (`declared`) equals the whole memory (`memoryBytes`, CC included), as on the ICODE
     /// SLIX of trace V-T5T-1; the data area is taken as `dataAreaBytes` (memory − CC).

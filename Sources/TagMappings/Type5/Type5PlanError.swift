@@ -24,6 +24,13 @@ public enum Type5PlanError: TapCardError, Equatable {
     case invalidBlockSize(Int)
     /// The memory was read only up to byte `read`; the plan needs it up to `needed`.
     case memoryNotRead(read: Int, needed: Int)
+    /// The CC's data area (MLEN × 8 = `declaredDataAreaBytes`) is larger than the whole memory
+    /// (`memoryBytes`, from `memorySource`): a misformatted CC, or one copied from a bigger chip.
+    /// Other readers trust MLEN and would read past the memory, so TapCard writes nothing until
+    /// the tag is formatted again.
+    case ccClaimsBeyondMemory(declaredDataAreaBytes: Int, memoryBytes: Int, memorySource: Type5MemorySource)
+    /// The plan would write block `block`, past the tag's memory (`memoryBytes`, from `memorySource`).
+    case beyondMemory(block: Int, memoryBytes: Int, memorySource: Type5MemorySource)
 
     public var origin: ErrorOrigin { .refusal }
 
@@ -56,6 +63,12 @@ public enum Type5PlanError: TapCardError, Equatable {
             return "A block size of \(size) bytes is not one ISO/IEC 15693 allows (1…32); nothing was sent."
         case .memoryNotRead(let read, let needed):
             return "Memory was read up to byte \(read); the plan needs it up to byte \(needed). Nothing was written."
+        case .ccClaimsBeyondMemory(let declared, let memoryBytes, let source):
+            return
+                "The CC declares a \(declared)-byte data area (MLEN × 8), more than the tag's whole memory of \(memoryBytes) bytes (\(source.phrase)): the CC is wrong for this tag (misformatted, or copied from a bigger chip). Nothing was written; format the tag again: `tapcard format`."
+        case .beyondMemory(let block, let memoryBytes, let source):
+            return
+                "The plan needs block \(block), past the end of the tag's \(memoryBytes)-byte memory (\(source.phrase)); nothing was written."
         }
     }
 }

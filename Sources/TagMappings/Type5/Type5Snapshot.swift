@@ -7,7 +7,7 @@ import TagCatalog
 ///
 /// Built from the bytes read from block 0 on (the CC, then the data area; a prefix is enough:
 /// what is missing is reported as `TLVProblem.notRead(upTo:)`), the block size, the memory size
-/// (GET SYSTEM INFO, else the model's) and the block security statuses read (GET MULTIPLE BLOCK
+/// (GET SYSTEM INFO, else the model's; `memorySource` says which) and the block security statuses read (GET MULTIPLE BLOCK
 /// SECURITY STATUS, or READ with the option flag), if any.
 public struct Type5Snapshot: Sendable, Equatable {
     /// Bytes from block 0, as read.
@@ -15,6 +15,8 @@ public struct Type5Snapshot: Sendable, Equatable {
     public var blockSize: Int
     /// The tag's memory from block 0 in bytes, when known.
     public var memoryBytes: Int?
+    /// Where ``memoryBytes`` came from (`.capabilityContainer` when it is not known).
+    public var memorySource: Type5MemorySource
     /// Block → locked, for the blocks whose security status was read.
     public var blockSecurity: [Int: Bool]
     public var model: TagModel?
@@ -26,12 +28,13 @@ public struct Type5Snapshot: Sendable, Equatable {
     public var capacity: Capacity
 
     public init(
-        memory: [UInt8], blockSize: Int, memoryBytes: Int?, blockSecurity: [Int: Bool] = [:], model: TagModel? = nil,
-        stopAfterNDEF: Bool = false
+        memory: [UInt8], blockSize: Int, memoryBytes: Int?, memorySource: Type5MemorySource = .systemInfo,
+        blockSecurity: [Int: Bool] = [:], model: TagModel? = nil, stopAfterNDEF: Bool = false
     ) {
         self.memory = memory
         self.blockSize = max(1, blockSize)
         self.memoryBytes = memoryBytes
+        self.memorySource = memoryBytes == nil ? .capabilityContainer : memorySource
         self.blockSecurity = blockSecurity
         self.model = model
         capabilityContainer = Type5CapabilityContainer.parse(Array(memory.prefix(8)), memoryBytes: memoryBytes)

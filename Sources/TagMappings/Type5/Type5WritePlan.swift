@@ -21,7 +21,8 @@ import TagFrames
 /// the same in every intermediate state, so skipping it changes no state a tear can leave.
 /// Blocks past the memory that was read are written whatever they hold. An erase (empty message)
 /// ends with the length block holding `03 00 FE` as `.commit`. Refusals (``Type5PlanError``)
-/// come before anything is sent.
+/// come before anything is sent: among them a CC that declares more than the memory the tag has
+/// (`ccClaimsBeyondMemory`), and any block past that memory (`beyondMemory`).
 public struct Type5WritePlan: Sendable, Hashable {
     /// The writes, in the order they must be sent.
     public var writes: [Type5BlockWrite]
@@ -52,16 +53,24 @@ public struct Type5WritePlan: Sendable, Hashable {
         if walk.ndef == nil, case .notRead(let upTo) = walk.problem {
             return .failure(.memoryNotRead(read: snapshot.memory.count, needed: upTo))
         }
+        if cc.mlenConvention == .beyondMemory, let memoryBytes = snapshot.memoryBytes {
+            return .failure(
+                .ccClaimsBeyondMemory(
+                    declaredDataAreaBytes: cc.declaredDataAreaBytes, memoryBytes: memoryBytes,
+                    memorySource: snapshot.memorySource))
+        }
         let area = walk.area
         let slot = walk.ndef?.typeAddress ?? walk.ndefSlot ?? area.start
         let capacity = snapshot.capacity.bytes
-        guard message.count <= capacity else {
+        let lengthFieldBytes = message.count < 255 ? 1 : 3
+        // The capacity is never below 0, so an empty message "fits" an area with no room even for
+        // `03 00`: the TLV itself must fit what is left of the area.
+        guard message.count <= capacity, 1 + lengthFieldBytes + message.count <= area.usableCount(from: slot) else {
             return .failure(
                 .tooBig(
                     needed: message.count, capacity: capacity, dataAreaBytes: cc.dataAreaBytes,
                     tlvOffset: slot - area.start))
         }
-        let lengthFieldBytes = message.count < 255 ? 1 : 3
         var tlv: [UInt8] = [0x03]
         tlv +=
             lengthFieldBytes == 1
@@ -119,6 +128,10 @@ public struct Type5WritePlan: Sendable, Hashable {
             writes[last].role = .commit
         }
         for write in writes {
+            if let memoryBytes = snapshot.memoryBytes, (write.block + 1) * size > memoryBytes {
+                return .failure(
+                    .beyondMemory(block: write.block, memoryBytes: memoryBytes, memorySource: snapshot.memorySource))
+            }
             if snapshot.blockSecurity[write.block] == true { return .failure(.blockLocked(block: write.block)) }
             if !extended && write.block > 255 { return .failure(.blockBeyondAddressing(block: write.block)) }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import TapCardCLI
+import TapCardSupport
 import Testing
 
 /// Exit statuses come from one place, and the README's table, `tapcard --help` and the man page
@@ -8,6 +9,20 @@ import Testing
     static let readme = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("README.md")
+
+    /// Who decided gives the status: the input 65; TapCard, the tag or the radio 1; the platform
+    /// (PC/SC, a reader, the data directory) 69. (Mutation audit, issue 29: mapping the platform
+    /// to 1 passed every test.)
+    @Test func theOriginDecidesTheStatus() {
+        let expected: [(ErrorOrigin, TapCardCLI.ExitStatus)] = [
+            (.input, .dataError), (.refusal, .failure), (.tag, .failure), (.transport, .failure),
+            (.platform, .unavailable),
+        ]
+        for (origin, status) in expected {
+            #expect(TapCardCLI.ExitStatus.of(origin: origin) == status, "\(origin)")
+        }
+        #expect(TapCardCLI.ExitStatus.unavailable.rawValue == 69 && TapCardCLI.ExitStatus.dataError.rawValue == 65)
+    }
 
     @Test func theREADMETableIsTheTable() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)

@@ -51,6 +51,36 @@ import Testing
         #expect(result.io.outputText.contains("File data: NTXXqno_oBFpwy-V"))
     }
 
+    /// `tapcard sun verify` on the separated style and on the bulk style (`?e=<PICCData><enc><MAC>`,
+    /// what a bulk-programmed batch of tags produces): a MAC wrong in any one of its 16 hex digits,
+    /// whichever byte it falls in, exits 1 with reason `mac-mismatch`. (Mutation audit, issue 29:
+    /// comparing only the first 7 MAC bytes passed every CLI test but one.)
+    @Test func aMACWrongInAnyOneDigitIsRefusedInEveryStyle() async throws {
+        let bulk =
+            "https://sdm.example/tag?e=8ACADDEF0A9B62CDAE39A16B83FC14DEB8436E11F627BB7F543FCC0C1E0D1A89238B2543A8DEBAD8"
+        let styles: [(url: String, meta: String, file: String)] = [
+            (Self.s3, Self.zero, Self.zero),
+            (bulk, "42aff114f2cb3b6141be6dc95dfc5416", "b62a9baf092439bd43c62aee96b970c5"),
+        ]
+        for (url, meta, file) in styles {
+            let intact = await run(["sun", "verify", url, "--meta-key", meta, "--file-key", file])
+            #expect(intact.status == 0)
+            let head = String(url.dropLast(16))
+            var digits = Array(url.suffix(16))
+            for index in digits.indices {
+                let original = digits[index]
+                let value = try #require(Int(String(original), radix: 16))
+                digits[index] = Character(String(value ^ 1, radix: 16).uppercased())
+                let result = await run([
+                    "sun", "verify", head + String(digits), "--meta-key", meta, "--file-key", file, "--json",
+                ])
+                #expect(result.status == 1, "digit \(index)")
+                #expect(try object(result.io.outputText)["reason"] as? String == "mac-mismatch", "digit \(index)")
+                digits[index] = original
+            }
+        }
+    }
+
     @Test func eachRefusalHasItsReasonAndExitStatus() async throws {
         let cases: [(url: String, meta: String, status: Int32, reason: String)] = [
             (Self.s3.replacingOccurrences(of: "cmac=ECC1", with: "cmac=ECC0"), Self.zero, 1, "mac-mismatch"),

@@ -41,6 +41,36 @@ import Testing
         #expect(error.origin == .refusal && error.sentence.contains("reported by the attribute block"))
     }
 
+    /// An attribute block whose Nmaxb claims more blocks than the card has is refused, naming both,
+    /// at the first block too many (a Lite-S has 13 data blocks); exactly the card's count plans.
+    /// (Mutation audit, issue 29: an off-by-one in this check passed every test.)
+    @Test func writePlanRefusesAnNmaxbBeyondTheCard() throws {
+        let facts = try #require(TagModel.feliCaLiteS.type3)
+        #expect(facts.dataBlocks == 13)
+        var claiming = formatted
+        claiming.maximumBlocks = 14
+        #expect(
+            Type3WritePlan.make(message: [1], attribute: claiming, facts: facts)
+                == .failure(.beyondChip(maximumBlocks: 14, chipBlocks: 13)))
+        #expect((try? Type3WritePlan.make(message: [1], attribute: formatted, facts: facts).get()) != nil)
+    }
+
+    /// S_PAD0 (block 0, the attribute block every write commits to) read-only: any write, even one
+    /// message byte or an erase, is refused naming block 0 (issue 29's surviving mutation).
+    @Test func writePlanRefusesAReadOnlyBlockZero() {
+        let mc = FeliCaLiteSMemoryConfiguration([0xFE, 0xFF, 0xFF, 0x01])  // S_PAD0 read-only
+        for message in [[], [1], [UInt8](repeating: 1, count: 40)] as [[UInt8]] {
+            #expect(
+                Type3WritePlan.make(message: message, attribute: formatted, memoryConfiguration: mc)
+                    == .failure(.readOnlyBlocks([0])), "\(message.count) bytes")
+        }
+        let both = FeliCaLiteSMemoryConfiguration([0xF6, 0xFF, 0xFF, 0x01])  // S_PAD0 and S_PAD3
+        #expect(
+            Type3WritePlan.make(
+                message: [UInt8](repeating: 1, count: 40), attribute: formatted, memoryConfiguration: both)
+                == .failure(.readOnlyBlocks([0, 3])))
+    }
+
     @Test func writePlanShape() throws {
         let plan = try Type3WritePlan.make(message: [UInt8](1...33), attribute: formatted).get()
         #expect(plan.writes.map(\.role) == [.clearLength, .data, .data, .data, .commit])

@@ -166,4 +166,25 @@ import Type4
         }
         #expect(offset > 0x7FFF && offset <= 0x7FFF + 255)
     }
+
+    /// Issue 29, on Type 4: an NTAG 424 DNA's NDEF file is 256 bytes (datasheet); a CC file that
+    /// declares it larger (written for another chip) is refused with both figures, before any
+    /// UPDATE, whatever the message's size. Without a chip, or for the generic Type 4 model, the CC
+    /// is all there is.
+    @Test func aCCDeclaringMoreThanTheChipsFileIsRefused() throws {
+        var bytes = TagModel.ntag424DNA.type4!.files[0].contents
+        #expect(Array(bytes[11...12]) == [0x01, 0x00])  // NDEF file E104, 256 bytes
+        bytes[11] = 0x04  // 1024 bytes
+        let claiming = try Type4CapabilityContainer.parse(bytes).get()
+        let expected = Type4PlanError.ndefFileBeyondChip(
+            fileIdentifier: 0xE104, maximumSize: 1024, chipFileBytes: 256, chip: .ntag424DNA)
+        for message in [[], Self.uri, [UInt8](repeating: 0xA5, count: 600)] {
+            #expect(Type4WritePlan.make(message: message, cc: claiming, chip: .ntag424DNA) == .failure(expected))
+        }
+        #expect(expected.sentence.contains("1024 bytes") && expected.sentence.contains("holds 256"))
+        #expect(expected.origin == .refusal)
+        #expect((try? Type4WritePlan.make(message: Self.uri, cc: claiming).get()) != nil)
+        #expect((try? Type4WritePlan.make(message: Self.uri, cc: claiming, chip: .genericType4).get()) != nil)
+        #expect((try? Type4WritePlan.make(message: Self.uri, cc: Self.ntag424CC, chip: .ntag424DNA).get()) != nil)
+    }
 }

@@ -171,6 +171,23 @@ struct FocusMachineTests {
         #expect(end.session.ending == .tag(Fixture.kitchen))
     }
 
+    @Test("One second before the minimum end is still too early; the minimum end itself is not")
+    func minimumDurationBoundary() throws {
+        var machine = try Fixture.machine(minimum: 25 * Fixture.minute)
+        _ = try machine.tap(Fixture.kitchen, at: Fixture.t0)
+        let before = machine
+        let oneSecondEarly = Fixture.at(minutes: 25).addingTimeInterval(-1)
+        #expect(
+            throws: FocusRefusal.tooEarly(
+                minimum: 25 * Fixture.minute, remaining: 1, minimumEnd: Fixture.at(minutes: 25))
+        ) {
+            try machine.tap(Fixture.kitchen, at: oneSecondEarly)
+        }
+        #expect(machine == before)
+        let end = try machine.tap(Fixture.kitchen, at: Fixture.at(minutes: 25))
+        #expect(end.session.ending == .tag(Fixture.kitchen))
+    }
+
     @Test("A per-session plan overrides the profile defaults and is validated")
     func sessionPlan() throws {
         var machine = try Fixture.machine(minimum: 5 * Fixture.minute)

@@ -69,6 +69,51 @@ struct SUNTapTests {
         guard case .sunMacInvalid? = other else { Issue.record("\(String(describing: other))"); return }
     }
 
+    @Test("A SUN verified for a UID differing in any one byte, or one byte shorter or longer, is refused")
+    func uidComparedAtEveryPosition() throws {
+        var machine = try machine()
+        let before = machine
+        var others: [[UInt8]] = [Array(Self.uid.dropLast()), Self.uid + [0x00], Array(Self.uid.dropFirst())]
+        for index in Self.uid.indices {
+            for bit: UInt8 in [0x01, 0x80] {
+                var changed = Self.uid
+                changed[index] ^= bit
+                others.append(changed)
+            }
+        }
+        for other in others {
+            let refused = refusal { () throws(FocusRefusal) in
+                try machine.tap(Self.secure, sun: .verified(uid: other, counter: 9), lastSUNCounter: 1, at: Fixture.t0)
+            }
+            guard case .sunMacInvalid? = refused else {
+                Issue.record("UID \(other): \(String(describing: refused))")
+                continue
+            }
+        }
+        #expect(machine == before)
+    }
+
+    @Test("Counters: the last accepted and anything below it are refused, one above is accepted")
+    func counterComparedAtTheBoundary() throws {
+        for (counter, last) in [(7, 7), (6, 7), (0, 7), (0xFFFFFE, 0xFFFFFF), (0, 0)] {
+            var machine = try machine()
+            let refused = refusal { () throws(FocusRefusal) in
+                try machine.tap(
+                    Self.secure, sun: .verified(uid: Self.uid, counter: counter), lastSUNCounter: last, at: Fixture.t0)
+            }
+            guard case .sunCounterNotIncreasing? = refused else {
+                Issue.record("\(counter) after \(last): \(String(describing: refused))")
+                continue
+            }
+        }
+        for (counter, last) in [(8, 7), (1, 0), (0xFFFFFF, 0xFFFFFE)] {
+            var machine = try machine()
+            let outcome = try machine.tap(
+                Self.secure, sun: .verified(uid: Self.uid, counter: counter), lastSUNCounter: last, at: Fixture.t0)
+            guard case .started = outcome else { Issue.record("\(counter) after \(last): \(outcome)"); continue }
+        }
+    }
+
     @Test("The paired UID without SUN, or on another chip, is a UID clone")
     func uidClone() throws {
         var machine = try machine()

@@ -28,7 +28,9 @@ extension Type4Tag {
         let identification = try await identify()
         let (cc, ccBytes) = try await readCapabilityContainer(whole: false)
         // The plan first: a refusal (read-only, too big) must come before anything else is read.
-        let plan = try Type4WritePlan.make(message: bytes, cc: cc, carrierLimit: carrierLimit).get()
+        let plan = try Type4WritePlan.make(
+            message: bytes, cc: cc, carrierLimit: carrierLimit, chip: identification.model
+        ).get()
         try await requireFreeWriteAccess(to: plan.file)
         let before = try await readNDEFFile(cc: cc, ccBytes: ccBytes)
         let previous = Self.content(of: before)

@@ -185,7 +185,8 @@ public final class Type5Tag {
         func snapshot() -> Type5Snapshot {
             Type5Snapshot(
                 memory: memory, blockSize: size, memoryBytes: identification.memoryBytes,
-                blockSecurity: blockSecurity, model: identification.model, stopAfterNDEF: !whole)
+                memorySource: identification.memorySource, blockSecurity: blockSecurity, model: identification.model,
+                stopAfterNDEF: !whole)
         }
         guard case .success(let cc) = Type5CapabilityContainer.parse(memory, memoryBytes: identification.memoryBytes)
         else { return snapshot() }

@@ -14,15 +14,8 @@ public struct Type5TagIdentification: Sendable, Equatable {
         case firstRead = "read-single-block"
     }
 
-    /// Where the memory size came from.
-    public enum MemorySource: String, Sendable, Equatable {
-        /// GET SYSTEM INFO's block count × block size (reported by the tag).
-        case systemInfo = "get-system-info"
-        /// The catalog's user memory for the model the UID names (assuming the datasheet's figure).
-        case catalog
-        /// Not known before the CC: the data area is the CC's MLEN × 8 (reported by the CC).
-        case capabilityContainer = "capability-container"
-    }
+    /// Where the memory size came from (one home: the Type 5 mapping, whose plans name it).
+    public typealias MemorySource = Type5MemorySource
 
     /// The chip, from the UID (and the IC reference when GET SYSTEM INFO answered).
     public var chip: Type5Identification

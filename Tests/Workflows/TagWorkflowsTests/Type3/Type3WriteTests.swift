@@ -133,6 +133,30 @@ import Type3
         #expect(inspection.readOnlyReasons == [.readOnlyBlocks([1])])
     }
 
+    /// Block 0 (S_PAD0, the attribute block) read-only by MC_SP bit 0: a write and an erase are
+    /// refused before any Update, naming block 0, and the card stays byte-identical. Every write
+    /// ends by rewriting block 0 (its commit), so block 0 must be in the plan's read-only check.
+    /// (Mutation audit, issue 29: leaving block 0 out of that check passed every test; only the
+    /// format plan was tested with a read-only S_PAD0.)
+    @Test func aReadOnlyBlockZeroRefusesAWriteAndAnEraseBeforeAnyUpdate() async throws {
+        let tag = EmulatedType3Tag(model: .feliCaLiteS, idm: Self.idm, formatted: true)
+        _ = try await Type3Tag(channel: tag).write(Self.message)
+        var mc = try #require(tag.block(FeliCaLiteS.memoryConfiguration))
+        mc[0] &= ~0x01
+        tag.setBlock(FeliCaLiteS.memoryConfiguration, to: mc)
+        let before = tag.blocks
+        tag.clearLog()
+        await #expect(throws: Type3PlanError.readOnlyBlocks([0])) {
+            try await Type3Tag(channel: tag).write(NDEFMessage(records: [.uri("https://example.com/other")]))
+        }
+        #expect(tag.blocks == before && Self.updates(tag) == 0)
+        await #expect(throws: Type3PlanError.readOnlyBlocks([0])) {
+            try await Type3Tag(channel: tag).erase()
+        }
+        #expect(tag.blocks == before && Self.updates(tag) == 0)
+        #expect(try await Type3Tag(channel: tag).read().content.message == Self.message)
+    }
+
     @Test func anUpdateTheCardRefusesIsTheTagsRefusalWithItsStatusFlags() async throws {
         let tag = EmulatedType3Tag(model: .feliCaLiteS, idm: Self.idm, formatted: true)
         _ = try await Type3Tag(channel: tag).write(Self.message)
