@@ -76,8 +76,14 @@ func tests(_ name: String, _ path: String, _ dependencies: [Target.Dependency], 
 var layered: [Layered] = [
     // 0. Support.
     library("TapCardSupport", "Support/TapCardSupport", layer: .support),
-    // AES-128, AES-CMAC, the NTAG 424 CRC32 and constant-time comparison, written here (no outside package).
-    library("Ciphers", "Support/Ciphers", layer: .support),
+    // AES-128, AES-CMAC, the NTAG 424 CRC32 and constant-time comparison (no outside package).
+    // Behind one interface (AESContext) it runs on the platform's AES: OpenSSL's libcrypto through
+    // dlopen on Linux (hence libdl), CommonCrypto on Apple platforms; its own AES is the fallback.
+    Layered(
+        target: .target(
+            name: "Ciphers", path: "Sources/Support/Ciphers", swiftSettings: settings,
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        layer: .support),
 
     // 1. Codecs.
     library("NDEF", "Codecs/NDEF", layer: .codecs, ["TapCardSupport"]),
