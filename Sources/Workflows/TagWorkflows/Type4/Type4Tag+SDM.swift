@@ -1,3 +1,4 @@
+import SUN
 import TagFrames
 import Type4
 

@@ -1,4 +1,5 @@
 import NDEF
+import SUN
 
 /// A SUN URL template (`https://host/p?e={picc}&c={mac}`) turned into what an NTAG 424 DNA needs:
 /// the exact NDEF file bytes (NLEN + one URI record, placeholders as `0`s) and the file settings
@@ -16,6 +17,8 @@ public struct SUNTemplate: Sendable, Hashable {
     public static let ntag424NDEFFileSize = 256
 
     public let template: String
+    /// The template as text and placeholders: what a verifier matches this tag's URLs against.
+    public let pattern: SUNTemplatePattern
     /// The placeholders in the order they appear.
     public let placeholders: [SUNPlaceholder]
     /// NLEN (2, big endian) ‖ the NDEF message.
@@ -50,41 +53,10 @@ public struct SUNTemplate: Sendable, Hashable {
         for (name, value) in [("meta", metaKeyNumber), ("file", fileKeyNumber)] where !(0...4).contains(value) {
             throw .keyNumber(name: name, value: value)
         }
-        // Split into literal text and placeholders.
-        enum Piece {
-            case text(String)
-            case placeholder(SUNPlaceholder)
-        }
-        var pieces: [Piece] = []
-        var literal = ""
-        var found: [SUNPlaceholder] = []
-        let characters = Array(template)
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "}" { throw .unbalancedBrace(position: index) }
-            if character == "{" {
-                guard let close = characters[(index + 1)...].firstIndex(of: "}") else {
-                    throw .unbalancedBrace(position: index)
-                }
-                let name = String(characters[(index + 1)..<close])
-                if name.contains("{") { throw .unbalancedBrace(position: index) }
-                guard let placeholder = SUNPlaceholder(rawValue: name) else {
-                    throw .unknownPlaceholder(name: name, position: index)
-                }
-                guard !found.contains(placeholder) else { throw .duplicatePlaceholder(placeholder) }
-                found.append(placeholder)
-                pieces.append(.text(literal))
-                literal = ""
-                pieces.append(.placeholder(placeholder))
-                index = close + 1
-                continue
-            }
-            literal.append(character)
-            index += 1
-        }
-        pieces.append(.text(literal))
-
+        // The same split a verifier matches URLs with (SUNTemplatePattern), so the file laid out
+        // here and the URLs checked there cannot disagree on the vocabulary.
+        let pattern = try SUNTemplatePattern(template)
+        let found = pattern.placeholders
         guard let macIndex = found.firstIndex(of: .mac) else { throw .macMissing }
         if found.contains(.picc) && (found.contains(.uid) || found.contains(.ctr)) { throw .piccWithPlainMirror }
         if macIndex != found.count - 1 { throw .macNotLast(before: found[macIndex + 1]) }
@@ -98,7 +70,7 @@ public struct SUNTemplate: Sendable, Hashable {
         // The URI with every placeholder as the bytes the static file holds, and where each begins.
         var uriBytes: [UInt8] = []
         var starts: [SUNPlaceholder: Int] = [:]
-        for piece in pieces {
+        for piece in pattern.pieces {
             switch piece {
             case .text(let text): uriBytes += Array(text.utf8)
             case .placeholder(let placeholder):
@@ -138,6 +110,7 @@ public struct SUNTemplate: Sendable, Hashable {
         if found.contains(.enc) { options |= 0x10 }
         let macOffset = offset(.mac)
         self.template = template
+        self.pattern = pattern
         self.placeholders = found
         self.fileBytes = file
         self.uriIdentifierCode = code

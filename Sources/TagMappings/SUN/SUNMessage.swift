@@ -19,14 +19,39 @@ struct SUNMessage {
     /// The enc hex text, when the URL carries encrypted file data.
     var enc: Substring?
 
+    static let piccNames = ["e", "picc_data", "p"]
+
     /// Reads the three separated styles (`?e=…&c=…`, `?picc_data=…&enc=…&cmac=…`, boltcard's
     /// `?p=…&c=…`), the plain mirror (`?uid=…&ctr=…&cmac=…`) and sdm-backend's bulk style
-    /// (`?e=<PICCData 32 hex><enc hex…><MAC 16 hex>`, the MAC over the enc hex only).
+    /// (`?e=<PICCData 32 hex><enc hex…><MAC 16 hex>`, the MAC over the enc hex only). Refuses an
+    /// ambiguous URL: a SUN field given twice, two PICCData carriers, or PICCData beside a plain
+    /// uid/ctr mirror.
     static func parse(_ url: String) throws(SUNError) -> SUNMessage {
         let fields = SUNURL.fields(url)
-        let piccNames = ["e", "picc_data", "p"]
+        if let repeated = fields.repeatedSUNName() {
+            throw .malformedURL(
+                reason:
+                    "its \(repeated)= field appears more than once; a backend that reads another copy would act on data that was not checked"
+            )
+        }
+        let carriers = fields.fields.filter { piccNames.contains($0.name) }.map(\.name)
+        if carriers.count > 1 {
+            throw .malformedURL(
+                reason:
+                    "it carries PICCData twice (\(carriers.map { $0 + "=" }.joined(separator: " and "))): which one was checked would be ambiguous"
+            )
+        }
+        if !carriers.isEmpty, fields.value(["uid", "ctr"]) != nil {
+            throw .malformedURL(
+                reason:
+                    "it carries PICCData (\(carriers[0])=) and a plain uid= or ctr= beside it: which identity was checked would be ambiguous"
+            )
+        }
+        if fields.value(["c"]) != nil, fields.value(["cmac"]) != nil {
+            throw .malformedURL(reason: "it carries two MACs (c= and cmac=)")
+        }
         guard let macField = fields.value(["c", "cmac"]) else {
-            if let bulk = fields.value(["e"]), bulk.text.count > 32 { return try parseBulk(bulk, in: url) }
+            if let bulk = fields.value(["e"]), bulk.text.utf8.count > 32 { return try parseBulk(bulk, in: url) }
             throw .malformedURL(reason: "it has no MAC field (c= or cmac=)")
         }
         let mac = try hex(macField.text, bytes: 8, field: macField.name)
@@ -48,6 +73,36 @@ struct SUNMessage {
                 url[enc.range.lowerBound..<macField.range.lowerBound]
             } else { "" }
         return SUNMessage(identity: identity, mac: mac, macText: macField.text, macInput: macInput, enc: enc?.text)
+    }
+
+    /// Reads a URL laid out by `pattern` (the template the tag was set up with): literal text must
+    /// match exactly and each placeholder is the hex the tag mirrors, so any parameter names and
+    /// path-style templates verify.
+    static func parse(_ url: String, pattern: SUNTemplatePattern) throws(SUNError) -> SUNMessage {
+        guard let values = pattern.match(url) else {
+            throw .malformedURL(reason: "it does not have the shape of the template \(pattern.template)")
+        }
+        guard let macRange = values[.mac] else {
+            throw .malformedURL(reason: "the template \(pattern.template) has no {mac}: nothing can be verified")
+        }
+        let macText = url[macRange]
+        let mac = try hex(macText, bytes: 8, field: "{mac}")
+        let identity: Identity
+        if let picc = values[.picc] {
+            identity = .encrypted(field: "{picc}", piccData: try piccData(url[picc], field: "{picc}"))
+        } else if let uid = values[.uid], let counter = values[.ctr] {
+            identity = .plain(
+                uid: try hex(url[uid], bytes: 7, field: "{uid}"),
+                counter: try hex(url[counter], bytes: 3, field: "{ctr}").reversed())
+        } else {
+            throw .malformedURL(
+                reason:
+                    "the template \(pattern.template) mirrors neither {picc} nor both {uid} and {ctr}: no counter, so a copied URL would verify forever"
+            )
+        }
+        let enc = values[.enc]
+        let macInput = enc.map { url[$0.lowerBound..<macRange.lowerBound] } ?? ""
+        return SUNMessage(identity: identity, mac: mac, macText: macText, macInput: macInput, enc: enc.map { url[$0] })
     }
 
     private static func parseBulk(_ field: SUNURL.Field, in url: String) throws(SUNError) -> SUNMessage {

@@ -1,5 +1,5 @@
+import SUN
 import Testing
-import Type4
 
 /// The SUN verifier against the worked vectors of AN12196 and the SDM backends
 /// (shared/reference/type4-type5-ntag424.md §2.8 S2, S3, S5, S6, S7, S9; S1 and S4 are in
