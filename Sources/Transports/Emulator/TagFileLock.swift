@@ -134,6 +134,8 @@ public final class TagFileLock {
             }
             // Locked. If a save replaced the file while we waited, this is the old inode: try the new one.
             if case .success(let current) = SystemFile.status(file), current.isSameFile(as: opened) {
+                // Copies left by saves that were killed (their process is gone) may hold keys.
+                FileBytes.removeStaleTemporaries(of: file)
                 return TagFileLock(path: path, file: file, access: access, created: false, descriptor: descriptor)
             }
             SystemFile.close(descriptor)
@@ -181,9 +183,9 @@ public final class TagFileLock {
 
     /// Replaces the file's bytes crash-safely (see ``FileBytes``) and keeps the lock: the new file
     /// is locked before it is renamed into place, then the old one is let go.
-    public func write(_ bytes: [UInt8]) throws(EmulatorError) {
+    public func write(_ bytes: [UInt8], secret: Bool = false) throws(EmulatorError) {
         precondition(isHeld && access == .writing, "TagFileLock.write(_:) needs a held lock for writing")
-        try FileBytes.replace(path, with: bytes, lockingNewFile: true) { newDescriptor in
+        try FileBytes.replace(path, with: bytes, lockingNewFile: true, secret: secret) { newDescriptor in
             SystemFile.close(descriptor)
             descriptor = newDescriptor
         }
