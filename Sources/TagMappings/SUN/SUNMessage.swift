@@ -34,7 +34,8 @@ struct SUNMessage {
                     "its \(repeated)= field appears more than once; a backend that reads another copy would act on data that was not checked"
             )
         }
-        let carriers = fields.fields.filter { piccNames.contains($0.name) }.map(\.name)
+        var carriers: [String] = []
+        for field in fields.fields where piccNames.contains(field.name) { carriers.append(field.name) }
         if carriers.count > 1 {
             throw .malformedURL(
                 reason:
@@ -134,7 +135,13 @@ struct SUNMessage {
     /// Only the digits 0-9, a-f, A-F: the tag mirrors bare hex, and `Hex.decode`'s separators and
     /// `0x` prefixes would shift the spans the MAC covers.
     static func isHexDigits(_ text: Substring) -> Bool {
-        text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isHexDigit) }) { return answer }
+        return text.utf8.allSatisfy(isHexDigit)
+    }
+
+    @inline(__always)
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
     }
 
     static func hex(_ text: Substring, bytes: Int?, field: String) throws(SUNError) -> [UInt8] {

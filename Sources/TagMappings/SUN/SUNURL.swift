@@ -40,9 +40,9 @@ struct SUNURL {
     /// backend framework that reads the last value would act on other data than the verifier
     /// checked.
     func repeatedSUNName() -> String? {
-        var seen: Set<String> = []
-        for field in fields where Self.sunNames.contains(field.name) {
-            if !seen.insert(field.name).inserted { return field.name }
+        // A URL has a handful of fields: comparing each with those before it beats hashing.
+        for (index, field) in fields.enumerated() where Self.sunNames.contains(field.name) {
+            if fields[..<index].contains(where: { $0.name == field.name }) { return field.name }
         }
         return nil
     }

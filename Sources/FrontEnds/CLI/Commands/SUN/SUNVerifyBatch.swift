@@ -47,9 +47,15 @@ struct SUNVerifyBatch {
             lineNumber += 1
             if end > start {
                 let line = String(decoding: input[start..<end], as: UTF8.self)
-                let outcome = verify(line: line[...])
-                JSONContract.versioned(SUNVerifyCommand.resultJSON(outcome, tracked: store != nil, line: lineNumber))
+                let outcome = verify(line: line)
+                if case .accepted(let result, let previous) = outcome {
+                    Self.writeAccepted(result, previous: previous, tracked: store != nil, line: lineNumber, into: &out)
+                } else {
+                    JSONContract.versioned(
+                        SUNVerifyCommand.resultJSON(outcome, tracked: store != nil, line: lineNumber)
+                    )
                     .write(into: &out)
+                }
                 out.append(0x0A)
                 if out.count >= 1 << 16 {
                     io.write(out)
@@ -72,7 +78,50 @@ struct SUNVerifyBatch {
         return .success
     }
 
-    mutating func verify(line: Substring) -> SUNVerifyCommand.Outcome {
+    /// The result line of an accepted URL written straight into `out`, byte for byte what
+    /// ``SUNVerifyCommand/resultJSON(_:tracked:line:)`` serializes (a test holds the two together),
+    /// without building the JSON tree: the batch's hot path.
+    static func writeAccepted(
+        _ result: SUNVerification, previous: Int?, tracked: Bool, line: Int, into out: inout [UInt8]
+    ) {
+        func append(_ text: StaticString) {
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+        func appendInt(_ value: Int) { out.append(contentsOf: String(value).utf8) }
+        func appendHex(_ bytes: [UInt8]) {
+            out.append(0x22)
+            for byte in bytes {
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
+            }
+            out.append(0x22)
+        }
+        append("{\"schema_version\":")
+        appendInt(JSONContract.schemaVersion)
+        append(",\"line\":")
+        appendInt(line)
+        append(",\"valid\":true,\"uid\":")
+        appendHex(result.uid)
+        append(",\"counter\":")
+        appendInt(result.counter)
+        if let data = result.fileData {
+            append(",\"file_data\":")
+            appendHex(data)
+            append(",\"file_text\":")
+            JSON.writeString(String(decoding: data, as: UTF8.self), into: &out)
+        } else {
+            append(",\"file_data\":null,\"file_text\":null")
+        }
+        append(",\"reason\":null,\"message\":null,\"tracked\":")
+        append(tracked ? "true" : "false")
+        append(",\"last_counter\":")
+        if let previous { appendInt(previous) } else { append("null") }
+        out.append(0x7D)
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    mutating func verify(line: String) -> SUNVerifyCommand.Outcome {
         let outcome = outcomeOf(line)
         if case .refused(let error, _) = outcome {
             if error.origin == .input { malformed += 1 } else { refused += 1 }
@@ -80,10 +129,14 @@ struct SUNVerifyBatch {
         return outcome
     }
 
-    private mutating func outcomeOf(_ line: Substring) -> SUNVerifyCommand.Outcome {
+    private mutating func outcomeOf(_ line: String) -> SUNVerifyCommand.Outcome {
         let parsed: SUNBatchLine
         do {
-            parsed = try SUNBatchLine.parse(line)
+            // A URL line is the URL itself, no copy; only an object goes through the reader.
+            let first = line.utf8.first
+            parsed =
+                first == UInt8(ascii: "{") || first == UInt8(ascii: " ") || first == UInt8(ascii: "\t")
+                ? try SUNBatchLine.parse(line[...]) : SUNBatchLine(url: line)
         } catch {
             return .refused(
                 .malformedURL(reason: "the line is not a URL nor a valid JSON object: \(error.reason)"),
