@@ -42,12 +42,14 @@ public struct SUNTemplate: Sendable, Hashable {
     ///   - fileKeyNumber: the key (0–4) behind the MAC and the encrypted file data (SDMFileRead).
     ///   - counterRetrieval: who may read the counter with GetFileCounters (SDMCtrRet).
     ///   - fileSize: the NDEF file's size in bytes, 256 on an NTAG 424 DNA.
+    ///   - allowStatic: accept a template that mirrors no counter and no PICCData. Its URL never
+    ///     changes, so a copy replays forever; refused unless the caller opts in.
     public init(
         _ template: String, fileData: [UInt8] = [], metaKeyNumber: Int = 2, fileKeyNumber: Int = 1,
         counterRetrieval: NTAG424AccessCondition = .never,
         accessRights: NTAG424AccessRights = NTAG424AccessRights(
             read: .free, write: .key(0), readWrite: .key(0), change: .key(0)),
-        fileSize: Int = SUNTemplate.ntag424NDEFFileSize
+        fileSize: Int = SUNTemplate.ntag424NDEFFileSize, allowStatic: Bool = false
     ) throws(SUNTemplateError) {
         guard !template.isEmpty else { throw .empty }
         for (name, value) in [("meta", metaKeyNumber), ("file", fileKeyNumber)] where !(0...4).contains(value) {
@@ -109,6 +111,9 @@ public struct SUNTemplate: Sendable, Hashable {
         }
         if found.contains(.enc) { options |= 0x10 }
         let macOffset = offset(.mac)
+        // Last, so a template with a more basic fault says that fault first.
+        if found.contains(.ctr) && !found.contains(.uid) { throw .counterWithoutUID }
+        if !found.contains(.picc) && !found.contains(.ctr) && !allowStatic { throw .replayable }
         self.template = template
         self.pattern = pattern
         self.placeholders = found
@@ -120,6 +125,34 @@ public struct SUNTemplate: Sendable, Hashable {
             counterRetrieval: counterRetrieval, uidOffset: offset(.uid), readCounterOffset: offset(.ctr),
             piccDataOffset: offset(.picc), macInputOffset: offset(.enc) ?? macOffset, encOffset: offset(.enc),
             encLength: found.contains(.enc) ? fileData.count * 2 : nil, macOffset: macOffset)
+    }
+
+    /// True when the URL mirrors no counter (no `{picc}`, no `{ctr}`): it never changes, and no
+    /// backend can tell a tap from a copy. Only with `allowStatic`.
+    public var isStatic: Bool { !placeholders.contains(.picc) && !placeholders.contains(.ctr) }
+
+    /// True when the URLs use the parameter names a verifier reads without the template
+    /// (`e`/`picc_data`/`p`, `enc`, `uid`, `ctr`, `c`/`cmac`, each `name=` right before its value).
+    /// Otherwise `sun verify` needs `--template`.
+    public var usesStandardNames: Bool {
+        let names: [SUNPlaceholder: [String]] = [
+            .picc: ["e", "picc_data", "p"], .enc: ["enc"], .uid: ["uid"], .ctr: ["ctr"], .mac: ["c", "cmac"],
+        ]
+        var previous: String?
+        var inQuery = false
+        for piece in pattern.pieces {
+            switch piece {
+            case .text(let text):
+                previous = text
+                inQuery = inQuery || text.contains("?")
+            case .placeholder(let placeholder):
+                guard inQuery, let text = previous, text.last == "=" else { return false }
+                let name = text.dropLast().split(whereSeparator: { $0 == "?" || $0 == "&" }).last.map(String.init)
+                guard let name, names[placeholder]?.contains(name.lowercased()) == true else { return false }
+                previous = nil
+            }
+        }
+        return true
     }
 
     /// FileOption: SDM on (bit 6), plain communication, so any phone can read the URL.
