@@ -47,7 +47,7 @@
             }
             let failed = expected.count - valid
             if failed != batch.malformed + batch.refused { violated("counts disagree with the results", input) }
-            let want: ExitStatus = batch.malformed > 0 ? .dataError : batch.refused > 0 ? .failure : .success
+            let want: TapCardCLI.ExitStatus = batch.malformed > 0 ? .dataError : batch.refused > 0 ? .failure : .success
             if status != want {
                 violated("exit \(status) for \(batch.malformed) malformed, \(batch.refused) refused", input)
             }
