@@ -47,7 +47,7 @@ public enum SUNError: TapCardError, Equatable {
         case .malformedPICCData(let field, let digits, let isHex):
             let what = isHex ? "\(digits) hex digits" : "not hex (\(digits) characters)"
             return
-                "The PICCData (\(field)=) is \(what); AES-mode PICCData is 32 hex digits, one AES block (48 would be LRP mode, which TapCard does not verify)."
+                "The PICCData (\(field)=) is \(what); AES-mode PICCData is 32 hex digits, one AES block; LRP mode's is 48 (PICCRand and one block)."
         case .wrongKey(let tag):
             let hex = String(tag, radix: 16, uppercase: true)
             return

@@ -6,8 +6,11 @@ import TapCardSupport
 /// the URL, never rebuilt from decoded values.
 struct SUNMessage {
     enum Identity {
-        /// Encrypted PICCData (16 bytes) from the field named `field`.
+        /// Encrypted PICCData (16 bytes) from the field named `field`: AES mode.
         case encrypted(field: String, piccData: [UInt8])
+        /// LRP mode's PICCData (AN12304; NT4H2421Gx §9.3.4): PICCRand (8 bytes, the LRICB counter)
+        /// then the encrypted PICCData (16 bytes), 48 hex digits.
+        case encryptedLRP(field: String, piccRand: [UInt8], piccData: [UInt8])
         /// The plain mirror: UID (7 bytes) and SDMReadCtr (LSB first, as in crypto).
         case plain(uid: [UInt8], counter: [UInt8])
     }
@@ -58,7 +61,7 @@ struct SUNMessage {
         let mac = try hex(macField.text, bytes: 8, field: macField.name)
         let identity: Identity
         if let picc = fields.value(piccNames) {
-            identity = .encrypted(field: picc.name, piccData: try piccData(picc.text, field: picc.name))
+            identity = try piccIdentity(picc.text, field: picc.name)
         } else if let uid = fields.value(["uid"]), let counter = fields.value(["ctr"]) {
             identity = .plain(
                 uid: try hex(uid.text, bytes: 7, field: "uid"),
@@ -122,6 +125,14 @@ struct SUNMessage {
         return SUNMessage(
             identity: .encrypted(field: "e", piccData: picc), mac: mac, macText: text[macStart...], macInput: enc,
             enc: enc.isEmpty ? nil : enc)
+    }
+
+    /// PICCData of either mode: 32 hex digits (AES) or 48 (LRP: PICCRand ‖ encrypted PICCData).
+    private static func piccIdentity(_ text: Substring, field: String) throws(SUNError) -> Identity {
+        guard text.utf8.count == 48, isHexDigits(text), let bytes = try? Hex.decode(text) else {
+            return .encrypted(field: field, piccData: try piccData(text, field: field))
+        }
+        return .encryptedLRP(field: field, piccRand: Array(bytes[..<8]), piccData: Array(bytes[8...]))
     }
 
     private static func piccData(_ text: Substring, field: String) throws(SUNError) -> [UInt8] {

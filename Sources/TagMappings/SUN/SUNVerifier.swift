@@ -15,6 +15,11 @@ import TapCardSupport
 /// 3. Only with enc data: KSesSDMFileReadENC, IV = AES-ECB(KSesSDMFileReadENC, counter ‖ 00×13);
 ///    the file data is AES-CBC decrypted.
 ///
+/// LRP mode (AN12304), recognised by its 48-digit PICCData: PICCRand (8 bytes) is the LRICB counter
+/// that decrypts PICCData under the meta key's LRP; the session key is CMAC_LRP(file key,
+/// 00 01 00 80 ‖ UID ‖ SDMReadCtr ‖ 1E E1); the MAC is the odd bytes of CMAC_LRP under it; the file
+/// data is LRICB-decrypted under its updated key 1 with the counter SDMReadCtr ‖ 00 00 00.
+///
 /// A verifier is made once per key pair and reused for every URL: the meta key's AES context and
 /// the file key's CMAC subkeys are prepared in `init`; a URL costs only what it needs (the
 /// encryption session key only when it carries `enc`). It runs on the platform's AES
@@ -32,6 +37,8 @@ import TapCardSupport
 public struct SUNVerifier: Sendable {
     private let meta: AESContext
     private let file: AESCMAC
+    private let metaLRP: LRP
+    private let fileLRP: LRP
     /// The template the URLs follow, or `nil` for the standard parameter names.
     public let pattern: SUNTemplatePattern?
 
@@ -48,8 +55,13 @@ public struct SUNVerifier: Sendable {
         guard fileKey.count == 16, let file = try? AESCMAC(key: fileKey, backend: backend) else {
             throw .keyLength(name: "file key", bytes: fileKey.count)
         }
+        guard let metaLRP = try? LRP(key: metaKey, backend: backend),
+            let fileLRP = try? LRP(key: fileKey, backend: backend)
+        else { throw .keyLength(name: "meta key", bytes: metaKey.count) }
         self.meta = meta
         self.file = file
+        self.metaLRP = metaLRP
+        self.fileLRP = fileLRP
         self.pattern = pattern
     }
 
@@ -78,6 +90,12 @@ public struct SUNVerifier: Sendable {
             guard tag == 0xC7 else { throw .wrongKey(tag: tag) }
             uid = Array(plain[1...7])
             counter = Array(plain[8...10])
+        case .encryptedLRP(_, let piccRand, let data):
+            guard let plain = try? metaLRP.decryptLRICB(data, counter: piccRand, updatedKey: 0) else {
+                throw .malformedPICCData(field: "picc", hexDigits: 2 * (data.count + 8), isHex: true)
+            }
+            guard plain[0] == 0xC7 else { throw .wrongKey(tag: plain[0]) }
+            return try verifyLRP(message, uid: Array(plain[1...7]), counter: Array(plain[8...10]))
         case .plain(let plainUID, let plainCounter):
             uid = plainUID
             counter = plainCounter
@@ -107,6 +125,30 @@ public struct SUNVerifier: Sendable {
                 throw .malformedURL(reason: "its enc data does not decrypt")
             }
         }
+        return SUNVerification(uid: uid, counter: value, fileData: fileData)
+    }
+
+    /// The MAC and the file data of an LRP-mode message whose PICCData decrypted to `uid` and
+    /// `counter` (LSB first).
+    private func verifyLRP(_ message: SUNMessage, uid: [UInt8], counter: [UInt8]) throws(SUNError) -> SUNVerification {
+        let master = fileLRP.cmac([0x00, 0x01, 0x00, 0x80] + uid + counter + [0x1E, 0xE1])
+        guard let session = try? LRP(key: master, backend: file.backend) else {
+            throw .keyLength(name: "file key", bytes: 16)
+        }
+        let full = session.cmac(Array(message.macInput.utf8))
+        let expected = [full[1], full[3], full[5], full[7], full[9], full[11], full[13], full[15]]
+        guard ConstantTime.equal(expected, message.mac) else {
+            throw .macMismatch(received: message.macText.uppercased())
+        }
+        var fileData: [UInt8]?
+        if let enc = message.enc {
+            let data = try SUNMessage.hex(enc, bytes: nil, field: "enc")
+            guard !data.isEmpty, data.count % 16 == 0,
+                let plain = try? session.decryptLRICB(data, counter: counter + [0, 0, 0], updatedKey: 1)
+            else { throw .malformedURL(reason: "its enc data is \(data.count) bytes, not whole AES blocks") }
+            fileData = plain
+        }
+        let value = Int(counter[0]) | Int(counter[1]) << 8 | Int(counter[2]) << 16
         return SUNVerification(uid: uid, counter: value, fileData: fileData)
     }
 

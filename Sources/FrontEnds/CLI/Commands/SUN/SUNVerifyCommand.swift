@@ -28,7 +28,7 @@ struct SUNVerifyCommand: Command {
                tapcard sun verify --jsonl [FILE|-] [--meta-key HEX32 --file-key HEX32]
                                   [--template TEMPLATE] [--track [--db PATH]]
 
-        Checks a SUN URL an NTAG 424 DNA produced with Secure Dynamic Messaging (AES mode):
+        Checks a SUN URL an NTAG 424 DNA produced with Secure Dynamic Messaging, AES or LRP mode:
         decrypts PICCData (e=, picc_data= or boltcard's p=) with the meta key, or reads the plain
         uid= and ctr=; recomputes the MAC (c= or cmac=) with the file key over exactly the mirrored
         span (from the enc= value to the MAC, or nothing when there is no enc=), compares it in
@@ -55,7 +55,8 @@ struct SUNVerifyCommand: Command {
 
         Exit status: 0 valid (every line, in a batch); 1 refused, with the reason: mac-mismatch
         (wrong file key or an altered URL), wrong-key (PICCData does not decrypt to tag C7: wrong
-        meta key), malformed-picc-data (PICCData is not 32 hex digits), counter-not-increasing
+        meta key), malformed-picc-data (PICCData is not 32 hex digits, or 48 in LRP mode),
+        counter-not-increasing
         (--track); 65 malformed input: malformed-url (no SUN fields, a MAC or uid/ctr field of the
         wrong size, a repeated or ambiguous field, not the template's shape, a batch line that is
         not a URL or a valid object) or key-length (a key that is not 16 bytes of hex). A batch
