@@ -11,7 +11,8 @@
 # The URLs are generated here in Python (pycryptodome, else `cryptography`): an implementation
 # independent of TapCard's, so every generated URL must verify valid, and the script fails if one
 # does not. Kinds: AES (?picc_data=…&cmac=…), AES+enc (?picc_data=…&enc=…&cmac=…, 32 bytes of
-# file data), plain (?uid=…&ctr=…&cmac=…). LRP is not generated: TapCard does not verify LRP yet.
+# file data), plain (?uid=…&ctr=…&cmac=…), and with a checkout LRP+enc (48-digit PICCData), made
+# with the checkout's own LRP code (Python LRP is slow: a twentieth of the count).
 # Wall-clock figures on a shared machine: run it on an idle one, and read them as such.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -69,13 +70,29 @@ def sun(kind, uid, ctr):
     return f"https://h.example/t?picc_data={picc.hex().upper()}&enc={enc}&cmac={m.hex().upper()}"
 
 kinds = ["aes", "aes+enc", "plain"]
+lrp_class = None
+if checkout:
+    sys.path.insert(0, checkout)
+    from libsdm.lrp import LRP as lrp_class
+    kinds.append("lrp+enc")
+sizes = {kind: (max(1, count // 20) if kind.startswith("lrp") else count) for kind in kinds}
+
+def sun_lrp(uid, ctr):
+    ctr_le = ctr.to_bytes(3, "little")
+    rand = bytes(rng.randrange(256) for _ in range(8))
+    picc = lrp_class(meta_key, 0, rand, pad=False).encrypt(b"\xc7" + uid + ctr_le + bytes(rng.randrange(256) for _ in range(5)))
+    master = lrp_class(file_key, 0).cmac(b"\x00\x01\x00\x80" + uid + ctr_le + b"\x1e\xe1")
+    enc = lrp_class(master, 1, ctr_le + bytes(3), pad=False).encrypt(bytes(rng.randrange(256) for _ in range(32))).hex().upper()
+    m = lrp_class(master, 0).cmac((enc + "&cmac=").encode())[1::2]
+    return f"https://h.example/t?picc_data={(rand + picc).hex().upper()}&enc={enc}&cmac={m.hex().upper()}"
+
 files = {}
 for kind in kinds:
     path = os.path.join(work, kind.replace("+", "_") + ".txt")
     with open(path, "w") as out:
-        for n in range(count):
+        for n in range(sizes[kind]):
             uid = bytes([0x04]) + bytes(rng.randrange(256) for _ in range(6))
-            out.write(sun(kind, uid, n % 0xFFFFFF) + "\n")
+            out.write((sun_lrp(uid, n % 0xFFFFFF) if kind.startswith("lrp") else sun(kind, uid, n % 0xFFFFFF)) + "\n")
     files[kind] = path
 
 def child_cpu():
@@ -89,6 +106,7 @@ def tapcard_rate(kind):
         status = subprocess.run([tapcard, "sun", "verify", "--jsonl", files[kind], "--meta-key", meta_key.hex(),
                                  "--file-key", file_key.hex()], stdout=out).returncode
     elapsed, cpu = time.perf_counter() - start, child_cpu() - cpu
+    count = sizes[kind]
     with open(out_path) as results:
         valid = sum(1 for line in results if '"valid":true' in line)
     if status != 0 or valid != count:
@@ -97,7 +115,6 @@ def tapcard_rate(kind):
 
 backend = None
 if checkout:
-    sys.path.insert(0, checkout)
     import types
     config = types.ModuleType("config")
     exec(open(os.path.join(checkout, "config.dist.py")).read(), config.__dict__)
@@ -108,6 +125,7 @@ if checkout:
 def backend_rate(kind):
     with open(files[kind]) as f:
         urls = [line.strip() for line in f]
+    count = sizes[kind]
     start, cpu = time.perf_counter(), time.process_time()
     valid = 0
     for url in urls:
@@ -122,7 +140,7 @@ def backend_rate(kind):
         valid += 1
     return count / (time.perf_counter() - start), count / (time.process_time() - cpu)
 
-print(f"{count} URLs per kind; TapCard: {tapcard} (sun verify --jsonl, one process per kind, start-up included);")
+print(f"{count} URLs per kind ({count // 20} for LRP); TapCard: {tapcard} (sun verify --jsonl, one process per kind, start-up included);")
 print("sdm-backend: one Python process, URL parsing included. URLs/s per second of CPU time (one core, the")
 print("figure a loaded machine does not distort) and per second of wall-clock time (what a user waits).")
 print(f"{'kind':10} {'TapCard cpu':>12} {'sdm-backend cpu':>16} {'ratio':>7}   {'TapCard wall':>13} {'sdm-backend wall':>17} {'ratio':>7}")
