@@ -15,7 +15,7 @@ public enum AESBackend: String, Sendable, Hashable, CaseIterable {
     case swift
 
     /// True when this backend can be used in this process: the library loads (OpenSSL), the
-    /// framework exists (CommonCrypto), always for ``swift``.
+    /// framework exists (CommonCrypto), always for ``AESBackend/swift``.
     public var isAvailable: Bool {
         switch self {
         case .swift: true
@@ -24,7 +24,7 @@ public enum AESBackend: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The platform's backend when it is available, else ``swift``. The environment variable
+    /// The platform's backend when it is available, else ``AESBackend/swift``. The environment variable
     /// `TAPCARD_AES` (`openssl`, `commoncrypto` or `swift`) chooses another available backend, so a
     /// benchmark can time both; an unavailable or unknown choice is ignored.
     public static let preferred: AESBackend = {

@@ -1,7 +1,7 @@
 /// AES-CMAC (RFC 4493, = NIST SP 800-38B with AES-128): a 16-byte MAC of a message of any length.
 ///
 /// Made once per key: the key schedule (an ``AESContext``, on the platform's AES by default) and
-/// the subkeys K1 and K2 are derived in `init` and reused by every ``mac(_:)``. The subkeys are
+/// the subkeys K1 and K2 are derived in `init` and reused by every MAC computed. The subkeys are
 /// derived with masks rather than a branch on the top bit of L, so their derivation takes the same
 /// time for every key.
 public struct AESCMAC: Sendable {

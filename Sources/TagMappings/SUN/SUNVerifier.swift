@@ -23,7 +23,7 @@ import TapCardSupport
 /// A verifier is made once per key pair and reused for every URL: the meta key's AES context and
 /// the file key's CMAC subkeys are prepared in `init`; a URL costs only what it needs (the
 /// encryption session key only when it carries `enc`). It runs on the platform's AES
-/// (``Ciphers/AESBackend/preferred``), is immutable, and can be shared between tasks.
+/// (`AESBackend.preferred` of module Ciphers), is immutable, and can be shared between tasks.
 ///
 /// A URL that could be read two ways is refused as malformed: a SUN field given twice, PICCData in
 /// two fields, PICCData beside a plain uid/ctr. With a ``SUNTemplatePattern`` (the template the tag

@@ -11,7 +11,7 @@
 /// inode renamed over the old one), and a lock belongs to an inode, not a name. Two rules close
 /// that gap:
 /// - a save locks its new copy *before* renaming it into place and only then lets go of the old
-///   one (``write(_:)``), so the name always points at a locked file while a session lasts;
+///   one (``write(_:secret:)``), so the name always points at a locked file while a session lasts;
 /// - a process that gets the lock checks that the path still names the file it locked (same
 ///   device and inode) and, when a save replaced it meanwhile, opens the new file and waits again.
 ///

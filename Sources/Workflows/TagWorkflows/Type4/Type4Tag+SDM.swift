@@ -11,7 +11,7 @@ extension Type4Tag {
     /// 2. ChangeFileSettings of file 2 to the template's settings (SDM on, the computed offsets).
     /// GetFileSettings is read back afterwards to verify. With `checkingTapWith` (the values of the
     /// template's meta and file keys), one URL is then read off the tag, as a phone reads it, and
-    /// checked with ``SUNVerifier``: the same code a backend runs, with the template when its
+    /// checked with `SUNVerifier`: the same code a backend runs, with the template when its
     /// names are not the standard ones. A tear says which step and what the tag holds
     /// (`NTAG424SDMSetupInterrupted`); the keys are never touched.
     public func setUpSDM(
