@@ -266,7 +266,7 @@ var layered: [Layered] = [
         "TapCardCLITests", "FrontEnds/CLITests",
         [
             "TapCardCLI", "NDEF", "Store", "TagCatalog", "TagEmulator", "TagWorkflows", "TapCardSupport", "TestSupport",
-            "Type2",
+            "Type2", "SUN",
         ]),
 ]
 
