@@ -59,6 +59,19 @@ import Testing
         #expect(check.status == 0, "\(check.io.errorOutput)")
         #expect(check.io.outputText.contains("\"already_new\":[0,1,2,3,4]"))
         #expect(check.io.outputText.contains("\"changed\":[]"))
+        // With the tag's keys put in b.keys's oldN= lines, --resume finishes the second change.
+        let known = try lines(a)
+        var fixed = try String(contentsOfFile: b, encoding: .utf8)
+        for number in 1...4 {
+            fixed = fixed.replacingOccurrences(
+                of: "old\(number)=\(String(repeating: "0", count: 32))", with: "old\(number)=\(known["key\(number)"]!)")
+        }
+        try fixed.write(toFile: b, atomically: true, encoding: .utf8)
+        let finish = await run(
+            ["ntag424", "keys", "--tag", path, "--yes-change-keys", "--resume", b, "--json"], home: home)
+        #expect(finish.status == 0, "\(finish.io.errorOutput)")
+        #expect(finish.io.outputText.contains("\"changed\":[1,2,3,4,0]"))
+        #expect(try lines(b).filter { $0.key.hasPrefix("tag") }.values.allSatisfy { $0 == "new" })
     }
 
     @Test func aWrongOldKeyForOneKeyIsNeverPrintedAsChanged() async throws {

@@ -134,7 +134,11 @@ struct NTAG424KeysCommand: Command {
                 states[interrupted.uncertain] = .uncertain
             }
             try record(states)
-            if let output {
+            if let output, let refused = error as? NTAG424KeyChangeRefused {
+                io.printError(
+                    "note: \(output) says per key what the tag holds (tagN=); key \(refused.key)'s old value in it is not the tag's: put the right one in old\(refused.key)= and run --resume \(output)."
+                )
+            } else if let output {
                 io.printError(
                     "note: \(output) says per key what the tag holds (tagN=); tapcard ntag424 keys --yes-change-keys --resume \(output) finishes the change."
                 )

@@ -71,6 +71,10 @@ enum NTAG424KeysFile {
             lines.append("# pending: written before the first ChangeKey; no key is known to be changed yet.")
         } else if all.allSatisfy({ $0 == .new }) {
             lines.append("# done: every key below holds its new value on the tag (proven by the tag).")
+        } else if all.contains(.neither) {
+            lines.append(
+                "# refused: tagN=neither means the tag holds neither keyN nor oldN; put the tag's key in oldN, then --resume THIS-FILE."
+            )
         } else {
             lines.append(
                 "# unfinished: tagN= says what the tag holds; tapcard ntag424 keys --resume THIS-FILE finishes the change."
