@@ -173,7 +173,9 @@ var layered: [Layered] = [
     library(
         "FocusSessions", "Workflows/FocusSessions", layer: .workflows,
         ["TapCardSupport", "Focus", "Store", "Type4", "SUN"]),
-    library("TagInventory", "Workflows/TagInventory", layer: .workflows, ["Store", "TapCardSupport"]),
+    library(
+        "TagInventory", "Workflows/TagInventory", layer: .workflows,
+        ["Store", "TapCardSupport", "TagWorkflows", "TagCatalog", "Originality"]),
 
     // 5. Front ends: view models (tested on Linux) and the CLI.
     library(

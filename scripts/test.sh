@@ -32,7 +32,10 @@ if [ "${TAPCARD_SKIP_RELEASE_BUILD:-0}" = 0 ]; then
     swift build -c release --product tapcard -Xswiftc -Onone
 fi
 echo "== swift test"
-swift test --skip-build "$@"
+swift test --skip-build "$@" 2>&1 | tee "$log"
+# The tag contract's conformance suite (every verb on every emulated model, tears at every command
+# index in every mode) runs in-process inside the suite; its count, said once more at the end.
+echo "== conformance suite: $(grep -m1 '^conformance:' "$log" | sed 's/^conformance: //')"
 echo "== scripts/page-browser-test.sh"
 bash scripts/page-browser-test.sh .build/debug/tapcard
 

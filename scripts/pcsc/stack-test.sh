@@ -12,7 +12,7 @@
 # Output: TAP-like lines ("ok N - …" / "not ok N - …"), then "# passed P failed F".
 # Exit status: 0 all passed, 1 a test failed, 77 skipped (the printed reason says why).
 # Usage: scripts/pcsc/stack-test.sh [path/to/tapcard]   (default .build/debug/tapcard)
-#        TAPCARD_STACK_TRANSCRIPT=1 scripts/pcsc/stack-test.sh   the README's reader transcript
+#        TAPCARD_STACK_TRANSCRIPT=1 scripts/pcsc/stack-test.sh   the reader transcript of docs/guide/pcsc-readers.md
 #        TAPCARD_STACK_TRANSCRIPT=type4 scripts/pcsc/stack-test.sh   its Type 4 one (an NTAG 424 DNA)
 #        TAPCARD_STACK_TRANSCRIPT=focus scripts/pcsc/stack-test.sh   its focus one (pair and tap --reader)
 set -uo pipefail
@@ -158,7 +158,7 @@ stop_emulator() { # stop_emulator → waits for the card to be reported gone
 pyscard_read() { python3 "$here/pyscard_client.py" "$reader" 45; }
 json_field() { python3 -c "import json,sys; print(json.loads(sys.stdin.read())['$1'])"; }
 
-# ---- README transcript (TAPCARD_STACK_TRANSCRIPT=1): the commands the README shows, then stop --
+# ---- Transcript (TAPCARD_STACK_TRANSCRIPT=1): the commands docs/guide/pcsc-readers.md shows, then stop --
 if [ -n "${TAPCARD_STACK_TRANSCRIPT:-}" ]; then
     say() { # say ARGS… → "$ tapcard ARGS…" and the output, as a terminal shows them
         local line='$ tapcard' argument

@@ -1,5 +1,5 @@
 /// Why a SUN message was not accepted, as one stable word for scripts and backends (JSON v1 writes
-/// enum values in kebab-case: docs/json.md). The first four are refusals of a message that reached
+/// enum values in kebab-case: docs/reference/json.md). The first four are refusals of a message that reached
 /// the verifier (exit 1); the last two are the caller's input (exit 65).
 public enum SUNReason: String, Sendable, Hashable, CaseIterable {
     /// The MAC does not verify: the file key is wrong, or the URL was altered.

@@ -68,6 +68,16 @@ public struct Type2WritePlan: Sendable, Equatable {
         return min(pageAligned(needed), pageAligned(walk.area.end))
     }
 
+    /// The pages a new NDEF TLV of `messageLength` bytes (and its terminator) covers, from the
+    /// slot the snapshot's walk found; `nil` when the tag has no slot or the TLV does not fit.
+    public static func pagesCovered(messageLength: Int, snapshot: Type2Snapshot) -> [Int]? {
+        guard let walk = snapshot.walk, let slot = walk.ndef?.typeAddress ?? walk.ndefSlot else { return nil }
+        var count = 1 + (messageLength < 255 ? 1 : 3) + messageLength
+        if walk.area.usableCount(from: slot) > count { count += 1 }
+        guard let positions = walk.area.positions(from: slot, count: count) else { return nil }
+        return Array(Set(positions.map(Type2Page.page(ofByte:)))).sorted()
+    }
+
     /// True when a usable byte after `position` (exclusive) that `memory` holds is not 0.
     private static func hasLeftovers(after position: Int, in memory: [UInt8], area: DataArea) -> Bool {
         var cursor = area.nextUsable(from: position + 1)
@@ -83,7 +93,15 @@ public struct Type2WritePlan: Sendable, Equatable {
     }
 
     /// Plans writing `message` (the encoded NDEF message; empty for "erase").
-    public static func make(message: [UInt8], snapshot: Type2Snapshot) throws(Type2PlanError) -> Type2WritePlan {
+    ///
+    /// With `unreadTail`, the memory after `snapshot.memory` could not be read (the tag refused
+    /// it without its password, ACCESS.PROT): a plan whose new TLV and terminator lie wholly in the
+    /// memory read needs nothing more (the old message's unread tail sits after the new
+    /// terminator, where no reader looks), so it is made; one that would reach further is
+    /// ``Type2PlanError/memoryNotRead(upTo:)``.
+    public static func make(
+        message: [UInt8], snapshot: Type2Snapshot, unreadTail: Bool = false
+    ) throws(Type2PlanError) -> Type2WritePlan {
         guard let cc = snapshot.cc, snapshot.status != .notSupported, let walk = snapshot.walk else {
             throw .notFormatted
         }
@@ -107,7 +125,12 @@ public struct Type2WritePlan: Sendable, Equatable {
             throw .tooBig(needed: message.count, capacity: snapshot.capacity.bytes)
         }
         let needed = memoryNeeded(messageLength: message.count, snapshot: snapshot)
-        guard let lastPosition = positions.last, needed <= snapshot.memory.count else {
+        let readEnough =
+            needed <= snapshot.memory.count
+            || (unreadTail
+                && positions.last.map { Type2Page.byteRange(ofPage: Type2Page.page(ofByte: $0)).upperBound }
+                    .map { $0 <= snapshot.memory.count } == true)
+        guard let lastPosition = positions.last, readEnough else {
             throw .memoryNotRead(upTo: max(needed, (positions.last ?? 0) + 1))
         }
         // Pages from `unread` on were not read: they are written whatever they hold, and their

@@ -32,6 +32,10 @@ public enum TagWriteError: TapCardError, Equatable {
     case interruptedBlockWrite(
         block: Int, completed: Int, total: Int, state: TagStateAfterWrite, lengthMayBeTorn: Bool,
         cause: Type5Failure)
+    /// Every write was acknowledged (`completed` of them, the commit included), so the tag holds
+    /// the new message; reading it back to verify failed (`cause`: a tear, a lost tag). The write
+    /// is done and not verified: it is never reported lost.
+    case readBackInterrupted(completed: Int, cause: ReadBackCause)
     /// Every write was acknowledged, but reading the tag back gave different content.
     case verificationFailed(expectedBytes: Int, readBytes: Int?)
     /// The tag holds exactly the bytes written, but record `record` (1-based, of `records`) does
@@ -39,12 +43,32 @@ public enum TagWriteError: TapCardError, Equatable {
     /// it malformed, so the write is not verified.
     case malformedRecord(record: Int, records: Int, type: [UInt8], error: NDEFError)
 
+    /// What the tag holds after this error, as far as the acknowledged steps tell: the same rule
+    /// for every tag type. `nil` when the read-back found something else (nobody can say why).
+    public var stateAfter: TagStateAfterWrite? {
+        switch self {
+        case .interrupted(_, _, _, let state, _, _): state
+        case .interruptedUpdate(_, _, _, _, _, let state, _, _): state
+        case .interruptedFeliCaUpdate(_, _, _, let state, _, _): state
+        case .interruptedBlockWrite(_, _, _, let state, _, _): state
+        case .readBackInterrupted, .malformedRecord: .new
+        case .verificationFailed: nil
+        }
+    }
+
+    /// True for ``readBackInterrupted(completed:cause:)``: the write is done, its check is not.
+    public var isReadBackInterrupted: Bool {
+        if case .readBackInterrupted = self { return true }
+        return false
+    }
+
     public var origin: ErrorOrigin {
         switch self {
         case .interrupted(_, _, _, _, _, let cause): cause.origin
         case .interruptedUpdate(_, _, _, _, _, _, _, let cause): cause.origin
         case .interruptedFeliCaUpdate(_, _, _, _, _, let cause): cause.origin
         case .interruptedBlockWrite(_, _, _, _, _, let cause): cause.origin
+        case .readBackInterrupted(_, let cause): cause.origin
         case .verificationFailed: .tag
         // The message asked for was the problem, not the tag: it holds what was sent.
         case .malformedRecord: .input
@@ -89,6 +113,9 @@ public enum TagWriteError: TapCardError, Equatable {
                 text += " If reading it reports an interrupted write, rewrite this tag."
             }
             return text
+        case .readBackInterrupted(let completed, let cause):
+            return
+                "Every write was acknowledged (\(completed) of \(completed), the commit included), so the tag holds the new message; reading it back to verify failed: \(cause.sentence) Read the tag to check it."
         case .verificationFailed(let expected, let read?):
             return
                 "Every page write was acknowledged, but reading the tag back gave \(read) bytes of different content instead of the \(expected) bytes written; rewrite this tag."

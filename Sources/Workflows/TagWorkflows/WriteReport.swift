@@ -26,19 +26,11 @@ public struct WriteReport: Sendable, Equatable {
     /// Commands and modeled air time of the read-back (zero without verification).
     public var verifyStatistics: CommandStatistics
 
-    /// How a write was checked.
-    public enum Verification: Sendable, Equatable {
-        /// Not checked (the caller asked for no verification).
-        case none
-        /// The pages written were read back after the last write, and the message decoded from
-        /// them (and the unchanged pages read just before) matched record by record.
-        case readBack(pages: ClosedRange<Int>)
-        /// Nothing needed writing: the read before the write found this very message.
-        case alreadyOnTag
-    }
+    /// How the write was checked (the one ``WriteVerification`` of every tag type).
+    public typealias Verification = WriteVerification
 
     /// True when the message on the tag was read and matched record by record.
-    public var verified: Bool { verification != .none }
+    public var verified: Bool { verification.verified }
 
     /// Distinct pages written, ascending.
     public var pagesWritten: [Int] { Array(Set(writes.map(\.page))).sorted() }

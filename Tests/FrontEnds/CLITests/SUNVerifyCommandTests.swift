@@ -140,7 +140,7 @@ import Testing
         #expect(missing.status == 64)
     }
 
-    /// Issue 25, item 3: a short key gave the generic error object (kind, no `reason`); docs/json.md
+    /// Issue 25, item 3: a short key gave the generic error object (kind, no `reason`); docs/reference/json.md
     /// promises the result object with reason `key-length` and exit 65.
     @Test func aShortOrNonHexKeyIsKeyLengthInTheResultObject() async throws {
         for (meta, file) in [("0011", Self.zero), (Self.zero, String(repeating: "0", count: 34)), ("zz", Self.zero)] {
@@ -231,12 +231,12 @@ import Testing
         #expect(objects[1]["last_counter"] as? Int == 8 && objects[0]["tracked"] as? Bool == true)
     }
 
-    /// Issue 25, item 3: every reason docs/json.md documents for `sun verify` is produced, with the
+    /// Issue 25, item 3: every reason docs/reference/json.md documents for `sun verify` is produced, with the
     /// exit status the document gives it, and no reason is left undocumented.
     @Test func everyDocumentedReasonWithItsDocumentedStatus() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let document = try String(contentsOf: root.appendingPathComponent("docs/json.md"), encoding: .utf8)
+        let document = try String(contentsOf: root.appendingPathComponent("docs/reference/json.md"), encoding: .utf8)
         let row = try #require(document.split(separator: "\n").first { $0.hasPrefix("| `sun verify --json` |") })
         var documented: [String: Int32] = [:]
         for status: Int32 in [1, 65] {

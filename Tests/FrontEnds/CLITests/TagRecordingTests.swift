@@ -22,13 +22,13 @@ struct TagRecordingTests {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
 
         let write = try await tag.write(message)
-        recording.write(write, message: message.encoded(), io: io, at: now)
+        recording.record(TagWriteOutcome(write), operation: .write, io: io, at: now)
         let read = try await Type2Tag(transport: emulated, declaredModel: .ntag213).read()
-        recording.read(read, io: io, at: now.addingTimeInterval(10))
+        recording.record(TagReport(read), io: io, at: now.addingTimeInterval(10))
         let inspection = try await Type2Tag(transport: emulated, declaredModel: .ntag213).inspect()
-        recording.inspection(inspection, io: io, at: now.addingTimeInterval(20))
+        recording.record(TagReport(inspection), io: io, at: now.addingTimeInterval(20))
         let lock = try await Type2Tag(transport: emulated, declaredModel: .ntag213).lock(confirmation: .permanent)
-        recording.pageOperation(lock, operation: .lock, io: io, at: now.addingTimeInterval(30))
+        recording.record(TagManagementOutcome(lock), operation: .lock, io: io, at: now.addingTimeInterval(30))
         #expect(io.errorOutput == "")
 
         let store = try TapCardStore(path: StoreLocation.defaultDatabasePath(environment: io.environment))
@@ -58,7 +58,7 @@ struct TagRecordingTests {
         let recording = try TagRecording.take(&arguments, io: io)
         let emulated = EmulatedTag(model: .ntag213)
         let read = try await Type2Tag(transport: emulated, declaredModel: .ntag213).read()
-        recording.read(read, io: io)
+        recording.record(TagReport(read), io: io)
         #expect(
             io.errorOutput.hasPrefix("warning: the tag operation completed but was not recorded: SQLite could not open")
         )

@@ -47,6 +47,14 @@ import Testing
         #expect(json["system_codes"] as? [String] == ["88b4"])
         #expect(json["attribute"] is NSNull)
         #expect(await run(["sim", "new", "felica-lite-s", path, "--force", "--idm", "0102"]).status != 0)
-        #expect(await run(["sim", "new", "ntag215", path, "--force", "--blank"]).status == 64)
+        // One word for a never-formatted tag on every model (issue 24): --blank on a Type 2 tag is
+        // --unformatted, and --unformatted on a FeliCa card is --blank.
+        #expect(await run(["sim", "new", "ntag215", path, "--force", "--blank"]).status == 0)
+        let type2 = await run(["sim", "show", path, "--json"])
+        let shown2 = try #require(
+            try JSONSerialization.jsonObject(with: Data(type2.io.outputText.utf8)) as? [String: Any])
+        #expect(shown2["formatted"] as? Bool == false)
+        #expect(await run(["sim", "new", "felica-lite-s", path, "--force", "--unformatted"]).status == 0)
+        #expect(await run(["sim", "new", "ntag424", path, "--force", "--blank"]).status == 64)
     }
 }

@@ -104,7 +104,7 @@
             await bench.run { await write.write() }
             let report = try #require(write.state.outcome, "\(write.state)")
             let type3 = try #require(report.type3)
-            #expect(type3.verification == .readBack(bytes: message.count))
+            #expect(type3.verification == .readBack(.bytes(message.count), match: .bytes))
             let dataBlocks = (message.count + 15) / 16
             #expect(type3.writes.count == 2 + dataBlocks, "Nbw 1: one data Update per block")
             #expect(report.lines.count == 5)

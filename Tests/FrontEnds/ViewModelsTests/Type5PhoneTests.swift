@@ -126,7 +126,7 @@
             let report = try #require(write.state.outcome, "\(write.state)")
             let type5 = try #require(report.type5)
             #expect(report.receipt.verified)
-            #expect(type5.verification == .readBack(bytes: message.count))
+            #expect(type5.verification == .readBack(.bytes(message.count), match: .bytes))
             let uid = Hex.encode(bench.chip.uid, uppercase: true, separator: ":")
             #expect(report.lines.count == 5)
             #expect(report.lines[0] == "Wrote \(message.count) bytes to tag \(uid) (\(type5.identification.phrase)).")

@@ -53,7 +53,7 @@
             ])
             let bytes = message.encoded()
             let report = try await withDriver(card) { try await $0.write(message, verify: true) }
-            #expect(report.verification == .readBack(bytes: bytes.count))
+            #expect(report.verification == .readBack(.bytes(bytes.count), match: .bytes))
             #expect(report.identification.model == .feliCaLiteS)
             #expect(report.idm == Self.idm)
             #expect(Self.message(card) == bytes)

@@ -62,7 +62,7 @@
             ])
             let bytes = message.encoded()
             let report = try await withDriver(chip) { try await $0.write(message, verify: true) }
-            #expect(report.verification == .readBack(bytes: bytes.count))
+            #expect(report.verification == .readBack(.bytes(bytes.count), match: .bytes))
             #expect(report.identification.model == model)
             #expect(report.identification.blockSizeSource == .systemInfo, "GET SYSTEM INFO crossed the adapter")
             // The chip: CC untouched, the NDEF TLV holds the message, a Terminator after it.

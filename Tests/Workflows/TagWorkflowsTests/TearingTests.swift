@@ -67,7 +67,8 @@ import Type2
                         _ = try await Type2Tag(transport: tag, declaredModel: scenario.model).write(new)
                         Issue.record("\(scenario) \(mode) @\(tearPoint): the write did not fail")
                     } catch let error as TagWriteError {
-                        if case .interrupted(_, _, _, let state, _, _) = error { reported = state }
+                        // A torn page write, or a torn read-back after the commit (the new message).
+                        reported = error.stateAfter
                     } catch {
                         // A tear during a read (preflight or read-back) surfaces as the transport error.
                         #expect(error is ChannelError, "\(scenario) \(mode) @\(tearPoint): \(error)")

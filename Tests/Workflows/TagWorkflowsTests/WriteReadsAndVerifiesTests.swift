@@ -30,7 +30,7 @@ import Type2
         #expect(sent.last == [0x3A, 5, 39])
         #expect(sent.count == 3 + 35 + 1)
         #expect(report.pagesWritten == Array(5...39))
-        #expect(report.verification == .readBack(pages: 5...39))
+        #expect(report.verification == .readBack(.pages(5...39), match: .bytes))
         #expect(report.verifyStatistics.commands == 1)
         #expect(try await Type2Tag(transport: tag).read().content.message == message)
     }
@@ -72,7 +72,7 @@ import Type2
         // After the last write, FAST_READs (60 pages at most each) of pages 4–80.
         let readBack = sent[(sent.lastIndex { $0.first == 0xA2 } ?? 0)...].dropFirst()
         #expect(Array(readBack) == [[0x3A, 4, 63], [0x3A, 64, 80]])
-        #expect(report.verification == .readBack(pages: 4...80))
+        #expect(report.verification == .readBack(.pages(4...80), match: .bytes))
         let read = try await Type2Tag(transport: tag).read()
         #expect(read.content.message == message)
         // 16 + 4 (03 FF 01 2C) + 300 = byte 320 holds the terminator; the rest of its page is 0.
@@ -108,7 +108,7 @@ import Type2
         // NTAG216's dynamic lock bytes are on page 226.
         #expect(!frames(tag).contains { ($0.first == 0x3A || $0.first == 0x30) && $0[1] == 226 })
         // NTAG216 ships with its NDEF TLV on page 4 (no Lock Control TLV).
-        #expect(report.verification == .readBack(pages: 4...(report.pagesWritten.last ?? 0)))
+        #expect(report.verification == .readBack(.pages(4...(report.pagesWritten.last ?? 0)), match: .bytes))
     }
 
     /// Pages 16–17 locked by the first dynamic lock bit: the preflight reads the lock page and

@@ -202,6 +202,11 @@ import Type2
             #expect(try await session.read().content == .empty)
             let message = NDEFMessage(records: [.uri("https://x.example")])
             #expect(try await session.write(message).verified)
+            // Holding a message, format is refused in the words every tag type uses.
+            await #expect(throws: FormatRefusal.holdsMessage(messageBytes: message.encoded().count)) {
+                try await session.format()
+            }
+            _ = try await session.erase()
             await #expect(throws: Type2PlanError.alreadyFormatted(cc: Array(tag.memory[12..<16]))) {
                 try await session.format()
             }

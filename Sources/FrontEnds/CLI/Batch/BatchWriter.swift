@@ -21,12 +21,14 @@ enum BatchWriter {
     ) async throws -> Result {
         let uid = try? await session.transport.uid()
         if case .isoDep = session.kind {
-            let report = try await Type4Target(reader: session).driver().write(message, verify: true)
-            recording.type4(write: report, operation: .write, io: io)
+            let carrier = session.detected.identifier
+            let report = try await Type4Tag(channel: session.isoDepCard, uid: carrier.isEmpty ? nil : carrier)
+                .write(message, verify: true)
+            recording.record(TagWriteOutcome(report), operation: .write, io: io)
             return Result(uid: report.uid ?? uid, bytes: report.messageBytes, verified: report.verified, report: nil)
         }
         let report = try await password.session(session.transport).write(message, verify: true)
-        recording.write(report, message: message.encoded(), io: io)
+        recording.record(TagWriteOutcome(report), operation: .write, io: io)
         return Result(
             uid: report.uid?.bytes ?? uid, bytes: report.messageBytes, verified: report.verified, report: report)
     }

@@ -30,32 +30,30 @@ struct DemoCommand: Command {
         emails: ["ada@example.com"])
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
-        var options = TagWriteRunner.Options()
-        options.json = arguments.flag("--json")
+        let json = arguments.flag("--json")
         let recording = try TagRecording.take(&arguments, io: io)
         var profile = try ProfileOptions.parse(&arguments, io: io)
         if profile == ContactProfile() { profile = sample }
-        let target = try await TagTarget.open(&arguments, io: io)
-        defer { target.close() }
-        try arguments.finish()
+        let tag = try await OpenedTag.open(&arguments, io: io)
+        defer { tag.close() }
+        try tag.finish(&arguments)
         let message = try CardEncoding.message(for: profile, as: .vcard)
-        guard let report = try await TagWriteRunner.run(message, target: target, options: options, io: io) else {
-            return .failure
-        }
-        recording.write(report, message: message.encoded(), io: io)
-        let readBack = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).read()
-        if options.json {
+        let driver = try tag.driver(command: name)
+        let outcome = try await tag.operating { try await driver.writeMessage(message, verify: true) }
+        recording.record(outcome, operation: .write, io: io)
+        let readBack = try await tag.operating { try await tag.driver(command: name).readTag() }
+        if json {
             io.printJSON(
                 JSON.object([
-                    ("write", TagJSON.write(report, path: target.path)),
-                    ("read", TagJSON.read(readBack, path: target.path)),
+                    ("write", TagOutput.writeJSON(outcome, label: tag.label)),
+                    ("read", TagOutput.reportJSON(readBack, label: tag.label)),
                 ]))
             return .success
         }
         io.print(
-            "1. Write \(profile.formattedName)'s business card (\(report.messageBytes)-byte NDEF message: one text/vcard record)"
+            "1. Write \(profile.formattedName)'s business card (\(outcome.messageBytes)-byte NDEF message: one text/vcard record)"
         )
-        TagWriteRunner.print(report, path: target.path, json: false, io: io)
+        TagOutput.write(outcome, label: tag.label, json: false, io: io)
         io.print("")
         io.print("2. Read it back as a phone would")
         for line in TagText.content(readBack.content) { io.print(line) }

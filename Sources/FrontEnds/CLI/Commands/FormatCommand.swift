@@ -42,51 +42,23 @@ struct FormatCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
-        let fixForIOS = arguments.flag("--fix-for-ios")
-        let multipleBlockRead = arguments.flag("--multiple-block-read")
+        let options = FormatOptions(
+            multipleBlockRead: arguments.flag("--multiple-block-read"), fixForIOS: arguments.flag("--fix-for-ios"))
+        if options.fixForIOS, options.multipleBlockRead {
+            throw UsageError(
+                "--fix-for-ios clears MBREAD and --multiple-block-read sets it: give one of them.", command: name)
+        }
         let recording = try TagRecording.take(&arguments, io: io)
         let password = try PasswordOptions.parse(&arguments)
-        let target: TagTarget
-        let opened = try await OpenedTag.open(&arguments, io: io)
-        if fixForIOS || multipleBlockRead, !opened.isType5 {
-            opened.close()
+        let tag = try await OpenedTag.open(&arguments, io: io)
+        if options.fixForIOS || options.multipleBlockRead, tag.forumType != 5 {
+            tag.close()
             throw UsageError(
                 "--fix-for-ios and --multiple-block-read set the CC's MBREAD bit of a Type 5 (ISO 15693) tag; this tag is not one.",
                 command: name)
         }
-        switch opened {
-        case .type2Reader(let session):
-            try arguments.finish()
-            return try await ReaderTagCommands.format(
-                session, password: password, json: json, recording: recording, io: io)
-        case .type4(let type4):
-            try type4.finish(&arguments)
-            try Type4Commands.refusePassword(password, command: name)
-            return try await Type4Commands.format(type4, io: io)
-        case .type3(let type3):
-            try type3.finish(&arguments)
-            try Type3Commands.refusePassword(password, command: name)
-            return try await Type3Commands.format(type3, json: json, recording: recording, io: io)
-        case .type5(let type5):
-            try type5.finish(&arguments)
-            try Type5Commands.refusePassword(password, command: name)
-            return try await Type5Commands.format(
-                type5, fixForIOS: fixForIOS, multipleBlockRead: multipleBlockRead, json: json, recording: recording,
-                io: io)
-        case .type2Virtual(let opened): target = opened
-        }
-        defer { target.close() }
-        try arguments.finish()
-        let before = target.tag.persistentState
-        do {
-            let report = try await password.session(target.tag, declaredModel: target.tag.model).format()
-            try target.save()
-            PageOperationOutput.print(report, verb: "Formatted", path: target.path, json: json, io: io)
-            recording.pageOperation(report, operation: .format, io: io)
-            return .success
-        } catch {
-            if target.tag.persistentState != before { try target.save() }
-            throw error
-        }
+        try tag.finish(&arguments)
+        return try await TagVerbs.format(
+            tag, options: options, password: password, json: json, recording: recording, io: io)
     }
 }

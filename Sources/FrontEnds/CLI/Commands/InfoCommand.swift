@@ -40,37 +40,8 @@ struct InfoCommand: Command {
         let password = try PasswordOptions.parse(&arguments)
         // With a password the read may count a wrong one against AUTHLIM and save the file: it
         // holds the lock for writing then.
-        let target: TagTarget
-        switch try await OpenedTag.open(&arguments, io: io, access: password.password == nil ? .reading : .writing) {
-        case .type2Reader(let session):
-            try arguments.finish()
-            return try await ReaderTagCommands.info(
-                session, password: password, json: json, recording: recording, io: io)
-        case .type4(let type4):
-            try type4.finish(&arguments)
-            try Type4Commands.refusePassword(password, command: name)
-            return try await Type4Commands.info(type4, json: json, recording: recording, io: io)
-        case .type3(let type3):
-            try type3.finish(&arguments)
-            try Type3Commands.refusePassword(password, command: name)
-            return try await Type3Commands.info(type3, json: json, recording: recording, io: io)
-        case .type5(let type5):
-            try type5.finish(&arguments)
-            try Type5Commands.refusePassword(password, command: name)
-            return try await Type5Commands.info(type5, json: json, recording: recording, io: io)
-        case .type2Virtual(let opened): target = opened
-        }
-        defer { target.close() }
-        try arguments.finish()
-        let inspection = try await target.reading {
-            try await password.session(target.tag, declaredModel: target.tag.model).inspect()
-        }
-        if json {
-            io.printJSON(TagJSON.inspection(inspection, path: target.path))
-        } else {
-            for line in TagText.inspection(inspection, path: target.path) { io.print(line) }
-        }
-        recording.inspection(inspection, io: io)
-        return .success
+        let tag = try await OpenedTag.open(&arguments, io: io, access: password.password == nil ? .reading : .writing)
+        try tag.finish(&arguments)
+        return try await TagVerbs.read(tag, inspect: true, password: password, json: json, recording: recording, io: io)
     }
 }

@@ -50,61 +50,21 @@ struct LockCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let confirmed = arguments.flag("--yes-lock-permanently")
-        let key = try Type4Commands.key(&arguments)
+        let key = try KeyInputError.key(&arguments)
         let json = arguments.flag("--json")
         let recording = try TagRecording.take(&arguments, io: io)
         let password = try PasswordOptions.parse(&arguments)
-        let target: TagTarget
-        let opened = try await OpenedTag.open(&arguments, io: io)
-        if key != nil, case .type4 = opened {
-        } else if key != nil, case .type3 = opened {
-            opened.close()
+        // The confirmation first: a refusal opens (or creates) nothing.
+        guard confirmed else { throw LockCommandRefusal.confirmationRequired }
+        let tag = try await OpenedTag.open(&arguments, io: io)
+        if key != nil, tag.forumType != 4 {
+            tag.close()
             throw UsageError(
-                "--key is an NTAG 424 DNA's AES key; this is a FeliCa card (TapCard locks a FeliCa Lite-S without a key).",
-                command: name)
-        } else if key != nil {
-            opened.close()
-            throw UsageError(
-                opened.isType5
-                    ? "--key is an NTAG 424 DNA's AES key; this is an NFC Forum Type 5 (ISO 15693) tag."
-                    : "--key is an NTAG 424 DNA's AES key; this is an NFC Forum Type 2 tag (its password is --password).",
+                "--key is an NTAG 424 DNA's AES key; this is an NFC Forum Type \(tag.forumType) tag\(tag.forumType == 2 ? " (its password is --password)" : "").",
                 command: name)
         }
-        switch opened {
-        case .type2Reader(let session):
-            try arguments.finish()
-            return try await ReaderTagCommands.lock(
-                session, password: password, confirmed: confirmed, json: json, recording: recording, io: io)
-        case .type4(let type4):
-            try type4.finish(&arguments)
-            try Type4Commands.refusePassword(password, command: name)
-            return try await Type4Commands.lock(
-                type4, confirmed: confirmed, key: key, json: json, recording: recording, io: io)
-        case .type3(let type3):
-            try type3.finish(&arguments)
-            try Type3Commands.refusePassword(password, command: name)
-            return try await Type3Commands.lock(
-                type3, confirmed: confirmed, json: json, recording: recording, io: io)
-        case .type5(let type5):
-            try type5.finish(&arguments)
-            try Type5Commands.refusePassword(password, command: name)
-            return try await Type5Commands.lock(type5, confirmed: confirmed, json: json, recording: recording, io: io)
-        case .type2Virtual(let opened): target = opened
-        }
-        defer { target.close() }
-        try arguments.finish()
-        let before = target.tag.persistentState
-        do {
-            let report = try await password.session(target.tag, declaredModel: target.tag.model)
-                .lock(confirmation: confirmed ? .permanent : nil)
-            try target.save()
-            PageOperationOutput.print(report, verb: "Locked", path: target.path, json: json, io: io)
-            recording.pageOperation(report, operation: .lock, io: io)
-            return .success
-        } catch {
-            if target.tag.persistentState != before { try target.save() }
-            if error is LockRefusal { throw LockCommandRefusal.confirmationRequired }
-            throw error
-        }
+        try tag.finish(&arguments)
+        return try await TagVerbs.lock(
+            tag, confirmed: confirmed, key: key, password: password, json: json, recording: recording, io: io)
     }
 }

@@ -39,33 +39,9 @@ struct ReadCommand: Command {
         let password = try PasswordOptions.parse(&arguments)
         // With a password the read may count a wrong one against AUTHLIM and save the file: it
         // holds the lock for writing then.
-        let target: TagTarget
-        switch try await OpenedTag.open(&arguments, io: io, access: password.password == nil ? .reading : .writing) {
-        case .type2Reader(let session):
-            try arguments.finish()
-            return try await ReaderTagCommands.read(
-                session, password: password, json: json, recording: recording, io: io)
-        case .type4(let type4):
-            try type4.finish(&arguments)
-            try Type4Commands.refusePassword(password, command: name)
-            return try await Type4Commands.read(type4, json: json, recording: recording, io: io)
-        case .type3(let type3):
-            try type3.finish(&arguments)
-            try Type3Commands.refusePassword(password, command: name)
-            return try await Type3Commands.read(type3, json: json, recording: recording, io: io)
-        case .type5(let type5):
-            try type5.finish(&arguments)
-            try Type5Commands.refusePassword(password, command: name)
-            return try await Type5Commands.read(type5, json: json, recording: recording, io: io)
-        case .type2Virtual(let opened): target = opened
-        }
-        defer { target.close() }
-        try arguments.finish()
-        let report = try await target.reading {
-            try await password.session(target.tag, declaredModel: target.tag.model).read()
-        }
-        let status = ReadOutput.print(report, path: target.path, json: json, io: io)
-        recording.read(report, io: io)
-        return status
+        let tag = try await OpenedTag.open(&arguments, io: io, access: password.password == nil ? .reading : .writing)
+        try tag.finish(&arguments)
+        return try await TagVerbs.read(
+            tag, inspect: false, password: password, json: json, recording: recording, io: io)
     }
 }

@@ -9,7 +9,7 @@ struct SimCommand: Command {
         ]
     }
     static let help = """
-        Usage: tapcard sim new MODEL FILE [--uid HEX] [--unformatted] [--force] [--json]
+        Usage: tapcard sim new MODEL FILE [--uid HEX | --idm HEX] [--blank] [--force] [--json]
                tapcard sim import DUMP FILE [--model MODEL] [--force] [--json]
                tapcard sim export FILE (--flipper OUT.nfc | --bin OUT.bin) [--force] [--json]
                tapcard sim show FILE [--json]
@@ -20,7 +20,7 @@ struct SimCommand: Command {
         command (read, info, write, erase, format, lock) takes one with --tag FILE.
 
         Subcommands:
-          new      Create a factory-fresh tag (NDEF formatted unless --unformatted).
+          new      Create a factory-fresh tag (NDEF formatted unless --blank).
           import   Make a virtual tag from a Flipper Zero .nfc dump, or a raw .bin with --model.
           export   Write a virtual tag as a Flipper Zero .nfc file or a raw .bin image.
           show     Chip, UID, CC, lock bytes and the originality signature check.

@@ -9,15 +9,13 @@ struct SimNewCommand: Command {
     static let summary = "Create a factory-fresh virtual tag."
     static let options: [OptionSpec] = [
         .json, .flag("--force", "Replace an existing file."),
-        .flag("--unformatted", "Leave the CC and data area blank."),
-        .flag(
-            "--blank",
-            "Type 5 and FeliCa Lite-S: as shipped (Type 5: all-zero memory, no CC; FeliCa: NDEF not enabled)."),
+        .flag("--blank", "A tag that was never NDEF-formatted (no CC; FeliCa: NDEF not enabled)."),
+        .flag("--unformatted", "The same as --blank (its older name, for Type 2 tags)."),
         .value("--uid", "HEX", "The 7-byte UID, 8 bytes for Type 5 (default: random)."),
         .value("--idm", "HEX", "FeliCa Lite-S: the 8-byte IDm (default: random, 01 2E first)."),
     ]
     static let help = """
-        Usage: tapcard sim new MODEL FILE [--uid HEX] [--unformatted | --blank] [--force] [--json]
+        Usage: tapcard sim new MODEL FILE [--uid HEX | --idm HEX] [--blank] [--force] [--json]
 
         Creates FILE holding a new emulated tag as it leaves the factory: NTAG213 with its Lock
         Control TLV and an empty NDEF message, NTAG215/216 with an empty NDEF message, MIFARE
@@ -27,8 +25,8 @@ struct SimNewCommand: Command {
         Type 4 tags: ntag424 (NTAG 424 DNA as shipped: CC, a 256-byte NDEF file of zeros, the
         128-byte proprietary file, five AES keys of zeros, a 56-byte signature of zeros) and
         type4 (a generic NFC Forum Type 4 tag with a 2048-byte NDEF file). They are saved in
-        TapCard's Type 4 text format (Flipper Zero has none for them); --unformatted does not
-        apply.
+        TapCard's Type 4 text format (Flipper Zero has none for them); --blank does not apply
+        (a Type 4 tag ships with its CC file).
 
         Type 5 tags: icode-slix2 (NXP ICODE SLIX2, 80 blocks of 4 bytes, block 79 its counter)
         and st25dv04k (ST25DV04K, 128 blocks of 4 bytes). They are NDEF formatted the way
@@ -48,9 +46,10 @@ struct SimNewCommand: Command {
         Options:
           --uid HEX       The 7-byte UID (e.g. 04A1B2C3D4E5F6); random with NXP's 04 first if absent.
                           The check bytes BCC0/BCC1 are computed.
-          --unformatted   Leave the CC and the data area blank (all zeros), like a tag that was
-                          never NDEF formatted.
-          --blank         The same for a Type 5 tag: all zeros, no CC.
+          --idm HEX       FeliCa Lite-S: the 8-byte IDm (random, 01 2E first, if absent).
+          --blank         A tag that was never NDEF-formatted, on every model that can be:
+                          Type 2 and Type 5 with no CC (CC and data area all zeros), FeliCa Lite-S
+                          as shipped (NDEF not enabled). --unformatted is the same option.
           --force         Replace FILE if it exists.
           --json          Print one JSON object instead of text.
 
@@ -61,8 +60,8 @@ struct SimNewCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
-        let unformatted = arguments.flag("--unformatted")
-        let blank = arguments.flag("--blank")
+        // One word for a never-formatted tag on every model; --unformatted stays as its alias.
+        let blank = arguments.flag("--blank") || arguments.flag("--unformatted")
         let force = arguments.flag("--force")
         let uidText = try arguments.option("--uid")
         let idmText = try arguments.option("--idm")
@@ -70,9 +69,8 @@ struct SimNewCommand: Command {
         let path = try arguments.requiredPositional("FILE")
         try arguments.finish()
         if TagModel(rawValue: modelName.lowercased()) == .feliCaLiteS {
-            guard uidText == nil, !unformatted else {
-                throw UsageError(
-                    "A FeliCa card has an IDm, not a UID: use --idm (and --blank, not --unformatted).", command: name)
+            guard uidText == nil else {
+                throw UsageError("A FeliCa card has an IDm, not a UID: use --idm.", command: name)
             }
             var idm: [UInt8]? = nil
             if let idmText {
@@ -101,13 +99,10 @@ struct SimNewCommand: Command {
                 uid = bytes
             }
             try SimFiles.refuseOverwrite(path, force: force)
-            let tag = EmulatedType5Tag(model: model, uid: uid, formatted: !(blank || unformatted))
+            let tag = EmulatedType5Tag(model: model, uid: uid, formatted: !blank)
             try VirtualTag.type5(tag).save(to: path)
             Type5SimSummary(path: path, tag: tag).print(action: "created", title: "Created", json: json, io: io)
             return .success
-        }
-        if blank {
-            throw UsageError("--blank applies to Type 5 tags and felica-lite-s; use --unformatted.", command: name)
         }
         var uid: [UInt8]? = nil
         if let uidText {
@@ -116,8 +111,10 @@ struct SimNewCommand: Command {
             uid = bytes
         }
         if model.type4 != nil {
-            if unformatted {
-                throw UsageError("--unformatted applies to Type 2 tags; a Type 4 tag ships with its CC.", command: name)
+            if blank {
+                throw UsageError(
+                    "--blank does not apply to a Type 4 tag: it ships with its CC and NDEF files (NFC Forum Type 4 has no format).",
+                    command: name)
             }
             try SimFiles.refuseOverwrite(path, force: force)
             let tag = EmulatedType4Tag(model: model, uid: uid)
@@ -131,7 +128,7 @@ struct SimNewCommand: Command {
             return .success
         }
         try SimFiles.refuseOverwrite(path, force: force)
-        let tag = EmulatedTag(model: model, uid: uid, formatted: !unformatted)
+        let tag = EmulatedTag(model: model, uid: uid, formatted: !blank)
         try VirtualTagFile.save(tag, to: path)
         let summary = SimSummary(path: path, tag: tag)
         if json {

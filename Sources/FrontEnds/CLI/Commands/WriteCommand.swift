@@ -62,31 +62,9 @@ struct WriteCommand: Command {
         let options = try TagWriteRunner.options(&arguments)
         let recording = try TagRecording.take(&arguments, io: io)
         let message = try Self.message(&arguments, io: io)
-        let target: TagTarget
-        switch try await OpenedTag.open(&arguments, io: io) {
-        case .type2Reader(let session):
-            try arguments.finish()
-            return try await ReaderTagCommands.write(
-                message, session, options: options, recording: recording, io: io)
-        case .type4(let type4):
-            try type4.finish(&arguments)
-            return try await Type4Commands.write(message, type4, options: options, recording: recording, io: io)
-        case .type3(let type3):
-            try type3.finish(&arguments)
-            return try await Type3Commands.write(message, type3, options: options, recording: recording, io: io)
-        case .type5(let type5):
-            try type5.finish(&arguments)
-            return try await Type5Commands.write(message, type5, options: options, recording: recording, io: io)
-        case .type2Virtual(let opened): target = opened
-        }
-        defer { target.close() }
-        try arguments.finish()
-        guard let report = try await TagWriteRunner.run(message, target: target, options: options, io: io) else {
-            return .failure
-        }
-        TagWriteRunner.print(report, path: target.path, json: options.json, io: io)
-        recording.write(report, message: message.encoded(), io: io)
-        return .success
+        let tag = try await OpenedTag.open(&arguments, io: io)
+        try tag.finish(&arguments)
+        return try await TagVerbs.write(message, tag, options: options, recording: recording, io: io)
     }
 
     /// The options of the write itself (not of a record): they may stand anywhere on the line,

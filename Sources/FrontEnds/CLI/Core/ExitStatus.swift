@@ -71,7 +71,6 @@ extension ExitStatus {
             switch error {
             case .busy: return .temporaryFailure
             case .cannotCreateDirectory: return .ioError
-            case .notType2: return of(origin: error.origin)
             }
         case let error as BatchError:
             if case .unwritable = error { return .ioError }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// JSON v1, the one contract for scripts (docs/json.md): keys are snake_case, every top-level
+/// JSON v1, the one contract for scripts (docs/reference/json.md): keys are snake_case, every top-level
 /// object carries `schema_version`, hex is lowercase, enum values are kebab-case, decimals are
 /// rounded to what was measured.
 public enum JSONContract {

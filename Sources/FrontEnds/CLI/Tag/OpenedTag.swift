@@ -1,33 +1,135 @@
 import PCSCTransport
+import TagCatalog
 import TagEmulator
+import TagTransport
+import TagWorkflows
 
-/// The tag a tag command works on, opened once: a virtual tag file of either kind, or the tag on
-/// a PC/SC reader (``TagSource``'s rule). Type 2 tags go to the Type 2 driver as before; Type 4
-/// tags (a virtual Type 4 file, or an ISO-DEP card on a reader) to ``Type4Commands``; Type 5 tags
-/// (a virtual SLIX / ISO15693-3 file, or an ISO 15693 card on a reader) to ``Type5Commands``; Type
-/// 3 tags (a virtual FeliCa Lite-S file) to ``Type3Commands``.
-enum OpenedTag {
-    case type2Reader(PCSCTagSession)
-    case type2Virtual(TagTarget)
-    case type4(Type4Target)
-    case type3(Type3Target)
-    case type5(Type5Target)
+/// The tag a tag command works on, opened once: a virtual tag file of any type, or the tag on a
+/// PC/SC reader (``TagSource``'s rule). Every verb gets its driver here, as `any TagDriver`, and
+/// saves a virtual file here; nothing after this point asks which type the tag is, but the
+/// printers of the per-type detail.
+final class OpenedTag {
+    /// "PATH" of a virtual tag, or "reader 'NAME'".
+    let label: String
+    /// The emulated tag behind a virtual file; `nil` on a reader.
+    let virtual: VirtualTag?
+    /// True for the default virtual NTAG213 (no `--tag`).
+    let isDefault: Bool
+    private let lock: TagFileLock?
+    private let session: PCSCTagSession?
+    /// The file's text as last read or saved: a save happens only when the tag changed.
+    private var savedText: String?
 
-    /// True for a Type 5 tag (a virtual file or an ISO 15693 card on a reader).
-    var isType5: Bool {
-        if case .type5 = self { return true }
-        return false
+    private init(label: String, virtual: VirtualTag?, isDefault: Bool, lock: TagFileLock?, session: PCSCTagSession?) {
+        self.label = label
+        self.virtual = virtual
+        self.isDefault = isDefault
+        self.lock = lock
+        self.session = session
+        self.savedText = virtual?.encoded
     }
 
-    /// Lets go of the tag without using it (a refusal before anything was sent).
-    func close() {
-        switch self {
-        case .type2Reader(let session): session.close()
-        case .type2Virtual(let target): target.close()
-        case .type4(let target): target.close()
-        case .type3(let target): target.close()
-        case .type5(let target): target.close()
+    /// The tag as a connection offering its channels (a virtual tag's chip, or the reader's card).
+    var connection: any TagConnection {
+        if let virtual { return VirtualTagConnection(virtual) }
+        guard let session else { preconditionFailure("an opened tag is a virtual file or a reader's") }
+        return session
+    }
+
+    /// The NFC Forum type (2, 3, 4 or 5) of the tag, from the channels it offers (the recogniser's
+    /// order).
+    var forumType: Int {
+        let connection = connection
+        if connection.isoDep != nil { return 4 }
+        if connection.iso15693 != nil { return 5 }
+        if connection.felica != nil { return 3 }
+        return 2
+    }
+
+    /// The tear and field controls of a virtual tag (`nil` on a reader).
+    var fieldControl: (any FieldControl)? { virtual?.fieldControl }
+
+    /// An ISO-DEP tag's channel, UID and declared model (for the NTAG 424 DNA verbs, which need
+    /// the `Type4Tag` itself); `nil` for another type.
+    struct ISODepCarrier {
+        let channel: any ISODepChannel
+        let uid: [UInt8]?
+        let model: TagModel?
+    }
+
+    var isoDepCarrier: ISODepCarrier? {
+        let connection = connection
+        guard let channel = connection.isoDep else { return nil }
+        let uid = connection.detected.identifier
+        return ISODepCarrier(channel: channel, uid: uid.isEmpty ? nil : uid, model: virtual?.model)
+    }
+
+    /// The reader, when the tag is on one.
+    var readerName: String? { session?.readerName }
+
+    /// A fresh driver for the tag. `--password`/`--pack` are the NTAG21x / Ultralight EV1 page
+    /// password: on any other tag they are a usage error, said once for every type.
+    func driver(password: PasswordOptions = PasswordOptions(), command: String) throws -> any TagDriver {
+        if forumType != 2, password.password != nil || password.acknowledge != nil {
+            throw UsageError(
+                "--password and --pack are the NTAG21x / Ultralight EV1 page password; this is an NFC Forum Type \(forumType) tag, which has no such password.",
+                command: command)
         }
+        if let driver = Recognizer.driver(
+            for: connection, declaredModel: virtual?.model, password: password.password,
+            acknowledge: password.acknowledge)
+        {
+            return driver
+        }
+        let reader = readerName ?? label
+        throw ReaderTagError.notSupported(reader: reader, kind: session?.kind.summary ?? "unknown")
+    }
+
+    /// Runs `operation` and saves a virtual tag whose file would now read differently (a write,
+    /// a failed password that counts against AUTHLIM, an NTAG 424 DNA's SDM read counter), also
+    /// when the operation failed: the file keeps what the chip holds. A file opened for reading
+    /// only is never written.
+    func operating<Result>(_ operation: () async throws -> Result) async throws -> Result {
+        do {
+            let result = try await operation()
+            try saveIfChanged()
+            return result
+        } catch {
+            try saveIfChanged()
+            throw error
+        }
+    }
+
+    /// Saves a virtual tag when its file's text changed; nothing on a reader.
+    func saveIfChanged() throws {
+        guard let lock, lock.access == .writing, let virtual else { return }
+        let text = virtual.encoded
+        guard text != savedText else { return }
+        try virtual.save(to: lock)
+        savedText = text
+    }
+
+    /// The tag as it is now, as a separate copy (a virtual tag's, for reading what it held before
+    /// a write without sending it a command); `nil` on a reader.
+    func copy() -> VirtualTag? {
+        guard let virtual else { return nil }
+        return try? VirtualTag.decode(virtual.encoded)
+    }
+
+    /// `arguments.finish()`, letting go of the tag when it throws.
+    func finish(_ arguments: inout Arguments) throws {
+        do {
+            try arguments.finish()
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// Lets go of the file's lock, or of the reader.
+    func close() {
+        lock?.release()
+        session?.close()
     }
 
     /// Applies the reader rule, then opens the virtual tag file (locked for `access`).
@@ -35,20 +137,19 @@ enum OpenedTag {
         _ arguments: inout Arguments, io: some CommandIO, access: TagFileLock.Access = .writing
     ) async throws -> OpenedTag {
         if let session = try ReaderTagCommands.session(&arguments, io: io) {
-            if case .isoDep = session.kind { return .type4(Type4Target(reader: session)) }
-            if session.kind.isISO15693 { return .type5(Type5Target(reader: session)) }
             if session.kind.isFeliCa {
                 session.close()
                 throw ReaderTagError.feliCaCannotCross(reader: session.readerName, kind: session.kind.summary)
             }
-            return .type2Reader(session)
+            return OpenedTag(
+                label: ReaderTagCommands.label(session), virtual: nil, isDefault: false, lock: nil, session: session)
         }
         let (path, isDefault, opened, wait) = try await TagTarget.lockFile(&arguments, io: io, access: access)
         var lock = opened
-        // A read of a virtual Type 4 tag may change it (an NTAG 424 DNA's SDM read counter goes up),
-        // so it holds the file for writing, as a write does; a file that cannot be written is
+        // A read may change a virtual tag (an NTAG 424 DNA's SDM read counter goes up), so it
+        // holds such a file for writing, as a write does; a file that cannot be written is
         // still read, without saving.
-        if lock.access == .reading, case .type4? = try? VirtualTag.load(from: lock) {
+        if lock.access == .reading, (try? VirtualTag.load(from: lock))?.mayChangeWhenRead == true {
             lock.release()
             do {
                 lock = try await TagTarget.relock(path, access: .writing, wait: wait, io: io)
@@ -57,16 +158,20 @@ enum OpenedTag {
             }
         }
         do {
-            switch try VirtualTag.load(from: lock) {
-            case .type2(let tag):
-                return .type2Virtual(TagTarget(path: path, tag: tag, isDefault: isDefault, lock: lock))
-            case .type4(let tag): return .type4(Type4Target(path: path, tag: tag, lock: lock))
-            case .type3(let tag): return .type3(Type3Target(path: path, tag: tag, lock: lock))
-            case .type5(let tag): return .type5(Type5Target(path: path, tag: tag, lock: lock))
-            }
+            let virtual = try VirtualTag.load(from: lock)
+            return OpenedTag(label: path, virtual: virtual, isDefault: isDefault, lock: lock, session: nil)
         } catch {
             lock.release()
             throw error
         }
+    }
+}
+
+extension OpenedTag {
+    /// A driver for a copy of a virtual tag (to read what it held, sending the real tag nothing).
+    static func driver(for virtual: VirtualTag, password: PasswordOptions) -> (any TagDriver)? {
+        Recognizer.driver(
+            for: VirtualTagConnection(virtual), declaredModel: virtual.model, password: password.password,
+            acknowledge: password.acknowledge)
     }
 }

@@ -21,52 +21,41 @@ enum ProtectionRunner {
           --tear-mode MODE         not-delivered (default), reply-lost or corrupted-write.
         """
 
-    /// Runs `change` with `current` as the password to authenticate with.
+    /// Runs `change` with `current` as the password to authenticate with. A tag without a page
+    /// password is refused as every verb refuses a tag it does not apply to (``VerbRefusal``).
     static func run(
         _ change: Change, current: PasswordOptions, verb: String, _ arguments: inout Arguments, io: some CommandIO
     ) async throws -> ExitStatus {
         let json = arguments.flag("--json")
         let tear = try TearOptions.parse(&arguments)
-        let tearAfter = tear.after
-        let tearMode = tear.mode
-        if let session = try ReaderTagCommands.session(&arguments, io: io) {
-            defer { session.close() }
-            try arguments.finish()
-            if tearAfter != nil {
-                throw UsageError(
-                    "--simulate-tear-after works on virtual tags; on a reader, take the tag away yourself.",
-                    command: arguments.command)
-            }
-            let report = try await apply(change, to: current.session(session.transport))
-            print(
-                report, verb: verb, path: ReaderTagCommands.label(session), undo: "--reader '\(session.readerName)'",
-                json: json, io: io)
-            return .success
-        }
-        let target = try await TagTarget.open(&arguments, io: io)
-        defer { target.close() }
+        let tag = try await OpenedTag.open(&arguments, io: io)
+        defer { tag.close() }
         try arguments.finish()
-        let before = target.tag.persistentState
-        if let tearAfter { target.tag.tearAfter(commands: tearAfter, mode: tearMode) }
-        defer { target.tag.cancelTear() }
-        do {
-            let report = try await apply(change, to: current.session(target.tag, declaredModel: target.tag.model))
-            try target.save()
-            print(report, verb: verb, path: target.path, undo: "--tag '\(target.path)'", json: json, io: io)
-            return .success
-        } catch {
-            if target.tag.persistentState != before { try target.save() }
-            throw error
+        let command = arguments.command
+        if tear.after != nil, tag.fieldControl == nil {
+            throw UsageError(
+                "--simulate-tear-after works on virtual tags; on a reader, take the tag away yourself.",
+                command: command)
         }
-    }
-
-    private static func apply<Transport>(
-        _ change: Change, to tag: Type2Tag<Transport>
-    ) async throws -> ProtectionReport {
-        switch change {
-        case .protect(let request): try await tag.protect(request)
-        case .unprotect: try await tag.unprotect()
+        let driver = try tag.driver(password: tag.forumType == 2 ? current : PasswordOptions(), command: command)
+        guard let protectable = driver as? any ProtectableTag else {
+            let reason =
+                tag.forumType == 4
+                ? "has no page password (an NTAG 424 DNA is guarded by AES keys: see 'tapcard ntag424 keys')"
+                : "has no page password TapCard can set (protect and unprotect set the NTAG21x / Ultralight EV1 password)"
+            throw VerbRefusal(verb: command, facts: try await driver.identifyTag(), reason: reason)
         }
+        if let count = tear.after { tag.fieldControl?.tearAfter(commands: count, mode: tear.mode) }
+        defer { tag.fieldControl?.cancelTear() }
+        let report = try await tag.operating {
+            switch change {
+            case .protect(let request): try await protectable.protectTag(request)
+            case .unprotect: try await protectable.unprotectTag()
+            }
+        }
+        let undo = tag.readerName.map { "--reader '\($0)'" } ?? "--tag '\(tag.label)'"
+        print(report, verb: verb, path: tag.label, undo: undo, json: json, io: io)
+        return .success
     }
 
     static func print(

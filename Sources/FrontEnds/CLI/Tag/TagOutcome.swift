@@ -1,10 +1,8 @@
 import NDEF
-import TagCatalog
 import TagWorkflows
-import Type2
 
 /// What a virtual tag holds after an interrupted write, compared with before it and with the
-/// message that was being written: read straight from the emulated memory (no commands).
+/// message that was being written, on every tag type.
 enum TagOutcome: String {
     case old
     case empty
@@ -12,12 +10,12 @@ enum TagOutcome: String {
     case interruptedWrite = "interrupted-write"
     case other
 
-    static func classify(before: [UInt8], after: [UInt8], newMessage: [UInt8], model: TagModel) -> TagOutcome {
-        let old = NDEFContent.from(Type2Snapshot(memory: before, model: model))
-        let now = NDEFContent.from(Type2Snapshot(memory: after, model: model))
-        if case .interrupted = now { return .interruptedWrite }
-        guard let bytes = now.bytes else { return .other }
-        if bytes == old.bytes { return bytes.isEmpty ? .empty : .old }
+    /// Compares what the tag reads as now with what it read as before the write and with the
+    /// message that was being written.
+    static func classify(before: NDEFContent, after: NDEFContent, newMessage: [UInt8]) -> TagOutcome {
+        if case .interrupted = after { return .interruptedWrite }
+        guard let bytes = after.bytes else { return .other }
+        if bytes == before.bytes { return bytes.isEmpty ? .empty : .old }
         if bytes == newMessage { return .new }
         if bytes.isEmpty { return .empty }
         return .other

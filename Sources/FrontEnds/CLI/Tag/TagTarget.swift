@@ -3,18 +3,13 @@ import TagCatalog
 import TagEmulator
 import TapCardSupport
 
-/// The tag a command works on: the virtual tag file named by `--tag FILE`, or the default virtual
-/// NTAG213 in the user's data directory, created on first use.
+/// Which virtual tag file a command works on: the one named by `--tag FILE`, or the default
+/// virtual NTAG213 in the user's data directory, created on first use.
 ///
-/// Opening it takes the file's ``TagFileLock`` (waiting up to `--wait` seconds while another
-/// tapcard uses it) *before* the file is read, and the command keeps it until ``close()``, after
-/// its last ``save()``: two commands on one tag take turns, and neither works on a stale copy.
-struct TagTarget {
-    let path: String
-    let tag: EmulatedTag
-    let isDefault: Bool
-    let lock: TagFileLock
-
+/// Its ``TagFileLock`` is taken (waiting up to `--wait` seconds while another tapcard uses it)
+/// *before* the file is read, and the command keeps it until it closes the ``OpenedTag``, after
+/// its last save: two commands on one tag take turns, and neither works on a stale copy.
+enum TagTarget {
     /// The default virtual tag's file name inside the data directory.
     static let defaultTagFileName = "virtual-ntag213.nfc"
 
@@ -36,23 +31,6 @@ struct TagTarget {
     /// Takes `--tag` and `--wait` from `arguments`, locks the tag file for `access` and reads the
     /// tag; says on stderr (one line) when the default tag is used or created, and once when it
     /// waits for another tapcard. Call ``close()`` when the session is over.
-    static func open(
-        _ arguments: inout Arguments, io: some CommandIO, access: TagFileLock.Access = .writing
-    ) async throws -> TagTarget {
-        let (path, isDefault, lock, _) = try await lockFile(&arguments, io: io, access: access)
-        do {
-            guard case .type2(let tag) = try VirtualTag.load(from: lock) else {
-                throw TagTargetError.notType2(path: path)
-            }
-            return TagTarget(path: path, tag: tag, isDefault: isDefault, lock: lock)
-        } catch {
-            lock.release()
-            throw error
-        }
-    }
-
-    /// Takes `--tag` and `--wait` from `arguments` and locks the file they name (or the default
-    /// virtual NTAG213, created on first use) for `access`: the file is read only after this.
     static func lockFile(
         _ arguments: inout Arguments, io: some CommandIO, access: TagFileLock.Access
     ) async throws -> (path: String, isDefault: Bool, lock: TagFileLock, wait: Int) {
@@ -97,27 +75,4 @@ struct TagTarget {
     }
 
     /// Writes the tag's state back to its file, crash-safely, keeping the lock.
-    func save() throws {
-        try VirtualTagFile.save(tag, to: lock)
-    }
-
-    /// Ends the session: lets go of the file's lock, so a waiting tapcard goes ahead.
-    func close() {
-        lock.release()
-    }
-
-    /// Runs an operation that changes no page (read, info), and saves the file only when it
-    /// counted a wrong password against AUTHLIM — the one change such an operation makes, and one
-    /// a virtual tag must not forget. The file is not rewritten for the NFC counter alone.
-    func reading<Result>(_ operation: () async throws -> Result) async throws -> Result {
-        let before = tag.failedAuthentications
-        do {
-            let result = try await operation()
-            if tag.failedAuthentications != before { try save() }
-            return result
-        } catch {
-            if tag.failedAuthentications != before { try save() }
-            throw error
-        }
-    }
 }

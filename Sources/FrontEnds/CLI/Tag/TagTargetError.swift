@@ -6,13 +6,11 @@ enum TagTargetError: TapCardError, Equatable {
     case cannotCreateDirectory(path: String, reason: String)
     /// Another tapcard held the tag file for all of `--wait` (`seconds`).
     case busy(path: String, seconds: Int)
-    /// The command works on NTAG/Ultralight tags only, and `path` is a virtual Type 4 tag.
-    case notType2(path: String)
 
     var origin: ErrorOrigin {
         switch self {
         case .cannotCreateDirectory: .platform
-        case .busy, .notType2: .refusal
+        case .busy: .refusal
         }
     }
 
@@ -22,8 +20,6 @@ enum TagTargetError: TapCardError, Equatable {
             "Could not create the data directory \(path): \(reason)."
         case .busy(let path, let seconds):
             "Another tapcard was still using \(path) after \(seconds) s of waiting; nothing was done. Run the command again when it has finished, or wait longer with --wait SECONDS."
-        case .notType2(let path):
-            "\(path) is a virtual Type 4 or Type 5 tag; this command works on NFC Forum Type 2 tags (NTAG, MIFARE Ultralight) only. Nothing was done."
         }
     }
 }

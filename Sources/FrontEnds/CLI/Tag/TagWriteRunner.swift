@@ -3,9 +3,8 @@ import TagEmulator
 import TagWorkflows
 import TapCardSupport
 
-/// Runs a write (or erase) on a virtual tag for `write`, `erase` and `demo`: the optional
-/// simulated tear, saving the tag file whatever happened, and saying what the tag holds when the
-/// write did not finish.
+/// The options of `write` and `erase` (verification, the simulated tear, the page password), and
+/// the text of a Type 2 write.
 enum TagWriteRunner {
     struct Options {
         var json = false
@@ -42,78 +41,38 @@ enum TagWriteRunner {
         return options
     }
 
-    /// Writes `message` (`nil`: erase). Returns the report, or prints the failure and returns `nil`.
-    static func run(
-        _ message: NDEFMessage?, target: TagTarget, options: Options, io: some CommandIO
-    ) async throws -> WriteReport? {
-        let before = target.tag.memory
-        let state = target.tag.persistentState
-        if let count = options.tearAfter { target.tag.tearAfter(commands: count, mode: options.tearMode) }
-        let session = options.password.session(target.tag, declaredModel: target.tag.model)
-        do {
-            let report =
-                if let message {
-                    try await session.write(message, verify: options.verify)
-                } else {
-                    try await session.erase(verify: options.verify)
-                }
-            target.tag.cancelTear()
-            try target.save()
-            return report
-        } catch {
-            target.tag.cancelTear()
-            if target.tag.persistentState != state { try target.save() }
-            guard options.tearAfter != nil || target.tag.memory != before, !(error is WritePreflightError) else {
-                throw error
-            }
-            target.tag.present()
-            let outcome = TagOutcome.classify(
-                before: before, after: target.tag.memory, newMessage: message?.encoded() ?? [], model: target.tag.model)
-            let sentence = (error as? any TapCardError)?.sentence ?? String(describing: error)
-            io.printError("error: \(sentence)")
-            io.printError("The tag now holds \(outcome.phrase).")
-            if options.json {
-                // The error object every command prints, with what the tag holds now.
-                guard case .object(let members) = ErrorJSON.object(error, status: .failure) else { return nil }
-                io.printJSON(
-                    .object(members + [("tag", .string(target.path)), ("tag_state", .string(outcome.rawValue))]))
-            }
-            return nil
+    /// The text of a completed Type 2 write.
+    static func lines(_ report: WriteReport, path: String) -> [String] {
+        var lines = [
+            "Tag: \(path)",
+            "Chip: \(TagText.chip(report.identification))",
+            "Wrote \(report.messageBytes) bytes; the tag holds at most \(TagText.capacity(report.capacity)).",
+        ]
+        if report.writes.isEmpty {
+            lines.append("The tag already held this message: nothing was written.")
+        } else {
+            let order =
+                report.writes.contains { $0.role == .clearLength }
+                ? "the length page twice: cleared first, committed last"
+                : "the length page last, which commits the message"
+            let pages = report.pagesWritten
+            lines.append(
+                "\(report.writes.count) page \(report.writes.count == 1 ? "write" : "writes") to \(pages.count == 1 ? "page" : "pages") \(TagText.pageRanges(pages)) (only pages whose content changed; \(order))."
+            )
         }
-    }
-
-    /// Prints a completed write.
-    static func print(_ report: WriteReport, path: String, json: Bool, io: some CommandIO) {
-        if json {
-            io.printJSON(TagJSON.write(report, path: path))
-            return
-        }
-        // --quiet: the exit status says it all; the summary is left out.
-        if io.style.quiet { return }
-        io.print("Tag: \(path)")
-        io.print("Chip: \(TagText.chip(report.identification))")
-        io.print(
-            "Wrote \(report.messageBytes) bytes; the tag holds at most \(TagText.capacity(report.capacity)).")
-        let order =
-            report.writes.contains { $0.role == .clearLength }
-            ? "the length page twice: cleared first, committed last"
-            : "the length page last, which commits the message"
-        io.print(
-            "\(report.writes.count) page writes to pages \(TagText.pageRanges(report.pagesWritten)) (only pages whose content changed; \(order))."
-        )
-        if report.writes.isEmpty { io.print("The tag already held this message: nothing was written.") }
-        io.print("Write: \(TagText.statistics(report.writeStatistics))")
+        lines.append("Write: \(TagText.statistics(report.writeStatistics))")
         switch report.verification {
-        case .readBack(let pages):
-            io.print(
-                "Verified: read back pages \(TagText.pageRanges(Array(pages))) after the last write; the \(report.messageBytes)-byte message on the tag matches record by record (\(TagText.statistics(report.verifyStatistics)))."
+        case .readBack(let scope, let match):
+            lines.append(
+                "Verified: read back pages \(TagText.pageRanges(TagText.readBackPages(scope))) after the last write; the \(report.messageBytes)-byte message is on the tag: \(TagText.match(match)) (\(TagText.statistics(report.verifyStatistics)))."
             )
         case .alreadyOnTag:
-            io.print(
+            lines.append(
                 "Verified: the read before writing found these \(report.messageBytes) bytes on the tag, record by record; no read-back was needed."
             )
         case .none:
-            io.print("Not verified (--no-verify).")
+            lines.append("Not verified (--no-verify).")
         }
+        return lines
     }
 }

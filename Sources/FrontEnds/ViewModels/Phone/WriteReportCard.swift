@@ -131,8 +131,8 @@ public struct WriteReportCard: Sendable, Equatable {
             : "\(report.writes.count) UPDATE BINARY \(report.writes.count == 1 ? "command" : "commands") (\(field) cleared first and set last when the message takes more than one)."
         let verified =
             switch report.verification {
-            case .readBack(let bytes):
-                "Read back in the same session: \(field) and the \(bytes)-byte message match record by record."
+            case .readBack(let scope, let match):
+                "Read back in the same session: \(field) and the \(Self.readBackBytes(scope))-byte message \(match == .bytes ? "match record by record" : "decode to the same records, in other bytes than were written")."
             case .alreadyOnTag:
                 "Verified: the read before writing found these \(report.messageBytes) bytes on the tag."
             case .none: "Not read back: the write is unverified."
@@ -163,8 +163,8 @@ public struct WriteReportCard: Sendable, Equatable {
             : "\(report.writes.count) WRITE SINGLE BLOCK \(report.writes.count == 1 ? "command" : "commands") (the NDEF TLV's length in block \(report.lengthBlock) set to 0 first, the message blocks, then the \(report.lengthFieldBytes)-byte length committed last)."
         let verified =
             switch report.verification {
-            case .readBack(let bytes):
-                "Verified: the CC and the \(bytes)-byte message read back in the same session decode to the same records."
+            case .readBack(let scope, let match):
+                "Verified: the CC and the \(Self.readBackBytes(scope))-byte message read back in the same session \(match == .bytes ? "decode to the same records" : "decode to the same records, in other bytes than were written")."
             case .alreadyOnTag:
                 "Verified: the read before writing found these \(report.messageBytes) bytes on the tag, record by record."
             case .none: "Not read back: the write is unverified."
@@ -195,8 +195,8 @@ public struct WriteReportCard: Sendable, Equatable {
         }
         let verified =
             switch report.verification {
-            case .readBack(let bytes):
-                "Verified: block 0 and the \(bytes)-byte message read back in the same session decode to the same records."
+            case .readBack(let scope, let match):
+                "Verified: block 0 and the \(Self.readBackBytes(scope))-byte message read back in the same session \(match == .bytes ? "decode to the same records" : "decode to the same records, in other bytes than were written")."
             case .alreadyOnTag:
                 "Verified: the read before writing found these \(report.messageBytes) bytes on the card, record by record."
             case .none: "Not read back: the write is unverified."
@@ -206,5 +206,11 @@ public struct WriteReportCard: Sendable, Equatable {
             "The card holds at most \(capacity) bytes (\(source)); \(capacity - report.messageBytes) left.",
             updates, verified, modeled(report.writeStatistics, report.verifyStatistics),
         ]
+    }
+
+    /// How many message bytes a read-back covered (Types 3, 4 and 5 count bytes).
+    static func readBackBytes(_ scope: WriteVerification.Scope) -> Int {
+        if case .bytes(let bytes) = scope { return bytes }
+        return 0
     }
 }

@@ -159,7 +159,7 @@ public final class EmulatedType3Tag: FeliCaChannel {
         if let refusal = harness.refusal {
             commandLog.append(
                 FeliCaRecord(
-                    index: index, command: command, outcome: .notSent(refusal), blocksProgrammed: [],
+                    index: index, command: command, outcome: .notSent(refusal), programmed: [],
                     modeledMicroseconds: 0))
             throw refusal
         }
@@ -174,7 +174,7 @@ public final class EmulatedType3Tag: FeliCaChannel {
             }
             commandLog.append(
                 FeliCaRecord(
-                    index: index, command: command, outcome: .torn(mode), blocksProgrammed: context.programmed,
+                    index: index, command: command, outcome: .torn(mode), programmed: context.programmed,
                     modeledMicroseconds: Type3Timing.exchangeMicroseconds(
                         commandPacketBytes: packet, responsePacketBytes: nil, command: command.code, count: count,
                         pmm: facts.pmm)))
@@ -186,14 +186,14 @@ public final class EmulatedType3Tag: FeliCaChannel {
                 pmm: facts.pmm)
             commandLog.append(
                 FeliCaRecord(
-                    index: index, command: command, outcome: .noAnswer, blocksProgrammed: [],
+                    index: index, command: command, outcome: .noAnswer, programmed: [],
                     modeledMicroseconds: time))
             let wait = Type3Timing.responseMicroseconds(command: command.code, count: count, pmm: facts.pmm)
             throw .timeout(command: command.label, milliseconds: max(1, Int((wait / 1000).rounded(.up))))
         }
         commandLog.append(
             FeliCaRecord(
-                index: index, command: command, outcome: .response(response), blocksProgrammed: context.programmed,
+                index: index, command: command, outcome: .response(response), programmed: context.programmed,
                 modeledMicroseconds: Type3Timing.exchangeMicroseconds(
                     commandPacketBytes: packet, responsePacketBytes: 1 + response.idm.count + response.payload.count,
                     command: command.code, count: count, pmm: facts.pmm)))

@@ -212,7 +212,7 @@ public final class EmulatedType5Tag: ISO15693Channel {
         if let refusal = harness.refusal {
             commandLog.append(
                 Type5Record(
-                    index: index, request: air, outcome: .notSent(refusal), programmedBlocks: [],
+                    index: index, command: air, outcome: .notSent(refusal), programmed: [],
                     modeledMicroseconds: 0))
             throw refusal
         }
@@ -230,7 +230,7 @@ public final class EmulatedType5Tag: ISO15693Channel {
             chip.reset()
             commandLog.append(
                 Type5Record(
-                    index: index, request: air, outcome: .torn(mode), programmedBlocks: context.programmed,
+                    index: index, command: air, outcome: .torn(mode), programmed: context.programmed,
                     modeledMicroseconds: Type5Timing.unansweredMicroseconds(
                         requestBytes: air.frameBytes, blocksProgrammed: context.programmingOperations, facts: facts)))
             throw .tagLost(command: label)
@@ -238,14 +238,14 @@ public final class EmulatedType5Tag: ISO15693Channel {
         guard let response = chip.respond(to: air, memory: &memory, context: &context) else {
             commandLog.append(
                 Type5Record(
-                    index: index, request: air, outcome: .silent, programmedBlocks: context.programmed,
+                    index: index, command: air, outcome: .silent, programmed: context.programmed,
                     modeledMicroseconds: Type5Timing.unansweredMicroseconds(
                         requestBytes: air.frameBytes, blocksProgrammed: context.programmingOperations, facts: facts)))
             throw .timeout(command: label, milliseconds: Int(Type5Timing.silenceMicroseconds / 1000))
         }
         commandLog.append(
             Type5Record(
-                index: index, request: air, outcome: .response(response), programmedBlocks: context.programmed,
+                index: index, command: air, outcome: .response(response), programmed: context.programmed,
                 modeledMicroseconds: Type5Timing.exchangeMicroseconds(
                     requestBytes: air.frameBytes, responseBytes: 1 + response.payload.count,
                     blocksProgrammed: context.programmingOperations, facts: facts)))

@@ -14,6 +14,12 @@ extension Type2Tag {
             throw WritePreflightError.passwordRequired(
                 pages: [page], firstProtectedPage: page, exact: true, protectsReads: true)
         }
+        // Formatting never loses a message (the contract's rule, in the same words on every type).
+        if snapshot.cc?.isNDEFFormatted == true,
+            case .message(_, let bytes) = NDEFContent.from(try await readNDEFArea())
+        {
+            throw FormatRefusal.holdsMessage(messageBytes: bytes.count)
+        }
         let plan = try Type2FormatPlan.make(snapshot: snapshot)
         _ = try await requirePasswordAccess(for: plan.writes.map(\.page), snapshot: snapshot)
         try await send(writes: plan.writes)

@@ -25,10 +25,17 @@ extension Type2Tag {
         let identification = try await startOperation()
         // The header with the first 16 data bytes: the CC and, on most tags, every TLV header.
         var snapshot = try await readNDEFArea(headerPages: 8)
-        if case .passwordProtected(let page) = NDEFContent.from(snapshot) {
-            // The old message lies in pages the tag will not read without the password.
+        // The old message may continue into pages the tag will not read without the password: a
+        // new TLV that ends before them needs none of it (an erase writes only the length); one
+        // that reaches them is refused, naming exactly the pages it would write there.
+        var protectedFrom: Int?
+        if case .passwordProtected(let page) = NDEFContent.from(snapshot) { protectedFrom = page }
+        if let page = protectedFrom,
+            let pages = Type2WritePlan.pagesCovered(messageLength: bytes.count, snapshot: snapshot),
+            pages.contains(where: { $0 >= page })
+        {
             throw WritePreflightError.passwordRequired(
-                pages: [page], firstProtectedPage: page, exact: true, protectsReads: true)
+                pages: pages.filter { $0 >= page }, firstProtectedPage: page, exact: true, protectsReads: true)
         }
         switch snapshot.status {
         case .notSupported: throw WritePreflightError.notFormatted
@@ -41,69 +48,70 @@ extension Type2Tag {
         }
         // What the plan needs can grow once what it asked for is read (leftovers after the old
         // message are worth reading): read until it is met.
-        for _ in 0..<4 {
+        for _ in 0..<4 where protectedFrom == nil {
             let needed = Type2WritePlan.memoryNeeded(messageLength: bytes.count, snapshot: snapshot)
             guard needed > memory.count else { break }
             try await ensureRead(upTo: needed)
             snapshot = currentSnapshot(stopAfterNDEF: true)
         }
         let before = NDEFContent.from(snapshot)
-        var plan = try Self.plan(bytes, snapshot: snapshot)
+        var plan = try Self.plan(bytes, snapshot: snapshot, unreadTail: protectedFrom != nil)
         // The dynamic lock bits are read only when a page they govern is to be written.
         if plan.writes.contains(where: { snapshot.isLocked(page: $0.page) == nil }) {
             snapshot = try await readDynamicLockBytes(for: snapshot)
-            plan = try Self.plan(bytes, snapshot: snapshot)
+            plan = try Self.plan(bytes, snapshot: snapshot, unreadTail: protectedFrom != nil)
         }
         if let beyond = plan.writes.first(where: { $0.page > Type2Command.maxAddressablePage }) {
             throw Self.beyondSectorZero(page: beyond.page, command: Type2Command.writeCode, beforeWriting: true)
         }
         snapshot = try await requirePasswordAccess(for: plan.writes.map(\.page), snapshot: snapshot)
-        do {
-            try await send(writes: plan.writes)
-        } catch {
-            throw Self.interruption(error, plan: plan, oldWasEmpty: before == .empty)
-        }
-        let writeStatistics = takeStatistics()
-        var verification = WriteReport.Verification.none
-        if verify {
-            verification = try await verifyWritten(plan, bytes: bytes, expected: expected)
-        }
+        let prepared = NDEFWrite.Prepared(
+            previous: before, steps: plan.writes, roles: plan.writes.map(\.role.commitRole), alreadyOnTag: false)
+        let outcome = try await NDEFWrite.run(
+            prepared, bytes: bytes, expected: expected, verify: verify,
+            send: { (write: PageWrite) async throws(ChannelError) in
+                try await send(write: write)
+                landed(write)
+            },
+            // A NAK means the tag refused: the write did not land. Anything else may have landed.
+            mayHaveLanded: { if case .nak = $0 { false } else { true } },
+            interrupted: { error, state in
+                TagWriteError.interrupted(
+                    page: error.step.page, completed: error.failedIndex, total: plan.writes.count, state: state,
+                    lengthPageMayBeTorn: error.step.page == plan.lengthPage, cause: error.cause)
+            },
+            takeStatistics: { takeStatistics() },
+            readBack: { try await readBack(plan) })
+        // The plan writes only pages whose content changes: with none, the preflight read already
+        // holds the message, and the engine reports it so.
         return WriteReport(
             uid: snapshot.uid, identification: identification, messageBytes: bytes.count,
             encodedMessage: bytes, previousContent: before, capacity: snapshot.capacity,
-            lengthFieldBytes: plan.lengthFieldBytes, writes: plan.writes, verification: verification,
-            writeStatistics: writeStatistics, verifyStatistics: takeStatistics())
+            lengthFieldBytes: plan.lengthFieldBytes, writes: outcome.steps, verification: outcome.verification,
+            writeStatistics: outcome.writeStatistics, verifyStatistics: outcome.verifyStatistics)
     }
 
     /// Reads back every page `plan` wrote (one FAST_READ from the first to the last where the
     /// chip has it) and decodes the message from those bytes and the pages read before the write
-    /// that needed no change. With nothing written, the preflight read already holds the message.
-    ///
-    /// Verified means the bytes are the ones written *and* every record decodes strictly as its
-    /// type — the very judgement (`NDEFRecord.decodeView()`) by which `read` calls a record
-    /// malformed — so a record a reader would reject is never reported verified.
-    private func verifyWritten(
-        _ plan: Type2WritePlan, bytes: [UInt8], expected: NDEFMessage
-    ) async throws -> WriteReport.Verification {
+    /// that needed no change.
+    private func readBack(_ plan: Type2WritePlan) async throws -> NDEFWrite.ReadBack {
         var image = plan.finalMemory
-        var verification = WriteReport.Verification.alreadyOnTag
         let written = plan.pagesWritten
-        if let first = written.first, let last = written.last {
-            let readBack = try await readPages(first...last)
-            image.replaceSubrange(first * Type2Page.size..<(last + 1) * Type2Page.size, with: readBack)
-            verification = .readBack(pages: first...last)
+        guard let first = written.first, let last = written.last else {
+            return NDEFWrite.ReadBack(
+                content: NDEFContent.from(currentSnapshot(stopAfterNDEF: true)), scope: .pages(0...0))
         }
+        let readBack = try await readPages(first...last)
+        image.replaceSubrange(first * Type2Page.size..<(last + 1) * Type2Page.size, with: readBack)
         replaceMemory(with: image)
-        let content = NDEFContent.from(currentSnapshot(stopAfterNDEF: true))
-        try MessageVerification.check(
-            readBytes: content.bytes, message: content.message, expectedBytes: bytes, expected: expected)
-        return verification
+        return NDEFWrite.ReadBack(
+            content: NDEFContent.from(currentSnapshot(stopAfterNDEF: true)), scope: .pages(first...last))
     }
 
     /// The write plan, with the planner's refusals as preflight errors.
-    static func plan(_ bytes: [UInt8], snapshot: Type2Snapshot) throws -> Type2WritePlan {
+    static func plan(_ bytes: [UInt8], snapshot: Type2Snapshot, unreadTail: Bool = false) throws -> Type2WritePlan {
         do {
-            return try Type2WritePlan.make(message: bytes, snapshot: snapshot)
+            return try Type2WritePlan.make(message: bytes, snapshot: snapshot, unreadTail: unreadTail)
         } catch {
             switch error {
             case .pageLocked(let page): throw WritePreflightError.pageLocked(page: page)
@@ -116,18 +124,6 @@ extension Type2Tag {
         }
     }
 
-    /// What the tag holds when write `failure.failedIndex` of `plan` was not acknowledged.
-    static func interruption(_ failure: PageWriteFailure, plan: Type2WritePlan, oldWasEmpty: Bool) -> TagWriteError {
-        var mayHaveLanded = true
-        // A NAK means the tag refused: the write did not land. Anything else may have landed.
-        if case .nak = failure.cause { mayHaveLanded = false }
-        let state = Interruption.state(
-            roles: plan.writes.map(\.role.commitRole), failedIndex: failure.failedIndex, mayHaveLanded: mayHaveLanded,
-            oldWasEmpty: oldWasEmpty)
-        return .interrupted(
-            page: failure.write.page, completed: failure.failedIndex, total: plan.writes.count, state: state,
-            lengthPageMayBeTorn: failure.write.page == plan.lengthPage, cause: failure.cause)
-    }
 }
 
 extension PageWrite.Role {

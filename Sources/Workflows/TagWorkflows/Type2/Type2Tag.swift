@@ -358,28 +358,33 @@ public final class Type2Tag<Transport: NFCAChannel> {
     public func send(writes: [PageWrite]) async throws(PageWriteFailure) {
         do {
             try await WriteEngine.commit(
-                writes,
-                send: { (write: PageWrite) async throws(ChannelError) in
-                    guard write.page <= Type2Command.maxAddressablePage else {
-                        throw Self.beyondSectorZero(page: write.page, command: Type2Command.writeCode)
-                    }
-                    let answer = try await send(Type2Command.write(page: write.page, bytes: write.bytes))
-                    guard answer == Type2Command.ack else {
-                        throw ChannelError.malformedResponse(
-                            command: .nfcA(Type2Command.writeCode), received: answer.count, expected: 1)
-                    }
-                },
-                landed: { write in
-                    statistics.pagesWritten.append(write.page)
-                    let range = Type2Page.byteRange(ofPage: write.page)
-                    if range.upperBound <= memory.count {
-                        memory.replaceSubrange(range, with: write.bytes)
-                    }
-                    if separatePages[write.page] != nil { separatePages[write.page] = write.bytes }
-                })
+                writes, send: { (write: PageWrite) async throws(ChannelError) in try await send(write: write) },
+                landed: { landed($0) })
         } catch {
             throw PageWriteFailure(failedIndex: error.failedIndex, write: error.step, cause: error.cause)
         }
+    }
+
+    /// One page WRITE, acknowledged with ACK, or the failure.
+    func send(write: PageWrite) async throws(ChannelError) {
+        guard write.page <= Type2Command.maxAddressablePage else {
+            throw Self.beyondSectorZero(page: write.page, command: Type2Command.writeCode)
+        }
+        let answer = try await send(Type2Command.write(page: write.page, bytes: write.bytes))
+        guard answer == Type2Command.ack else {
+            throw ChannelError.malformedResponse(
+                command: .nfcA(Type2Command.writeCode), received: answer.count, expected: 1)
+        }
+    }
+
+    /// Keeps the picture of the memory in step with a write the tag acknowledged.
+    func landed(_ write: PageWrite) {
+        statistics.pagesWritten.append(write.page)
+        let range = Type2Page.byteRange(ofPage: write.page)
+        if range.upperBound <= memory.count {
+            memory.replaceSubrange(range, with: write.bytes)
+        }
+        if separatePages[write.page] != nil { separatePages[write.page] = write.bytes }
     }
 
     /// READ_SIG: the 32-byte originality signature, or `nil` when the chip does not answer it.

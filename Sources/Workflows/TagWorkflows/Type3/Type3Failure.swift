@@ -4,22 +4,18 @@ import Type3
 
 /// Why a FeliCa command failed: the carrier (nobody knows whether it landed) or the card's status
 /// flags (it refused; nothing changed), as ``Type4Failure`` separates them for Type 4.
-public enum Type3Failure: TapCardError, Equatable {
+public enum Type3Failure: CommandFailure, Equatable {
     case channel(ChannelError)
     case refused(Type3StatusError)
 
-    public var origin: ErrorOrigin {
-        switch self {
-        case .channel(let error): error.origin
-        case .refused(let error): error.origin
-        }
+    public var channelError: ChannelError? {
+        if case .channel(let error) = self { return error }
+        return nil
     }
 
-    public var sentence: String {
-        switch self {
-        case .channel(let error): error.sentence
-        case .refused(let error): error.sentence
-        }
+    public var refusal: Type3StatusError? {
+        if case .refused(let error) = self { return error }
+        return nil
     }
 
     /// False when the card answered with status flags: the command did not land. A response that

@@ -51,42 +51,34 @@ extension Type3Tag {
         ).get()
         let before = try await readArea(enabled: true, block0: block0)
         let previous = Self.content(of: before)
-        var writes = plan.writes
-        if let snapshot = before.snapshot, snapshot.isComplete, snapshot.message == bytes { writes = [] }
-        do throws(StepFailure<Type3BlockWrite, Type3Failure>) {
-            try await WriteEngine.commit(
-                writes,
-                send: { (write: Type3BlockWrite) async throws(Type3Failure) in
-                    _ = try await expectSuccess(write.command(idm: idm), blocks: write.blocks)
-                    statistics.unitsWritten += write.bytes.count
-                })
-        } catch {
-            let state = Interruption.state(
-                roles: writes.map(\.role.commitRole), failedIndex: error.failedIndex,
-                mayHaveLanded: error.cause.mayHaveLanded, oldWasEmpty: previous == .empty)
-            throw TagWriteError.interruptedFeliCaUpdate(
-                blocks: error.step.blocks, completed: error.failedIndex, total: writes.count, state: state,
-                attributeMayBeTorn: error.step.blocks.contains(Type3Facts.attributeBlock)
-                    && error.cause.mayHaveLanded, cause: error.cause)
-        }
-        let writeStatistics = takeStatistics()
-        var verification = Type3WriteReport.Verification.none
-        if verify {
-            if writes.isEmpty {
-                verification = .alreadyOnTag
-            } else {
+        let alreadyOnTag = before.snapshot.map { $0.isComplete && $0.message == bytes } ?? false
+        let prepared = NDEFWrite.Prepared(
+            previous: previous, steps: plan.writes, roles: plan.writes.map(\.role.commitRole),
+            alreadyOnTag: alreadyOnTag)
+        let outcome = try await NDEFWrite.run(
+            prepared, bytes: bytes, expected: expected, verify: verify,
+            send: { (write: Type3BlockWrite) async throws(Type3Failure) in
+                _ = try await expectSuccess(write.command(idm: idm), blocks: write.blocks)
+                statistics.unitsWritten += write.bytes.count
+            },
+            mayHaveLanded: \.mayHaveLanded,
+            interrupted: { error, state in
+                TagWriteError.interruptedFeliCaUpdate(
+                    blocks: error.step.blocks, completed: error.failedIndex, total: prepared.steps.count,
+                    state: state,
+                    attributeMayBeTorn: error.step.blocks.contains(Type3Facts.attributeBlock)
+                        && error.cause.mayHaveLanded, cause: error.cause)
+            },
+            takeStatistics: { takeStatistics() },
+            readBack: {
                 let after = try await readArea(enabled: true, block0: try await readAttributeBlock())
-                let content = Self.content(of: after)
-                try MessageVerification.check(
-                    readBytes: content.bytes, message: content.message, expectedBytes: bytes, expected: expected)
-                verification = .readBack(bytes: bytes.count)
-            }
-        }
+                return NDEFWrite.ReadBack(content: Self.content(of: after), scope: .bytes(bytes.count))
+            })
         return Type3WriteReport(
             identification: identification, idm: idm, messageBytes: bytes.count, encodedMessage: bytes,
             previousContent: previous, capacity: .reported(attribute.capacity, model: identification.model),
-            writes: writes, verification: verification, writeStatistics: writeStatistics,
-            verifyStatistics: takeStatistics())
+            writes: outcome.steps, verification: outcome.verification, writeStatistics: outcome.writeStatistics,
+            verifyStatistics: outcome.verifyStatistics)
     }
 }
 

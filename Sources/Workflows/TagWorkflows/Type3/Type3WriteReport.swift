@@ -3,15 +3,9 @@ import Type3
 
 /// What a completed Type 3 write (or erase) did, with figures only from what happened.
 public struct Type3WriteReport: Sendable, Equatable {
-    public enum Verification: Sendable, Equatable {
-        /// Not checked (the caller asked for no verification).
-        case none
-        /// Block 0 and the `bytes` Ln covers were read back after the commit, decoded, and matched
-        /// record by record.
-        case readBack(bytes: Int)
-        /// Nothing needed writing: the read before the write found this very message.
-        case alreadyOnTag
-    }
+
+    /// How the write was checked (the one ``WriteVerification`` of every tag type).
+    public typealias Verification = WriteVerification
 
     public var identification: Type3Identification
     public var idm: [UInt8]
@@ -28,7 +22,7 @@ public struct Type3WriteReport: Sendable, Equatable {
     /// Commands and modeled air time of the read-back.
     public var verifyStatistics: CommandStatistics
 
-    public var verified: Bool { verification != .none }
+    public var verified: Bool { verification.verified }
     /// The distinct blocks the Updates wrote, ascending.
     public var blocksWritten: [Int] { Array(Set(writes.flatMap(\.blocks))).sorted() }
 }

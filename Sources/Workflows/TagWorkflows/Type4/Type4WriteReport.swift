@@ -4,15 +4,9 @@ import Type4
 
 /// What a completed Type 4 write did, with figures only from what happened.
 public struct Type4WriteReport: Sendable, Equatable {
-    public enum Verification: Sendable, Equatable {
-        /// Not checked (the caller asked for no verification).
-        case none
-        /// NLEN and the message were read back after the last write (`bytes` of message), decoded,
-        /// and matched record by record.
-        case readBack(bytes: Int)
-        /// Nothing needed writing: the read before the write found this very message.
-        case alreadyOnTag
-    }
+
+    /// How the write was checked (the one ``WriteVerification`` of every tag type).
+    public typealias Verification = WriteVerification
 
     public var identification: Type4Identification
     public var uid: [UInt8]?
@@ -32,5 +26,5 @@ public struct Type4WriteReport: Sendable, Equatable {
     /// Commands and modeled air time of the read-back.
     public var verifyStatistics: CommandStatistics
 
-    public var verified: Bool { verification != .none }
+    public var verified: Bool { verification.verified }
 }

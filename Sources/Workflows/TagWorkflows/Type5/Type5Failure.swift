@@ -4,22 +4,18 @@ import Type5
 
 /// Why a Type 5 command failed: the carrier (nobody knows whether it landed) or the tag's ISO/IEC
 /// 15693 error flag (it refused; nothing changed), as ``Type4Failure`` is for Type 4.
-public enum Type5Failure: TapCardError, Equatable {
+public enum Type5Failure: CommandFailure, Equatable {
     case channel(ChannelError)
     case refused(Type5StatusError)
 
-    public var origin: ErrorOrigin {
-        switch self {
-        case .channel(let error): error.origin
-        case .refused(let error): error.origin
-        }
+    public var channelError: ChannelError? {
+        if case .channel(let error) = self { return error }
+        return nil
     }
 
-    public var sentence: String {
-        switch self {
-        case .channel(let error): error.sentence
-        case .refused(let error): error.sentence
-        }
+    public var refusal: Type5StatusError? {
+        if case .refused(let error) = self { return error }
+        return nil
     }
 
     /// False when the tag set its error flag: the command did not land. An answer of the wrong

@@ -9,12 +9,16 @@ extension Type5Tag {
     /// tag, shared/reference/users-asks.md §5); the CC's LOCK BLOCK bit stays clear, as `tapcard
     /// sim new` formats (``/TagCatalog/Type5Facts/formattedCC``). Read back afterwards.
     ///
-    /// Refused (nothing sent): the memory size is unknown, the CC is read-only, a block to write
+    /// Refused (nothing sent): the tag holds a message (``FormatRefusal``), the memory size is unknown, the CC is read-only, a block to write
     /// is locked.
     public func format(multipleBlockRead: Bool = false) async throws -> Type5FormatReport {
         beginOperation()
         let identification = try await identify()
         var before = try await readSnapshot(identification, whole: false)
+        // Formatting never loses a message (the contract's rule on every type).
+        if case .message(_, let bytes) = Self.content(of: before) {
+            throw FormatRefusal.holdsMessage(messageBytes: bytes.count)
+        }
         let memory =
             identification.model?.type5?.userBytes ?? identification.memoryBytes
             ?? before.cc.map { $0.length + $0.dataAreaBytes }

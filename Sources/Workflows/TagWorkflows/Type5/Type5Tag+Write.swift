@@ -35,44 +35,35 @@ extension Type5Tag {
             }
         }
         let previous = Self.content(of: before)
-        var writes = plan.writes
-        if before.isComplete, before.message == bytes { writes = [] }
-        do throws(StepFailure<Type5BlockWrite, Type5Failure>) {
-            try await WriteEngine.commit(
-                writes,
-                send: { (write: Type5BlockWrite) async throws(Type5Failure) in
-                    _ = try await expectSuccess(write.request, block: write.block)
-                    statistics.pagesWritten.append(write.block)
-                    statistics.unitsWritten += write.bytes.count
-                })
-        } catch {
-            let state = Interruption.state(
-                roles: writes.map(\.role.commitRole), failedIndex: error.failedIndex,
-                mayHaveLanded: error.cause.mayHaveLanded, oldWasEmpty: previous == .empty)
-            throw TagWriteError.interruptedBlockWrite(
-                block: error.step.block, completed: error.failedIndex, total: writes.count, state: state,
-                lengthMayBeTorn: error.step.block == plan.lengthBlock && error.cause.mayHaveLanded,
-                cause: error.cause)
-        }
-        let writeStatistics = takeStatistics()
-        var verification = Type5WriteReport.Verification.none
-        if verify {
-            if writes.isEmpty {
-                verification = .alreadyOnTag
-            } else {
+        let prepared = NDEFWrite.Prepared(
+            previous: previous, steps: plan.writes, roles: plan.writes.map(\.role.commitRole),
+            alreadyOnTag: before.isComplete && before.message == bytes)
+        let outcome = try await NDEFWrite.run(
+            prepared, bytes: bytes, expected: expected, verify: verify,
+            send: { (write: Type5BlockWrite) async throws(Type5Failure) in
+                _ = try await expectSuccess(write.request, block: write.block)
+                statistics.pagesWritten.append(write.block)
+                statistics.unitsWritten += write.bytes.count
+            },
+            mayHaveLanded: \.mayHaveLanded,
+            interrupted: { error, state in
+                TagWriteError.interruptedBlockWrite(
+                    block: error.step.block, completed: error.failedIndex, total: prepared.steps.count,
+                    state: state, lengthMayBeTorn: error.step.block == plan.lengthBlock && error.cause.mayHaveLanded,
+                    cause: error.cause)
+            },
+            takeStatistics: { takeStatistics() },
+            readBack: {
                 blockZero = nil
                 let after = try await readSnapshot(identification, whole: false)
                 let content = Self.content(of: after)
-                try MessageVerification.check(
-                    readBytes: content.bytes, message: content.message, expectedBytes: bytes, expected: expected)
-                verification = .readBack(bytes: content.bytes?.count ?? 0)
-            }
-        }
+                return NDEFWrite.ReadBack(content: content, scope: .bytes(content.bytes?.count ?? 0))
+            })
         return Type5WriteReport(
             identification: identification, uid: uid, messageBytes: bytes.count, encodedMessage: bytes,
             previousContent: previous, capacity: before.capacity, lengthFieldBytes: plan.lengthFieldBytes,
-            lengthBlock: plan.lengthBlock, writes: writes, verification: verification,
-            writeStatistics: writeStatistics, verifyStatistics: takeStatistics())
+            lengthBlock: plan.lengthBlock, writes: outcome.steps, verification: outcome.verification,
+            writeStatistics: outcome.writeStatistics, verifyStatistics: outcome.verifyStatistics)
     }
 }
 

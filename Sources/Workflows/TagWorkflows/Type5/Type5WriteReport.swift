@@ -4,15 +4,9 @@ import Type5
 
 /// What a completed Type 5 write (or erase) did, with figures only from what happened.
 public struct Type5WriteReport: Sendable, Equatable {
-    public enum Verification: Sendable, Equatable {
-        /// Not checked (the caller asked for no verification).
-        case none
-        /// The CC and the NDEF TLV were read back after the last write (`bytes` of message),
-        /// decoded, and matched record by record.
-        case readBack(bytes: Int)
-        /// Nothing needed writing: the read before the write found this very message.
-        case alreadyOnTag
-    }
+
+    /// How the write was checked (the one ``WriteVerification`` of every tag type).
+    public typealias Verification = WriteVerification
 
     public var identification: Type5TagIdentification
     public var uid: [UInt8]
@@ -33,5 +27,5 @@ public struct Type5WriteReport: Sendable, Equatable {
     /// Commands and modeled air time of the read-back.
     public var verifyStatistics: CommandStatistics
 
-    public var verified: Bool { verification != .none }
+    public var verified: Bool { verification.verified }
 }

@@ -109,6 +109,10 @@ import Type3
                     do {
                         _ = try await write(Type3Tag(channel: tag))
                         Issue.record("\(scenario) \(mode) @\(tearPoint): the write did not fail")
+                    } catch let error as TagWriteError where error.isReadBackInterrupted {
+                        // Every Update landed; the read-back was torn: the card holds the new
+                        // message, and the error says so (the contract's rule on every type).
+                        reported = error.stateAfter
                     } catch let error as TagWriteError {
                         guard
                             case .interruptedFeliCaUpdate(

@@ -75,6 +75,9 @@ import Type5
                             if case .interruptedBlockWrite(_, _, _, let state, let torn, _) = error {
                                 reported = state
                                 lengthMayBeTorn = torn
+                            } else if error.isReadBackInterrupted {
+                                // Every block landed; the read-back was torn: the new message.
+                                reported = error.stateAfter
                             } else {
                                 Issue.record("\(scenario) \(mode) @\(tearPoint): \(error)")
                             }

@@ -61,7 +61,7 @@ struct FocusPairCommand: Command {
         let location = try arguments.option("--location")
         let json = arguments.flag("--json")
         let noSecure = arguments.flag("--no-secure")
-        let keyZero = try Type4Commands.key(&arguments)
+        let keyZero = try KeyInputError.key(&arguments)
         let templateText = try arguments.option("--url-template")
         let metaKey = try arguments.option("--meta-key").map { try KeyInputError.key($0, option: "--meta-key") }
         let fileKey = try arguments.option("--file-key").map { try KeyInputError.key($0, option: "--file-key") }
@@ -89,7 +89,6 @@ struct FocusPairCommand: Command {
         defer { opened.close() }
         try arguments.finish()
         var tag = try await TappedTag.read(opened)
-        if case .type4(let target) = opened { try target.save() }
         let controller = try options.controller()
         let now = CLIClock.now(io)
         try tag.recordSighting(in: controller.store, at: now)
@@ -101,7 +100,7 @@ struct FocusPairCommand: Command {
         }
         var secure: (counter: Int, adopted: Bool, steps: [String])? = nil
         let outcome: PairingOutcome
-        if case .type4(let target) = opened, isNTAG424, !noSecure {
+        if let target = Type4Target(opened), isNTAG424, !noSecure {
             var steps: [String] = []
             let keys: SUNKeyPair
             if let adopted {

@@ -34,40 +34,29 @@ struct TappedTag {
     /// Reads the tag as a phone tap would, whatever its type: the driver's inspect (UID, chip,
     /// capacity the tag reports, and the originality signature checked against NXP's keys where
     /// the chip has one). The NDEF content never decides identity.
+    /// Reads everything a focus rule judges (UID, chip, originality signature, capacity, the
+    /// URL a SUN tag serves) through the one contract, whatever the tag type.
     static func read(_ opened: OpenedTag) async throws -> TappedTag {
-        switch opened {
-        case .type2Virtual(let target):
-            let inspection = try await Type2Tag(transport: target.tag, declaredModel: target.tag.model).inspect()
-            return try make(
-                uid: inspection.uid?.bytes, model: inspection.model, check: inspection.signature,
-                capacity: inspection.capacity, label: target.path, content: inspection.content)
-        case .type2Reader(let session):
-            let inspection = try await Type2Tag(transport: session.transport).inspect()
-            return try make(
-                uid: inspection.uid?.bytes, model: inspection.model, check: inspection.signature,
-                capacity: inspection.capacity, label: ReaderTagCommands.label(session), content: inspection.content)
-        case .type4(let target):
-            let inspection = try await target.driver().inspect()
-            return try make(
-                uid: inspection.read.uid, model: inspection.read.identification.model,
-                check: inspection.signatureCheck, capacity: inspection.read.capacity, label: target.label,
-                content: inspection.read.content)
-        case .type3(let target):
+        let report = try await opened.operating { try await opened.driver(command: "focus").inspectTag() }
+        let check: Originality.SignatureCheck? =
+            switch report.detail {
+            case .type2Inspection(let inspection): inspection.signature
+            case .type4Inspection(let inspection): inspection.signatureCheck
+            case .type5Inspection(let inspection): inspection.signatureCheck
             // The IDm is a FeliCa card's identity; it has no originality signature.
-            let inspection = try await target.driver().inspect()
-            return try make(
-                uid: inspection.read.idm, model: inspection.read.identification.model, check: nil,
-                capacity: inspection.read.capacity, label: target.label)
-        case .type5(let target):
-            let inspection = try await target.driver().inspect()
-            return try make(
-                uid: inspection.read.uid, model: inspection.read.identification.model,
-                check: inspection.signatureCheck, capacity: inspection.read.capacity, label: target.label)
-        }
+            case .type3Inspection, .type2Read, .type3Read, .type4Read, .type5Read: nil
+            }
+        let content: NDEFContent? =
+            switch report.detail {
+            case .type2Inspection, .type4Inspection: report.content
+            default: nil
+            }
+        return try make(
+            uid: report.facts.uid, model: report.facts.model, check: check,
+            capacity: report.capacity ?? Capacity.assumed(0, model: report.facts.model), label: opened.label,
+            content: content)
     }
 
-    /// The tapped tag from what its driver found; a tag without a UID or a chip TapCard can name
-    /// cannot be a focus tag.
     static func make(
         uid: [UInt8]?, model: TagModel?, check: Originality.SignatureCheck?, capacity: Capacity, label: String,
         content: NDEFContent? = nil
@@ -114,7 +103,6 @@ struct TappedTag {
         defer { opened.close() }
         try arguments.finish()
         let tag = try await TappedTag.read(opened)
-        if case .type4(let target) = opened { try target.save() }
         let controller = try options.controller()
         let now = CLIClock.now(io)
         try tag.recordSighting(in: controller.store, at: now)

@@ -24,7 +24,7 @@ struct NTAG424InfoCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
-        let key = try Type4Commands.key(&arguments)
+        let key = try KeyInputError.key(&arguments)
         let target = try await NTAG424Targets.open(&arguments, io: io, command: name)
         defer { target.close() }
         try target.finish(&arguments)

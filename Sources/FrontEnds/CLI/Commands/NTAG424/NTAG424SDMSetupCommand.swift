@@ -70,7 +70,7 @@ struct NTAG424SDMSetupCommand: Command {
         let fileData = try arguments.option("--file-data").map { Array($0.utf8) } ?? []
         let meta = try arguments.integer("--meta-key-number") ?? 2
         let file = try arguments.integer("--file-key-number") ?? 1
-        let key = try Type4Commands.key(&arguments)
+        let key = try KeyInputError.key(&arguments)
         let metaKey = try arguments.option("--meta-key").map { text throws(KeyInputError) in
             try KeyInputError.key(text, option: "--meta-key")
         }

@@ -1,11 +1,15 @@
+import TagWorkflows
+
 /// Opening the Type 4 tag an `ntag424` command works on.
 enum NTAG424Targets {
+    /// Another tag type is refused as every verb refuses a tag it does not apply to
+    /// (``VerbRefusal``, exit 1), after identifying it so the refusal can name it.
     static func open(_ arguments: inout Arguments, io: some CommandIO, command: String) async throws -> Type4Target {
         let opened = try await OpenedTag.open(&arguments, io: io)
-        guard case .type4(let target) = opened else {
-            opened.close()
-            throw UsageError(
-                "'\(command)' works on an NTAG 424 DNA (a Type 4 tag); this tag is not one.", command: command)
+        guard let target = Type4Target(opened) else {
+            defer { opened.close() }
+            let facts = try await opened.driver(command: command).identifyTag()
+            throw VerbRefusal(verb: command, facts: facts, reason: "is not an NTAG 424 DNA")
         }
         return target
     }

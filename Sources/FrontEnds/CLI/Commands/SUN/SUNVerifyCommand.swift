@@ -189,7 +189,7 @@ struct SUNVerifyCommand: Command {
         return bytes
     }
 
-    /// The JSON v1 result object (docs/json.md, `sun verify --json`).
+    /// The JSON v1 result object (docs/reference/json.md, `sun verify --json`).
     static func resultJSON(_ outcome: Outcome, tracked: Bool, line: Int? = nil) -> JSON {
         var members: [(String, JSON)] = []
         if let line { members.append(("line", .int(line))) }

@@ -1,0 +1,233 @@
+import Foundation
+import NDEF
+import Originality
+import TagCatalog
+import TagWorkflows
+import TapCardSupport
+import Type2
+
+/// The human-readable lines of the tag commands.
+enum TagText {
+    static func chip(_ identification: ChipIdentification) -> String {
+        let name = identification.model?.displayName ?? "unknown Type 2 tag"
+        switch identification.evidence {
+        case .version(let bytes): return "\(name) (GET_VERSION \(Hex.encode(bytes, uppercase: true, separator: " ")))"
+        case .noVersion: return "assuming \(name) (the tag does not answer GET_VERSION; guessed from its CC)"
+        case .declared: return "\(name) (as the virtual tag file declares)"
+        }
+    }
+
+    static func uid(_ uid: TagUID?) -> String {
+        guard let uid else { return "UID: not read" }
+        let check = uid.checkBytesValid == false ? ", check bytes WRONG" : ""
+        return "UID: \(uid) (\(uid.manufacturer.displayName)\(check))"
+    }
+
+    static func capacity(_ capacity: Capacity) -> String {
+        capacity.source == .reported
+            ? "\(capacity.bytes) bytes (reported by the tag's CC and TLVs)"
+            : "assuming \(capacity.bytes) bytes (model default)"
+    }
+
+    /// The capacity, or why it is not known: a read-protected tag hides the TLVs it derives from.
+    static func capacity(_ capacity: Capacity, content: NDEFContent) -> String {
+        if case .passwordProtected(let page) = content {
+            return "not known (the tag refused to read its TLVs from page \(page) on without the password)"
+        }
+        return Self.capacity(capacity)
+    }
+
+    /// The envelope's status line, the same words on every tag type: the status, then the
+    /// capacity with who reported it (`source`, the type's words: "reported by the tag's CC and
+    /// TLVs", "Nmaxb × 16, reported by the card's attribute block"), "assuming" for a tag not formatted, or why it is not
+    /// known.
+    static func statusLine(_ report: TagReport, source: String) -> String {
+        let status: String =
+            switch report.status {
+            case .notFormatted: "not formatted (format it first: tapcard format)"
+            case .readWrite: "read-write"
+            case .readOnly: "read-only"
+            }
+        let capacity: String
+        if let figure = report.capacity {
+            capacity =
+                figure.source == .reported
+                ? "\(figure.bytes) bytes (\(source))"
+                : "assuming \(figure.bytes) bytes once formatted as TapCard formats \(report.facts.model?.withArticle ?? "it")"
+        } else if case .passwordProtected(let page) = report.content {
+            capacity = "not known (the tag refused to read its TLVs from page \(page) on without the password)"
+        } else {
+            capacity = "not known (TapCard has no facts for this chip)"
+        }
+        return "NDEF status: \(status); capacity \(capacity)"
+    }
+
+    static func status(_ status: NDEFStatus) -> String {
+        switch status {
+        case .notSupported: "not NDEF-formatted"
+        case .readWrite: "read-write"
+        case .readOnly: "read-only"
+        }
+    }
+
+    static func content(_ content: NDEFContent) -> [String] {
+        switch content {
+        case .notFormatted: ["NDEF: none (the tag is not NDEF-formatted)"]
+        case .empty: ["NDEF: empty message"]
+        case .interrupted(let error): ["NDEF: \(error.sentence)"]
+        case .passwordProtected(let page):
+            [
+                "NDEF: password-protected: the tag refused to read page \(page) and on without its password (ACCESS.PROT); give --password HEX8."
+            ]
+        case .message(let message, let bytes):
+            MessageDescription.lines(
+                message, views: message.records.map(\.view), locations: [], inputLength: bytes.count
+            ).flatMap(continuationLines)
+        }
+    }
+
+    /// A description line whose text payload spans several lines (a vCard), split so every line
+    /// keeps the "    | " margin of the first.
+    static func continuationLines(_ line: String) -> [String] {
+        // "\r\n" is one Character in Swift: normalise line ends before splitting.
+        var parts = line.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map(String.init)
+        while parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
+        guard parts.count > 1 else { return [line] }
+        let margin = parts[0].prefix { $0 == " " || $0 == "|" }
+        return [parts[0]] + parts.dropFirst().map { margin + $0 }
+    }
+
+    /// "5, 16–18, 21" for [5, 16, 17, 18, 21]; "none" for [].
+    static func pageRanges(_ pages: [Int]) -> String {
+        guard !pages.isEmpty else { return "none" }
+        var parts: [String] = []
+        var start = pages[0]
+        var end = pages[0]
+        for page in pages.dropFirst() {
+            if page == end + 1 {
+                end = page
+                continue
+            }
+            parts.append(start == end ? "\(start)" : "\(start)–\(end)")
+            start = page
+            end = page
+        }
+        parts.append(start == end ? "\(start)" : "\(start)–\(end)")
+        return parts.joined(separator: ", ")
+    }
+
+    /// What a read-back covered: pages (Type 2) or the message bytes (Types 3, 4, 5).
+    static func readBackPages(_ scope: WriteVerification.Scope) -> [Int] {
+        if case .pages(let pages) = scope { return Array(pages) }
+        return []
+    }
+
+    static func readBackBytes(_ scope: WriteVerification.Scope) -> Int {
+        if case .bytes(let bytes) = scope { return bytes }
+        return 0
+    }
+
+    /// "it matches record by record", or the same records in other bytes, said as such.
+    static func match(_ match: VerificationMatch) -> String {
+        switch match {
+        case .bytes: "it matches record by record"
+        case .recordsOnly:
+            "it decodes to the same records, but in other bytes than were written (another encoding of the same message)"
+        }
+    }
+
+    static func statistics(_ statistics: CommandStatistics) -> String {
+        "\(statistics.commands) command\(statistics.commands == 1 ? "" : "s"), modeled air time \(statistics.modeledMilliseconds) ms (datasheet timing, not measured)"
+    }
+
+    static func inspection(_ inspection: TagInspection, path: String) -> [String] {
+        let snapshot = inspection.snapshot
+        var lines = ["Tag: \(path)", "Chip: \(chip(inspection.identification))", uid(snapshot.uid)]
+        if let cc = snapshot.cc {
+            let ccText = Hex.encode(cc.bytes, uppercase: true, separator: " ")
+            lines.append(
+                cc.isNDEFFormatted
+                    ? "CC: \(ccText) (version \(cc.version), data area \(cc.dataAreaBytes) bytes, \(cc.isWritable ? "write access" : "no write access"))"
+                    : "CC: \(ccText) (not an NDEF CC)")
+        }
+        lines.append(
+            statusLine(TagReport(inspection), source: "reported by the tag's CC and TLVs")
+        )
+        for tlv in snapshot.walk?.tlvs ?? [] {
+            var line = "TLV \(tlv.kind.name) at offset \(tlv.offset)"
+            if tlv.kind != .null && tlv.kind != .terminator { line += ", length \(tlv.length)" }
+            if !tlv.value.isEmpty { line += ", value \(Hex.encode(tlv.value, uppercase: true, separator: " "))" }
+            lines.append(line)
+        }
+        if let lock = snapshot.staticLock {
+            let pages = lock.lockedPages
+            lines.append(
+                "Static lock bytes: \(Hex.encode([lock.bytes.0, lock.bytes.1], uppercase: true, separator: " "))"
+                    + (pages.isEmpty
+                        ? " (no page locked)" : " (locked pages \(pages.map(String.init).joined(separator: ", ")))"))
+        }
+        if let dynamic = snapshot.dynamicLockPageBytes {
+            lines.append("Dynamic lock bytes: \(Hex.encode(dynamic, uppercase: true, separator: " "))")
+        }
+        lines += content(inspection.content)
+        lines += protection(
+            model: inspection.model, configuration: inspection.accessConfiguration,
+            readRefusedFromPage: snapshot.readRefusedFromPage, acknowledge: inspection.acknowledge)
+        lines.append("Originality signature: \(signatureVerdict(inspection.signature))")
+        lines.append(inspection.signature.statement)
+        lines.append("Memory (\(snapshot.memory.count) bytes):")
+        for page in 0..<(snapshot.memory.count / 4) {
+            let bytes = snapshot.memory[page * 4..<page * 4 + 4]
+            lines.append("  \(String(page).leftPadded(to: 3)): \(Hex.encode(bytes, uppercase: true, separator: " "))")
+        }
+        lines.append(statistics(inspection.statistics))
+        return lines
+    }
+
+    /// The password lines of `info` ("Password: …"): what CFG0/CFG1 say in words, or why they
+    /// could not be read.
+    static func protection(
+        model: TagModel?, configuration: AccessConfiguration?, readRefusedFromPage: Int?,
+        acknowledge: PasswordAcknowledge?
+    ) -> [String] {
+        guard let model, PasswordScheme.of(model) != nil else {
+            return ["Password: none (\(model?.withArticle ?? "this chip") has no PWD_AUTH)."]
+        }
+        var lines: [String] = []
+        if let acknowledge { lines.append("Password: accepted by the tag (it answered PACK \(acknowledge)).") }
+        if let configuration {
+            lines += configuration.sentences.map { "Password: " + $0 }
+        } else if let page = readRefusedFromPage {
+            lines.append(
+                "Password: reads need it too: the tag refused to read page \(page) and on (its configuration included) without the password; pages \(page) and on also need it to be written."
+            )
+        } else {
+            lines.append("Password: the configuration pages were not read.")
+        }
+        if let page = readRefusedFromPage, configuration != nil {
+            lines.append("Password: the tag refused to read page \(page) and on without the password.")
+        }
+        return lines
+    }
+
+    /// "valid (NXP's NTAG21x key), 77BB…", "invalid, 0000…" or "not checked": the verdict first,
+    /// so it reads at a glance; the statement on the next line says what it means.
+    static func signatureVerdict(_ check: SignatureCheck) -> String {
+        let word =
+            switch check.verdict {
+            case .valid(let keyName): "valid (NXP's \(keyName) key)"
+            case .invalid: "invalid"
+            case .unavailable: "not checked"
+            }
+        guard let bytes = check.signature else { return word }
+        return "\(word), \(Hex.encode(bytes, uppercase: true))"
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,132 @@
+import NDEF
+import TagEmulator
+import TagWorkflows
+import TapCardSupport
+
+/// `read`, `info`, `write`, `erase`, `format` and `lock`, written once over `any TagDriver`: the
+/// same steps, refusals, saving, exit statuses and JSON envelope on every tag type. Only the
+/// printers of the per-type detail (``TagOutput``) know the types.
+enum TagVerbs {
+    /// `read` (`inspect` false) or `info`: exit 1 with an error line when the tag holds an
+    /// interrupted write or hides its message behind a password.
+    static func read(
+        _ tag: OpenedTag, inspect: Bool, password: PasswordOptions, json: Bool, recording: TagRecording,
+        io: some CommandIO
+    ) async throws -> ExitStatus {
+        defer { tag.close() }
+        let driver = try tag.driver(password: password, command: inspect ? "info" : "read")
+        let report = try await tag.operating { try await inspect ? driver.inspectTag() : driver.readTag() }
+        TagOutput.report(report, label: tag.label, json: json, io: io)
+        recording.record(report, io: io)
+        if inspect { return .success }
+        switch report.content {
+        case .interrupted(let error):
+            io.printError("error: \(error.sentence)")
+            return .failure
+        case .passwordProtected(let page):
+            io.printError(
+                "error: The tag refused to read page \(page) and on without its password; the message lies there. Give --password HEX8."
+            )
+            return .failure
+        default:
+            return .success
+        }
+    }
+
+    /// `write` (`message`) or `erase` (`nil`). On a virtual tag a write that stops is saved as it
+    /// landed and the tag is read again: the error, then what the tag now holds (text), or the
+    /// error object with `tag`, `tag_state` and `ndef_after` (JSON); exit 1.
+    static func write(
+        _ message: NDEFMessage?, _ tag: OpenedTag, options: TagWriteRunner.Options, recording: TagRecording,
+        io: some CommandIO
+    ) async throws -> ExitStatus {
+        defer { tag.close() }
+        let verb = message == nil ? "erase" : "write"
+        let driver = try tag.driver(password: options.password, command: verb)
+        if options.tearAfter != nil, tag.fieldControl == nil {
+            throw UsageError(
+                "--simulate-tear-after works on virtual tags; on a reader, take the tag away yourself.", command: verb)
+        }
+        let before = tag.copy()
+        if let count = options.tearAfter { tag.fieldControl?.tearAfter(commands: count, mode: options.tearMode) }
+        let outcome: TagWriteOutcome
+        do {
+            outcome = try await tag.operating {
+                defer { tag.fieldControl?.cancelTear() }
+                if let message { return try await driver.writeMessage(message, verify: options.verify) }
+                return try await driver.eraseMessage(verify: options.verify)
+            }
+        } catch {
+            let origin = (error as? any TapCardError)?.origin
+            guard let field = tag.fieldControl, let before, origin != .refusal, origin != .input,
+                error is TagWriteError || options.tearAfter != nil
+            else { throw error }
+            // A virtual tag whose write stopped: say what it holds now, read again.
+            field.present()
+            let old = try? await OpenedTag.driver(for: before, password: options.password)?.readTag().content
+            let now = try? await tag.driver(password: options.password, command: verb).readTag().content
+            try? tag.saveIfChanged()
+            let state = TagOutcome.classify(
+                before: old ?? .notFormatted, after: now ?? .notFormatted, newMessage: message?.encoded() ?? [])
+            io.printError("error: \((error as? any TapCardError)?.sentence ?? String(describing: error))")
+            io.printError("The tag now holds \(state.phrase).")
+            if options.json, case .object(let members) = ErrorJSON.object(error, status: .failure) {
+                io.printJSON(
+                    .object(
+                        members + [
+                            ("tag", .string(tag.label)), ("tag_state", .string(state.rawValue)),
+                            ("ndef_after", now.map(TagJSON.content) ?? .null),
+                        ]))
+            }
+            return .failure
+        }
+        TagOutput.write(outcome, label: tag.label, json: options.json, io: io)
+        recording.record(outcome, operation: message == nil ? .erase : .write, io: io)
+        return .success
+    }
+
+    /// `format`: refused with ``VerbRefusal`` on a tag type TapCard cannot format (Type 4 tags
+    /// ship formatted by their maker).
+    static func format(
+        _ tag: OpenedTag, options: FormatOptions, password: PasswordOptions, json: Bool, recording: TagRecording,
+        io: some CommandIO
+    ) async throws -> ExitStatus {
+        defer { tag.close() }
+        let driver = try tag.driver(password: password, command: "format")
+        guard let formattable = driver as? any FormattableTag else {
+            throw VerbRefusal(
+                verb: "format", facts: try await driver.identifyTag(),
+                reason:
+                    "ships formatted by its maker: its NDEF application, CC file and NDEF file exist or they do not, and no NFC Forum command creates them (to empty it, run 'tapcard erase')"
+            )
+        }
+        let outcome = try await tag.operating { try await formattable.formatTag(options) }
+        if options.multipleBlockRead {
+            io.printError(
+                "warning: the CC's MBREAD bit is set: iOS will not read the NDEF message on this tag (run 'tapcard format --fix-for-ios' to clear it)."
+            )
+        }
+        TagOutput.management(outcome, verb: "Formatted", label: tag.label, json: json, io: io)
+        recording.record(outcome, operation: .format, io: io)
+        return outcome.verified ? .success : .failure
+    }
+
+    /// `lock`: irreversible, so without `confirmed` nothing is sent (every type says so in the
+    /// same words, ``LockCommandRefusal``).
+    static func lock(
+        _ tag: OpenedTag, confirmed: Bool, key: [UInt8]?, password: PasswordOptions, json: Bool,
+        recording: TagRecording, io: some CommandIO
+    ) async throws -> ExitStatus {
+        defer { tag.close() }
+        let driver = try tag.driver(password: password, command: "lock")
+        guard confirmed else { throw LockCommandRefusal.confirmationRequired }
+        guard let lockable = driver as? any LockableTag else {
+            throw VerbRefusal(
+                verb: "lock", facts: try await driver.identifyTag(), reason: "has no lock TapCard knows")
+        }
+        let outcome = try await tag.operating { try await lockable.lockTag(confirmation: .permanent, key: key) }
+        TagOutput.management(outcome, verb: "Locked", label: tag.label, json: json, io: io)
+        recording.record(outcome, operation: .lock, io: io)
+        return outcome.verified ? .success : .failure
+    }
+}

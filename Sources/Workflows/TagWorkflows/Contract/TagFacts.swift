@@ -1,0 +1,29 @@
+import TagCatalog
+import TagFrames
+
+/// Who a tag is, as its driver identified it: the same fields for every tag type, so a front end
+/// names a tag, its chip and how it knows without a switch over types.
+public struct TagFacts: Sendable, Equatable {
+    /// The UID (Type 3: the IDm), as the tag or its carrier gave it; `nil` when nobody did.
+    public var uid: [UInt8]?
+    /// The catalog model, `nil` for a chip TapCard has no facts for.
+    public var model: TagModel?
+    /// The NFC Forum tag type (2, 3, 4 or 5).
+    public var forumType: Int
+    public var technology: AirTechnology
+    /// How the chip was identified, in words ("GET_VERSION", "GetVersion", "PMm IC code",
+    /// "UID and GET SYSTEM INFO", "declared by the virtual tag file", or an "assuming …" sentence).
+    public var identifiedBy: String
+
+    public init(uid: [UInt8]?, model: TagModel?, forumType: Int, technology: AirTechnology, identifiedBy: String) {
+        self.uid = uid
+        self.model = model
+        self.forumType = forumType
+        self.technology = technology
+        self.identifiedBy = identifiedBy
+    }
+
+    /// The chip's name, computed in this one place for every front end and the store: the
+    /// model's ("NTAG213", "FeliCa Lite-S"), else "unknown Type N tag".
+    public var chipName: String { model?.displayName ?? "unknown Type \(forumType) tag" }
+}

@@ -1,0 +1,23 @@
+import TagCatalog
+import TapCardSupport
+import Type4
+
+/// Why TapCard will not write this Type 4 tag's NDEF file, decided before any write command.
+public enum Type4WriteRefusal: TapCardError, Equatable {
+    /// The NTAG 424 DNA's file settings (GetFileSettings of file `fileNumber`, NDEF file `file`)
+    /// allow writing only after authenticating: its write and read-write access are these
+    /// conditions (e.g. after `ntag424 sdm setup`, which leaves them key 0). Plain UPDATE BINARY
+    /// would be refused with `69 82` part-way through.
+    case writeNeedsKey(file: UInt16, fileNumber: UInt8, write: String, readWrite: String)
+
+    public var origin: ErrorOrigin { .refusal }
+
+    public var sentence: String {
+        switch self {
+        case .writeNeedsKey(let file, let fileNumber, let write, let readWrite):
+            let name = Hex.encode([UInt8(file >> 8), UInt8(file & 0xFF)], uppercase: true)
+            return
+                "The NTAG 424 DNA's NDEF file \(name) (file \(fileNumber)) can be written only after authenticating: its file settings say write access \(write), read-write access \(readWrite), and TapCard writes it without a key. Nothing was written."
+        }
+    }
+}

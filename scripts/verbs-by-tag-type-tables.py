@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Turns the lines of scripts/verbs-by-tag-type.sh (MODEL|VERB|STATUS|FIRST LINE) into the Markdown
+tables of docs/reference/verbs-by-tag-type.md: one section per verb, models that answered alike in
+one row. UIDs, IDms and times (random per run) become '…'; everything else is the program's text.
+Usage: scripts/verbs-by-tag-type.sh | scripts/verbs-by-tag-type-tables.py"""
+import re
+import sys
+
+NAMES = {
+    "ntag210": "NTAG210", "ntag212": "NTAG212", "ntag213": "NTAG213", "ntag215": "NTAG215",
+    "ntag216": "NTAG216", "ultralight": "MIFARE Ultralight", "ultralight-ev1-48": "Ultralight EV1 48",
+    "ultralight-ev1-128": "Ultralight EV1 128", "ntag203": "NTAG203", "ntag424": "NTAG 424 DNA",
+    "type4": "generic Type 4", "icode-slix2": "ICODE SLIX2", "st25dv04k": "ST25DV04K",
+    "felica-lite-s": "FeliCa Lite-S",
+}
+
+
+def masked(text):
+    text = re.sub(r"\b[0-9A-F]{2}(:[0-9A-F]{2}){3,9}\b", "…", text)
+    text = re.sub(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC", "…", text)
+    return text.replace("|", "\\|")
+
+
+verbs = {}
+for line in sys.stdin:
+    parts = line.rstrip("\n").split("|", 3)
+    if len(parts) != 4:
+        continue
+    model, verb, status, first = parts
+    rows = verbs.setdefault(verb, {})
+    rows.setdefault((status, masked(first)), []).append(NAMES.get(model, model))
+
+for verb, rows in verbs.items():
+    name, _, rest = verb.partition(" (")
+    title = f"`{name}`" + (f" ({rest}" if rest else "")
+    print(f"## {title}\n")
+    print("| Models | Status | First line (of the error, else of the output) |")
+    print("|---|---|---|")
+    for (status, first), models in rows.items():
+        print(f"| {', '.join(models)} | {status} | {first} |")
+    print()
