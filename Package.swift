@@ -76,8 +76,14 @@ func tests(_ name: String, _ path: String, _ dependencies: [Target.Dependency], 
 var layered: [Layered] = [
     // 0. Support.
     library("TapCardSupport", "Support/TapCardSupport", layer: .support),
-    // AES-128, AES-CMAC, the NTAG 424 CRC32 and constant-time comparison, written here (no outside package).
-    library("Ciphers", "Support/Ciphers", layer: .support),
+    // AES-128, AES-CMAC, the NTAG 424 CRC32 and constant-time comparison (no outside package).
+    // Behind one interface (AESContext) it runs on the platform's AES: OpenSSL's libcrypto through
+    // dlopen on Linux (hence libdl), CommonCrypto on Apple platforms; its own AES is the fallback.
+    Layered(
+        target: .target(
+            name: "Ciphers", path: "Sources/Support/Ciphers", swiftSettings: settings,
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        layer: .support),
 
     // 1. Codecs.
     library("NDEF", "Codecs/NDEF", layer: .codecs, ["TapCardSupport"]),
@@ -93,12 +99,16 @@ var layered: [Layered] = [
     library("TagCatalog", "TagMappings/TagCatalog", layer: .tagMappings, ["TapCardSupport"]),
     // The TLV grammar Type 2 and Type 5 share: the walk, the data area, control TLVs (Type 2 only).
     library("TLVArea", "TagMappings/TLVArea", layer: .tagMappings),
+    // SUN (Secure Unique NFC) verification as a backend does it, and the URL template vocabulary
+    // the tag is set up from: a library a Swift server links on its own (product TapCardSUN),
+    // needing nothing but Ciphers and TapCardSupport.
+    library("SUN", "TagMappings/SUN", layer: .tagMappings, ["TapCardSupport", "Ciphers"]),
     library("Type2", "TagMappings/Type2", layer: .tagMappings, ["TapCardSupport", "TagCatalog", "TLVArea"]),
     library("Originality", "TagMappings/Originality", layer: .tagMappings, ["TapCardSupport"]),
     // NFC Forum Type 4: CC and NDEF files, NLEN, chunking, access conditions; NXP/NTAG424 for the chip.
     library(
         "Type4", "TagMappings/Type4", layer: .tagMappings,
-        ["TapCardSupport", "Ciphers", "TagFrames", "TagCatalog", "NDEF"]),
+        ["TapCardSupport", "Ciphers", "TagFrames", "TagCatalog", "NDEF", "SUN"]),
 
     // NFC Forum Type 5 (ISO/IEC 15693): CC, system info, the TLV area, block plans; NXP/ and ST/ for chips.
     library(
@@ -149,7 +159,7 @@ var layered: [Layered] = [
         "TagWorkflows", "Workflows/TagWorkflows", layer: .workflows,
         [
             "TapCardSupport", "NDEF", "TagCatalog", "TagFrames", "TLVArea", "Type2", "Type3", "Type4", "Type5",
-            "Originality", "TagTransport",
+            "Originality", "TagTransport", "SUN",
         ]),
     library("Cards", "Workflows/Cards", layer: .workflows, ["TapCardSupport", "NDEF", "Contacts", "TagCatalog"]),
     // The static card site at the other end of a card's link: the page, the .vcf, host headers.
@@ -161,7 +171,8 @@ var layered: [Layered] = [
     // tag inventory in words: what the phone's screens and `tapcard focus` / `tapcard tags` share, so
     // the CLI needs no view model (and no CoreNFC adapter) to use them.
     library(
-        "FocusSessions", "Workflows/FocusSessions", layer: .workflows, ["TapCardSupport", "Focus", "Store", "Type4"]),
+        "FocusSessions", "Workflows/FocusSessions", layer: .workflows,
+        ["TapCardSupport", "Focus", "Store", "Type4", "SUN"]),
     library(
         "TagInventory", "Workflows/TagInventory", layer: .workflows,
         ["Store", "TapCardSupport", "TagWorkflows", "TagCatalog", "Originality"]),
@@ -172,7 +183,7 @@ var layered: [Layered] = [
         [
             "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TagFrames", "TagTransport", "Type2", "Type3", "Type4",
             "Type5", "Originality", "Cards", "TagWorkflows", "Focus", "FocusSessions", "TagInventory", "Store",
-            "CoreNFCTransport",
+            "CoreNFCTransport", "SUN",
         ]),
     library(
         "TapCardCLI", "FrontEnds/CLI", layer: .frontEnds,
@@ -180,7 +191,7 @@ var layered: [Layered] = [
             "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TLVArea", "Type2", "Type3", "Type4", "Type5",
             "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "CardPage", "Focus",
             "FocusSessions",
-            "TagInventory", "PCSCTransport",
+            "TagInventory", "PCSCTransport", "SUN",
         ], extraSettings: testClock),
     Layered(
         target: .executableTarget(
@@ -206,9 +217,10 @@ var layered: [Layered] = [
     tests("QRCodeTests", "Codecs/QRCodeTests", ["QRCode", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
     tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
+    tests("SUNTests", "TagMappings/SUNTests", ["SUN", "Ciphers"]),
     tests(
         "Type4Tests", "TagMappings/Type4Tests",
-        ["Type4", "TagFrames", "TagCatalog", "Ciphers", "TapCardSupport", "TestSupport"]),
+        ["Type4", "TagFrames", "TagCatalog", "Ciphers", "TapCardSupport", "TestSupport", "SUN"]),
     tests(
         "Type5Tests", "TagMappings/Type5Tests",
         ["Type5", "TagFrames", "TagCatalog", "TestSupport"]),
@@ -219,7 +231,10 @@ var layered: [Layered] = [
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
     tests(
         "TagEmulatorTests", "Transports/EmulatorTests",
-        ["TagEmulator", "TagTransport", "TagCatalog", "TagFrames", "TapCardSupport", "TestSupport", "Ciphers", "Type4"]),
+        [
+            "TagEmulator", "TagTransport", "TagCatalog", "TagFrames", "TapCardSupport", "TestSupport", "Ciphers",
+            "Type4", "SUN",
+        ]),
     tests(
         "PCSCTransportTests", "Transports/PCSCTests",
         ["PCSCTransport", "TagFrames", "TagTransport", "TapCardSupport", "TestSupport"]),
@@ -235,7 +250,7 @@ var layered: [Layered] = [
         "TagWorkflowsTests", "Workflows/TagWorkflowsTests",
         [
             "TagWorkflows", "TagEmulator", "TagTransport", "Type2", "Type3", "Type4", "Type5", "NDEF", "TagCatalog",
-            "TestSupport", "TagFrames", "TapCardSupport",
+            "TestSupport", "TagFrames", "TapCardSupport", "SUN",
         ]),
     tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog", "TestSupport"]),
     tests("CardPageTests", "Workflows/CardPageTests", ["CardPage", "Contacts"]),
@@ -246,14 +261,14 @@ var layered: [Layered] = [
         "ViewModelsTests", "FrontEnds/ViewModelsTests",
         [
             "ViewModels", "CoreNFCTransport", "TagEmulator", "TagCatalog", "NDEF", "Cards", "Contacts", "Focus",
-            "FocusSessions", "Store", "Type2", "Type3", "Type4", "Type5", "TagWorkflows", "TapCardSupport",
+            "FocusSessions", "Store", "Type2", "Type3", "Type4", "Type5", "TagWorkflows", "TapCardSupport", "SUN",
             .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
         ]),
     tests(
         "TapCardCLITests", "FrontEnds/CLITests",
         [
             "TapCardCLI", "NDEF", "Store", "TagCatalog", "TagEmulator", "TagWorkflows", "TapCardSupport", "TestSupport",
-            "Type2",
+            "Type2", "SUN",
         ]),
 ]
 
@@ -268,7 +283,7 @@ if Context.environment["TAPCARD_FUZZ"] != nil {
                 dependencies: [
                     "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
                     "PCSCTransport", "Cards", "TapCardCLI", "TagFrames", "TLVArea", "Type3", "Type4", "Type5",
-                    "TagWorkflows",
+                    "TagWorkflows", "SUN",
                 ], path: "Fuzz/Targets",
                 swiftSettings: settings + [.define("FUZZING")]),
             layer: .tests),
@@ -287,12 +302,14 @@ let package = Package(
         .library(
             name: "TapCardKit",
             targets: [
-                "Ciphers", "NDEF", "Contacts", "QRCode", "TagFrames", "TagCatalog", "TLVArea", "Type2", "Type3",
+                "Ciphers", "SUN", "NDEF", "Contacts", "QRCode", "TagFrames", "TagCatalog", "TLVArea", "Type2", "Type3",
                 "Type4", "Type5",
                 "Originality", "TagTransport", "TagEmulator",
                 "PCSCTransport", "Store", "TagWorkflows", "Cards", "CardPage", "Focus", "FocusSessions", "TagInventory",
                 "ViewModels", "CoreNFCTransport",
             ]),
+        // What a Swift server links to verify SUN URLs: the verifier, its AES, nothing else.
+        .library(name: "TapCardSUN", targets: ["SUN"]),
         // What the iOS app (App/project.yml) links: the phone's modules, without PC/SC or the emulator.
         .library(
             name: "TapCardPhone",

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The cost of constant-time AES (Sources/Support/Ciphers): blocks per second of AES-128
-# encryption and decryption and of AES-CMAC, in a release (-O) build of the Ciphers sources with
-# a small driver, outside SwiftPM and the test suite (a timed test would be flaky on shared CI).
+# The cost of AES behind Ciphers' AESContext, on every backend this machine has (the platform's:
+# OpenSSL's libcrypto or CommonCrypto; TapCard's own constant-time Swift AES): blocks per second
+# of AES-128 encryption and decryption and of AES-CMAC, in a release (-O) build of the Ciphers
+# sources with a small driver, outside SwiftPM and the test suite (a timed test would be flaky).
 # usage: scripts/aes-throughput.sh [seconds per measurement, default 2]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,8 +13,6 @@ cat >"$work/main.swift" <<SWIFT
 import Foundation
 
 let seconds = $seconds.0
-let cipher = try AES128(key: [UInt8](repeating: 0x2B, count: 16))
-let cmac = try AESCMAC(key: [UInt8](repeating: 0x2B, count: 16))
 let data = [UInt8](repeating: 0x6B, count: 16 * 256)
 
 func measure(_ name: String, blocksPerCall: Int, _ body: () throws -> [UInt8]) rethrows {
@@ -29,10 +28,22 @@ func measure(_ name: String, blocksPerCall: Int, _ body: () throws -> [UInt8]) r
     print(label + String(format: "%10.0f blocks/s  %6.2f MB/s  (checksum %02x)", rate, rate * 16 / 1e6, sink))
 }
 
-try measure("AES-128 encrypt (ECB)", blocksPerCall: 256) { try cipher.encryptECB(data) }
-try measure("AES-128 decrypt (ECB)", blocksPerCall: 256) { try cipher.decryptECB(data) }
-measure("AES-CMAC (4 KiB)", blocksPerCall: 256) { cmac.mac(data) }
-try measure("key setup + one block", blocksPerCall: 1) { try AES128(key: data.prefix(16).map { \$0 }).encrypt(block: data.prefix(16).map { \$0 }) }
+let block = Array(data.prefix(16))
+for backend in AESBackend.allCases where backend.isAvailable {
+    print("\(backend.rawValue):")
+    let cipher = try AESContext(key: [UInt8](repeating: 0x2B, count: 16), backend: backend)
+    let cmac = try AESCMAC(key: [UInt8](repeating: 0x2B, count: 16), backend: backend)
+    try measure("  encrypt (ECB, 4 KiB)", blocksPerCall: 256) { try cipher.encryptECB(data) }
+    try measure("  decrypt (ECB, 4 KiB)", blocksPerCall: 256) { try cipher.decryptECB(data) }
+    try measure("  one-block calls", blocksPerCall: 1) { try cipher.encrypt(block: block) }
+    measure("  AES-CMAC (4 KiB)", blocksPerCall: 256) { cmac.mac(data) }
+    try measure("  key setup + one block", blocksPerCall: 1) {
+        try AESContext(key: block, backend: backend, directions: .encrypt).encrypt(block: block)
+    }
+}
 SWIFT
-swiftc -O -wmo -module-name CiphersBench Sources/Support/Ciphers/*.swift "$work/main.swift" -o "$work/bench"
+linker=()
+[ "$(uname -s)" = Linux ] && linker=(-ldl)
+swiftc -O -wmo -module-name CiphersBench Sources/Support/Ciphers/*.swift Sources/Support/Ciphers/Platform/*.swift \
+    "$work/main.swift" "${linker[@]}" -o "$work/bench"
 "$work/bench"

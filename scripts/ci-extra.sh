@@ -23,7 +23,7 @@ fuzz_seconds=${FUZZ_SECONDS:-60}
 # each archive is built with the ones before it as dependencies, so a documentation link to another
 # module's symbol, written ``/Module/Symbol``, resolves (and a wrong one fails the build).
 modules=(
-    Ciphers:Support/Ciphers TagFrames:Codecs/TagFrames
+    Ciphers:Support/Ciphers SUN:TagMappings/SUN TagFrames:Codecs/TagFrames
     TagCatalog:TagMappings/TagCatalog TagTransport:Transports/TagTransport NDEF:Codecs/NDEF
     Contacts:Codecs/Contacts QRCode:Codecs/QRCode Type4:TagMappings/Type4 Originality:TagMappings/Originality TLVArea:TagMappings/TLVArea
     Type2:TagMappings/Type2 Type5:TagMappings/Type5 Type3:TagMappings/Type3

@@ -19,6 +19,7 @@
         ISO15693Fuzz.target,
         Type3Fuzz.target,
         SUNURLFuzz.target,
+        SUNBatchFuzz.target,
         SecureMessagingFuzz.target,
     ]
 

@@ -1,6 +1,6 @@
 #if FUZZING
+    import SUN
     import TapCardSupport
-    import Type4
 
     /// The SUN URL parser and verifier (`SUNVerifier`) on any text: the input, as UTF-8 (invalid
     /// sequences replaced), is the URL; it is verified under all-zero keys (AN12196's vectors)

@@ -1,22 +1,33 @@
 /// AES-CMAC (RFC 4493, = NIST SP 800-38B with AES-128): a 16-byte MAC of a message of any length.
 ///
-/// The subkeys are derived with masks rather than a branch on the top bit of L, so their
-/// derivation takes the same time for every key.
+/// Made once per key: the key schedule (an ``AESContext``, on the platform's AES by default) and
+/// the subkeys K1 and K2 are derived in `init` and reused by every MAC computed. The subkeys are
+/// derived with masks rather than a branch on the top bit of L, so their derivation takes the same
+/// time for every key.
 public struct AESCMAC: Sendable {
-    private let cipher: AES128
+    private let cipher: AESContext
     /// K1 of RFC 4493 §2.3, XORed into a complete last block.
     public let subkey1: [UInt8]
     /// K2 of RFC 4493 §2.3, XORed into a padded last block.
     public let subkey2: [UInt8]
 
-    /// Prepares the MAC under `key` (16 bytes): expands the key and derives K1 and K2.
-    public init(key: [UInt8]) throws(CipherError) {
-        cipher = try AES128(key: key)
-        var zero: [UInt8] = []
-        cipher.encrypt(AESState(0, 0, 0, 0)).append(to: &zero)
+    /// Prepares the MAC under `key` (16 bytes) on `backend`: expands the key once and derives K1
+    /// and K2.
+    public init(key: [UInt8], backend: AESBackend = .preferred) throws(CipherError) {
+        try self.init(context: AESContext(key: key, backend: backend, directions: .encrypt))
+    }
+
+    /// Prepares the MAC over an existing context (which must encrypt).
+    public init(context: AESContext) {
+        cipher = context
+        var zero = [UInt8](repeating: 0, count: 16)
+        zero.withUnsafeMutableBufferPointer { context.encryptInPlace($0.baseAddress!) }
         subkey1 = Self.double(zero)
         subkey2 = Self.double(subkey1)
     }
+
+    /// The backend the MAC runs on.
+    public var backend: AESBackend { cipher.backend }
 
     /// Multiplication by x in GF(2^128) (RFC 4493 §2.3): shift left by one bit, and XOR 0x87 into
     /// the last byte when the bit shifted out was set.
@@ -32,28 +43,41 @@ public struct AESCMAC: Sendable {
 
     /// The 16-byte CMAC of `message` (RFC 4493 §2.4).
     public func mac(_ message: [UInt8]) -> [UInt8] {
-        let blocks = max(1, (message.count + 15) / 16)
-        let complete = !message.isEmpty && message.count % 16 == 0
-        var last = Array(message[(16 * (blocks - 1))...])
-        if complete {
-            for index in 0..<16 { last[index] ^= subkey1[index] }
-        } else {
-            last.append(0x80)
-            last += [UInt8](repeating: 0, count: 16 - last.count)
-            for index in 0..<16 { last[index] ^= subkey2[index] }
+        message.withUnsafeBufferPointer { mac(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The 16-byte CMAC of the bytes of `message` (RFC 4493 §2.4), without copying them: a SUN
+    /// verifier MACs a span of the URL's own UTF-8.
+    public func mac(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+        var chain = [UInt8](repeating: 0, count: 16)
+        let count = message.count
+        let blocks = max(1, (count + 15) / 16)
+        let complete = count > 0 && count % 16 == 0
+        chain.withUnsafeMutableBufferPointer { buffer in
+            let state = buffer.baseAddress!
+            for block in 0..<(blocks - 1) {
+                for index in 0..<16 { state[index] ^= message[16 * block + index] }
+                cipher.encryptInPlace(state)
+            }
+            let start = 16 * (blocks - 1)
+            let tail = count - start
+            for index in 0..<tail { state[index] ^= message[start + index] }
+            if complete {
+                for index in 0..<16 { state[index] ^= subkey1[index] }
+            } else {
+                state[tail] ^= 0x80
+                for index in 0..<16 { state[index] ^= subkey2[index] }
+            }
+            cipher.encryptInPlace(state)
         }
-        var chain = AESState(0, 0, 0, 0)
-        for block in 0..<(blocks - 1) {
-            chain = cipher.encrypt(AESState(message, at: 16 * block) ^ chain)
-        }
-        var out: [UInt8] = []
-        cipher.encrypt(AESState(last, at: 0) ^ chain).append(to: &out)
-        return out
+        return chain
     }
 
     /// The CMAC of `message` under `key`, in one call.
-    public static func mac(key: [UInt8], message: [UInt8]) throws(CipherError) -> [UInt8] {
-        try AESCMAC(key: key).mac(message)
+    public static func mac(key: [UInt8], message: [UInt8], backend: AESBackend = .preferred) throws(CipherError)
+        -> [UInt8]
+    {
+        try AESCMAC(key: key, backend: backend).mac(message)
     }
 
     /// True when `tag` is the CMAC of `message`, or its first `tag.count` bytes (1…16), compared

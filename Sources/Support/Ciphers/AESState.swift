@@ -22,6 +22,31 @@ struct AESState {
         self.init(column(0), column(1), column(2), column(3))
     }
 
+    /// The state of the 16 bytes at `bytes`.
+    init(_ bytes: UnsafePointer<UInt8>) {
+        func column(_ c: Int) -> UInt32 {
+            UInt32(bytes[4 * c]) | UInt32(bytes[4 * c + 1]) << 8 | UInt32(bytes[4 * c + 2]) << 16
+                | UInt32(bytes[4 * c + 3]) << 24
+        }
+        self.init(column(0), column(1), column(2), column(3))
+    }
+
+    /// The 16 output bytes, written at `out`.
+    func store(to out: UnsafeMutablePointer<UInt8>) {
+        Self.store(c0, to: out)
+        Self.store(c1, to: out + 4)
+        Self.store(c2, to: out + 8)
+        Self.store(c3, to: out + 12)
+    }
+
+    @inline(__always)
+    private static func store(_ column: UInt32, to out: UnsafeMutablePointer<UInt8>) {
+        out[0] = UInt8(truncatingIfNeeded: column)
+        out[1] = UInt8(truncatingIfNeeded: column >> 8)
+        out[2] = UInt8(truncatingIfNeeded: column >> 16)
+        out[3] = UInt8(truncatingIfNeeded: column >> 24)
+    }
+
     /// The 16 output bytes, appended to `out`.
     func append(to out: inout [UInt8]) {
         Self.append(c0, to: &out)

@@ -52,8 +52,29 @@ public enum FileBytes {
     }
 
     /// Replaces the file at `path` (or creates it) with `bytes`, crash-safely (see ``FileBytes``).
-    public static func write(_ bytes: [UInt8], to path: String) throws(EmulatorError) {
-        try replace(path, with: bytes, lockingNewFile: false) { SystemFile.close($0) }
+    public static func write(_ bytes: [UInt8], to path: String, secret: Bool = false) throws(EmulatorError) {
+        try replace(path, with: bytes, lockingNewFile: false, secret: secret) { SystemFile.close($0) }
+    }
+
+    /// Removes the temporary copies of `path` that processes which no longer exist left behind (a
+    /// save killed between creating its copy and renaming it: `.NAME.tapcard-PID-RANDOM.tmp`). A
+    /// copy whose process is alive may be a save in progress and is left alone. Returns the names
+    /// removed.
+    @discardableResult
+    public static func removeStaleTemporaries(of path: String) -> [String] {
+        guard case .success(let file) = SystemFile.resolvingLinks(path) else { return [] }
+        let directory = SystemFile.directory(of: file)
+        let prefix = ".\(SystemFile.name(of: file)).tapcard-"
+        var removed: [String] = []
+        for name in SystemFile.names(in: directory) where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let pidText = name.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(pidText), pid != SystemFile.processID, !SystemFile.processExists(pid) else {
+                continue
+            }
+            SystemFile.remove("\(directory)/\(name)")
+            removed.append(name)
+        }
+        return removed
     }
 
     /// The file a save of `path` replaces — `path` with its symbolic links followed — and its
@@ -100,11 +121,12 @@ public enum FileBytes {
     /// one the moment it appears. `inPlace` receives the new file's open descriptor once the rename
     /// succeeded (and owns it from then on); on any error no descriptor and no temporary file remain.
     static func replace(
-        _ path: String, with bytes: [UInt8], lockingNewFile: Bool, inPlace: (Int32) -> Void
+        _ path: String, with bytes: [UInt8], lockingNewFile: Bool, secret: Bool = false, inPlace: (Int32) -> Void
     ) throws(EmulatorError) {
         let (file, existing) = try replaceableFile(path)
         let shown = file == path ? path : "\(path) (a link to \(file))"
-        let copy = try Temporary.make(for: file, shown: shown, bytes: bytes, like: existing, locked: lockingNewFile)
+        let copy = try Temporary.make(
+            for: file, shown: shown, bytes: bytes, like: existing, locked: lockingNewFile, secret: secret)
         if let failure = injectedFailure.get() == .rename ? SystemFile.Failure.inputOutput : nil {
             throw copy.discard(.rename, failure)
         }
@@ -136,16 +158,18 @@ public enum FileBytes {
 
         /// Writes `bytes` to a fresh temporary file in `file`'s directory, with `existing`'s
         /// permission bits and owner (a new file gets 0666 less the umask), flushed to disk and,
-        /// when `locked`, holding an exclusive `flock`.
+        /// when `locked`, holding an exclusive `flock`. A `secret` copy (a tag holding keys that
+        /// are not the factory's) is created 0600 and stays 0600 whatever the old file's bits.
         static func make(
-            for file: String, shown: String, bytes: [UInt8], like existing: SystemFile.Status?, locked: Bool
+            for file: String, shown: String, bytes: [UInt8], like existing: SystemFile.Status?, locked: Bool,
+            secret: Bool = false
         ) throws(EmulatorError) -> Temporary {
             let directory = SystemFile.directory(of: file)
             var copy: Temporary?
             for _ in 0..<100 {
                 let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
                 let path = "\(directory)/.\(SystemFile.name(of: file)).tapcard-\(SystemFile.processID)-\(random).tmp"
-                switch SystemFile.createExclusive(path) {
+                switch SystemFile.createExclusive(path, mode: secret ? 0o600 : 0o666) {
                 case .success(let descriptor):
                     copy = Temporary(
                         path: path, descriptor: descriptor, shown: shown, replacing: existing != nil)
@@ -167,12 +191,13 @@ public enum FileBytes {
             if case .failure(let failure) = SystemFile.writeAll(bytes, to: copy.descriptor) {
                 throw copy.discard(.write, failure)
             }
-            if let existing {
+            if existing != nil || secret {
                 if let failure = injected(.permissions) { throw copy.discard(.permissions, failure) }
-                if case .failure(let failure) = SystemFile.setPermissions(copy.descriptor, existing.permissions) {
+                let permissions: UInt32 = secret ? 0o600 : existing?.permissions ?? 0o666
+                if case .failure(let failure) = SystemFile.setPermissions(copy.descriptor, permissions) {
                     throw copy.discard(.permissions, failure)
                 }
-                SystemFile.keepOwner(copy.descriptor, owner: existing.owner, group: existing.group)
+                if let existing { SystemFile.keepOwner(copy.descriptor, owner: existing.owner, group: existing.group) }
             }
             if let failure = injected(.sync) { throw copy.discard(.sync, failure) }
             if case .failure(let failure) = SystemFile.sync(copy.descriptor) { throw copy.discard(.sync, failure) }

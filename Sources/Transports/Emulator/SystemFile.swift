@@ -98,10 +98,33 @@ enum SystemFile {
         return descriptor >= 0 ? .success(descriptor) : .failure(.last)
     }
 
-    /// Creates a new file that must not exist yet (`O_EXCL`), mode 0666 less the umask.
-    static func createExclusive(_ path: String) -> Result<Int32, Failure> {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    /// Creates a new file that must not exist yet (`O_EXCL`), `mode` (0666 by default) less the
+    /// umask: a file that will hold secrets is created 0600, so it is never readable by others,
+    /// not even between its creation and a later chmod.
+    static func createExclusive(_ path: String, mode: UInt32 = 0o666) -> Result<Int32, Failure> {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
         return descriptor >= 0 ? .success(descriptor) : .failure(.last)
+    }
+
+    /// The names in `directory` (without `.` and `..`); empty when it cannot be listed.
+    static func names(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// False only when no process `pid` exists (`kill(pid, 0)` fails with ESRCH); a process of
+    /// another user (EPERM) is alive.
+    static func processExists(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno != ESRCH
     }
 
     static func close(_ descriptor: Int32) {

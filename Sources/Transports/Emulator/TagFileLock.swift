@@ -11,7 +11,7 @@
 /// inode renamed over the old one), and a lock belongs to an inode, not a name. Two rules close
 /// that gap:
 /// - a save locks its new copy *before* renaming it into place and only then lets go of the old
-///   one (``write(_:)``), so the name always points at a locked file while a session lasts;
+///   one (``write(_:secret:)``), so the name always points at a locked file while a session lasts;
 /// - a process that gets the lock checks that the path still names the file it locked (same
 ///   device and inode) and, when a save replaced it meanwhile, opens the new file and waits again.
 ///
@@ -134,6 +134,8 @@ public final class TagFileLock {
             }
             // Locked. If a save replaced the file while we waited, this is the old inode: try the new one.
             if case .success(let current) = SystemFile.status(file), current.isSameFile(as: opened) {
+                // Copies left by saves that were killed (their process is gone) may hold keys.
+                FileBytes.removeStaleTemporaries(of: file)
                 return TagFileLock(path: path, file: file, access: access, created: false, descriptor: descriptor)
             }
             SystemFile.close(descriptor)
@@ -181,9 +183,9 @@ public final class TagFileLock {
 
     /// Replaces the file's bytes crash-safely (see ``FileBytes``) and keeps the lock: the new file
     /// is locked before it is renamed into place, then the old one is let go.
-    public func write(_ bytes: [UInt8]) throws(EmulatorError) {
+    public func write(_ bytes: [UInt8], secret: Bool = false) throws(EmulatorError) {
         precondition(isHeld && access == .writing, "TagFileLock.write(_:) needs a held lock for writing")
-        try FileBytes.replace(path, with: bytes, lockingNewFile: true) { newDescriptor in
+        try FileBytes.replace(path, with: bytes, lockingNewFile: true, secret: secret) { newDescriptor in
             SystemFile.close(descriptor)
             descriptor = newDescriptor
         }

@@ -12,9 +12,12 @@ public enum VirtualTag {
     /// A FeliCa Lite-S, in Flipper Zero's FeliCa format (``FeliCaTagFile``).
     case type3(EmulatedType3Tag)
 
-    /// Reads a virtual tag of either kind.
+    /// Reads a virtual tag of either kind, and removes the temporary copies of its file that
+    /// killed saves left behind (``FileBytes/removeStaleTemporaries(of:)``).
     public static func load(_ path: String) throws(EmulatorError) -> VirtualTag {
-        try decode(String(decoding: try FileBytes.read(path), as: UTF8.self), path: path)
+        let tag = try decode(String(decoding: try FileBytes.read(path), as: UTF8.self), path: path)
+        FileBytes.removeStaleTemporaries(of: path)
+        return tag
     }
 
     /// Reads the virtual tag whose file `lock` holds.
@@ -40,13 +43,22 @@ public enum VirtualTag {
         }
     }
 
-    /// Writes the tag to `path`, replacing what was there.
-    public func save(to path: String) throws(EmulatorError) {
-        try FileBytes.write(Array(encoded.utf8), to: path)
+    /// True when the file holds a secret in clear text: an NTAG 424 DNA key that is not the
+    /// factory's all-zero one. Such a tag is saved 0600, its temporary copy too.
+    public var holdsSecrets: Bool {
+        switch self {
+        case .type4(let tag): tag.memory.keys.contains { $0.value.contains { $0 != 0 } }
+        case .type2, .type5, .type3: false
+        }
     }
 
-    /// Writes the tag to the file `lock` holds, keeping the lock.
+    /// Writes the tag to `path`, replacing what was there (0600 when it ``holdsSecrets``).
+    public func save(to path: String) throws(EmulatorError) {
+        try FileBytes.write(Array(encoded.utf8), to: path, secret: holdsSecrets)
+    }
+
+    /// Writes the tag to the file `lock` holds, keeping the lock (0600 when it ``holdsSecrets``).
     public func save(to lock: TagFileLock) throws(EmulatorError) {
-        try lock.write(Array(encoded.utf8))
+        try lock.write(Array(encoded.utf8), secret: holdsSecrets)
     }
 }

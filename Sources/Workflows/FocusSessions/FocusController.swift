@@ -1,5 +1,6 @@
 import Focus
 import Foundation
+import SUN
 import Store
 import Type4
 

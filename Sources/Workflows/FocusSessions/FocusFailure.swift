@@ -1,4 +1,5 @@
 import Focus
+import SUN
 import Store
 import TapCardSupport
 import Type4

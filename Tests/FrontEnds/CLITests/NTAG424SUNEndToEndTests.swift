@@ -155,7 +155,10 @@ import Testing
                 : "https://\(host).example/t?picc_data={picc}&enc={enc}&cmac={mac}"
             let fileData = String((0..<16).map { _ in letters.randomElement(using: &random)! })
             let extra =
-                ["--key", keys[0], "--meta-key-number", "\(meta)", "--file-key-number", "\(file)"]
+                [
+                    "--key", keys[0], "--meta-key-number", "\(meta)", "--file-key-number", "\(file)", "--meta-key",
+                    keys[meta], "--file-key", keys[file],
+                ]
                 + (index.isMultiple(of: 2) ? [] : ["--file-data", fileData])
             // The factory key no longer changes the NDEF file.
             let refused = await run(["ntag424", "sdm", "setup", "--tag", path, "--url-template", template], home: home)

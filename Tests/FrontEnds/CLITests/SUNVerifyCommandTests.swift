@@ -165,8 +165,139 @@ import Testing
         ])
         #expect(malformed.status == 65)
         let shortKey = await run(["sun", "verify", Self.s3, "--meta-key", "0011", "--file-key", Self.zero])
-        #expect(shortKey.status == 65 && shortKey.io.errorOutput.contains("this one has 2"))
+        #expect(shortKey.status == 65 && shortKey.io.errorOutput.contains("meta key is 2 bytes"))
         let missing = await run(["sun", "verify", Self.s3, "--file-key", Self.zero])
         #expect(missing.status == 64)
+    }
+
+    /// Issue 25, item 3: a short key gave the generic error object (kind, no `reason`); docs/reference/json.md
+    /// promises the result object with reason `key-length` and exit 65.
+    @Test func aShortOrNonHexKeyIsKeyLengthInTheResultObject() async throws {
+        for (meta, file) in [("0011", Self.zero), (Self.zero, String(repeating: "0", count: 34)), ("zz", Self.zero)] {
+            let result = await run(["sun", "verify", Self.s3, "--meta-key", meta, "--file-key", file, "--json"])
+            #expect(result.status == 65)
+            let json = try object(result.io.outputText)
+            #expect(json["reason"] as? String == "key-length" && json["valid"] as? Bool == false)
+            #expect(Set(json.keys) == Self.keys)
+        }
+    }
+
+    /// Issue 25, item 3: the appended second MAC verified before (the first value won).
+    @Test func aRepeatedParameterIsMalformed() async throws {
+        let result = await run([
+            "sun", "verify", Self.s3 + "&cmac=0000000000000000", "--meta-key", Self.zero, "--file-key", Self.zero,
+            "--json",
+        ])
+        #expect(result.status == 65)
+        #expect(try object(result.io.outputText)["reason"] as? String == "malformed-url")
+    }
+
+    /// Issue 25, item 2: a URL of a template with other names verifies with --template.
+    @Test func aTemplateTeachesTheNames() async throws {
+        let url = "https://h.example/p/EF963FF7828658A599F3041510671E88/94EED9EE65337086"
+        let without = await run(["sun", "verify", url, "--meta-key", Self.zero, "--file-key", Self.zero])
+        #expect(without.status == 65)
+        let with = await run([
+            "sun", "verify", url, "--meta-key", Self.zero, "--file-key", Self.zero, "--template",
+            "https://h.example/p/{picc}/{mac}", "--json",
+        ])
+        #expect(with.status == 0)
+        #expect(try object(with.io.outputText)["counter"] as? Int == 61)
+    }
+
+    /// Issue 25, item 5: one result per line, in input order, for URLs (keys from the options) and
+    /// JSON objects (their own keys), a malformed line included; exit 65 for the malformed one.
+    @Test func jsonLinesInInputOrder() async throws {
+        let path = NSTemporaryDirectory() + "sun-batch-\(UInt32.random(in: 0...UInt32.max)).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bulk =
+            "https://sdm.example/tag?e=8ACADDEF0A9B62CDAE39A16B83FC14DEB8436E11F627BB7F543FCC0C1E0D1A89238B2543A8DEBAD8"
+        let lines = [
+            Self.s3,
+            #"{"url": "\#(bulk)", "meta_key": "42aff114f2cb3b6141be6dc95dfc5416", "file_key": "b62a9baf092439bd43c62aee96b970c5"}"#,
+            "",
+            Self.s3.replacingOccurrences(of: "cmac=ECC1", with: "cmac=ECC0"),
+            #"{"url": "x", "url": "y"}"#,
+            #"{"url": "\#(Self.s3)", "meta_key": "0011"}"#,
+        ]
+        try (lines.joined(separator: "\r\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let result = await run(["sun", "verify", "--jsonl", path, "--meta-key", Self.zero, "--file-key", Self.zero])
+        #expect(result.status == 65)
+        let objects = try result.io.outputText.split(separator: "\n").map { try object(String($0)) }
+        try #require(objects.count == 5)
+        #expect(objects.map { $0["line"] as? Int } == [1, 2, 4, 5, 6])
+        #expect(objects.map { $0["valid"] as? Bool } == [true, true, false, false, false])
+        #expect(objects[0]["counter"] as? Int == 8 && objects[1]["counter"] as? Int == 291)
+        #expect(objects.map { $0["reason"] as? String } == [nil, nil, "mac-mismatch", "malformed-url", "key-length"])
+        #expect(objects.allSatisfy { $0["schema_version"] as? Int == 1 })
+        // Only refusals: exit 1; all valid: exit 0 (standard input).
+        let refusedOnly = CheckedIO(
+            input: Array(
+                (Self.s3 + "\n" + Self.s3.replacingOccurrences(of: "cmac=ECC1", with: "cmac=ECC0") + "\n").utf8))
+        #expect(
+            await CLI.run(
+                ["sun", "verify", "--jsonl", "-", "--meta-key", Self.zero, "--file-key", Self.zero], io: refusedOnly)
+                == 1)
+        let validOnly = CheckedIO(input: Array((Self.s3 + "\n").utf8))
+        #expect(
+            await CLI.run(
+                ["sun", "verify", "--jsonl", "--meta-key", Self.zero, "--file-key", Self.zero], io: validOnly) == 0)
+    }
+
+    /// Issue 25, item 5: --track in a batch records each accepted counter before the next line, so the
+    /// same URL twice in one batch is a replay the second time.
+    @Test func trackInABatch() async throws {
+        let database = NSTemporaryDirectory() + "sun-batch-\(UInt32.random(in: 0...UInt32.max)).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: database) }
+        let io = CheckedIO(input: Array((Self.s3 + "\n" + Self.s3 + "\n").utf8))
+        let status = await CLI.run(
+            [
+                "sun", "verify", "--jsonl", "-", "--meta-key", Self.zero, "--file-key", Self.zero, "--track", "--db",
+                database,
+            ], io: io)
+        #expect(status == 1)
+        let objects = try io.outputText.split(separator: "\n").map { try object(String($0)) }
+        #expect(objects.map { $0["reason"] as? String } == [nil, "counter-not-increasing"])
+        #expect(objects[1]["last_counter"] as? Int == 8 && objects[0]["tracked"] as? Bool == true)
+    }
+
+    /// Issue 25, item 3: every reason docs/reference/json.md documents for `sun verify` is produced, with the
+    /// exit status the document gives it, and no reason is left undocumented.
+    @Test func everyDocumentedReasonWithItsDocumentedStatus() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let document = try String(contentsOf: root.appendingPathComponent("docs/reference/json.md"), encoding: .utf8)
+        let row = try #require(document.split(separator: "\n").first { $0.hasPrefix("| `sun verify --json` |") })
+        var documented: [String: Int32] = [:]
+        for status: Int32 in [1, 65] {
+            let start = try #require(row.range(of: "(exit \(status): "))
+            let list = row[start.upperBound...].prefix { $0 != ")" }
+            for word in list.split(separator: "`") where word.first?.isLetter == true {
+                documented[String(word)] = status
+            }
+        }
+        let database = NSTemporaryDirectory() + "sun-reasons-\(UInt32.random(in: 0...UInt32.max)).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: database) }
+        let makes: [String: [String]] = [
+            "mac-mismatch": [Self.s3.replacingOccurrences(of: "cmac=ECC1", with: "cmac=ECC0")],
+            "wrong-key": [Self.s3, "--meta-key", String(repeating: "1", count: 32)],
+            "malformed-picc-data": [Self.s3.replacingOccurrences(of: "picc_data=FD91", with: "picc_data=FD9")],
+            "counter-not-increasing": [Self.s3, "--track", "--db", database],
+            "malformed-url": [Self.s3 + "&cmac=0000000000000000"],
+            "key-length": [Self.s3, "--file-key", "00"],
+        ]
+        #expect(Set(documented.keys) == Set(makes.keys))
+        _ = await run([
+            "sun", "verify", Self.s3, "--meta-key", Self.zero, "--file-key", Self.zero, "--track", "--db", database,
+        ])
+        for (reason, arguments) in makes {
+            var line = ["sun", "verify"] + arguments + ["--json"]
+            if !line.contains("--meta-key") { line += ["--meta-key", Self.zero] }
+            if !line.contains("--file-key") { line += ["--file-key", Self.zero] }
+            let result = await run(line)
+            let json = try object(result.io.outputText)
+            #expect(json["reason"] as? String == reason)
+            #expect(result.status == documented[reason], "\(reason)")
+        }
     }
 }

@@ -1,3 +1,5 @@
+import SUN
+
 #if os(Linux)
     import CoreNFCTransport
     import TagWorkflows

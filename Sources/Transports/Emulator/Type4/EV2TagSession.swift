@@ -33,7 +33,7 @@ struct EV2TagSession: Sendable {
         macKey: [UInt8]
     ) {
         guard transactionIdentifier.count == 4, let encryption = try? AES128(key: encryptionKey),
-            let mac = try? AESCMAC(key: macKey)
+            let mac = try? AESCMAC(key: macKey, backend: .swift)
         else { return nil }
         self.keyNumber = keyNumber
         self.transactionIdentifier = transactionIdentifier
@@ -50,7 +50,7 @@ struct EV2TagSession: Sendable {
         keyNumber: UInt8, key: [UInt8], rndA: [UInt8], rndB: [UInt8], transactionIdentifier: [UInt8],
         commandCounter: UInt16
     ) {
-        guard rndA.count == 16, rndB.count == 16, let cmac = try? AESCMAC(key: key) else { return nil }
+        guard rndA.count == 16, rndB.count == 16, let cmac = try? AESCMAC(key: key, backend: .swift) else { return nil }
         self.init(
             keyNumber: keyNumber, transactionIdentifier: transactionIdentifier, commandCounter: commandCounter,
             encryptionKey: cmac.mac(Self.sessionVector([0xA5, 0x5A], rndA: rndA, rndB: rndB)),

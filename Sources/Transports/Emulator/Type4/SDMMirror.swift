@@ -38,7 +38,9 @@ enum SDMMirror {
             write(hex(enciphered), at: placeholder.offset)
         }
         guard let mac = settings.mac, let input = settings.macInputOffset else { return output }
-        guard let key = key(settings.fileRead, in: keys), let master = try? AESCMAC(key: key) else { return nil }
+        guard let key = key(settings.fileRead, in: keys), let master = try? AESCMAC(key: key, backend: .swift) else {
+            return nil
+        }
         let mirrored = (settings.mirrorsUID ? uid : []) + (settings.mirrorsCounter ? counterBytes : [])
         let sv1 = padded([0xC3, 0x3C, 0x00, 0x01, 0x00, 0x80] + mirrored)
         let sv2 = padded([0x3C, 0xC3, 0x00, 0x01, 0x00, 0x80] + mirrored)
@@ -50,7 +52,8 @@ enum SDMMirror {
             else { return nil }
             write(hex(enciphered), at: enc.offset)
         }
-        guard input <= mac.offset, mac.offset <= output.count, let session = try? AESCMAC(key: master.mac(sv2))
+        guard input <= mac.offset, mac.offset <= output.count,
+            let session = try? AESCMAC(key: master.mac(sv2), backend: .swift)
         else { return nil }
         let full = session.mac(Array(output[input..<mac.offset]))
         write(hex(stride(from: 1, to: 16, by: 2).map { full[$0] }), at: mac.offset)

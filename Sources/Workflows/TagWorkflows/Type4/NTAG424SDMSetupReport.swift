@@ -1,3 +1,4 @@
+import SUN
 import Type4
 
 /// What `Type4Tag.setUpSDM(_:key:)` did and what the tag answers afterwards.
@@ -17,4 +18,25 @@ public struct NTAG424SDMSetupReport: Sendable, Equatable {
     public var fileSettings: NTAG424FileSettings
     /// True when the read-back equals what the template calls for.
     public var verified: Bool
+    /// One URL read off the tag after the setup, checked with the verifier a backend uses.
+    public var tap: TapCheck
+
+    /// What became of the URL read off the tag after the setup.
+    public enum TapCheck: Sendable, Equatable {
+        /// The URL verified. `needsTemplate`: only with the template (`sun verify --template`),
+        /// its parameter names are not the standard ones.
+        case verified(url: String, counter: Int, needsTemplate: Bool)
+        /// The URL did not verify under the keys given (or no URL was read: `url` nil).
+        case refused(url: String?, reason: SUNReason?, sentence: String)
+        /// A static template (allowed explicitly): nothing to verify, the URL never changes.
+        case staticURL(url: String?)
+        /// The caller did not ask for the check.
+        case notChecked
+
+        /// True when the tag's URL verified.
+        public var isVerified: Bool {
+            if case .verified = self { return true }
+            return false
+        }
+    }
 }

@@ -4,14 +4,20 @@ import Type4
 extension Type4Tag {
     /// Changes NTAG 424 DNA application keys: `newKeys` maps key numbers (0…4) to 16-byte keys,
     /// `oldKeys` gives the current ones (the factory key for any number missing). Authenticates
-    /// with key 0, then ChangeKey of keys 1–4 (New ⊕ Old ‖ version ‖ CRC32(New)), each checked by
-    /// GetKeyVersion, and key 0 last: its ChangeKey ends the session, so it is checked by
-    /// authenticating with the new key 0.
+    /// with key 0, then ChangeKey of keys 1–4 (New ⊕ Old ‖ version ‖ CRC32(New)), and key 0 last.
     ///
-    /// A rerun is safe: for a key already changed the tag refuses the old key's XOR (`91 1E`,
-    /// nothing changes) and the key version shows `version`, so it is counted as already new.
-    /// A tear says which keys are new, which old and which one is uncertain
-    /// (`NTAG424KeyChangeInterrupted`). Keys appear in no error, report or description.
+    /// A key counts as new only when the tag proved it: key 0 after authenticating with its new
+    /// value, keys 1–4 after a ChangeKey the tag accepted (the tag checks CRC32(New) against what
+    /// the XOR gives under the key it holds, so an accepted ChangeKey means the old key fitted and
+    /// the new one is in place). Never by key version alone.
+    ///
+    /// A rerun finishes an earlier run: a key 0 that no longer takes its old value but takes its
+    /// new one is already new; for keys 1–4 the tag refuses the old key's XOR (`91 1E`, nothing
+    /// changes), and a ChangeKey under the new value as the old one (XOR zero) is accepted only
+    /// when the new key is on the tag: already new, proven. When neither fits, the key is refused
+    /// with the tag's answer (``NTAG424KeyChangeRefused``) and nothing after it is sent. A tear
+    /// says which keys are new, which old and which one is uncertain
+    /// (``NTAG424KeyChangeInterrupted``). Keys appear in no error, report or description.
     public func changeKeys(
         to newKeys: [Int: [UInt8]], replacing oldKeys: [Int: [UInt8]] = [:], version: UInt8 = 1,
         confirmation: NTAG424KeyChangeConfirmation?
@@ -27,12 +33,23 @@ extension Type4Tag {
         }
         guard confirmation != nil else { throw NTAG424SetupRefusal.confirmationRequired }
         func old(_ number: Int) -> [UInt8] { oldKeys[number] ?? Type4Tag.factoryKey }
-        let order = newKeys.keys.filter { $0 != 0 }.sorted() + (newKeys[0] != nil ? [0] : [])
         try await selectApplication()
-        var session = try await authenticate(keyNumber: 0, key: old(0))
         var changed: [Int] = []
         var alreadyNew: [Int] = []
         var versions: [Int: UInt8] = [:]
+        // The value key 0 holds now: its old one, or (an earlier run changed it) its new one,
+        // proven by authenticating with it.
+        var keyZero = old(0)
+        var session: NTAG424Session
+        do {
+            session = try await authenticate(keyNumber: 0, key: keyZero)
+        } catch let refusal as Type4LockRefusal {
+            guard case .keyRefused(0, _) = refusal, let newZero = newKeys[0], newZero != keyZero else { throw refusal }
+            session = try await authenticate(keyNumber: 0, key: newZero)
+            keyZero = newZero
+            alreadyNew.append(0)
+        }
+        let order = newKeys.keys.filter { $0 != 0 }.sorted() + (newKeys[0] != nil && keyZero != newKeys[0] ? [0] : [])
         for number in order {
             guard let newKey = newKeys[number] else { continue }
             let remaining = order.filter { $0 != number && !changed.contains($0) && !alreadyNew.contains($0) }
@@ -49,9 +66,18 @@ extension Type4Tag {
                 } catch {
                     throw interrupted(error)
                 }
+                // The session ended; key 0 is new once its new value authenticates.
+                do {
+                    session = try await authenticate(keyNumber: 0, key: newKey)
+                } catch let failure as Type4Failure {
+                    throw interrupted(failure)
+                } catch {
+                    throw NTAG424KeyChangeInterrupted(
+                        changed: (changed + alreadyNew).sorted(), uncertain: 0, unchanged: [],
+                        cause: .secure(.keyNotProven(keyNumber: 0)))
+                }
                 changed.append(0)
-                // The session ended; the new key 0 must authenticate.
-                session = try await authenticate(keyNumber: 0, key: newKey)
+                keyZero = newKey
                 versions[0] = version
                 continue
             }
@@ -61,16 +87,26 @@ extension Type4Tag {
                 }
                 changed.append(number)
             } catch .secure(.refused(_, let status)) where status == StatusWord(0x911E) {
-                // The old key does not fit: changed by an earlier run if the version says so.
-                // The refusal ended the session; authenticate again.
-                session = try await authenticate(keyNumber: 0, key: old(0))
-                let current = try await keyVersion(&session, number)
-                guard current == version else {
-                    throw NTAG424KeyChangeInterrupted(
-                        changed: (changed + alreadyNew).sorted(), uncertain: number, unchanged: remaining,
-                        cause: .secure(.refused(ins: NTAG424Instruction.changeKey.rawValue, status: status)))
+                // The old key does not fit. The refusal ended the session; authenticate again and
+                // offer the new key as the old one: the tag accepts only if it holds the new key.
+                do {
+                    session = try await authenticate(keyNumber: 0, key: keyZero)
+                } catch let failure as Type4Failure {
+                    throw interrupted(failure)
                 }
-                alreadyNew.append(number)
+                do throws(Type4Failure) {
+                    _ = try await secureData(&session, mode: .full, answer: .mac) {
+                        session throws(NTAG424SecureError) in
+                        try session.changeKey(UInt8(number), to: newKey, version: version, replacing: newKey)
+                    }
+                    alreadyNew.append(number)
+                } catch .secure(.refused(_, let again)) where again == StatusWord(0x911E) {
+                    throw NTAG424KeyChangeRefused(
+                        key: number, status: status, changed: changed.sorted(), alreadyNew: alreadyNew.sorted(),
+                        notSent: remaining)
+                } catch {
+                    throw interrupted(error)
+                }
             } catch {
                 throw interrupted(error)
             }

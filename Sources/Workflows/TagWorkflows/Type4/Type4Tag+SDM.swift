@@ -1,3 +1,4 @@
+import SUN
 import TagFrames
 import Type4
 
@@ -8,11 +9,15 @@ extension Type4Tag {
     /// 1. WriteData of the template's NDEF file: NLEN 00 00, the record, then NLEN, so a tear
     ///    leaves the old message, an empty one or the new one, never half a record;
     /// 2. ChangeFileSettings of file 2 to the template's settings (SDM on, the computed offsets).
-    /// GetFileSettings is read back afterwards to verify. A tear says which step and what the
-    /// tag holds (`NTAG424SDMSetupInterrupted`); the keys are never touched.
-    public func setUpSDM(_ template: SUNTemplate, key: [UInt8] = Type4Tag.factoryKey) async throws
-        -> NTAG424SDMSetupReport
-    {
+    /// GetFileSettings is read back afterwards to verify. With `checkingTapWith` (the values of the
+    /// template's meta and file keys), one URL is then read off the tag, as a phone reads it, and
+    /// checked with `SUNVerifier`: the same code a backend runs, with the template when its
+    /// names are not the standard ones. A tear says which step and what the tag holds
+    /// (`NTAG424SDMSetupInterrupted`); the keys are never touched.
+    public func setUpSDM(
+        _ template: SUNTemplate, key: [UInt8] = Type4Tag.factoryKey,
+        checkingTapWith keys: (meta: [UInt8], file: [UInt8])? = nil
+    ) async throws -> NTAG424SDMSetupReport {
         beginOperation()
         let identification = try await identify()
         guard identification.model == .ntag424DNA else {
@@ -60,7 +65,45 @@ extension Type4Tag {
         forgetSelection()
         try await selectApplication()
         let after = try await fileSettings(2)
-        return NTAG424SDMSetupReport(uid: uid, steps: steps, fileSettings: after, verified: after == expected)
+        var tap = NTAG424SDMSetupReport.TapCheck.notChecked
+        if let keys { tap = try await checkOneTap(template, metaKey: keys.meta, fileKey: keys.file) }
+        return NTAG424SDMSetupReport(
+            uid: uid, steps: steps, fileSettings: after, verified: after == expected, tap: tap)
+    }
+
+    /// Reads the NDEF message as a phone does (the tag mirrors a fresh URL) and verifies its first
+    /// URI: without the template first (as a backend with the standard names would), then with it.
+    func checkOneTap(_ template: SUNTemplate, metaKey: [UInt8], fileKey: [UInt8]) async throws
+        -> NTAG424SDMSetupReport.TapCheck
+    {
+        forgetSelection()
+        let read = try await self.read()
+        var url: String?
+        if case .message(let message, _) = read.content {
+            url =
+                message.records.lazy.compactMap { record -> String? in
+                    switch record.view {
+                    case .uri(let uri): uri.uri
+                    case .smartPoster(let poster): poster.uri.uri
+                    default: nil
+                    }
+                }.first
+        }
+        if template.isStatic { return .staticURL(url: url) }
+        guard let url else {
+            return .refused(url: nil, reason: nil, sentence: "The tag's NDEF message holds no URI record to verify.")
+        }
+        do throws(SUNError) {
+            let plain = try SUNVerifier(metaKey: metaKey, fileKey: fileKey)
+            let patterned = try SUNVerifier(metaKey: metaKey, fileKey: fileKey, pattern: template.pattern)
+            if template.usesStandardNames, let result = try? plain.verify(url: url) {
+                return .verified(url: url, counter: result.counter, needsTemplate: false)
+            }
+            let result = try patterned.verify(url: url)
+            return .verified(url: url, counter: result.counter, needsTemplate: !template.usesStandardNames)
+        } catch {
+            return .refused(url: url, reason: error.reason, sentence: error.sentence)
+        }
     }
 
     /// Runs one command of `step`, turning its failure into the interruption that names the step.

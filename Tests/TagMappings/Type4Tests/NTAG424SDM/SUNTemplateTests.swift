@@ -1,3 +1,4 @@
+import SUN
 import Testing
 import Type4
 

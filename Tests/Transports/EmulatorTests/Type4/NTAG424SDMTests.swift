@@ -1,3 +1,4 @@
+import SUN
 import TagEmulator
 import TagFrames
 import Testing

@@ -1,4 +1,5 @@
 import NDEF
+import SUN
 import TagEmulator
 import TestSupport
 import Testing

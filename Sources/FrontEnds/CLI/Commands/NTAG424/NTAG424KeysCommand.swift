@@ -16,18 +16,28 @@ struct NTAG424KeysCommand: Command {
             .value("--key-version", "V", "The new keys' version (default 1)."),
             .value("--new-keys-out", "FILE", "Write the new keys to FILE (created 0600, never overwritten)."),
             .flag("--print-new-keys", "Print the new keys once on standard output."),
+            .value("--resume", "FILE", "Finish the change a keys file of an earlier run describes, and update it."),
         ] + TagTarget.options
     static let help = """
         Usage: tapcard ntag424 keys --yes-change-keys (--generate | --new-key N=HEX32 ...)
                  (--new-keys-out FILE | --print-new-keys) [--old-key N=HEX32 ...] [--key-version V]
                  [--tag FILE | --reader R] [--json]
+               tapcard ntag424 keys --yes-change-keys --resume FILE [--key-version V] [--tag FILE | --reader R]
 
         Authenticates with key 0 (--old-key 0=…, else the factory key), changes keys 1-4 with
-        their old values, each checked by GetKeyVersion, and key 0 last, checked by
-        authenticating with it. The new keys are written to --new-keys-out (mode 0600, refused if
-        the file exists) before anything is sent, or printed once with --print-new-keys; they
-        appear nowhere else (not in errors, not in --json). A change that stops part-way says
-        which keys are new, which old, and which one may be either; run it again to finish.
+        their old values and key 0 last. A key counts as changed only when the tag proves it:
+        key 0 by authenticating with its new value, keys 1-4 by accepting their ChangeKey (the
+        tag checks the new key's CRC under the key it holds). A key whose old value does not fit
+        is offered with its new value as the old one: accepted only when the tag already holds
+        the new key (a rerun). When neither fits, that key is refused with the tag's answer and
+        nothing after it is sent; never is a key judged new by its key version.
+
+        The new keys (and the old ones, to finish later) are written to --new-keys-out (mode
+        0600, refused if the file exists) before the first ChangeKey, every key marked pending;
+        after the run the file says per key what the tag holds (tagN=new, old, uncertain after a
+        tear, neither when refused). --resume FILE finishes the change from such a file and
+        updates it. With --print-new-keys they are printed once instead; they appear nowhere
+        else (not in errors, not in --json).
 
         Options:
           --yes-change-keys      Required: without the new keys the tag cannot be changed again.
@@ -37,6 +47,7 @@ struct NTAG424KeysCommand: Command {
           --key-version V        The key version to set, 0-255 (default 1).
           --new-keys-out FILE    Where the new keys go (created 0600).
           --print-new-keys       Print them once instead.
+          --resume FILE          Finish an earlier run from its keys file (and update it).
           --json                 {changed, already_new, key_versions, keys_file}.
         \(TagTarget.helpLines)
 
@@ -47,15 +58,34 @@ struct NTAG424KeysCommand: Command {
         let confirmed = arguments.flag("--yes-change-keys")
         let generate = arguments.flag("--generate")
         let printKeys = arguments.flag("--print-new-keys")
-        let output = try arguments.option("--new-keys-out")
+        var output = try arguments.option("--new-keys-out")
         var newKeys = try NTAG424Targets.numberedKeys(&arguments, "--new-key")
-        let oldKeys = try NTAG424Targets.numberedKeys(&arguments, "--old-key")
+        var oldKeys = try NTAG424Targets.numberedKeys(&arguments, "--old-key")
+        let resume = try arguments.option("--resume")
+        if let resume {
+            guard newKeys.isEmpty, oldKeys.isEmpty, !generate, output == nil, !printKeys else {
+                throw UsageError(
+                    "--resume FILE takes the keys from FILE: leave out --new-key, --old-key, --generate, --new-keys-out and --print-new-keys.",
+                    command: name)
+            }
+            let text: String
+            switch InputFile.read(resume) {
+            case .success(let bytes): text = String(decoding: bytes, as: UTF8.self)
+            case .failure(let error):
+                io.printError("error: \(error.sentence)")
+                return .noInput
+            }
+            let contents = try NTAG424KeysFile.parse(text, path: resume)
+            newKeys = contents.newKeys
+            oldKeys = contents.oldKeys
+            output = resume
+        }
         let version = try arguments.integer("--key-version") ?? 1
         guard (0...255).contains(version) else { throw UsageError("--key-version is 0 to 255.", command: name) }
-        guard generate != !newKeys.isEmpty else {
+        guard resume != nil || generate != !newKeys.isEmpty else {
             throw UsageError("Give either --generate or --new-key N=HEX32 (not both).", command: name)
         }
-        guard (output != nil) != printKeys else {
+        guard resume != nil || (output != nil) != printKeys else {
             throw UsageError(
                 "Give either --new-keys-out FILE or --print-new-keys, so the new keys are kept.", command: name)
         }
@@ -71,8 +101,22 @@ struct NTAG424KeysCommand: Command {
         let target = try await NTAG424Targets.open(&arguments, io: io, command: name)
         defer { target.close() }
         try target.finish(&arguments)
-        let text = NTAG424KeysFile.text(newKeys, version: UInt8(version), uid: target.uid)
-        if let output { try NTAG424KeysFile.write(text, to: output) }
+        let text = NTAG424KeysFile.text(newKeys, old: oldKeys, version: UInt8(version), uid: target.uid)
+        // Before the first ChangeKey: a key can never be lost, and the file says nothing is proven yet.
+        if let output {
+            if resume != nil {
+                try NTAG424KeysFile.replace(output, with: text)
+            } else {
+                try NTAG424KeysFile.write(text, to: output)
+            }
+        }
+        func record(_ states: [Int: NTAG424KeysFile.State]) throws {
+            guard let output else { return }
+            try NTAG424KeysFile.replace(
+                output,
+                with: NTAG424KeysFile.text(
+                    newKeys, old: oldKeys, states: states, version: UInt8(version), uid: target.uid))
+        }
         let report: NTAG424KeyChangeReport
         do {
             report = try await target.driver().changeKeys(
@@ -80,9 +124,29 @@ struct NTAG424KeysCommand: Command {
         } catch {
             try target.save()
             if printKeys { io.print(text) }
+            var states: [Int: NTAG424KeysFile.State] = [:]
+            for number in newKeys.keys { states[number] = .old }
+            if let refused = error as? NTAG424KeyChangeRefused {
+                for number in refused.changed + refused.alreadyNew { states[number] = .new }
+                states[refused.key] = .neither
+            } else if let interrupted = error as? NTAG424KeyChangeInterrupted {
+                for number in interrupted.changed { states[number] = .new }
+                states[interrupted.uncertain] = .uncertain
+            }
+            try record(states)
+            if let output, let refused = error as? NTAG424KeyChangeRefused {
+                io.printError(
+                    "note: \(output) says per key what the tag holds (tagN=); key \(refused.key)'s old value in it is not the tag's: put the right one in old\(refused.key)= and run --resume \(output)."
+                )
+            } else if let output {
+                io.printError(
+                    "note: \(output) says per key what the tag holds (tagN=); tapcard ntag424 keys --yes-change-keys --resume \(output) finishes the change."
+                )
+            }
             throw error
         }
         try target.save()
+        try record(Dictionary(uniqueKeysWithValues: newKeys.keys.map { ($0, .new) }))
         if printKeys { io.print(text) }
         if json {
             io.printJSON(
@@ -97,9 +161,12 @@ struct NTAG424KeysCommand: Command {
                     ("keys_file", output.map(JSON.string) ?? .null),
                 ]))
         } else {
-            io.print(
-                "Keys changed on \(target.label): \(report.changed.map { "key \($0)" }.joined(separator: ", "))\(report.alreadyNew.isEmpty ? "" : "; already new: \(report.alreadyNew.map(String.init).joined(separator: ", "))")."
-            )
+            let changed = report.changed.isEmpty ? "none" : report.changed.map { "key \($0)" }.joined(separator: ", ")
+            let already =
+                report.alreadyNew.isEmpty
+                ? ""
+                : "; already new (proven by the tag): \(report.alreadyNew.map { "key \($0)" }.joined(separator: ", "))"
+            io.print("Keys changed on \(target.label): \(changed)\(already).")
             if let output { io.print("The new keys are in \(output) (mode 0600). Keep it safe.") }
         }
         return .success

@@ -1,3 +1,4 @@
+import SUN
 import TagWorkflows
 import TapCardSupport
 import Type4
@@ -13,10 +14,14 @@ struct NTAG424SDMSetupCommand: Command {
             .value("--meta-key-number", "N", "The key that encrypts PICCData (default 2)."),
             .value("--file-key-number", "N", "The key of the MAC and the encrypted file data (default 1)."),
             .value("--key", "HEX32", "The NDEF file's change key (default: the factory key). Never printed."),
+            .value("--meta-key", "HEX32", "The meta key's value, to verify one URL after setup (default: factory)."),
+            .value("--file-key", "HEX32", "The file key's value, to verify one URL after setup (default: factory)."),
+            .flag("--allow-static-url", "Accept a template with no counter and no PICCData (replayable forever)."),
         ] + TagTarget.options
     static let help = """
         Usage: tapcard ntag424 sdm setup --url-template T [--file-data TEXT] [--meta-key-number N]
-                 [--file-key-number N] [--key HEX32] [--tag FILE | --reader R] [--json]
+                 [--file-key-number N] [--key HEX32] [--meta-key HEX32] [--file-key HEX32]
+                 [--allow-static-url] [--tag FILE | --reader R] [--json]
 
         Computes every SDM offset from the template itself, as byte offsets inside the NDEF file
         (NLEN and the record header counted): PICCData ({picc}, 32 hex), the MAC ({mac}, 16, last),
@@ -27,6 +32,18 @@ struct NTAG424SDMSetupCommand: Command {
         settings back. Defaults follow AN12196: PICCData key 2, MAC key 1. A setup that stops
         part-way says what the tag holds; the same command completes it.
 
+        Before it reports success, it reads one URL off the tag as a phone does and verifies it
+        with the code a backend runs (sun verify), under --meta-key and --file-key (the values of
+        the meta and file keys; a factory tag's are all zeros). When the template's parameter
+        names are not the standard ones (e=/picc_data=/p=, enc=, uid=, ctr=, c=/cmac=) or the
+        values sit in the path, it says to verify with --template.
+
+        A template must mirror a counter: {picc}, or {uid} with {ctr}. One without (only {uid},
+        or only {mac}) gives the same URL at every read, which anyone who saw it once can replay
+        forever; it is refused unless --allow-static-url says that is what you want (and then
+        nothing can be verified). {ctr} without {uid} is refused: no backend could tell which tag
+        the counter belongs to.
+
         Example:
           tapcard ntag424 sdm setup --url-template 'https://host/p?e={picc}&c={mac}' --tag t.json
 
@@ -36,7 +53,11 @@ struct NTAG424SDMSetupCommand: Command {
           --meta-key-number N    PICCData key, 0-4 (default 2).
           --file-key-number N    MAC / file data key, 0-4 (default 1).
           --key HEX32            The change key of the NDEF file (key 0 on a factory tag).
-          --json                 {steps, verified, sdm: {options, access_rights, offsets…}}.
+          --meta-key HEX32       The meta key's value for the check (default: the factory key).
+          --file-key HEX32       The file key's value for the check (default: the factory key).
+          --allow-static-url     Accept a template that mirrors no counter (replayable).
+          --json                 {steps, verified, tap: {verified, url, counter, needs_template,
+                                 reason, message}, sdm: {options, access_rights, offsets…}}.
         \(TagTarget.helpLines)
 
         """
@@ -50,14 +71,24 @@ struct NTAG424SDMSetupCommand: Command {
         let meta = try arguments.integer("--meta-key-number") ?? 2
         let file = try arguments.integer("--file-key-number") ?? 1
         let key = try KeyInputError.key(&arguments)
+        let metaKey = try arguments.option("--meta-key").map { text throws(KeyInputError) in
+            try KeyInputError.key(text, option: "--meta-key")
+        }
+        let fileKey = try arguments.option("--file-key").map { text throws(KeyInputError) in
+            try KeyInputError.key(text, option: "--file-key")
+        }
+        let allowStatic = arguments.flag("--allow-static-url")
         // The template is checked before any tag is touched.
-        let template = try SUNTemplate(text, fileData: fileData, metaKeyNumber: meta, fileKeyNumber: file)
+        let template = try SUNTemplate(
+            text, fileData: fileData, metaKeyNumber: meta, fileKeyNumber: file, allowStatic: allowStatic)
         let target = try await NTAG424Targets.open(&arguments, io: io, command: name)
         defer { target.close() }
         try target.finish(&arguments)
         let report: NTAG424SDMSetupReport
         do {
-            report = try await target.driver().setUpSDM(template, key: key ?? Type4Tag.factoryKey)
+            report = try await target.driver().setUpSDM(
+                template, key: key ?? Type4Tag.factoryKey,
+                checkingTapWith: (metaKey ?? Type4Tag.factoryKey, fileKey ?? Type4Tag.factoryKey))
         } catch {
             try target.save()
             throw error
@@ -74,7 +105,7 @@ struct NTAG424SDMSetupCommand: Command {
                 .object(
                     [
                         ("steps", .array(report.steps.map { .string($0.rawValue) })),
-                        ("verified", .bool(report.verified)),
+                        ("verified", .bool(report.verified)), ("tap", tapJSON(report.tap)),
                         ("file_option", .string(Hex.encode([template.fileOption]))),
                         ("sdm_options", .string(Hex.encode([sdm.options]))),
                         ("sdm_access_rights", .string(Hex.encode(sdm.accessRightsBytes))),
@@ -83,7 +114,59 @@ struct NTAG424SDMSetupCommand: Command {
             let done = report.steps.isEmpty ? "already in place" : report.steps.map(\.rawValue).joined(separator: ", ")
             io.print("SDM set up on \(target.label): \(done); read back \(report.verified ? "matches" : "DIFFERS").")
             for line in sdm.phrases { io.print("  \(line)") }
+            io.print(tapSentence(report.tap, template: template))
         }
-        return report.verified ? .success : .failure
+        let tapOK: Bool
+        switch report.tap {
+        case .verified, .staticURL: tapOK = true
+        case .refused, .notChecked: tapOK = false
+        }
+        if case .refused(_, _, let sentence) = report.tap {
+            io.printError("error: the URL read off the tag after setup does not verify: \(sentence)")
+        }
+        return report.verified && tapOK ? .success : .failure
+    }
+
+    static func tapJSON(_ tap: NTAG424SDMSetupReport.TapCheck) -> JSON {
+        switch tap {
+        case .verified(let url, let counter, let needsTemplate):
+            .object([
+                ("verified", .bool(true)), ("url", .string(url)), ("counter", .int(counter)),
+                ("needs_template", .bool(needsTemplate)), ("reason", .null), ("message", .null),
+            ])
+        case .refused(let url, let reason, let sentence):
+            .object([
+                ("verified", .bool(false)), ("url", url.map(JSON.string) ?? .null), ("counter", .null),
+                ("needs_template", .null), ("reason", reason.map { .string($0.rawValue) } ?? .null),
+                ("message", .string(sentence)),
+            ])
+        case .staticURL(let url):
+            .object([
+                ("verified", .bool(false)), ("url", url.map(JSON.string) ?? .null), ("counter", .null),
+                ("needs_template", .null), ("reason", .string("static-url")),
+                ("message", .string("A static URL (--allow-static-url): there is no counter to verify.")),
+            ])
+        case .notChecked:
+            .null
+        }
+    }
+
+    static func tapSentence(_ tap: NTAG424SDMSetupReport.TapCheck, template: SUNTemplate) -> String {
+        switch tap {
+        case .verified(let url, let counter, let needsTemplate):
+            let how =
+                needsTemplate
+                ? "a backend verifies it with the template: tapcard sun verify URL --template '\(template.template)' --meta-key … --file-key …"
+                : "a backend verifies it with: tapcard sun verify URL --meta-key … --file-key …"
+            return "Read one URL off the tag and verified it (read counter \(counter)): \(url)\n\(how)"
+        case .refused(let url, _, _):
+            return
+                "Read \(url ?? "no URL") off the tag: it does NOT verify under the keys given (--meta-key, --file-key)."
+        case .staticURL(let url):
+            return
+                "Static URL (--allow-static-url): \(url ?? "none read"). It never changes: anyone who saw it once can replay it."
+        case .notChecked:
+            return "The tag's URL was not checked."
+        }
     }
 }

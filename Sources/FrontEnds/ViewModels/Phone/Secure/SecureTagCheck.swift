@@ -1,3 +1,4 @@
+import SUN
 import Type4
 
 /// What reading a secure tag's URL back and verifying it with the keys this iPhone holds found.

@@ -1,6 +1,7 @@
 import CoreNFCTransport
 import NDEF
 import Observation
+import SUN
 import TagWorkflows
 import TapCardSupport
 import Type4

@@ -1,4 +1,5 @@
 import NDEF
+import SUN
 
 /// A SUN URL template (`https://host/p?e={picc}&c={mac}`) turned into what an NTAG 424 DNA needs:
 /// the exact NDEF file bytes (NLEN + one URI record, placeholders as `0`s) and the file settings
@@ -16,6 +17,8 @@ public struct SUNTemplate: Sendable, Hashable {
     public static let ntag424NDEFFileSize = 256
 
     public let template: String
+    /// The template as text and placeholders: what a verifier matches this tag's URLs against.
+    public let pattern: SUNTemplatePattern
     /// The placeholders in the order they appear.
     public let placeholders: [SUNPlaceholder]
     /// NLEN (2, big endian) ‖ the NDEF message.
@@ -39,52 +42,23 @@ public struct SUNTemplate: Sendable, Hashable {
     ///   - fileKeyNumber: the key (0–4) behind the MAC and the encrypted file data (SDMFileRead).
     ///   - counterRetrieval: who may read the counter with GetFileCounters (SDMCtrRet).
     ///   - fileSize: the NDEF file's size in bytes, 256 on an NTAG 424 DNA.
+    ///   - allowStatic: accept a template that mirrors no counter and no PICCData. Its URL never
+    ///     changes, so a copy replays forever; refused unless the caller opts in.
     public init(
         _ template: String, fileData: [UInt8] = [], metaKeyNumber: Int = 2, fileKeyNumber: Int = 1,
         counterRetrieval: NTAG424AccessCondition = .never,
         accessRights: NTAG424AccessRights = NTAG424AccessRights(
             read: .free, write: .key(0), readWrite: .key(0), change: .key(0)),
-        fileSize: Int = SUNTemplate.ntag424NDEFFileSize
+        fileSize: Int = SUNTemplate.ntag424NDEFFileSize, allowStatic: Bool = false
     ) throws(SUNTemplateError) {
         guard !template.isEmpty else { throw .empty }
         for (name, value) in [("meta", metaKeyNumber), ("file", fileKeyNumber)] where !(0...4).contains(value) {
             throw .keyNumber(name: name, value: value)
         }
-        // Split into literal text and placeholders.
-        enum Piece {
-            case text(String)
-            case placeholder(SUNPlaceholder)
-        }
-        var pieces: [Piece] = []
-        var literal = ""
-        var found: [SUNPlaceholder] = []
-        let characters = Array(template)
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "}" { throw .unbalancedBrace(position: index) }
-            if character == "{" {
-                guard let close = characters[(index + 1)...].firstIndex(of: "}") else {
-                    throw .unbalancedBrace(position: index)
-                }
-                let name = String(characters[(index + 1)..<close])
-                if name.contains("{") { throw .unbalancedBrace(position: index) }
-                guard let placeholder = SUNPlaceholder(rawValue: name) else {
-                    throw .unknownPlaceholder(name: name, position: index)
-                }
-                guard !found.contains(placeholder) else { throw .duplicatePlaceholder(placeholder) }
-                found.append(placeholder)
-                pieces.append(.text(literal))
-                literal = ""
-                pieces.append(.placeholder(placeholder))
-                index = close + 1
-                continue
-            }
-            literal.append(character)
-            index += 1
-        }
-        pieces.append(.text(literal))
-
+        // The same split a verifier matches URLs with (SUNTemplatePattern), so the file laid out
+        // here and the URLs checked there cannot disagree on the vocabulary.
+        let pattern = try SUNTemplatePattern(template)
+        let found = pattern.placeholders
         guard let macIndex = found.firstIndex(of: .mac) else { throw .macMissing }
         if found.contains(.picc) && (found.contains(.uid) || found.contains(.ctr)) { throw .piccWithPlainMirror }
         if macIndex != found.count - 1 { throw .macNotLast(before: found[macIndex + 1]) }
@@ -98,7 +72,7 @@ public struct SUNTemplate: Sendable, Hashable {
         // The URI with every placeholder as the bytes the static file holds, and where each begins.
         var uriBytes: [UInt8] = []
         var starts: [SUNPlaceholder: Int] = [:]
-        for piece in pieces {
+        for piece in pattern.pieces {
             switch piece {
             case .text(let text): uriBytes += Array(text.utf8)
             case .placeholder(let placeholder):
@@ -137,7 +111,11 @@ public struct SUNTemplate: Sendable, Hashable {
         }
         if found.contains(.enc) { options |= 0x10 }
         let macOffset = offset(.mac)
+        // Last, so a template with a more basic fault says that fault first.
+        if found.contains(.ctr) && !found.contains(.uid) { throw .counterWithoutUID }
+        if !found.contains(.picc) && !found.contains(.ctr) && !allowStatic { throw .replayable }
         self.template = template
+        self.pattern = pattern
         self.placeholders = found
         self.fileBytes = file
         self.uriIdentifierCode = code
@@ -147,6 +125,34 @@ public struct SUNTemplate: Sendable, Hashable {
             counterRetrieval: counterRetrieval, uidOffset: offset(.uid), readCounterOffset: offset(.ctr),
             piccDataOffset: offset(.picc), macInputOffset: offset(.enc) ?? macOffset, encOffset: offset(.enc),
             encLength: found.contains(.enc) ? fileData.count * 2 : nil, macOffset: macOffset)
+    }
+
+    /// True when the URL mirrors no counter (no `{picc}`, no `{ctr}`): it never changes, and no
+    /// backend can tell a tap from a copy. Only with `allowStatic`.
+    public var isStatic: Bool { !placeholders.contains(.picc) && !placeholders.contains(.ctr) }
+
+    /// True when the URLs use the parameter names a verifier reads without the template
+    /// (`e`/`picc_data`/`p`, `enc`, `uid`, `ctr`, `c`/`cmac`, each `name=` right before its value).
+    /// Otherwise `sun verify` needs `--template`.
+    public var usesStandardNames: Bool {
+        let names: [SUNPlaceholder: [String]] = [
+            .picc: ["e", "picc_data", "p"], .enc: ["enc"], .uid: ["uid"], .ctr: ["ctr"], .mac: ["c", "cmac"],
+        ]
+        var previous: String?
+        var inQuery = false
+        for piece in pattern.pieces {
+            switch piece {
+            case .text(let text):
+                previous = text
+                inQuery = inQuery || text.contains("?")
+            case .placeholder(let placeholder):
+                guard inQuery, let text = previous, text.last == "=" else { return false }
+                let name = text.dropLast().split(whereSeparator: { $0 == "?" || $0 == "&" }).last.map(String.init)
+                guard let name, names[placeholder]?.contains(name.lowercased()) == true else { return false }
+                previous = nil
+            }
+        }
+        return true
     }
 
     /// FileOption: SDM on (bit 6), plain communication, so any phone can read the URL.

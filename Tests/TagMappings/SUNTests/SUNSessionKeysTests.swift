@@ -1,6 +1,6 @@
 import Ciphers
+import SUN
 import Testing
-import Type4
 
 /// The SDM session keys (shared/reference/type4-type5-ntag424.md §2.7–2.8): S1 is AN12196 §3.3
 /// Table 1; S2, S3 and S4 give the keys their worked URLs used.

@@ -14,15 +14,21 @@ public struct SUNSessionKeys: Sendable, Equatable {
     /// The session keys for `uid` (7 bytes) at read counter `counter` (0…0xFFFFFF) under the
     /// 16-byte `fileReadKey`.
     public init(fileReadKey: [UInt8], uid: [UInt8], counter: Int) throws(SUNError) {
-        guard fileReadKey.count == 16 else { throw .keyLength(name: "file key", bytes: fileReadKey.count) }
-        let tail = uid + Self.counterBytes(counter)
-        do {
-            encryption = try AESCMAC.mac(
-                key: fileReadKey, message: Self.pad([0xC3, 0x3C, 0x00, 0x01, 0x00, 0x80] + tail))
-            mac = try AESCMAC.mac(key: fileReadKey, message: Self.pad([0x3C, 0xC3, 0x00, 0x01, 0x00, 0x80] + tail))
-        } catch {
+        guard fileReadKey.count == 16, let file = try? AESCMAC(key: fileReadKey) else {
             throw .keyLength(name: "file key", bytes: fileReadKey.count)
         }
+        encryption = Self.encryptionKey(file, uid: uid, counter: Self.counterBytes(counter))
+        mac = Self.macKey(file, uid: uid, counter: Self.counterBytes(counter))
+    }
+
+    /// KSesSDMFileReadENC under the file key's prepared CMAC (its subkeys derived once per key).
+    static func encryptionKey(_ file: AESCMAC, uid: [UInt8], counter: [UInt8]) -> [UInt8] {
+        file.mac(pad([0xC3, 0x3C, 0x00, 0x01, 0x00, 0x80] + uid + counter))
+    }
+
+    /// KSesSDMFileReadMAC under the file key's prepared CMAC.
+    static func macKey(_ file: AESCMAC, uid: [UInt8], counter: [UInt8]) -> [UInt8] {
+        file.mac(pad([0x3C, 0xC3, 0x00, 0x01, 0x00, 0x80] + uid + counter))
     }
 
     /// SDMReadCtr as the tag uses it in crypto: 3 bytes, least significant first.

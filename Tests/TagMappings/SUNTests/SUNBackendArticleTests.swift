@@ -1,6 +1,6 @@
 import Foundation
+import SUN
 import Testing
-import Type4
 
 // article-begin
 /// The last read counter accepted per tag UID; a real backend keeps it in its database.
@@ -40,10 +40,10 @@ final class TapLedger {
         let here = URL(fileURLWithPath: #filePath)
         let source = try String(contentsOf: here, encoding: .utf8)
         let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let article = try String(
             contentsOf: root.appendingPathComponent(
-                "Sources/TagMappings/Type4/Documentation.docc/VerifyingSUNMessages.md"), encoding: .utf8)
+                "Sources/TagMappings/SUN/Documentation.docc/VerifyingSUNMessages.md"), encoding: .utf8)
         let begin = try #require(source.range(of: "// article-begin\n"))
         let end = try #require(source.range(of: "// article-end"))
         let code = String(source[begin.upperBound..<end.lowerBound])

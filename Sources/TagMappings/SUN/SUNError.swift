@@ -1,7 +1,7 @@
 import TapCardSupport
 
-/// Why a SUN URL does not verify. `malformedURL` and `keyLength` are the caller's input (exit
-/// 65); the others refuse a message that reached the verifier (exit 1), each with the figures a
+/// Why a SUN URL does not verify. `malformedURL`, `keyLength` and `keyNotHex` are the caller's
+/// input (exit 65); the others refuse a message that reached the verifier (exit 1), each with the figures a
 /// backend needs and ``reason`` as one stable word. No case holds the right MAC or a key: an
 /// oracle that names the MAC would let anyone forge a message.
 public enum SUNError: TapCardError, Equatable {
@@ -18,10 +18,12 @@ public enum SUNError: TapCardError, Equatable {
     case counterNotIncreasing(uid: [UInt8], counter: Int, lastAccepted: Int)
     /// The keys given are not 16 bytes.
     case keyLength(name: String, bytes: Int)
+    /// A key given as text is not hex (reason `key-length`: it is not 16 bytes of hex).
+    case keyNotHex(name: String)
 
     public var origin: ErrorOrigin {
         switch self {
-        case .malformedURL, .keyLength: .input
+        case .malformedURL, .keyLength, .keyNotHex: .input
         case .malformedPICCData, .wrongKey, .macMismatch, .counterNotIncreasing: .refusal
         }
     }
@@ -34,7 +36,7 @@ public enum SUNError: TapCardError, Equatable {
         case .wrongKey: .wrongKey
         case .macMismatch: .macMismatch
         case .counterNotIncreasing: .counterNotIncreasing
-        case .keyLength: .keyLength
+        case .keyLength, .keyNotHex: .keyLength
         }
     }
 
@@ -45,7 +47,7 @@ public enum SUNError: TapCardError, Equatable {
         case .malformedPICCData(let field, let digits, let isHex):
             let what = isHex ? "\(digits) hex digits" : "not hex (\(digits) characters)"
             return
-                "The PICCData (\(field)=) is \(what); AES-mode PICCData is 32 hex digits, one AES block (48 would be LRP mode, which TapCard does not verify)."
+                "The PICCData (\(field)=) is \(what); AES-mode PICCData is 32 hex digits, one AES block; LRP mode's is 48 (PICCRand and one block)."
         case .wrongKey(let tag):
             let hex = String(tag, radix: 16, uppercase: true)
             return
@@ -58,6 +60,8 @@ public enum SUNError: TapCardError, Equatable {
                 "The MAC verifies, but read counter \(counter) of UID \(Hex.encode(uid, uppercase: true, separator: ":")) is not above the last one accepted for it, \(last): a replayed or copied URL."
         case .keyLength(let name, let bytes):
             return "The \(name) is \(bytes) bytes; an AES-128 key is 16."
+        case .keyNotHex(let name):
+            return "The \(name) is not hex; an AES-128 key is 32 hex digits."
         }
     }
 }

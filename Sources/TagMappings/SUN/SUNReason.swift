@@ -7,7 +7,7 @@ public enum SUNReason: String, Sendable, Hashable, CaseIterable {
     /// PICCData decrypts to a PICCDataTag that is not one with the UID and counter mirrored and a
     /// 7-byte UID: most likely the meta key is wrong.
     case wrongKey = "wrong-key"
-    /// The PICCData field is not 32 hex digits (one AES block).
+    /// The PICCData field is not 32 hex digits (AES mode) or 48 (LRP mode).
     case malformedPICCData = "malformed-picc-data"
     /// The MAC verifies, but the counter is not higher than the last one accepted for this UID: a
     /// replayed (or copied) URL. Only when the caller tracks counters.

@@ -1,5 +1,5 @@
+import SUN
 import Testing
-import Type4
 
 /// The SUN verifier against the worked vectors of AN12196 and the SDM backends
 /// (shared/reference/type4-type5-ntag424.md §2.8 S2, S3, S5, S6, S7, S9; S1 and S4 are in
@@ -129,11 +129,14 @@ import Type4
         // The wrong meta key: PICCData decrypts to noise.
         #expect(reason(Self.s2, meta: [UInt8](repeating: 1, count: 16)) == .wrongKey)
         #expect(reason(Self.s6, meta: Self.zero, file: Self.s6File) == .wrongKey)
-        // PICCData that is no AES block: short, LRP-sized (48 digits), not hex.
+        // PICCData of neither mode's size (32 or 48 digits), not hex; LRP-sized noise decrypts to noise.
         #expect(reason("https://ntag.nxp.com/424?e=EF963FF7&c=94EED9EE65337086") == .malformedPICCData)
         #expect(
-            reason("https://x.example/?picc_data=" + String(repeating: "A", count: 48) + "&cmac=94EED9EE65337086")
+            reason("https://x.example/?picc_data=" + String(repeating: "A", count: 40) + "&cmac=94EED9EE65337086")
                 == .malformedPICCData)
+        #expect(
+            reason("https://x.example/?picc_data=" + String(repeating: "A", count: 48) + "&cmac=94EED9EE65337086")
+                == .wrongKey)
         #expect(
             reason("https://ntag.nxp.com/424?e=ZZ963FF7828658A599F3041510671E88&c=94EED9EE65337086")
                 == .malformedPICCData)

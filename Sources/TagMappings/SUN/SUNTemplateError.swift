@@ -17,6 +17,10 @@ public enum SUNTemplateError: TapCardError, Equatable {
     case fileDataWithoutEnc
     /// The secret file data must be 16·k bytes (the tag encrypts whole AES blocks, no padding).
     case fileDataLength(bytes: Int)
+    /// The template mirrors no counter and no PICCData: every read gives the identical URL.
+    case replayable
+    /// `{ctr}` without `{uid}`: the MAC would cover a counter of no named tag.
+    case counterWithoutUID
     /// A key number outside 0…4.
     case keyNumber(name: String, value: Int)
     /// The NDEF file would be `bytes` long; the file holds `capacity`.
@@ -43,6 +47,10 @@ public enum SUNTemplateError: TapCardError, Equatable {
         case .fileDataWithoutEnc: "File data was given but the URL template has no {enc} to mirror it encrypted."
         case .fileDataLength(let bytes):
             "The file data is \(bytes) bytes; it must be a non-zero multiple of 16 bytes (whole AES blocks)."
+        case .replayable:
+            "The URL template mirrors no counter and no PICCData: every read of the tag would give the identical URL, and a copy of it could be replayed forever. Add {ctr} beside {uid}, or use {picc} (UID and counter, encrypted); or pass --allow-static-url if a URL that never changes is what you want."
+        case .counterWithoutUID:
+            "The URL template has {ctr} without {uid}: a backend could not tell which tag the counter belongs to. Add {uid}, or use {picc} (UID and counter, encrypted)."
         case .keyNumber(let name, let value): "The \(name) key number is \(value); NTAG 424 DNA keys are 0 to 4."
         case .tooLong(let bytes, let capacity):
             "The NDEF file for this template would be \(bytes) bytes; the tag's NDEF file holds \(capacity)."
