@@ -79,6 +79,15 @@
             #expect(stored.confirmed && stored.keys.fileKey == keys.key(1) && stored.keys.metaKey == keys.key(2))
         }
 
+        @Test func aPlainPairingNamesTheChipAsTheTapsDo() async throws {
+            bench.holdTag()
+            await bench.run { await tap.pair(label: nil, location: nil) }
+            #expect(focus.pairedTags.first?.identity == TagIdentity(uid: sampleUID, chip: "ntag424-dna"))
+            bench.holdTag()
+            await tapHeld()
+            #expect(focus.isFocusing, "\(focus.errorMessage ?? "")")
+        }
+
         @Test func validFreshSUNTapsStartAndEndASession() async throws {
             try await pair()
             bench.holdTag()

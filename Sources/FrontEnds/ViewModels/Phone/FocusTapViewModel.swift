@@ -49,7 +49,7 @@ public final class FocusTapViewModel {
             focus.refuse(Self.onlyStarts(entry, since: focus.status?.session?.startedAt))
             return
         }
-        guard let (identity, info) = await readIdentity(throughDrivers: true) else { return }
+        guard let (identity, info) = await readIdentity() else { return }
         let check = Self.focusCheck(info.signatureCheck)
         if let paired = focus.pairedTags.first(where: { $0.identity == identity }),
             !Self.signature(check, isNoWorseThan: paired.signature)
@@ -62,6 +62,8 @@ public final class FocusTapViewModel {
     }
 
     /// Pairs the tag held up with the focus profile.
+    /// Read through the same drivers as a tap, so the chip is named alike at pairing and at every
+    /// tap (an NTAG 424 DNA is `ntag424-dna`, as at the desk, not iOS's "type4").
     public func pair(label: String?, location: String?) async {
         guard let (identity, info) = await readIdentity() else { return }
         focus.pair(identity, label: label, location: location, signature: Self.focusCheck(info.signatureCheck))
@@ -110,27 +112,20 @@ public final class FocusTapViewModel {
         return nil
     }
 
-    private func readIdentity(throughDrivers: Bool = false) async -> (TagIdentity, TagInfo)? {
+    /// Reads the tag held up in one session, through TapCard's drivers where the tag has one
+    /// (iOS's own read otherwise), as the Scan screen does.
+    private func readIdentity() async -> (TagIdentity, TagInfo)? {
         guard !state.isWorking else { return nil }
         state = .working
         do throws(TagSessionFailure<any Error>) {
-            let info: TagInfo
-            if throughDrivers {
-                let outcome = try await service.read { connection async throws -> TagInfo? in
-                    try await PhoneDrivers.inspect(connection)
-                }
-                info =
-                    switch outcome {
-                    case .driver(let info): info
-                    case .iOS(let reading): TagInfo(reading)
-                    }
-            } else {
-                do throws(NFCSessionError) {
-                    info = TagInfo(try await service.read())
-                } catch {
-                    throw .session(error)
-                }
+            let outcome = try await service.read { connection async throws -> TagInfo? in
+                try await PhoneDrivers.inspect(connection)
             }
+            let info =
+                switch outcome {
+                case .driver(let info): info
+                case .iOS(let reading): TagInfo(reading)
+                }
             let identity = TagIdentity(uid: info.reading.uid, chip: info.tagKey.chip)
             state = .done(identity)
             return (identity, info)
