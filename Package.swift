@@ -181,7 +181,7 @@ var layered: [Layered] = [
     library(
         "ViewModels", "FrontEnds/ViewModels", layer: .frontEnds,
         [
-            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TagFrames", "TagTransport", "Type2", "Type3", "Type4",
+            "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TagTransport", "Type2", "Type3", "Type4",
             "Type5", "Originality", "Cards", "TagWorkflows", "Focus", "FocusSessions", "TagInventory", "Store",
             "CoreNFCTransport", "SUN",
         ]),
@@ -262,6 +262,7 @@ var layered: [Layered] = [
         [
             "ViewModels", "CoreNFCTransport", "TagEmulator", "TagCatalog", "NDEF", "Cards", "Contacts", "Focus",
             "FocusSessions", "Store", "Type2", "Type3", "Type4", "Type5", "TagWorkflows", "TapCardSupport", "SUN",
+            "TagFrames", "TagTransport",
             .target(name: "CoreNFC", condition: .when(platforms: [.linux])),
         ]),
     tests(

@@ -19,9 +19,14 @@ enum AppModelHolder {
         let shield = FocusShieldViewModel(
             shield: FamilyControlsShield(), record: ShieldRecordDefaults.load(),
             save: { ShieldRecordDefaults.save($0) })
-        return TapCardAppModel(
+        let model = TapCardAppModel(
             service: service, store: store, shield: shield, secrets: KeychainSecretStore(),
             monotonicClock: SystemMonotonicClock())
+        // The monitor extension lifts the shields at the planned end; the widget shows the session.
+        model.focus?.onStatus = { status, now in
+            FocusEndSchedule.update(FocusSharedState(status, shieldsUp: shield.isShielding), now: now)
+        }
+        return model
     }
 
     private static func storePath() -> String {

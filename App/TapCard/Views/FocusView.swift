@@ -60,6 +60,18 @@ struct FocusView: View {
                     NFCActionButton(availability: availability, title: "Pair a tag", isWorking: tap.state.isWorking) {
                         await tap.pair(label: label.isEmpty ? nil : label, location: location.isEmpty ? nil : location)
                     }
+                    if tap.offersSecurePairing {
+                        // An NTAG 424 DNA: new SUN keys on the tag, kept in this iPhone's Keychain.
+                        NFCActionButton(
+                            availability: availability, title: "Pair securely", isWorking: tap.state.isWorking
+                        ) {
+                            await tap.pairSecure(
+                                label: label.isEmpty ? nil : label, location: location.isEmpty ? nil : location)
+                        }
+                    }
+                    if let failure = tap.state.failure {
+                        Label(failure, systemImage: "xmark.octagon").foregroundStyle(.red)
+                    }
                 } header: {
                     Text("Paired tags")
                 } footer: {

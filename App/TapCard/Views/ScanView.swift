@@ -1,9 +1,10 @@
 import SwiftUI
 import ViewModels
 
-/// Scan / Tag Info: one button, the phone outline, then every field of the tag read.
+/// Scan / Tag Info: one button, the phone outline, the password of a read-protected tag, then
+/// every field of the tag read.
 struct ScanView: View {
-    let scan: ScanViewModel
+    @Bindable var scan: ScanViewModel
     let availability: AvailabilityViewModel
 
     var body: some View {
@@ -17,6 +18,8 @@ struct ScanView: View {
                         await scan.scan()
                     }
                 }
+                // A read-protected NTAG21x shows its pages only after its password.
+                PasswordSection(usesPassword: $scan.usesPassword, entry: $scan.password, reason: nil, note: nil)
                 if let failure = scan.state.failure {
                     Section { Label(failure, systemImage: "xmark.octagon").foregroundStyle(.red) }
                 }

@@ -21,13 +21,22 @@ struct SecureTagView: View {
                         .textInputAutocapitalization(.never)
                         .autocorrectionDisabled()
                         .keyboardType(.URL)
+                    if secure.template.contains("{enc}") {
+                        // The secret bytes {enc} mirrors encrypted; never shown back, never stored.
+                        SecureField("File data for {enc} (hex, 16 bytes per block)", text: $secure.fileData)
+                            .font(.body.monospaced())
+                            .textInputAutocapitalization(.never)
+                            .autocorrectionDisabled()
+                    }
                     if let problem = secure.templateProblem {
                         Label(problem, systemImage: "exclamationmark.circle").foregroundStyle(.red)
                     }
                 } header: {
                     Text("URL template")
                 } footer: {
-                    Text("{picc} carries the UID and counter encrypted, {mac} proves the tap; {mac} comes last.")
+                    Text(
+                        "{picc} carries the UID and counter encrypted, {mac} proves the tap; {mac} comes last. {enc} mirrors the file data you enter, encrypted."
+                    )
                 }
                 Section("Keys") {
                     Toggle("Put new SUN keys on the tag", isOn: $secure.generatesNewKeys)

@@ -25,6 +25,11 @@ struct WriteView: View {
                     if let blocker = write.blocker, card.message != nil {
                         Text(blocker).font(.footnote).foregroundStyle(.secondary)
                     }
+                    NFCActionButton(
+                        availability: availability, title: "Erase the tag's message", isWorking: write.state.isWorking
+                    ) {
+                        await write.erase()
+                    }
                 }
                 PasswordSection(
                     usesPassword: $write.usesPassword, entry: $write.password, reason: write.passwordReason,

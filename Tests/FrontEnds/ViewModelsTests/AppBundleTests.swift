@@ -86,7 +86,7 @@ import ViewModels
         #endif
     }
 
-    /// Tag reading, Screen Time and the associated domain, the same in the spec (XcodeGen writes
+    /// Tag reading, Screen Time, the associated domain and the App Group, the same in the spec (XcodeGen writes
     /// the file from it) and in the committed file; the domain is a build setting.
     @Test func entitlementsAskForTagReadingScreenTimeAndTheLinkDomain() throws {
         let entitlements = try Self.plist("TapCard/TapCard.entitlements")
@@ -94,10 +94,13 @@ import ViewModels
         #expect(entitlements["com.apple.developer.family-controls"] as? Bool == true)
         #expect(
             entitlements["com.apple.developer.associated-domains"] as? [String] == ["applinks:$(TAPCARD_LINK_DOMAIN)"])
-        #expect(Set(entitlements.keys).count == 3)
+        // The App Group the app shares the running session through with its monitor and widget.
+        #expect(entitlements["com.apple.security.application-groups"] as? [String] == ["group.com.example.tapcard"])
+        #expect(Set(entitlements.keys).count == 4)
         let spec = try Self.spec()
         #expect(spec.contains("com.apple.developer.family-controls: true"))
         #expect(spec.contains("- applinks:$(TAPCARD_LINK_DOMAIN)"))
+        #expect(spec.contains("com.apple.security.application-groups:\n          - group.com.example.tapcard"))
         #expect(Self.setting("TAPCARD_LINK_DOMAIN", in: spec)?.contains(".") == true)
         #expect(spec.contains("sdk: FamilyControls.framework") && spec.contains("sdk: ManagedSettings.framework"))
     }

@@ -2,6 +2,7 @@ import Focus
 import FocusSessions
 import Foundation
 import Observation
+import Store
 
 /// The Focus screen: the current session, the last outcome in words, history, and the pairing
 /// notice. Every action goes through ``/FocusSessions/FocusController`` (the state machine over the store); the
@@ -26,6 +27,9 @@ public final class FocusViewModel {
     @ObservationIgnored private let clock: () -> Date
     /// What the phone blocks during a session; `nil` where Screen Time is not available.
     public let shield: FocusShieldViewModel?
+    /// Told every status this model reads (the app shares the running session with its
+    /// DeviceActivity monitor and its widget).
+    @ObservationIgnored public var onStatus: ((FocusStatus, Date) -> Void)?
 
     public init(
         controller: FocusController, clock: @escaping () -> Date = Date.init, shield: FocusShieldViewModel? = nil
@@ -66,11 +70,15 @@ public final class FocusViewModel {
         }
     }
 
-    /// What the NFC layer calls with the identity of a tapped tag.
-    public func tap(_ identity: TagIdentity, signature: SignatureCheck = .notChecked, plan: SessionPlan? = nil) {
+    /// What the NFC layer calls with the identity of a tapped tag, and the URL it read from it
+    /// (a SUN-paired tag counts only with a valid, fresh SUN message there).
+    public func tap(
+        _ identity: TagIdentity, signature: SignatureCheck = .notChecked, sunURL: String? = nil,
+        plan: SessionPlan? = nil
+    ) {
         let now = clock()
         perform { () throws(FocusFailure) in
-            let outcome = try controller.tap(identity, signature: signature, at: now, plan: plan)
+            let outcome = try controller.tap(identity, signature: signature, sunURL: sunURL, at: now, plan: plan)
             message = FocusWords.describe(outcome)
         }
     }
@@ -84,6 +92,27 @@ public final class FocusViewModel {
             let outcome = try controller.pair(identity, label: label, location: location, signature: signature, at: now)
             message = FocusWords.describe(outcome)
         }
+    }
+
+    /// Pairs an NTAG 424 DNA as a SUN focus tag: `url`, read from it just now, must verify with
+    /// `keys` for its own UID; its read counter becomes the last accepted (the CLI's
+    /// `FocusController/pairSecured` record and rule). True when the pairing was recorded.
+    @discardableResult
+    func pairSecured(
+        _ identity: TagIdentity, keys: SUNKeyPair, url: String, label: String?, location: String?,
+        signature: SignatureCheck
+    ) -> Bool {
+        let now = clock()
+        var paired = false
+        perform { () throws(FocusFailure) in
+            let result = try controller.pairSecured(
+                identity, keys: keys, url: url, label: label, location: location, signature: signature, at: now)
+            message =
+                FocusWords.describe(result.outcome)
+                + " Secure: every tap must carry a fresh SUN message (read counter \(result.counter) now)."
+            paired = true
+        }
+        return paired
     }
 
     /// Uses one emergency exit.
@@ -116,6 +145,9 @@ public final class FocusViewModel {
         let now = clock()
         if let status = try? controller.status(at: now) { self.status = status }
         if let history = try? controller.history(limit: 50, at: now) { self.history = history }
-        if let status { shield?.sync(with: status, at: now) }
+        if let status {
+            shield?.sync(with: status, at: now)
+            onStatus?(status, now)
+        }
     }
 }

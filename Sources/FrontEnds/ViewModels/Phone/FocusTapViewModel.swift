@@ -3,6 +3,10 @@ import Focus
 import Foundation
 import Observation
 import Originality
+import Store
+import TagCatalog
+import TagWorkflows
+import Type4
 
 /// The NFC half of the Focus screen: reads the tag the user holds up (one session) and hands its
 /// identity to the focus engineer's ``FocusViewModel``, which decides what the tap means.
@@ -11,19 +15,32 @@ import Originality
 /// and chip whose originality signature is worse than at pairing (a pairing that verified, a tap
 /// that does not) is refused as a likely clone, so a copied UID neither starts nor ends a
 /// session. A tap asked for from outside the Focus screen (``FocusEntryPoint``) only starts one.
+///
+/// A tag that speaks ISO-DEP is read by TapCard's own Type 4 driver, so an NTAG 424 DNA is named
+/// as such and its URL is handed on: a tag paired secure (``pairSecure(label:location:)``) counts
+/// only with a SUN message that verifies with its keys and carries a read counter above the last
+/// one accepted — a replayed URL, a copied UID without SUN and an edited URL are each refused,
+/// by the same focus engine and rule as the desk's.
 @MainActor
 @Observable
 public final class FocusTapViewModel {
-    public private(set) var state: ActionState<TagIdentity> = .idle
+    public internal(set) var state: ActionState<TagIdentity> = .idle
     public let focus: FocusViewModel
 
-    @ObservationIgnored private let service: any TagSessionService
+    @ObservationIgnored let service: any TagSessionService
+    /// Where a secure pairing keeps the SUN keys (the Keychain, this device only); `nil`: secure
+    /// pairing is not offered.
+    @ObservationIgnored let secrets: (any SecretStore)?
     @ObservationIgnored public var onFailure: ((NFCSessionError) -> Void)?
 
-    public init(service: any TagSessionService, focus: FocusViewModel) {
+    public init(service: any TagSessionService, focus: FocusViewModel, secrets: (any SecretStore)? = nil) {
         self.service = service
         self.focus = focus
+        self.secrets = secrets
     }
+
+    /// True when this phone can pair an NTAG 424 DNA as a SUN focus tag (it has a key store).
+    public var offersSecurePairing: Bool { secrets != nil }
 
     /// Starts or ends a session with a paired tag; from a Shortcut or a link, starts only.
     public func tap(from entry: FocusEntryPoint = .app) async {
@@ -41,10 +58,12 @@ public final class FocusTapViewModel {
             return
         }
         // The pure layer checks the same rule again and records nothing over the pairing.
-        focus.tap(identity, signature: check)
+        focus.tap(identity, signature: check, sunURL: Self.url(in: info))
     }
 
     /// Pairs the tag held up with the focus profile.
+    /// Read through the same drivers as a tap, so the chip is named alike at pairing and at every
+    /// tap (an NTAG 424 DNA is `ntag424-dna`, as at the desk, not iOS's "type4").
     public func pair(label: String?, location: String?) async {
         guard let (identity, info) = await readIdentity() else { return }
         focus.pair(identity, label: label, location: location, signature: Self.focusCheck(info.signatureCheck))
@@ -85,17 +104,39 @@ public final class FocusTapViewModel {
             "A focus session is already running\(running). \(entry.phrase.prefix(1).uppercased() + entry.phrase.dropFirst()) can only start one: it ends by your paired tag on the Focus screen, at its planned end, or through the emergency exit."
     }
 
+    /// The first URI record of the message read, where a SUN tag mirrors its message.
+    static func url(in info: TagInfo) -> String? {
+        for row in info.records {
+            if case .uri(let record) = row.view { return record.uri }
+        }
+        return nil
+    }
+
+    /// Reads the tag held up in one session, through TapCard's drivers where the tag has one
+    /// (iOS's own read otherwise), as the Scan screen does.
     private func readIdentity() async -> (TagIdentity, TagInfo)? {
         guard !state.isWorking else { return nil }
         state = .working
-        do throws(NFCSessionError) {
-            let info = TagInfo(try await service.read())
+        do throws(TagSessionFailure<any Error>) {
+            let outcome = try await service.read { connection async throws -> TagInfo? in
+                try await PhoneDrivers.inspect(connection)
+            }
+            let info =
+                switch outcome {
+                case .driver(let info): info
+                case .iOS(let reading): TagInfo(reading)
+                }
             let identity = TagIdentity(uid: info.reading.uid, chip: info.tagKey.chip)
             state = .done(identity)
             return (identity, info)
         } catch {
-            state = error.isCancellation ? .idle : .failed(error.sentence)
-            onFailure?(error)
+            switch error {
+            case .session(let session):
+                state = session.isCancellation ? .idle : .failed(session.sentence)
+                onFailure?(session)
+            case .operation(let failure):
+                state = .failed(PhoneWords.sentence(for: failure))
+            }
             return nil
         }
     }

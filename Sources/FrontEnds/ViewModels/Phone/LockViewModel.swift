@@ -119,14 +119,14 @@ public final class LockViewModel {
             return
         }
         do throws(TagSessionFailure<any Error>) {
-            let outcome = try await service.lock(expectedUID: uid) { connection async throws -> DriverLockReport? in
+            let outcome = try await service.lock(expectedUID: uid) { connection async throws -> TagManagementOutcome? in
                 try await PhoneDrivers.lock(connection)
             }
             switch outcome {
             case .driver(let report):
                 driverReport = report
                 state = .done(
-                    LockReceipt(uid: report.uid ?? uid, accessAfter: report.verified ? .readOnly : .readWrite))
+                    LockReceipt(uid: report.facts.uid ?? uid, accessAfter: report.verified ? .readOnly : .readWrite))
             case .iOS(let receipt):
                 state = .done(receipt)
             }
@@ -137,23 +137,23 @@ public final class LockViewModel {
     }
 
     /// What one of TapCard's drivers did and read back, when it locked the tag; `nil` otherwise.
-    public private(set) var driverReport: DriverLockReport?
+    public private(set) var driverReport: TagManagementOutcome?
 
     /// What the Type 4 driver's lock did and read back, when it locked the tag; `nil` otherwise.
     public var type4Report: Type4LockReport? {
-        if case .type4(let report)? = driverReport { return report }
+        if case .type4Lock(let report)? = driverReport?.detail { return report }
         return nil
     }
 
     /// What the Type 5 driver's lock did and read back, when it locked the tag; `nil` otherwise.
     public var type5Report: Type5LockReport? {
-        if case .type5(let report)? = driverReport { return report }
+        if case .type5Lock(let report)? = driverReport?.detail { return report }
         return nil
     }
 
     /// What the Type 3 driver's lock did and read back, when it locked the card; `nil` otherwise.
     public var type3Report: Type3LockReport? {
-        if case .type3(let report)? = driverReport { return report }
+        if case .type3Lock(let report)? = driverReport?.detail { return report }
         return nil
     }
 
@@ -161,11 +161,11 @@ public final class LockViewModel {
     /// read-back verified (Types 3, 4 and 5), or the access the tag reported afterwards.
     public var reportLines: [String] {
         guard let receipt = state.outcome else { return [] }
-        switch driverReport {
-        case .type4(let report)?: return Self.lines(of: report, uid: receipt.uid)
-        case .type5(let report)?: return Self.lines(of: report)
-        case .type3(let report)?: return Self.lines(of: report)
-        case nil:
+        switch driverReport?.detail {
+        case .type4Lock(let report)?: return Self.lines(of: report, uid: receipt.uid)
+        case .type5Lock(let report)?: return Self.lines(of: report)
+        case .type3Lock(let report)?: return Self.lines(of: report)
+        case .type2?, .type3Format?, .type5Format?, nil:
             return [
                 receipt.accessAfter == .readOnly
                     ? "Locked: the tag now reports read-only." : "The tag did not report read-only."

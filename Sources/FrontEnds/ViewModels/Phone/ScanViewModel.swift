@@ -13,6 +13,11 @@ import Type4
 @Observable
 public final class ScanViewModel {
     public private(set) var state: ActionState<TagInfo> = .idle
+    /// True when the scan presents the tag's password first (a read-protected NTAG21x or
+    /// Ultralight EV1: PROT 1 hides its pages until PWD_AUTH).
+    public var usesPassword = false
+    /// The password (and PACK) as typed; never stored.
+    public var password = PasswordEntry()
 
     @ObservationIgnored private let service: any TagSessionService
     @ObservationIgnored private let store: TapCardStore?
@@ -38,19 +43,33 @@ public final class ScanViewModel {
     /// Type 4 driver (for an NTAG 424 DNA its file settings and originality signature too), an
     /// ISO 15693 tag by the Type 5 driver (CC, block security, iOS compatibility, the ICODE SLIX2
     /// signature), a FeliCa card by the Type 3 driver (attribute block, system codes, MC); iOS's
-    /// NDEF calls read every other tag, and one no driver recognises (`PhoneDrivers`).
+    /// NDEF calls read every other tag, and one no driver recognises (`PhoneDrivers`). With
+    /// ``usesPassword``, TapCard's Type 2 driver reads the tag after PWD_AUTH with the typed
+    /// password, in the same session (iOS's own read cannot present one).
     public func scan() async {
         guard !state.isWorking else { return }
+        if usesPassword, password.password == nil || !password.isValid {
+            state = .failed(password.problem ?? "Enter the tag's password.")
+            return
+        }
         state = .working
         do throws(TagSessionFailure<any Error>) {
-            let outcome = try await service.read { connection async throws -> TagInfo? in
-                try await PhoneDrivers.inspect(connection)
-            }
-            let info =
-                switch outcome {
-                case .driver(let info): info
-                case .iOS(let reading): TagInfo(reading)
+            let info: TagInfo
+            if usesPassword, let typed = password.password {
+                info = try await service.withType2Tag(.reading, password: typed, acknowledge: password.acknowledge) {
+                    tag, transport in
+                    TagInfo(try await tag.inspectTag(), technology: transport.technology, carrierUID: transport.uid)
                 }
+            } else {
+                let outcome = try await service.read { connection async throws -> TagInfo? in
+                    try await PhoneDrivers.inspect(connection)
+                }
+                info =
+                    switch outcome {
+                    case .driver(let info): info
+                    case .iOS(let reading): TagInfo(reading)
+                    }
+            }
             state = .done(info)
             record(info)
             onRead?(info)
@@ -97,6 +116,7 @@ extension TagInfo {
         }
         if let type5 { return TagKey(uid: reading.uid, chip: type5.read.identification.model?.rawValue ?? "type5") }
         if let type3 { return TagKey(uid: reading.uid, chip: type3.read.identification.model?.rawValue ?? "type3") }
+        if detail != nil { return TagKey(uid: reading.uid, chip: model?.rawValue ?? "type2") }
         return TagKey(uid: reading.uid, chip: Self.chipName(version: reading.version, technology: reading.technology))
     }
 

@@ -5,41 +5,28 @@ import TapCardSupport
 import Type3
 
 extension TagInfo {
-    /// The Tag Info of an NFC Forum Type 3 card (FeliCa) that TapCard's own driver read over the
-    /// phone's FeliCa channel: IDm and PMm, the chip and how the PMm named it, the system codes it
-    /// answered, the attribute information block and the capacity it reports, and on a FeliCa
-    /// Lite-S the memory configuration block. A card that does not answer polling for 12FC, or
-    /// whose block 0 is no attribute block, is shown as not NDEF-formatted, with the reason.
-    public init(_ inspection: Type3Inspection, technology: TagTechnology) {
+    /// The Type 3 lines (FeliCa, over the phone's FeliCa channel): IDm and PMm, the chip and how
+    /// the PMm named it, the system codes it answered, the attribute information block and the
+    /// capacity it reports, and on a FeliCa Lite-S the memory configuration block. A card that does
+    /// not answer polling for 12FC, or whose block 0 is no attribute block, shows as not
+    /// NDEF-formatted, with the reason.
+    static func type3Fields(_ inspection: Type3Inspection) -> [Field] {
         let report = inspection.read
         let idm = report.idm
-        let messageRecords = Self.recordFields(report.content)
-        let access: NDEFAccess =
-            report.snapshot == nil ? .notFormatted : inspection.readOnlyReasons.isEmpty ? .readWrite : .readOnly
-        reading = TagReading(
-            uid: idm, technology: technology, access: access, reportedCapacity: report.capacity.bytes,
-            content: Self.tagContent(report.content, records: messageRecords))
-        type4 = nil
-        type5 = nil
-        type3 = inspection
-        model = report.identification.model
-        capacity = report.capacity
-        records = messageRecords.enumerated().map { RecordRow(index: $0.offset, fields: $0.element) }
-        contentSummary = Self.type3Summary(report)
         var list = [
-            Field(label: "UID", value: idm.isEmpty ? "Not available" : "\(Self.uidText(idm)) (the card's IDm)"),
-            Field(label: "Manufacturer", value: Self.type3Manufacturer(report.identification)),
+            Field(label: "UID", value: idm.isEmpty ? "Not available" : "\(uidText(idm)) (the card's IDm)"),
+            Field(label: "Manufacturer", value: type3Manufacturer(report.identification)),
             Field(label: "Chip", value: report.identification.phrase),
             Field(label: "Tag type", value: "NFC Forum Type 3 (FeliCa)"),
-            Field(label: "NDEF status", value: Self.type3Status(inspection)),
-            Field(label: "Capacity", value: Self.type3Capacity(report)),
-            Field(label: "Attribute block", value: Self.type3AttributeText(inspection)),
+            Field(label: "NDEF status", value: type3Status(inspection)),
+            Field(label: "Capacity", value: type3Capacity(report)),
+            Field(label: "Attribute block", value: type3AttributeText(inspection)),
             Field(label: "PMm", value: Hex.encode(report.pmm, uppercase: true, separator: " ")),
             Field(
                 label: "System code",
                 value: inspection.systemCodes.isEmpty
                     ? "None answered polling."
-                    : inspection.systemCodes.map(Self.systemCodeText).joined(separator: ", ")),
+                    : inspection.systemCodes.map(systemCodeText).joined(separator: ", ")),
         ]
         if let mc = inspection.memoryConfiguration {
             list.append(
@@ -48,8 +35,8 @@ extension TagInfo {
                     value: ([Hex.encode(mc.bytes, uppercase: true, separator: " ")] + mc.description).joined(
                         separator: "; ")))
         }
-        list.append(Field(label: "Signature", value: "Not checked: \(Self.feliCaSignatureReason)."))
-        fields = list
+        list.append(Field(label: "Signature", value: "Not checked: \(feliCaSignatureReason)."))
+        return list
     }
 
     static let feliCaSignatureReason = "TapCard checks no originality signature on FeliCa cards"
@@ -116,7 +103,7 @@ extension TagInfo {
         case .interrupted(let error): return "The message could not be read: \(error.sentence)"
         case .notFormatted, .passwordProtected:
             return
-                "Nothing to read: the card is not NDEF-formatted (\(report.area.notFormattedReason ?? "no attribute block")); it must be formatted (`tapcard format` on a computer) before a message can be written."
+                "Nothing to read: the card is not NDEF-formatted (\(report.area.notFormattedReason ?? "no attribute block")); it must be formatted (with TapCard on a computer) before a message can be written."
         }
     }
 }

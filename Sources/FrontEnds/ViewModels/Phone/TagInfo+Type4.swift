@@ -7,59 +7,33 @@ import TapCardSupport
 import Type4
 
 extension TagInfo {
-    /// The Tag Info of a Type 4 tag that TapCard's own driver read over the phone's ISO-DEP
-    /// channel: the chip and how it was identified, the capacity the CC file reports, the CC's
-    /// access, and for an NTAG 424 DNA each file's settings and the originality signature.
-    public init(_ inspection: Type4Inspection, technology: TagTechnology, carrierUID: [UInt8]) {
+    /// The Type 4 lines (over the phone's ISO-DEP channel): the chip and how it was identified,
+    /// the capacity the CC file reports, the CC's access, and for an NTAG 424 DNA each file's
+    /// settings and the originality signature.
+    static func type4Fields(_ inspection: Type4Inspection, reading: TagReading) -> [Field] {
         let report = inspection.read
-        let uid = report.uid ?? carrierUID
-        let messageRecords: [NDEFRecordFields] =
-            if case .message(let message, _) = report.content {
-                message.records.map {
-                    NDEFRecordFields(tnf: $0.tnf.rawValue, type: $0.type, id: $0.id, payload: $0.payload)
-                }
-            } else { [] }
-        let content: TagContent =
-            switch report.content {
-            case .empty: .empty
-            case .message: .records(messageRecords)
-            case .notFormatted, .passwordProtected: .notFormatted
-            // What iOS would call an answer it could not understand; the summary has the driver's words.
-            case .interrupted:
-                .unreadable(.reader(code: CoreNFCErrorCode.tagResponseError.rawValue, during: .reading))
-            }
-        reading = TagReading(
-            uid: uid, technology: technology, access: report.isWritable ? .readWrite : .readOnly,
-            reportedCapacity: report.capacity.bytes, content: content, signature: inspection.signature)
-        type4 = inspection
-        type5 = nil
-        type3 = nil
-        model = report.identification.model
-        capacity = report.capacity
-        records = messageRecords.enumerated().map { RecordRow(index: $0.offset, fields: $0.element) }
-        contentSummary = Self.type4Summary(report)
         let snapshot = report.snapshot
         let ndefFile = snapshot.capabilityContainer.ndefFile
-        fields =
+        return
             [
-                Field(label: "UID", value: Self.uidText(uid)),
-                Field(label: "Manufacturer", value: Self.manufacturer(reading)),
+                Field(label: "UID", value: uidText(reading.uid)),
+                Field(label: "Manufacturer", value: manufacturer(reading)),
                 Field(label: "Chip", value: report.identification.phrase),
-                Field(label: "Tag type", value: "NFC Forum Type 4 (\(technology.displayName))"),
+                Field(label: "Tag type", value: "NFC Forum Type 4 (\(reading.technology.displayName))"),
                 Field(
                     label: "NDEF status",
                     value: report.isWritable
                         ? "NDEF, read/write (the CC file's write access is \(ndefFile.writeAccess))"
                         : "NDEF, read-only (the CC file's write access is \(ndefFile.writeAccess))"),
                 Field(label: "Capacity", value: "\(snapshot.capacity.bytes) bytes (\(snapshot.capacitySourcePhrase))"),
-                Field(label: "CC file", value: Self.capabilityContainerText(snapshot)),
+                Field(label: "CC file", value: capabilityContainerText(snapshot)),
             ]
             + inspection.fileSettings.keys.sorted().compactMap { number in
                 inspection.fileSettings[number].map {
-                    Field(label: "File \(number)", value: Self.fileSettingsText($0))
+                    Field(label: "File \(number)", value: fileSettingsText($0))
                 }
             }
-            + [Field(label: "Signature", value: Self.type4Signature(inspection))]
+            + [Field(label: "Signature", value: type4Signature(inspection))]
     }
 
     /// "mapping version 2.0; NDEF file E104 of 256 bytes, read access free (00); MLe 255, MLc 255".

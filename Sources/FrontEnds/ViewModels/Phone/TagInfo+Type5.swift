@@ -7,37 +7,22 @@ import TapCardSupport
 import Type5
 
 extension TagInfo {
-    /// The Tag Info of an NFC Forum Type 5 tag (ISO 15693) that TapCard's own driver read over
-    /// the phone's ISO 15693 channel: the chip and how it was identified, its geometry, the CC
-    /// and its access, the capacity the CC reports, the NDEF TLV, the block security statuses,
-    /// what would stop iOS reading it, and on an ICODE SLIX2 the originality signature. A tag
-    /// without a CC is shown as not NDEF-formatted, with block 0 as read.
-    public init(_ inspection: Type5Inspection, technology: TagTechnology) {
+    /// The Type 5 lines (ISO 15693, over the phone's ISO 15693 channel): the chip and how it was
+    /// identified, its geometry, the CC and its access, the capacity the CC reports, the NDEF TLV,
+    /// the block security statuses, what would stop iOS reading it, and on an ICODE SLIX2 the
+    /// originality signature. A tag without a CC shows as not NDEF-formatted, with block 0 as read.
+    static func type5Fields(_ inspection: Type5Inspection, reading: TagReading) -> [Field] {
         let report = inspection.read
         let snapshot = report.snapshot
-        let uid = report.uid
-        let messageRecords = Self.recordFields(report.content)
-        reading = TagReading(
-            uid: uid, technology: technology,
-            access: snapshot.isFormatted ? (report.isWritable ? .readWrite : .readOnly) : .notFormatted,
-            reportedCapacity: report.capacity.bytes, content: Self.tagContent(report.content, records: messageRecords),
-            signature: inspection.signature)
-        type4 = nil
-        type5 = inspection
-        type3 = nil
-        model = report.identification.model
-        capacity = report.capacity
-        records = messageRecords.enumerated().map { RecordRow(index: $0.offset, fields: $0.element) }
-        contentSummary = Self.type5Summary(report)
         var list = [
-            Field(label: "UID", value: Self.uidText(uid)),
-            Field(label: "Manufacturer", value: Self.type5Manufacturer(uid)),
+            Field(label: "UID", value: uidText(reading.uid)),
+            Field(label: "Manufacturer", value: type5Manufacturer(reading.uid)),
             Field(label: "Chip", value: report.identification.phrase),
             Field(label: "Tag type", value: "NFC Forum Type 5 (ISO 15693)"),
             Field(label: "Memory", value: report.identification.geometryPhrase),
-            Field(label: "NDEF status", value: Self.type5Status(snapshot)),
-            Field(label: "Capacity", value: Self.type5Capacity(report)),
-            Field(label: "CC", value: Self.type5CapabilityContainer(snapshot)),
+            Field(label: "NDEF status", value: type5Status(snapshot)),
+            Field(label: "Capacity", value: type5Capacity(report)),
+            Field(label: "CC", value: type5CapabilityContainer(snapshot)),
         ]
         if let ndef = snapshot.ndef {
             let blocks = snapshot.ndefBlocks.map { "blocks \($0.lowerBound)–\($0.upperBound)" } ?? "blocks unknown"
@@ -49,30 +34,11 @@ extension TagInfo {
                 ))
         }
         list += [
-            Field(label: "Block security", value: Self.type5BlockSecurity(inspection)),
-            Field(label: "iOS compatibility", value: Self.type5Compatibility(inspection.warnings)),
-            Field(label: "Signature", value: Self.type5Signature(inspection)),
+            Field(label: "Block security", value: type5BlockSecurity(inspection)),
+            Field(label: "iOS compatibility", value: type5Compatibility(inspection.warnings)),
+            Field(label: "Signature", value: type5Signature(inspection)),
         ]
-        fields = list
-    }
-
-    /// The message's records as the adapter's fields.
-    static func recordFields(_ content: NDEFContent) -> [NDEFRecordFields] {
-        guard case .message(let message, _) = content else { return [] }
-        return message.records.map {
-            NDEFRecordFields(tnf: $0.tnf.rawValue, type: $0.type, id: $0.id, payload: $0.payload)
-        }
-    }
-
-    /// A driver's content in the terms of an iOS reading.
-    static func tagContent(_ content: NDEFContent, records: [NDEFRecordFields]) -> TagContent {
-        switch content {
-        case .empty: .empty
-        case .message: .records(records)
-        case .notFormatted, .passwordProtected: .notFormatted
-        // What iOS would call an answer it could not understand; the summary has the driver's words.
-        case .interrupted: .unreadable(.reader(code: CoreNFCErrorCode.tagResponseError.rawValue, during: .reading))
-        }
+        return list
     }
 
     /// "NXP Semiconductors (UID byte 1 = 0x04)": ISO 15693 UIDs are `E0` and then the maker's code.
@@ -173,7 +139,7 @@ extension TagInfo {
         case .interrupted(let error): return "The message could not be read: \(error.sentence)"
         case .notFormatted, .passwordProtected:
             return
-                "Nothing to read: the tag has no CC, so it is not NDEF-formatted; it must be formatted (`tapcard format` on a computer) before iOS or TapCard can write a message."
+                "Nothing to read: the tag has no CC, so it is not NDEF-formatted; it must be formatted (with TapCard on a computer) before iOS or TapCard can write a message."
         }
     }
 }

@@ -22,21 +22,29 @@ public struct TagInfo: Sendable, Equatable {
     public let records: [RecordRow]
     /// One line about the message as a whole.
     public let contentSummary: String
-    /// What TapCard's own Type 4 driver found (``init(_:technology:carrierUID:)``); `nil` when
+    /// The per-type part of the driver's report (``init(_:technology:carrierUID:)``); `nil` when
     /// iOS read the tag.
-    public let type4: Type4Inspection?
-    /// What TapCard's own Type 5 driver found (``init(_:technology:)-(Type5Inspection,_)``);
-    /// `nil` when another driver or iOS read the tag.
-    public let type5: Type5Inspection?
-    /// What TapCard's own Type 3 driver found (``init(_:technology:)-(Type3Inspection,_)``);
-    /// `nil` when another driver or iOS read the tag.
-    public let type3: Type3Inspection?
+    public let detail: TagDetail?
+
+    /// What TapCard's own Type 4 driver found; `nil` when another driver or iOS read the tag.
+    public var type4: Type4Inspection? {
+        if case .type4Inspection(let inspection)? = detail { return inspection }
+        return nil
+    }
+    /// What TapCard's own Type 5 driver found; `nil` when another driver or iOS read the tag.
+    public var type5: Type5Inspection? {
+        if case .type5Inspection(let inspection)? = detail { return inspection }
+        return nil
+    }
+    /// What TapCard's own Type 3 driver found; `nil` when another driver or iOS read the tag.
+    public var type3: Type3Inspection? {
+        if case .type3Inspection(let inspection)? = detail { return inspection }
+        return nil
+    }
 
     public init(_ reading: TagReading) {
         self.reading = reading
-        type4 = nil
-        type5 = nil
-        type3 = nil
+        detail = nil
         let identification = reading.version.map(ChipIdentification.fromVersion)
         model = identification?.model
         capacity = .reported(reading.reportedCapacity, model: model)

@@ -49,7 +49,7 @@ public final class TapCardAppModel {
             let focus = FocusViewModel(
                 controller: FocusController(store: store, monotonicClock: monotonicClock), clock: clock, shield: shield)
             self.focus = focus
-            focusTap = FocusTapViewModel(service: service, focus: focus)
+            focusTap = FocusTapViewModel(service: service, focus: focus, secrets: secrets)
             tags = TagsViewModel(store: store, clock: clock)
         } else {
             focus = nil

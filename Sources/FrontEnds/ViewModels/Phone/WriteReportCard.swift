@@ -12,74 +12,68 @@ public struct WriteReportCard: Sendable, Equatable {
     public let receipt: WriteReceipt
     /// The PACK the tag answered when the write presented its password first; `nil`: no password.
     public let passwordAcknowledge: PasswordAcknowledge?
-    /// What TapCard's own Type 4 write did, when it wrote the tag; `nil` when iOS or another
-    /// driver did.
-    public let type4: Type4WriteReport?
-    /// What TapCard's own Type 5 write did, when it wrote the tag; `nil` otherwise.
-    public let type5: Type5WriteReport?
-    /// What TapCard's own Type 3 write did, when it wrote the card; `nil` otherwise.
-    public let type3: Type3WriteReport?
+    /// What TapCard's own driver wrote and read back (the envelope, with the type's report as
+    /// detail); `nil` when iOS wrote the tag.
+    public let outcome: TagWriteOutcome?
 
     public init(_ receipt: WriteReceipt, passwordAcknowledge: PasswordAcknowledge? = nil) {
         self.receipt = receipt
         self.passwordAcknowledge = passwordAcknowledge
-        type4 = nil
-        type5 = nil
-        type3 = nil
+        outcome = nil
     }
 
-    /// The card of a write by TapCard's Type 4 driver over the phone's ISO-DEP channel.
-    public init(_ report: Type4WriteReport, technology: TagTechnology, carrierUID: [UInt8]) {
+    /// The card of a write by one of TapCard's drivers in a phone session. `carrierUID` is the UID
+    /// iOS announced, for a driver that reported none; `passwordAcknowledge` the PACK the tag
+    /// answered when the driver presented its password.
+    public init(
+        _ outcome: TagWriteOutcome, technology: TagTechnology, carrierUID: [UInt8],
+        passwordAcknowledge: PasswordAcknowledge? = nil
+    ) {
         receipt = WriteReceipt(
-            uid: report.uid ?? carrierUID, messageBytes: report.messageBytes, reportedCapacity: report.capacity.bytes,
-            verified: report.verified, technology: technology)
-        passwordAcknowledge = nil
-        type4 = report
-        type5 = nil
-        type3 = nil
+            uid: outcome.facts.uid ?? carrierUID, messageBytes: outcome.messageBytes,
+            reportedCapacity: outcome.capacity.bytes, verified: outcome.verified, technology: technology)
+        self.passwordAcknowledge = passwordAcknowledge
+        self.outcome = outcome
     }
 
-    /// The card of a write by TapCard's Type 5 driver over the phone's ISO 15693 channel.
-    public init(_ report: Type5WriteReport, technology: TagTechnology) {
-        receipt = WriteReceipt(
-            uid: report.uid, messageBytes: report.messageBytes, reportedCapacity: report.capacity.bytes,
-            verified: report.verified, technology: technology)
-        passwordAcknowledge = nil
-        type4 = nil
-        type5 = report
-        type3 = nil
+    /// What TapCard's own Type 4 write did, when it wrote the tag; `nil` otherwise.
+    public var type4: Type4WriteReport? {
+        if case .type4(let report)? = outcome?.detail { return report }
+        return nil
     }
 
-    /// The card of a write by TapCard's Type 3 driver over the phone's FeliCa channel.
-    public init(_ report: Type3WriteReport, technology: TagTechnology) {
-        receipt = WriteReceipt(
-            uid: report.idm, messageBytes: report.messageBytes, reportedCapacity: report.capacity.bytes,
-            verified: report.verified, technology: technology)
-        passwordAcknowledge = nil
-        type4 = nil
-        type5 = nil
-        type3 = report
+    /// What TapCard's own Type 5 write did, when it wrote the tag; `nil` otherwise.
+    public var type5: Type5WriteReport? {
+        if case .type5(let report)? = outcome?.detail { return report }
+        return nil
     }
 
-    /// The chip the driver identified; `nil` when iOS or the Type 2 write reported no model.
-    public var model: TagModel? {
-        type4?.identification.model ?? type5?.identification.model ?? type3?.identification.model
+    /// What TapCard's own Type 3 write did, when it wrote the card; `nil` otherwise.
+    public var type3: Type3WriteReport? {
+        if case .type3(let report)? = outcome?.detail { return report }
+        return nil
     }
+
+    /// What TapCard's own Type 2 write did, when it wrote the tag; `nil` otherwise.
+    public var type2: WriteReport? {
+        if case .type2(let report)? = outcome?.detail { return report }
+        return nil
+    }
+
+    /// The chip the driver identified; `nil` when iOS wrote the tag or the driver named no model.
+    public var model: TagModel? { outcome?.facts.model }
 
     /// The store's chip name when one of TapCard's drivers wrote the tag ("ntag424-dna",
     /// "icode-slix2", "felica-lite-s"; "type4", "type5", "type3" when it named no model); `nil`
     /// otherwise.
     public var driverChip: String? {
-        if let type4 { return (type4.identification.model ?? .genericType4).rawValue }
-        if let type5 { return type5.identification.model?.rawValue ?? "type5" }
-        if let type3 { return type3.identification.model?.rawValue ?? "type3" }
-        return nil
+        guard let outcome else { return nil }
+        if let model = outcome.facts.model { return model.rawValue }
+        return outcome.facts.forumType == 4 ? TagModel.genericType4.rawValue : "type\(outcome.facts.forumType)"
     }
 
     /// Where the capacity figure came from (the tag's CC, the card's attribute block, iOS).
-    public var capacitySource: CapacitySource {
-        type5?.capacity.source ?? type3?.capacity.source ?? .reported
-    }
+    public var capacitySource: CapacitySource { outcome?.capacity.source ?? .reported }
 
     /// Blocks the driver wrote (distinct), for the write log; 0 when iOS or Type 4 wrote.
     var blocksWritten: Int {
@@ -91,13 +85,8 @@ public struct WriteReportCard: Sendable, Equatable {
     /// The modeled air time of the write and its read-back, in seconds (datasheet timing, not
     /// measured); `nil` when no timing model ran.
     var modeledAirTime: Double? {
-        if let type5 {
-            return (type5.writeStatistics.modeledMicroseconds + type5.verifyStatistics.modeledMicroseconds) / 1e6
-        }
-        if let type3 {
-            return (type3.writeStatistics.modeledMicroseconds + type3.verifyStatistics.modeledMicroseconds) / 1e6
-        }
-        return nil
+        guard let outcome, type5 != nil || type3 != nil else { return nil }
+        return (outcome.writeStatistics.modeledMicroseconds + outcome.verifyStatistics.modeledMicroseconds) / 1e6
     }
 
     public var lines: [String] {

@@ -27,9 +27,9 @@ import Type5
 @MainActor
 @Observable
 public final class WriteViewModel {
-    public private(set) var state: ActionState<WriteReportCard> = .idle
+    public internal(set) var state: ActionState<WriteReportCard> = .idle
     /// True after a tag left mid-write: the screen offers "Scan the tag" to see what it holds.
-    public private(set) var suggestsScan = false
+    public internal(set) var suggestsScan = false
 
     /// True when the write presents the tag's password first (the screen's "This tag has a
     /// password" switch; turned on when the tag is known to need one).
@@ -40,10 +40,10 @@ public final class WriteViewModel {
     /// nothing says so.
     public private(set) var passwordReason: String?
     /// A line under a failure that may have been about the password.
-    public private(set) var passwordNote: String?
+    public internal(set) var passwordNote: String?
 
-    @ObservationIgnored private let service: any TagSessionService
-    @ObservationIgnored private let card: MyCardViewModel
+    @ObservationIgnored let service: any TagSessionService
+    @ObservationIgnored let card: MyCardViewModel
     @ObservationIgnored private let store: TapCardStore?
     @ObservationIgnored private let clock: () -> Date
     @ObservationIgnored public var onFailure: ((NFCSessionError) -> Void)?
@@ -171,7 +171,7 @@ public final class WriteViewModel {
         }
     }
 
-    private func fail(_ failure: TagSessionFailure<any Error>) {
+    func fail(_ failure: TagSessionFailure<any Error>) {
         switch failure {
         case .session(let error):
             suggestsScan = error == .tagLost(during: .writing) || error == .tagLost(during: .verifying)

@@ -3,6 +3,7 @@ import TagWorkflows
 import TapCardSupport
 import Type2
 import Type3
+import Type4
 import Type5
 
 /// The app's words for what TapCard's Type 2 work on the phone reports. Most errors' own
@@ -40,14 +41,94 @@ enum PhoneWords {
         // The drivers' refusals of unformatted tags name the CLI's command; the phone has no format.
         if case .notFormatted(let blockZero)? = error as? Type5PlanError {
             return
-                "Block 0 holds \(Hex.encode(blockZero, uppercase: true, separator: " ")), not a Type 5 CC (E1 or E2): the tag is blank or not NDEF-formatted, and iOS cannot write it either. Format it first with TapCard on a computer (`tapcard format`). Nothing was written."
+                "Block 0 holds \(Hex.encode(blockZero, uppercase: true, separator: " ")), not a Type 5 CC (E1 or E2): the tag is blank or not NDEF-formatted, and iOS cannot write it either. Format it first with TapCard on a computer. Nothing was written."
         }
         if case .notFormatted(let reason)? = error as? Type3Refusal {
             return
-                "The card is not NDEF-formatted: \(reason). Format it first with TapCard on a computer (`tapcard format`). Nothing was written."
+                "The card is not NDEF-formatted: \(reason). Format it first with TapCard on a computer. Nothing was written."
         }
+        if let phone = interruptedSetUp(error) { return phone }
+        if let phone = refusal(error) { return phone }
         if let tapCard = error as? any TapCardError { return tapCard.sentence }
         return "The tag operation failed: \(error)."
+    }
+
+    /// A set-up that stopped part-way, in the phone's words: what the tag now holds, with the
+    /// figures, and no command to run (each screen says what to tap to finish).
+    static func interruptedSetUp(_ error: any Error) -> String? {
+        switch error {
+        case let interrupted as NTAG424KeyChangeInterrupted:
+            func list(_ keys: [Int]) -> String {
+                keys.count == 1 ? "key \(keys[0])" : "keys \(keys.map(String.init).joined(separator: ", "))"
+            }
+            var parts = ["The key change stopped at key \(interrupted.uncertain): \(interrupted.cause.sentence)"]
+            if !interrupted.changed.isEmpty { parts.append("\(list(interrupted.changed)) hold the new values.") }
+            parts.append(
+                "Key \(interrupted.uncertain) holds either the old or the new value; TapCard tries the new one first.")
+            if !interrupted.unchanged.isEmpty {
+                parts.append("\(list(interrupted.unchanged)) still hold the old values.")
+            }
+            return parts.joined(separator: " ")
+        case let interrupted as NTAG424SDMSetupInterrupted:
+            let state =
+                switch interrupted.failed {
+                case .ndefFile:
+                    "the NDEF file holds the old message, an empty one or the new template (its length is written last); SDM is not on yet"
+                case .fileSettings:
+                    "the NDEF file holds the new template; its settings are either the old ones or the new SDM settings"
+                }
+            return
+                "The SDM setup stopped at \(interrupted.failed.rawValue): \(interrupted.cause.sentence) The keys are unchanged; \(state)."
+        case let failed as ProtectionVerificationFailed:
+            if case .readBackInterrupted(let writes, let state, let cause) = failed {
+                return
+                    "All \(writes) \(writes == 1 ? "write was" : "writes were") acknowledged, so the tag is now \(state.phrase); reading it back to check was then cut off: \(cause.sentence) Scan the tag to check."
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Refusals whose own sentence names a command-line option, in the phone's words.
+    static func refusal(_ error: any Error) -> String? {
+        switch error {
+        case let refusal as NTAG424SetupRefusal:
+            return refusal.phoneSentence
+        case let refusal as Type4LockRefusal:
+            switch refusal {
+            case .confirmationRequired:
+                return "Locking is permanent: type the confirmation first. Nothing was written."
+            case .needsAuthentication, .keyRefused:
+                return
+                    "This NTAG 424 DNA's key 0 is not the factory key, and the phone locks only with the factory key: it did not accept it. Nothing was written."
+            case .noProcedure: return nil
+            }
+        case let refusal as Type3Refusal:
+            switch refusal {
+            case .confirmationRequired:
+                return
+                    "Locking is permanent (the MC block's MC_ALL 00 can never be undone): type the confirmation first. Nothing was sent."
+            case .alreadyFormatted(let capacity):
+                return
+                    "The card is NDEF-formatted already (its attribute block reports \(capacity) bytes); formatting again would only lose its message. Erase it instead. Nothing was written."
+            default: return nil
+            }
+        case let refusal as FormatRefusal:
+            if case .holdsMessage(let bytes) = refusal {
+                return
+                    "The tag is NDEF-formatted already and holds a \(bytes)-byte message; formatting again would only lose its message. Erase it instead. Nothing was written."
+            }
+            return nil
+        case let error as SUNTemplateError:
+            if case .encWithoutFileData = error {
+                return
+                    "The URL template has {enc} but no file data was entered: the tag needs the secret bytes to encrypt. Enter them (a multiple of 16 bytes, as hex)."
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// Every state an interrupted protection change may have left the tag in, in words.

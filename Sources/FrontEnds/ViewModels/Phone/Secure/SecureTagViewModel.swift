@@ -40,6 +40,10 @@ public final class SecureTagViewModel {
     /// Key 0 as typed (hex); empty means the factory key. Never shown back, never stored.
     public var key0 = ""
     public var typedConfirmation = ""
+    /// The secret file data `{enc}` mirrors encrypted, as typed (hex, a multiple of 16 bytes);
+    /// empty for a template without `{enc}`. Never shown back, never stored: the tag keeps it, and
+    /// the file key decrypts what it mirrors.
+    public var fileData = ""
 
     @ObservationIgnored private let service: any TagSessionService
     @ObservationIgnored private let secrets: any SecretStore
@@ -53,14 +57,30 @@ public final class SecureTagViewModel {
     /// The template as the tag will hold it, or the sentence saying why it cannot be.
     public var parsedTemplate: Result<SUNTemplate, SUNTemplateError> {
         do throws(SUNTemplateError) {
-            return .success(try SUNTemplate(template.trimmingCharacters(in: .whitespaces)))
+            return .success(
+                try SUNTemplate(template.trimmingCharacters(in: .whitespaces), fileData: parsedFileData ?? []))
         } catch {
             return .failure(error)
         }
     }
 
+    /// The typed file data as bytes (spaces and colons ignored); `nil` when it is not hex.
+    var parsedFileData: [UInt8]? {
+        let text = fileData.filter { !$0.isWhitespace && $0 != ":" }
+        return try? Hex.decode(text)
+    }
+
+    /// Why the typed file data cannot be used, or `nil` (the template's own checks follow).
+    public var fileDataProblem: String? {
+        let digits = fileData.filter { !$0.isWhitespace && $0 != ":" }.count
+        guard parsedFileData == nil else { return nil }
+        return
+            "The file data must be hex digits (\(digits) typed, not all of them hex or an odd count): a multiple of 32 digits, 16 bytes per AES block."
+    }
+
     public var templateProblem: String? {
-        if case .failure(let error) = parsedTemplate { return error.sentence }
+        if let fileDataProblem { return fileDataProblem }
+        if case .failure(let error) = parsedTemplate { return PhoneWords.sentence(for: error) }
         return nil
     }
 
@@ -113,7 +133,7 @@ public final class SecureTagViewModel {
         let key0: [UInt8]
         switch (parsedTemplate, parsedKey0) {
         case (.failure(let error), _):
-            state = .failed(error.sentence)
+            state = .failed(templateProblem ?? PhoneWords.sentence(for: error))
             return
         case (_, .failure(let refusal)):
             state = .failed(refusal.sentence)
@@ -185,7 +205,7 @@ public final class SecureTagViewModel {
     }
 
     /// The tag as an NTAG 424 DNA and its UID; any other tag is refused before anything changes.
-    private static func ntag424(on connection: PhoneTagConnection) async throws -> (Type4Tag, [UInt8]) {
+    static func ntag424(on connection: PhoneTagConnection) async throws -> (Type4Tag, [UInt8]) {
         guard let channel = connection.isoDepChannel else { throw SecureTagRefusal.notType4 }
         let tag = Type4Tag(channel: channel, uid: channel.uid)
         let identification = try await tag.identify()
