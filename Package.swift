@@ -217,7 +217,7 @@ var layered: [Layered] = [
     tests("QRCodeTests", "Codecs/QRCodeTests", ["QRCode", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
     tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
-    tests("SUNTests", "TagMappings/SUNTests", ["SUN", "Ciphers"]),
+    tests("SUNTests", "TagMappings/SUNTests", ["SUN", "Ciphers", "TapCardSupport"]),
     tests(
         "Type4Tests", "TagMappings/Type4Tests",
         ["Type4", "TagFrames", "TagCatalog", "Ciphers", "TapCardSupport", "TestSupport", "SUN"]),

@@ -13,6 +13,10 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 echo "== scripts/check-imports.sh"
 bash scripts/check-imports.sh
+echo "== scripts/check-store-readiness.sh"
+bash scripts/check-store-readiness.sh
+echo "== scripts/check-doc-links.sh"
+bash scripts/check-doc-links.sh
 echo "== swift build --build-tests"
 if ! swift build --build-tests 2>&1 | tee "$log"; then
     echo "build failed" >&2

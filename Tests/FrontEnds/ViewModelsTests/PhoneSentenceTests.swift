@@ -1,5 +1,6 @@
 #if os(Linux)
     import CoreNFCTransport
+    import SUN
     import Foundation
     import TagCatalog
     import TagFrames

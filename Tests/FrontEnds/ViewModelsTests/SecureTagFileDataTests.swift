@@ -1,5 +1,6 @@
 #if os(Linux)
     import CoreNFCTransport
+    import SUN
     import TagWorkflows
     import TapCardSupport
     import Testing

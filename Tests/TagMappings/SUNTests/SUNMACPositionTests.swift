@@ -1,6 +1,6 @@
+import SUN
 import TapCardSupport
 import Testing
-import Type4
 
 /// The SUN MAC is checked at every position: for each URL style the verifier accepts (AN12196's
 /// `e`/`c`, the `picc_data`/`enc`/`cmac` backend style, the plain `uid`/`ctr` mirror, boltcard's

@@ -1,5 +1,6 @@
 import CoreNFCTransport
 import Focus
+import SUN
 import Store
 import TagCatalog
 import TagWorkflows

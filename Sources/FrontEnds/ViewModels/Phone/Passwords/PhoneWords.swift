@@ -1,4 +1,5 @@
 import CoreNFCTransport
+import SUN
 import TagWorkflows
 import TapCardSupport
 import Type2
