@@ -25,7 +25,7 @@ extension FocusTapViewModel {
     /// taken again) and saved in the key store — the Keychain, this device only — *before* any
     /// ChangeKey; keys 1 (file-read: the MAC) and 2 (meta-read: PICCData) are changed with key 0
     /// (`key0`, the factory key by default; key 0 itself is never changed); SDM is set up with
-    /// ``sunTemplate``; the URL is read back. The focus engine then records the pairing only if that
+    /// `sunTemplate`; the URL is read back. The focus engine then records the pairing only if that
     /// URL verifies with the keys for the tag's own UID, and its read counter becomes the last one
     /// accepted. Refused before any session while a session runs (a pairing would be refused then).
     public func pairSecure(label: String?, location: String?, key0: [UInt8] = Type4Tag.factoryKey) async {

@@ -17,7 +17,7 @@ import Type4
 /// session. A tap asked for from outside the Focus screen (``FocusEntryPoint``) only starts one.
 ///
 /// A tag that speaks ISO-DEP is read by TapCard's own Type 4 driver, so an NTAG 424 DNA is named
-/// as such and its URL is handed on: a tag paired secure (``pairSecure(label:location:)``) counts
+/// as such and its URL is handed on: a tag paired secure (``pairSecure(label:location:key0:)``) counts
 /// only with a SUN message that verifies with its keys and carries a read counter above the last
 /// one accepted — a replayed URL, a copied UID without SUN and an edited URL are each refused,
 /// by the same focus engine and rule as the desk's.
