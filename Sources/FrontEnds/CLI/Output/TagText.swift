@@ -118,6 +118,26 @@ enum TagText {
         return parts.joined(separator: ", ")
     }
 
+    /// The lines after a write, the same on every tag type: its statistics and how it was checked.
+    /// `readBack` words what the type read back ("NLEN and the 250-byte message back after the last
+    /// write"); `subject` what matched ("it", "the 20-byte message on the tag"); `holder` is "tag" or
+    /// "card"; `alreadySuffix` ends the already-on-tag sentence.
+    static func writeCheck(
+        _ report: some EnvelopedWriteReport, readBack: (WriteVerification.Scope) -> String, subject: String = "it",
+        holder: String = "tag", alreadySuffix: String = ""
+    ) -> [String] {
+        let check: String =
+            switch report.verification {
+            case .readBack(let scope, let match):
+                "Verified: read \(readBack(scope)); \(Self.match(match, subject: subject)) (\(statistics(report.verifyStatistics)))."
+            case .alreadyOnTag:
+                "Verified: the read before writing found these \(report.messageBytes) bytes on the \(holder), record by record\(alreadySuffix)."
+            case .none:
+                "Not verified (--no-verify)."
+            }
+        return ["Write: \(statistics(report.writeStatistics))", check]
+    }
+
     /// What a read-back covered: pages (Type 2) or the message bytes (Types 3, 4, 5).
     static func readBackPages(_ scope: WriteVerification.Scope) -> [Int] {
         if case .pages(let pages) = scope { return Array(pages) }
@@ -130,11 +150,11 @@ enum TagText {
     }
 
     /// "it matches record by record", or the same records in other bytes, said as such.
-    static func match(_ match: VerificationMatch) -> String {
+    static func match(_ match: VerificationMatch, subject: String = "it") -> String {
         switch match {
-        case .bytes: "it matches record by record"
+        case .bytes: "\(subject) matches record by record"
         case .recordsOnly:
-            "it decodes to the same records, but in other bytes than were written (another encoding of the same message)"
+            "\(subject) decodes to the same records, but in other bytes than were written (another encoding of the same message)"
         }
     }
 

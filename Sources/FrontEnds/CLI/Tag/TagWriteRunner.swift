@@ -60,19 +60,9 @@ enum TagWriteRunner {
                 "\(report.writes.count) page \(report.writes.count == 1 ? "write" : "writes") to \(pages.count == 1 ? "page" : "pages") \(TagText.pageRanges(pages)) (only pages whose content changed; \(order))."
             )
         }
-        lines.append("Write: \(TagText.statistics(report.writeStatistics))")
-        switch report.verification {
-        case .readBack(let scope, let match):
-            lines.append(
-                "Verified: read back pages \(TagText.pageRanges(TagText.readBackPages(scope))) after the last write; the \(report.messageBytes)-byte message is on the tag: \(TagText.match(match)) (\(TagText.statistics(report.verifyStatistics)))."
-            )
-        case .alreadyOnTag:
-            lines.append(
-                "Verified: the read before writing found these \(report.messageBytes) bytes on the tag, record by record; no read-back was needed."
-            )
-        case .none:
-            lines.append("Not verified (--no-verify).")
-        }
+        lines += TagText.writeCheck(
+            report, readBack: { "back pages \(TagText.pageRanges(TagText.readBackPages($0))) after the last write" },
+            subject: "the \(report.messageBytes)-byte message on the tag", alreadySuffix: "; no read-back was needed")
         return lines
     }
 }

@@ -72,19 +72,9 @@ enum Type3Text {
                 "\(report.writes.count) Updates (the attribute block with WriteF 0F, \(data) data Update\(data == 1 ? "" : "s") of blocks \(report.blocksWritten.filter { $0 != 0 }.map(String.init).joined(separator: ", ")), then WriteF 00 with Ln \(report.messageBytes))."
             )
         }
-        lines.append("Write: \(TagText.statistics(report.writeStatistics))")
-        switch report.verification {
-        case .readBack(let scope, let match):
-            lines.append(
-                "Verified: read block 0 and the \(TagText.readBackBytes(scope))-byte message back after the commit; \(TagText.match(match)) (\(TagText.statistics(report.verifyStatistics)))."
-            )
-        case .alreadyOnTag:
-            lines.append(
-                "Verified: the read before writing found these \(report.messageBytes) bytes on the card, record by record."
-            )
-        case .none:
-            lines.append("Not verified (--no-verify).")
-        }
+        lines += TagText.writeCheck(
+            report, readBack: { "block 0 and the \(TagText.readBackBytes($0))-byte message back after the commit" },
+            holder: "card")
         return lines
     }
 

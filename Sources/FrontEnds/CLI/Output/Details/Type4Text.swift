@@ -111,19 +111,8 @@ enum Type4Text {
                     : "NLEN 00 00 with the first \(first) bytes, \(chunks) more chunk\(chunks == 1 ? "" : "s") of at most \(report.writes[1].bytes.count) bytes, then NLEN committed"
             lines.append("\(report.writes.count) UPDATE BINARY (\(order)).")
         }
-        lines.append("Write: \(TagText.statistics(report.writeStatistics))")
-        switch report.verification {
-        case .readBack(let scope, let match):
-            lines.append(
-                "Verified: read NLEN and the \(TagText.readBackBytes(scope))-byte message back after the last write; \(TagText.match(match)) (\(TagText.statistics(report.verifyStatistics)))."
-            )
-        case .alreadyOnTag:
-            lines.append(
-                "Verified: the read before writing found these \(report.messageBytes) bytes on the tag, record by record."
-            )
-        case .none:
-            lines.append("Not verified (--no-verify).")
-        }
+        lines += TagText.writeCheck(
+            report, readBack: { "NLEN and the \(TagText.readBackBytes($0))-byte message back after the last write" })
         return lines
     }
 }

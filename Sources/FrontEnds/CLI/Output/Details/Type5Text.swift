@@ -109,19 +109,8 @@ enum Type5Text {
                 "\(report.writes.count) WRITE SINGLE BLOCK (the length in block \(report.lengthBlock) set to 0 first, the message blocks, then the \(report.lengthFieldBytes)-byte length committed)."
             )
         }
-        lines.append("Write: \(TagText.statistics(report.writeStatistics))")
-        switch report.verification {
-        case .readBack(let scope, let match):
-            lines.append(
-                "Verified: read the CC and the \(TagText.readBackBytes(scope))-byte message back after the last write; \(TagText.match(match)) (\(TagText.statistics(report.verifyStatistics)))."
-            )
-        case .alreadyOnTag:
-            lines.append(
-                "Verified: the read before writing found these \(report.messageBytes) bytes on the tag, record by record."
-            )
-        case .none:
-            lines.append("Not verified (--no-verify).")
-        }
+        lines += TagText.writeCheck(
+            report, readBack: { "the CC and the \(TagText.readBackBytes($0))-byte message back after the last write" })
         return lines
     }
 
