@@ -57,9 +57,9 @@ trap 'rm -f "$build_log"' EXIT
 build_status=0
 # Optimised (-O, which keeps Swift's bounds and overflow checks; only assert() goes): at -Onone the
 # harnesses spent most of their time in allocations and generic metadata lookups (perf, issue 29),
-# and the slowest targets ran 250-800 inputs per second. FUZZ_OPTIMIZE=none builds at -Onone: CI's
-# 30-second pass, where a cold -O build (about 455 s here, against about 240 s) costs more than the
-# executions it buys (scripts/test.sh sets it; campaigns keep -O).
+# and the slowest targets ran 250-800 inputs per second. FUZZ_OPTIMIZE=none builds at -Onone, for
+# a machine where the cold -O build costs more than 30 s per target buys (on the CI machine of
+# 2026-12-04 it took 166 s, and CI keeps -O).
 optimize=-O
 [ "${FUZZ_OPTIMIZE:-speed}" = none ] && optimize=-Onone
 TAPCARD_FUZZ=1 swift build --scratch-path "$scratch" --product tapcard-fuzz -Xswiftc "$optimize" \

@@ -48,6 +48,6 @@ bash scripts/page-browser-test.sh .build/debug/tapcard
 # any failure or fuzz finding fails the run.
 # TAPCARD_TESTS_ONLY=1 skips them for a quick local run; CI always runs them.
 if [ "${TAPCARD_TESTS_ONLY:-0}" != 1 ] || [ "${CI:-}" = true ]; then
-    FUZZ_SECONDS=${FUZZ_SECONDS:-30} FUZZ_OPTIMIZE=${FUZZ_OPTIMIZE:-none} bash scripts/ci-extra.sh lint docs tsan asan fuzz
+    FUZZ_SECONDS=${FUZZ_SECONDS:-30} bash scripts/ci-extra.sh lint docs tsan asan fuzz
 fi
 echo "== scripts/test.sh finished in $SECONDS s"

@@ -76,7 +76,6 @@
                     for case .text(let literal) in pattern.pieces {
                         guard let found = rest.range(of: literal) else {
                             violated("accepted a URL without the template's text \(literal)", input)
-                            return
                         }
                         rest = rest[found.upperBound...]
                     }
