@@ -29,9 +29,24 @@ enum AppModelHolder {
         return model
     }
 
+    /// The store lives in a folder of its own that backups leave out: beside the tags and the
+    /// focus history it holds the SUN keys of secure focus tags (their Keychain copies are this
+    /// device only, and so must these be), so it never reaches iCloud or a computer's backup. A
+    /// restored phone pairs its secure tags again; a store already in Application Support moves
+    /// in on the first launch.
     private static func storePath() -> String {
-        let directory = URL.applicationSupportDirectory
+        var directory = URL.applicationSupportDirectory.appending(path: "Store", directoryHint: .isDirectory)
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appending(path: "tapcard.sqlite").path(percentEncoded: false)
+        var values = URLResourceValues()
+        values.isExcludedFromBackup = true
+        try? directory.setResourceValues(values)
+        let path = directory.appending(path: "tapcard.sqlite").path(percentEncoded: false)
+        let old = URL.applicationSupportDirectory.appending(path: "tapcard.sqlite").path(percentEncoded: false)
+        if FileManager.default.fileExists(atPath: old), !FileManager.default.fileExists(atPath: path) {
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: old + suffix) {
+                try? FileManager.default.moveItem(atPath: old + suffix, toPath: path + suffix)
+            }
+        }
+        return path
     }
 }
