@@ -93,7 +93,7 @@ struct SUNMessage {
         let mac = try hex(macText, bytes: 8, field: "{mac}")
         let identity: Identity
         if let picc = values[.picc] {
-            identity = .encrypted(field: "{picc}", piccData: try piccData(url[picc], field: "{picc}"))
+            identity = try piccIdentity(url[picc], field: "{picc}")
         } else if let uid = values[.uid], let counter = values[.ctr] {
             identity = .plain(
                 uid: try hex(url[uid], bytes: 7, field: "{uid}"),

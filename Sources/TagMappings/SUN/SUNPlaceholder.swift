@@ -1,6 +1,6 @@
 /// A placeholder of a SUN URL template, and how many ASCII characters the tag mirrors in its place
-/// (reference §2.7: PICCData 32 hex, MAC 16, UID 14, counter 6; encrypted file data twice the
-/// plain length).
+/// (reference §2.7: PICCData 32 hex in AES mode and 48 in LRP mode, MAC 16, UID 14, counter 6;
+/// encrypted file data twice the plain length).
 public enum SUNPlaceholder: String, Sendable, Hashable, CaseIterable {
     case picc
     case mac
@@ -8,10 +8,11 @@ public enum SUNPlaceholder: String, Sendable, Hashable, CaseIterable {
     case uid
     case ctr
 
-    /// The mirrored length in characters; `enc` depends on the file data (see `SUNTemplate`).
-    public var fixedLength: Int? {
+    /// The mirrored length in characters in AES or (`lrp`) LRP mode, where PICCData is PICCRand (8
+    /// bytes) ‖ the 16 enciphered bytes; `enc` depends on the file data (see `SUNTemplate`).
+    public func fixedLength(lrp: Bool) -> Int? {
         switch self {
-        case .picc: 32
+        case .picc: lrp ? 48 : 32
         case .mac: 16
         case .uid: 14
         case .ctr: 6

@@ -25,6 +25,9 @@ public enum SUNTemplateError: TapCardError, Equatable {
     case keyNumber(name: String, value: Int)
     /// The NDEF file would be `bytes` long; the file holds `capacity`.
     case tooLong(bytes: Int, capacity: Int)
+    /// LRP mode without `{picc}`: a verifier tells an LRP message by its 48-digit PICCData, so a
+    /// plain-mirror LRP URL would be checked as AES and never verify.
+    case lrpWithoutPICCData
 
     public var origin: ErrorOrigin { .input }
 
@@ -54,6 +57,8 @@ public enum SUNTemplateError: TapCardError, Equatable {
         case .keyNumber(let name, let value): "The \(name) key number is \(value); NTAG 424 DNA keys are 0 to 4."
         case .tooLong(let bytes, let capacity):
             "The NDEF file for this template would be \(bytes) bytes; the tag's NDEF file holds \(capacity)."
+        case .lrpWithoutPICCData:
+            "An LRP template needs {picc}: a backend tells an LRP message from an AES one by its 48-digit PICCData, so {uid} and {ctr} in plain would be checked as AES and never verify."
         }
     }
 }

@@ -57,8 +57,12 @@ public struct SUNTemplatePattern: Sendable, Hashable {
     /// The values a URL holds where the template has placeholders, as spans of the URL (the MAC
     /// input is a span of the URL's own text), or `nil` when the URL does not have the template's
     /// shape: its literal text differs, a placeholder is not hex of the mirrored length, or `{enc}`
-    /// is not whole AES blocks.
+    /// is not whole AES blocks. `{picc}` is read as AES mode's 32 digits, else as LRP's 48.
     func match(_ url: String) -> [SUNPlaceholder: Range<String.Index>]? {
+        match(url, lrp: false) ?? (placeholders.contains(.picc) ? match(url, lrp: true) : nil)
+    }
+
+    private func match(_ url: String, lrp: Bool) -> [SUNPlaceholder: Range<String.Index>]? {
         let utf8 = url.utf8
         var position = utf8.startIndex
         var values: [SUNPlaceholder: Range<String.Index>] = [:]
@@ -70,11 +74,11 @@ public struct SUNTemplatePattern: Sendable, Hashable {
             case .placeholder(let placeholder):
                 let remaining = utf8.distance(from: position, to: utf8.endIndex)
                 let length: Int
-                if let fixed = placeholder.fixedLength {
+                if let fixed = placeholder.fixedLength(lrp: lrp) {
                     length = fixed
                 } else {
                     // Only {enc} varies: it takes what the pieces after it leave.
-                    length = remaining - pieces[(number + 1)...].reduce(0) { $0 + $1.mirroredLength }
+                    length = remaining - pieces[(number + 1)...].reduce(0) { $0 + $1.mirroredLength(lrp: lrp) }
                     guard length > 0, length % 32 == 0 else { return nil }
                 }
                 guard length <= remaining else { return nil }
@@ -90,10 +94,10 @@ public struct SUNTemplatePattern: Sendable, Hashable {
 
 extension SUNTemplatePattern.Piece {
     /// The bytes this piece takes in a URL; 0 for `{enc}`, whose length varies.
-    var mirroredLength: Int {
+    func mirroredLength(lrp: Bool) -> Int {
         switch self {
         case .text(let text): text.utf8.count
-        case .placeholder(let placeholder): placeholder.fixedLength ?? 0
+        case .placeholder(let placeholder): placeholder.fixedLength(lrp: lrp) ?? 0
         }
     }
 }

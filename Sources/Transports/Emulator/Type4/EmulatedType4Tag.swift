@@ -130,6 +130,9 @@ public final class EmulatedType4Tag: ISODepChannel {
         guard memory.signature.count == signature else {
             throw .type4Memory("the signature has \(memory.signature.count) bytes; it must have \(signature)")
         }
+        guard !memory.lrp || model == .ntag424DNA else {
+            throw .type4Memory("a \(model.displayName) has no LRP mode; only an NTAG 424 DNA can be switched to it")
+        }
     }
 
     /// True while the NDEF application is selected (in this RF session).

@@ -19,6 +19,11 @@ extension NTAG424Chip {
         guard capabilities <= 6 else { return refuse(0x9E) }
         guard data.count == 2 + capabilities else { return refuse(0x7E) }
         let sent = Array(data[2...])
+        if memory.lrp {
+            // PCDcap2.1 bit 1: the PCD asks for LRP. An AES request is refused (permission denied);
+            // LRP authentication itself is not modelled.
+            return refuse(sent.first.map { $0 & 0x02 != 0 } == true ? 0x1C : 0x9D)
+        }
         return challenge(
             keyNumber: data[0], memory: memory, transactionIdentifier: challenges.nextTransactionIdentifier(),
             continuedCounter: nil, pcdCap2: sent + [UInt8](repeating: 0, count: 6 - sent.count))

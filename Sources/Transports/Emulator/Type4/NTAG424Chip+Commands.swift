@@ -94,7 +94,7 @@ extension NTAG424Chip {
     /// bits 7 and 5-2 are RFU (`91 9E` when set); SDM (bit 6) only on file 2 (`91 9D`). Access
     /// conditions naming keys 5–D are `91 9E`. The SDM part must have exactly the fields its
     /// options call for (`91 7E` otherwise) and pass the datasheet's checks of options, keys and
-    /// offsets (`91 9E`, `SDMSettings.parse(_:fileSize:keyCount:)`); it is kept as sent, so
+    /// offsets (`91 9E`, `SDMSettings.parse(_:fileSize:keyCount:lrp:)`); it is kept as sent, so
     /// GetFileSettings returns it byte for byte. Settings that enable SDM set SDMReadCtr to 0
     /// (§2.7; that settings re-sent while SDM is already on reset it too is UNVERIFIED). The new
     /// settings and the counter are committed whole: a torn command keeps the old ones (modelling
@@ -116,7 +116,9 @@ extension NTAG424Chip {
         let enablesSDM = option & 0x40 != 0
         if enablesSDM {
             guard number == 0x02 else { return .error(0x9D) }
-            if case .failure(let refusal) = SDMSettings.parse(sdm, fileSize: file.size, keyCount: memory.keys.count) {
+            if case .failure(let refusal) = SDMSettings.parse(
+                sdm, fileSize: file.size, keyCount: memory.keys.count, lrp: memory.lrp)
+            {
                 return .error(refusal.code)
             }
         } else {
@@ -126,6 +128,24 @@ extension NTAG424Chip {
             memory.files[index].settings = [old[0], option] + newRights.bytes + Array(old[4..<7]) + sdm
             if enablesSDM { memory.files[index].sdmReadCounter = 0 }
         }
+        return .success()
+    }
+
+    /// SetConfiguration (§10.5.1): only with key 0 authenticated (`91 AE`). Option `05`, the
+    /// capability data (10 bytes: 4 RFU, PDCap2.1, 3 RFU, PDCap2.5, PDCap2.6), switches the tag to
+    /// LRP secure messaging when PDCap2.1 bit 1 is set; the switch is permanent ("it is not
+    /// possible to revert back to AES mode"), so a clear bit on an LRP tag changes nothing. It
+    /// takes effect at the next AuthenticateEV2First and the next SUN mirror. Other options (PICC
+    /// configuration, secure messaging, failed-authentication counter, hardware) are `91 1C`: not
+    /// modelled. A torn command keeps the old mode (modelling choice).
+    static func setConfiguration(
+        header: [UInt8], data: [UInt8], authenticatedKey: UInt8?, memory: inout Type4Memory,
+        context: Type4CommandContext
+    ) -> NTAG424Outcome {
+        guard authenticatedKey == 0 else { return .error(0xAE) }
+        guard header == [0x05] else { return .error(0x1C) }
+        guard data.count == 10 else { return .error(0x7E) }
+        if data[4] & 0x02 != 0, !context.tornWrite { memory.lrp = true }
         return .success()
     }
 }

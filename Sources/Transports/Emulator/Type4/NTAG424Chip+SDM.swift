@@ -23,7 +23,7 @@ extension NTAG424Chip {
         -> SDMReadPreparation
     {
         guard memory.files.indices.contains(index),
-            let settings = SDMSettings.enabled(in: memory.files[index], keyCount: memory.keys.count)
+            let settings = SDMSettings.enabled(in: memory.files[index], memory: memory)
         else { return .asStored }
         let file = memory.files[index]
         let state: SDMReadState
@@ -36,13 +36,14 @@ extension NTAG424Chip {
             guard file.sdmReadCounter < limit else { return .limitReached }
             counter = file.sdmReadCounter + 1
             let padding =
-                settings.piccData == nil ? [] : challenges.nextSDMPadding(count: SDMMirror.paddingCount(settings))
+                settings.piccData == nil
+                ? [] : challenges.nextSDMPadding(count: SDMMirror.paddingCount(settings, lrp: memory.lrp))
             state = SDMReadState(instruction: instruction, padding: padding)
         }
         guard
             let output = SDMMirror.output(
                 of: file.contents, settings: settings, uid: uid, counter: counter, padding: state.padding,
-                keys: memory.keys)
+                keys: memory.keys, lrp: memory.lrp)
         else { return .asStored }
         return .mirrored(output: output, counter: counter, state: state)
     }
@@ -61,7 +62,7 @@ extension NTAG424Chip {
     /// lists it as FULL or MAC: MAC is not modelled).
     func fileCountersMode(_ data: [UInt8], memory: Type4Memory) -> EV2CommMode {
         guard let number = data.first, let index = memory.index(ofNumber: number),
-            let settings = SDMSettings.enabled(in: memory.files[index], keyCount: memory.keys.count)
+            let settings = SDMSettings.enabled(in: memory.files[index], memory: memory)
         else { return .full }
         return settings.counterReturn == Type4AccessRights.free ? .plain : .full
     }
@@ -74,7 +75,7 @@ extension NTAG424Chip {
     {
         guard rest.isEmpty else { return .error(0x7E) }
         guard let number = header.first, let index = memory.index(ofNumber: number) else { return .error(0xF0) }
-        guard let settings = SDMSettings.enabled(in: memory.files[index], keyCount: memory.keys.count) else {
+        guard let settings = SDMSettings.enabled(in: memory.files[index], memory: memory) else {
             return .error(0x9D)
         }
         let grant = Type4AccessRights.grant([settings.counterReturn], authenticatedKey: authenticatedKey)

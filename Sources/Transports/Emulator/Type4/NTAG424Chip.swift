@@ -23,7 +23,7 @@ import TagFrames
 /// | ReadData `AD` / WriteData `8D` | Read/Write or ReadWrite: E free, key authenticated | the file's (FileOption bits 1-0) when granted by the key, plain when free | data / — ; `91 9D` all F, `91 AE` key needed, `91 BE`; unauthenticated ReadData of the SDM file: the mirror, `91 9D` at SDMReadCtrLimit |
 /// | Read_Sig `3C 00` | — | FULL | the 56-byte signature |
 /// | GetFileCounters `F6` FileNo | SDMCtrRet: E free, key authenticated | plain when CtrRet = E, FULL otherwise | SDMReadCtr (3, LSB first) ‖ `00 00`; `91 9D` SDM off or CtrRet F, `91 AE` key needed |
-/// | SetConfiguration `5C` | key 0 authenticated | FULL | `91 1C`: not modelled |
+/// | SetConfiguration `5C` Option | key 0 authenticated | FULL | Option `05` (capability data, 10 bytes): PDCap2.1 bit 1 switches to LRP for good; other options `91 1C`: not modelled |
 ///
 /// - In a session a MAC or FULL command must end in the 8-byte MACt of INS ‖ CmdCtr ‖ TI ‖ header
 ///   ‖ data, compared in constant time; a wrong MAC, FULL data that is not whole blocks or bad
@@ -46,11 +46,15 @@ import TagFrames
 ///   `NTAG424Chip+SDM.swift` (one increment per run of same-command reads; limit refused `69 82` /
 ///   `91 9D`, UNVERIFIED statuses). Reads in a session are neither mirrored nor counted
 ///   (UNVERIFIED for the mirror). The counter is kept with the file (``Type4File/sdmReadCounter``);
-///   the PICCData padding comes from ``NTAG424Challenges``. The TagTamper TTStatus mirror and LRP
-///   SDM are not modelled (`91 9E`).
-/// - LRP is not modelled: a First with PCDcap2.1 bit 1 set is answered as an AES tag answers it
-///   (Table 19: the 16-byte AES challenge, "allowing a PCD to fall back"). Failed-attempt
-///   counters and AUTHENTICATION_DELAY are not modelled either.
+///   the PICCData padding (and LRP's PICCRand) comes from ``NTAG424Challenges``. The TagTamper
+///   TTStatus mirror is not modelled (`91 9E`).
+/// - LRP: SetConfiguration can switch the tag to LRP (``Type4Memory/lrp``, saved with the tag),
+///   after which it mirrors SUN messages in LRP mode (`SDMMirror`) and refuses an AES
+///   AuthenticateEV2First (PCDcap2.1 bit 1 clear) with `91 9D`, as MIFARE DESFire Light's Table
+///   18 gives it (UNVERIFIED for NTAG 424 DNA). LRP authentication and LRP secure messaging are
+///   not modelled: an LRP First is `91 1C` on an LRP tag, and on an AES tag it is answered as an
+///   AES tag answers it (Table 19: the 16-byte AES challenge, "allowing a PCD to fall back").
+///   Failed-attempt counters and AUTHENTICATION_DELAY are not modelled either.
 /// - RndB and TI come from ``NTAG424Challenges`` (system random unless tests script them); PDcap2
 ///   is `00…00` as in AN12196's transcripts.
 /// - Until the NDEF application is selected, the key and file commands are `91 40` (no such key,
@@ -249,8 +253,9 @@ struct NTAG424Chip: Type4Chip {
                 rest.isEmpty ? .success(uid) : .error(0x7E)
             }
         case Native.setConfiguration:
-            return secured(command, headerLength: 1, mode: .full, requiresSession: true) { _, _, key in
-                key == 0 ? .error(0x1C) : .error(0xAE)
+            return secured(command, headerLength: 1, mode: .full, requiresSession: true) { header, rest, key in
+                Self.setConfiguration(
+                    header: header, data: rest, authenticatedKey: key, memory: &memory, context: context)
             }
         case Native.changeKey:
             return secured(command, headerLength: 1, mode: .full, requiresSession: true) { header, rest, key in

@@ -1,6 +1,6 @@
 import Ciphers
 
-/// The NDEF file as an NTAG 424 DNA outputs it with Secure Dynamic Messaging (AES mode): the
+/// The NDEF file as an NTAG 424 DNA outputs it with Secure Dynamic Messaging: the
 /// static bytes with each placeholder overwritten by uppercase ASCII hex (NTAG 424 DNA datasheet
 /// §9.3; shared/reference/type4-type5-ntag424.md §2.7). Written from the datasheet facts, not shared
 /// with module Type4's `SUNVerifier`, so the two can catch each other.
@@ -17,12 +17,25 @@ import Ciphers
 ///   as ENCLength characters.
 /// - SDMMAC: MACt (bytes 1, 3, …, 15 of the CMAC) under KSesSDMFileReadMAC of the output bytes
 ///   [MACInputOffset, MACOffset), written after every other placeholder; 16 characters.
+///
+/// In LRP mode (AN12304; reference §2.10), with the LRP primitive of module Ciphers:
+/// - PICCData: PICCRand (8 random bytes) ‖ LRICB(K_meta, updated key 0, counter PICCRand, the
+///   same 16-byte plaintext as in AES mode), 48 characters;
+/// - SV = 00 01 00 80 ‖ [UID] ‖ [SDMReadCtr] zero-padded to 14 bytes ‖ 1E E1, the session master
+///   key CMAC_LRP(K_file, SV);
+/// - SDMMAC: MACt of CMAC_LRP under the master key's updated key 0;
+/// - SDMENCFileData: LRICB under the master key's updated key 1, counter SDMReadCtr (3, LSB
+///   first) ‖ 00 00 00.
 enum SDMMirror {
     /// The file as output; `nil` when a key is missing or has the wrong length (memory set around
     /// the rules).
     static func output(
-        of contents: [UInt8], settings: SDMSettings, uid: [UInt8], counter: Int, padding: [UInt8], keys: [Type4Key]
+        of contents: [UInt8], settings: SDMSettings, uid: [UInt8], counter: Int, padding: [UInt8], keys: [Type4Key],
+        lrp: Bool
     ) -> [UInt8]? {
+        if lrp {
+            return lrpOutput(of: contents, settings: settings, uid: uid, counter: counter, random: padding, keys: keys)
+        }
         var output = contents
         let counterBytes = littleEndian3(counter)
         func write(_ text: [UInt8], at offset: Int) {
@@ -60,9 +73,56 @@ enum SDMMirror {
         return output
     }
 
-    /// How many random padding bytes PICCData needs: 16 − 1 − the mirrored UID and counter.
-    static func paddingCount(_ settings: SDMSettings) -> Int {
-        16 - 1 - (settings.mirrorsUID ? 7 : 0) - (settings.mirrorsCounter ? 3 : 0)
+    /// The LRP-mode output; `random` is PICCRand (8 bytes) followed by the plaintext's padding.
+    private static func lrpOutput(
+        of contents: [UInt8], settings: SDMSettings, uid: [UInt8], counter: Int, random: [UInt8], keys: [Type4Key]
+    ) -> [UInt8]? {
+        var output = contents
+        let counterBytes = littleEndian3(counter)
+        func write(_ text: [UInt8], at offset: Int) {
+            guard offset >= 0, offset + text.count <= output.count else { return }
+            output.replaceSubrange(offset..<(offset + text.count), with: text)
+        }
+        if let placeholder = settings.uid { write(hex(uid), at: placeholder.offset) }
+        if let placeholder = settings.counter { write(hex(counterBytes.reversed()), at: placeholder.offset) }
+        if let placeholder = settings.piccData {
+            guard random.count >= 8, let key = key(settings.metaRead, in: keys),
+                let meta = try? LRP(key: key, backend: .swift)
+            else { return nil }
+            let piccRand = Array(random.prefix(8))
+            let plain = piccPlaintext(
+                settings: settings, uid: uid, counter: counterBytes, padding: Array(random.dropFirst(8)))
+            guard let enciphered = try? meta.encryptLRICB(plain, counter: piccRand, updatedKey: 0) else { return nil }
+            write(hex(piccRand + enciphered), at: placeholder.offset)
+        }
+        guard let mac = settings.mac, let input = settings.macInputOffset else { return output }
+        guard let key = key(settings.fileRead, in: keys), let file = try? LRP(key: key, backend: .swift) else {
+            return nil
+        }
+        let mirrored = (settings.mirrorsUID ? uid : []) + (settings.mirrorsCounter ? counterBytes : [])
+        let vector =
+            [0x00, 0x01, 0x00, 0x80] + mirrored + [UInt8](repeating: 0, count: max(0, 10 - mirrored.count))
+            + [0x1E, 0xE1]
+        guard let session = try? LRP(key: file.cmac(vector), backend: .swift) else { return nil }
+        if let enc = settings.encryptedData {
+            let plainCount = enc.length / 2
+            guard enc.offset + plainCount <= contents.count,
+                let enciphered = try? session.encryptLRICB(
+                    Array(contents[enc.offset..<(enc.offset + plainCount)]), counter: counterBytes + [0, 0, 0],
+                    updatedKey: 1)
+            else { return nil }
+            write(hex(enciphered), at: enc.offset)
+        }
+        guard input <= mac.offset, mac.offset <= output.count else { return nil }
+        let full = session.cmac(Array(output[input..<mac.offset]), updatedKey: 0)
+        write(hex(stride(from: 1, to: 16, by: 2).map { full[$0] }), at: mac.offset)
+        return output
+    }
+
+    /// How many random bytes a mirrored PICCData needs: the padding, 16 − 1 − the mirrored UID
+    /// and counter, and in LRP mode PICCRand's 8 before it.
+    static func paddingCount(_ settings: SDMSettings, lrp: Bool) -> Int {
+        16 - 1 - (settings.mirrorsUID ? 7 : 0) - (settings.mirrorsCounter ? 3 : 0) + (lrp ? 8 : 0)
     }
 
     static func piccPlaintext(settings: SDMSettings, uid: [UInt8], counter: [UInt8], padding: [UInt8]) -> [UInt8] {

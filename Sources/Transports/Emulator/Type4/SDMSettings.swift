@@ -42,10 +42,11 @@ struct SDMSettings: Sendable, Equatable {
     var mirrorsUID: Bool { options & 0x80 != 0 }
     var mirrorsCounter: Bool { options & 0x40 != 0 }
 
-    /// Placeholder lengths in ASCII characters (AES mode; §2.7).
+    /// Placeholder lengths in ASCII characters (§2.7); PICCData is 32 in AES mode and 48 in LRP
+    /// mode (PICCRand ‖ 16 enciphered bytes, §2.10).
     static let uidLength = 14
     static let counterLength = 6
-    static let piccDataLength = 32
+    static func piccDataLength(lrp: Bool) -> Int { lrp ? 48 : 32 }
     static let macLength = 16
 
     /// What is wrong with an SDM part: the native status code to answer (`7E` length, `9E` parameter).
@@ -54,7 +55,7 @@ struct SDMSettings: Sendable, Equatable {
     }
 
     /// Decodes and checks `bytes` (the SDM part) for a file of `fileSize` bytes on a tag with
-    /// `keyCount` application keys.
+    /// `keyCount` application keys, in AES or (`lrp`) LRP mode.
     ///
     /// Refused with `91 7E` when the bytes are not exactly the fields the options call for, and
     /// with `91 9E` (PARAMETER_ERROR) when:
@@ -72,7 +73,7 @@ struct SDMSettings: Sendable, Equatable {
     /// - two placeholders overlap. The datasheet forbids the ENC region overlapping the MAC and
     ///   the PICC/UID/counter mirrors; that the UID and counter mirrors, or PICCData and the MAC,
     ///   may not overlap either is UNVERIFIED (modelled: no two placeholders overlap).
-    static func parse(_ bytes: [UInt8], fileSize: Int, keyCount: Int) -> Result<SDMSettings, Refusal> {
+    static func parse(_ bytes: [UInt8], fileSize: Int, keyCount: Int, lrp: Bool) -> Result<SDMSettings, Refusal> {
         guard bytes.count >= 3 else { return .failure(Refusal(code: 0x7E)) }
         let options = bytes[0]
         let counterReturn = bytes[1] & 0x0F
@@ -113,7 +114,7 @@ struct SDMSettings: Sendable, Equatable {
             options: options, counterReturn: counterReturn, metaRead: metaRead, fileRead: fileRead)
         if uid && metaRead == free { settings.uid = Placeholder(offset: next(), length: uidLength) }
         if counter && metaRead == free { settings.counter = Placeholder(offset: next(), length: counterLength) }
-        if isKey(metaRead) { settings.piccData = Placeholder(offset: next(), length: piccDataLength) }
+        if isKey(metaRead) { settings.piccData = Placeholder(offset: next(), length: piccDataLength(lrp: lrp)) }
         if fileRead != never {
             settings.macInputOffset = next()
             if encrypted {
@@ -144,9 +145,10 @@ struct SDMSettings: Sendable, Equatable {
 
     /// The SDM part of a file's GetFileSettings answer (after its 7 bytes), when SDM is enabled
     /// (FileOption bit 6) and the part decodes; `nil` otherwise.
-    static func enabled(in file: Type4File, keyCount: Int) -> SDMSettings? {
+    static func enabled(in file: Type4File, memory: Type4Memory) -> SDMSettings? {
         guard let settings = file.settings, settings.count > 7, settings[1] & 0x40 != 0 else { return nil }
-        return try? parse(Array(settings[7...]), fileSize: file.size, keyCount: keyCount).get()
+        return try? parse(Array(settings[7...]), fileSize: file.size, keyCount: memory.keys.count, lrp: memory.lrp)
+            .get()
     }
 
     private init(options: UInt8, counterReturn: UInt8, metaRead: UInt8, fileRead: UInt8) {

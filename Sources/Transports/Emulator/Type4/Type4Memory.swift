@@ -10,11 +10,15 @@ public struct Type4Memory: Sendable, Equatable {
     /// The 56-byte ECC originality signature Read_Sig returns (NTAG 424 DNA), or empty. We cannot
     /// sign with NXP's key, so a new tag's is zeros; an imported one keeps its own.
     public var signature: [UInt8]
+    /// True once SetConfiguration has switched the tag to LRP secure messaging (NTAG 424 DNA
+    /// PDCap2.1 bit 1): permanent, and it changes how the tag mirrors SUN messages (AN12304).
+    public var lrp: Bool
 
-    public init(files: [Type4File], keys: [Type4Key], signature: [UInt8]) {
+    public init(files: [Type4File], keys: [Type4Key], signature: [UInt8], lrp: Bool = false) {
         self.files = files
         self.keys = keys
         self.signature = signature
+        self.lrp = lrp
     }
 
     /// The index of the file with ISO identifier `identifier`.

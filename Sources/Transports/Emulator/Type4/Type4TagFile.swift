@@ -14,6 +14,7 @@ import TapCardSupport
 /// Model: ntag424-dna
 /// UID: 04 11 22 33 44 55 66
 /// Signature: 00 00 … (56 bytes; NTAG 424 DNA only)
+/// Secure messaging: LRP                                    (only once SetConfiguration switched to LRP)
 /// Key 0: 00 … (16 bytes)          Key 0 version: 00        (NTAG 424 DNA: keys 0–4)
 /// File E103 number: 01                                     (native file number; 424 only)
 /// File E103 settings: 00 00 00 E0 20 00 00                 (GetFileSettings, 7 bytes or more; 424 only)
@@ -63,6 +64,7 @@ public enum Type4TagFile {
         lines.append("Model: \(tag.model.rawValue)")
         lines.append("UID: \(hex(tag.uid))")
         if !tag.memory.signature.isEmpty { lines.append("Signature: \(hex(tag.memory.signature))") }
+        if tag.memory.lrp { lines.append("Secure messaging: LRP") }
         for (number, key) in tag.memory.keys.enumerated() {
             lines.append("Key \(number): \(hex(key.value))")
             lines.append("Key \(number) version: \(hex([key.version]))")
@@ -118,6 +120,7 @@ public enum Type4TagFile {
         var model: TagModel?
         var uid: [UInt8]?
         var signature: [UInt8]?
+        var lrp: Bool?
         var keys: [Int: [UInt8]] = [:]
         var versions: [Int: UInt8] = [:]
         var files: [FileLines] = []
@@ -168,6 +171,12 @@ public enum Type4TagFile {
             case "Signature" where words.count == 1:
                 try once(signature)
                 signature = try bytes()
+            case "Secure" where words == ["Secure", "messaging"]:
+                try once(lrp)
+                guard value == "LRP" || value == "AES" else {
+                    throw .badValue(line: lineNumber, key: key, reason: "'\(value)' is not AES or LRP")
+                }
+                lrp = value == "LRP"
             case "Key" where words.count == 2 || (words.count == 3 && words[2] == "version"):
                 guard let number = Int(words[1]), (0..<16).contains(number) else {
                     throw .badValue(line: lineNumber, key: key, reason: "'\(words[1])' is not a key number 0–15")
@@ -267,7 +276,8 @@ public enum Type4TagFile {
         }
         let keyList = try keyList(keys: keys, versions: versions)
         return Parsed(
-            model: model, uid: uid, memory: Type4Memory(files: finished, keys: keyList, signature: signature ?? []))
+            model: model, uid: uid,
+            memory: Type4Memory(files: finished, keys: keyList, signature: signature ?? [], lrp: lrp ?? false))
     }
 
     /// Keys 0…n−1, each with its version.

@@ -10,17 +10,19 @@ public struct NTAG424SDMSetupInterrupted: TapCardError, Equatable {
 
     public var origin: ErrorOrigin { cause.origin }
 
-    public var sentence: String {
-        let state: String
+    /// What the tag holds after the failed step, as a clause.
+    public var tagState: String {
         switch failed {
         case .ndefFile:
-            state =
-                "the NDEF file holds the old message, an empty one or the new template (its length is written last); SDM is not on yet"
+            "the NDEF file holds the old message, an empty one or the new template (its length is written last); SDM is not on yet"
         case .fileSettings:
-            state =
-                "the NDEF file holds the new template; its settings are either the old ones or the new SDM settings"
+            "the NDEF file holds the new template; its settings are either the old ones or the new SDM settings"
+        case .lrpMode:
+            "the NDEF file and its SDM settings are in place; the tag is either still in AES mode (then the same setup finishes it) or in LRP mode for good (then AES authentication is refused with 91 9D, and the tag's URLs verify as LRP)"
         }
-        return
-            "The SDM setup stopped at \(failed.rawValue): \(cause.sentence) The keys are unchanged; \(state). Run the same command again to finish it."
+    }
+
+    public var sentence: String {
+        "The SDM setup stopped at \(failed.rawValue): \(cause.sentence) The keys are unchanged; \(tagState). Run the same command again to finish it."
     }
 }

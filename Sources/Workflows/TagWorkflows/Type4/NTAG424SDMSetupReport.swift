@@ -9,6 +9,8 @@ public struct NTAG424SDMSetupReport: Sendable, Equatable {
         case ndefFile = "ndef-file"
         /// ChangeFileSettings of the NDEF file: SDM on, the template's offsets.
         case fileSettings = "file-settings"
+        /// SetConfiguration to LRP mode (an LRP template only): permanent, so sent last.
+        case lrpMode = "lrp-mode"
     }
 
     public var uid: [UInt8]?

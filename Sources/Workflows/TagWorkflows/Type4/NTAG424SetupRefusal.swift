@@ -13,6 +13,8 @@ public enum NTAG424SetupRefusal: TapCardError, Equatable {
     case noNewKeys
     /// A key number outside 0…4.
     case noSuchKey(Int)
+    /// An LRP template without ``LRPConfirmation``: switching to LRP cannot be undone.
+    case lrpConfirmationRequired
 
     public var origin: ErrorOrigin { .refusal }
 
@@ -26,6 +28,8 @@ public enum NTAG424SetupRefusal: TapCardError, Equatable {
             "Changing keys locks you out if the new keys are lost: give --yes-change-keys to confirm. Nothing was written."
         case .noNewKeys: "No new key was given. Nothing was written."
         case .noSuchKey(let number): "Key \(number) does not exist; NTAG 424 DNA keys are 0 to 4. Nothing was written."
+        case .lrpConfirmationRequired:
+            "Switching an NTAG 424 DNA to LRP mode is permanent: it never speaks AES secure messaging again, and TapCard then cannot change its keys, files or settings (it authenticates in AES mode only). Give --yes-lrp-permanently to confirm. Nothing was written."
         }
     }
 }

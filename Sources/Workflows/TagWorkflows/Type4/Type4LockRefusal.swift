@@ -14,10 +14,15 @@ public enum Type4LockRefusal: TapCardError, Equatable {
     case needsAuthentication(model: TagModel, keyNumber: Int)
     /// The tag did not accept the key given for `keyNumber` (AuthenticateEV2First answered `status`).
     case keyRefused(keyNumber: Int, status: StatusWord)
+    /// AuthenticateEV2First in AES mode was answered `91 9D` (permission denied): what an NTAG 424
+    /// DNA switched to LRP answers, and TapCard authenticates in AES mode only.
+    case lrpMode(keyNumber: Int, status: StatusWord)
 
     public var origin: ErrorOrigin {
-        if case .keyRefused = self { return .tag }
-        return .refusal
+        switch self {
+        case .keyRefused, .lrpMode: .tag
+        default: .refusal
+        }
     }
 
     public var sentence: String {
@@ -34,6 +39,9 @@ public enum Type4LockRefusal: TapCardError, Equatable {
         case .keyRefused(let keyNumber, let status):
             return
                 "The tag did not accept the key given for key \(keyNumber) (AuthenticateEV2First answered \(status)); give the tag's key \(keyNumber) with --key HEX32 (a factory NTAG 424 DNA has all zeros). Nothing was written."
+        case .lrpMode(let keyNumber, let status):
+            return
+                "The tag refused AES authentication with key \(keyNumber) (AuthenticateEV2First answered \(status)): an NTAG 424 DNA switched to LRP mode answers so, and TapCard authenticates in AES mode only, so it cannot change this tag's keys, files or settings. Its SUN URLs still verify with 'tapcard sun verify'. Nothing was written."
         }
     }
 }

@@ -99,10 +99,14 @@ extension Type4Tag {
     }
 
     /// An authentication the tag refused with `91 AE` (wrong key) or `91 40` (no such key) says
-    /// which key to give; anything else stays what it was.
+    /// which key to give, one refused with `91 9D` that the tag is in LRP mode; anything else
+    /// stays what it was.
     static func keyRefusal(_ error: NTAG424SecureError, keyNumber: UInt8) -> any Error {
         if case .refused(_, let status) = error, status == StatusWord(0x91AE) || status == StatusWord(0x9140) {
             return Type4LockRefusal.keyRefused(keyNumber: Int(keyNumber), status: status)
+        }
+        if case .refused(_, let status) = error, status == StatusWord(0x919D) {
+            return Type4LockRefusal.lrpMode(keyNumber: Int(keyNumber), status: status)
         }
         if case .keyNotProven = error {
             return Type4LockRefusal.keyRefused(keyNumber: Int(keyNumber), status: StatusWord(0x9100))

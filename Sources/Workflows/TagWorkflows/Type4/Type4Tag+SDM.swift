@@ -8,7 +8,10 @@ extension Type4Tag {
     /// when already in place and each safe to repeat:
     /// 1. WriteData of the template's NDEF file: NLEN 00 00, the record, then NLEN, so a tear
     ///    leaves the old message, an empty one or the new one, never half a record;
-    /// 2. ChangeFileSettings of file 2 to the template's settings (SDM on, the computed offsets).
+    /// 2. ChangeFileSettings of file 2 to the template's settings (SDM on, the computed offsets);
+    /// 3. for an LRP template (``SUNTemplate/lrp``, only with `lrp` confirmation), SetConfiguration
+    ///    to LRP mode, last because it is permanent and the next AES authentication is refused.
+    ///    A tag already in LRP mode refuses AES authentication (`Type4LockRefusal.lrpMode`).
     /// GetFileSettings is read back afterwards to verify. With `checkingTapWith` (the values of the
     /// template's meta and file keys), one URL is then read off the tag, as a phone reads it, and
     /// checked with `SUNVerifier`: the same code a backend runs, with the template when its
@@ -16,8 +19,9 @@ extension Type4Tag {
     /// (`NTAG424SDMSetupInterrupted`); the keys are never touched.
     public func setUpSDM(
         _ template: SUNTemplate, key: [UInt8] = Type4Tag.factoryKey,
-        checkingTapWith keys: (meta: [UInt8], file: [UInt8])? = nil
+        checkingTapWith keys: (meta: [UInt8], file: [UInt8])? = nil, lrp: LRPConfirmation? = nil
     ) async throws -> NTAG424SDMSetupReport {
+        if template.lrp && lrp == nil { throw NTAG424SetupRefusal.lrpConfirmationRequired }
         beginOperation()
         let identification = try await identify()
         guard identification.model == .ntag424DNA else {
@@ -59,6 +63,14 @@ extension Type4Tag {
                 () async throws(Type4Failure) in
                 _ = try await secureData(&session, mode: .mac) { session throws(NTAG424SecureError) in
                     try session.changeFileSettings(file: 2, settings: template.changeFileSettingsData)
+                }
+            }
+        }
+        if template.lrp {
+            steps.append(.lrpMode)
+            try await step(.lrpMode, done: steps.filter { $0 != .lrpMode }) { () async throws(Type4Failure) in
+                _ = try await secureData(&session, mode: .full, answer: .mac) { session throws(NTAG424SecureError) in
+                    try session.enableLRP()
                 }
             }
         }

@@ -111,4 +111,24 @@ import Type4
         // Every refusal says something a person can act on.
         for (_, _, error) in cases { #expect(!error.sentence.isEmpty) }
     }
+
+    /// LRP mode (reference §2.10): PICCData is PICCRand ‖ 16 enciphered bytes, 48 characters, so
+    /// everything after it moves by 16; the settings bytes are AES's with those offsets.
+    @Test func lrpLayout() throws {
+        let aes = try SUNTemplate("https://ntag.nxp.com/424?e={picc}&c={mac}", metaKeyNumber: 0, fileKeyNumber: 0)
+        let lrp = try SUNTemplate(
+            "https://ntag.nxp.com/424?e={picc}&c={mac}", metaKeyNumber: 0, fileKeyNumber: 0, lrp: true)
+        #expect(lrp.lrp && !aes.lrp)
+        #expect(
+            lrp.fileBytes
+                == [0x00, 0x5B, 0xD1, 0x01, 0x57, 0x55, 0x04] + ascii("ntag.nxp.com/424?e=") + zeros(48)
+                + ascii("&c=") + zeros(16))
+        #expect(lrp.sdm.piccDataOffset == 0x1A)
+        #expect(lrp.sdm.macOffset == 0x3D + 16 && lrp.sdm.macInputOffset == 0x3D + 16)
+        #expect(lrp.sdm.options == aes.sdm.options)
+        // LRP is told apart by its 48-digit PICCData: a plain mirror would be checked as AES.
+        #expect(throws: SUNTemplateError.lrpWithoutPICCData) {
+            try SUNTemplate("https://a.b/?uid={uid}&ctr={ctr}&c={mac}", lrp: true)
+        }
+    }
 }

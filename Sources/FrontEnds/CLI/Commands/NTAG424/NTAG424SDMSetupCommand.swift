@@ -17,16 +17,19 @@ struct NTAG424SDMSetupCommand: Command {
             .value("--meta-key", "HEX32", "The meta key's value, to verify one URL after setup (default: factory)."),
             .value("--file-key", "HEX32", "The file key's value, to verify one URL after setup (default: factory)."),
             .flag("--allow-static-url", "Accept a template with no counter and no PICCData (replayable forever)."),
+            .flag("--lrp", "Switch the tag to LRP mode (AN12304) last; needs --yes-lrp-permanently."),
+            .flag("--yes-lrp-permanently", "Confirm --lrp: the tag never speaks AES secure messaging again."),
         ] + TagTarget.options
     static let help = """
         Usage: tapcard ntag424 sdm setup --url-template T [--file-data TEXT] [--meta-key-number N]
                  [--file-key-number N] [--key HEX32] [--meta-key HEX32] [--file-key HEX32]
-                 [--allow-static-url] [--tag FILE | --reader R] [--json]
+                 [--allow-static-url] [--lrp --yes-lrp-permanently] [--tag FILE | --reader R] [--json]
 
         Computes every SDM offset from the template itself, as byte offsets inside the NDEF file
-        (NLEN and the record header counted): PICCData ({picc}, 32 hex), the MAC ({mac}, 16, last),
-        its input (from {enc} when present, else empty), the encrypted file data ({enc}, twice the
-        --file-data length), or plain UID ({uid}, 14) and counter ({ctr}, 6). Then authenticates
+        (NLEN and the record header counted): PICCData ({picc}, 32 hex; 48 with --lrp), the MAC
+        ({mac}, 16, last), its input (from {enc} when present, else empty), the encrypted file
+        data ({enc}, twice the --file-data length), or plain UID ({uid}, 14) and counter ({ctr},
+        6). Then authenticates
         with the NDEF file's change key, writes the file (NLEN last) and ChangeFileSettings (SDM
         on, plain, read free, write and change key 0), each skipped when in place, and reads the
         settings back. Defaults follow AN12196: PICCData key 2, MAC key 1. A setup that stops
@@ -44,6 +47,13 @@ struct NTAG424SDMSetupCommand: Command {
         nothing can be verified). {ctr} without {uid} is refused: no backend could tell which tag
         the counter belongs to.
 
+        --lrp lays the file out for LRP mode (AN12304: PICCData is 48 hex, PICCRand and the
+        enciphered UID and counter; MAC and file data under CMAC_LRP and LRICB) and, after the
+        file and its settings are in place, sends SetConfiguration to switch the tag to LRP. The
+        switch is permanent: the tag never again accepts AES authentication, and TapCard, which
+        authenticates in AES mode only, can then no longer change its keys, files or settings
+        (reading and sun verify still work). It needs {picc} and --yes-lrp-permanently.
+
         Example:
           tapcard ntag424 sdm setup --url-template 'https://host/p?e={picc}&c={mac}' --tag t.json
 
@@ -56,6 +66,8 @@ struct NTAG424SDMSetupCommand: Command {
           --meta-key HEX32       The meta key's value for the check (default: the factory key).
           --file-key HEX32       The file key's value for the check (default: the factory key).
           --allow-static-url     Accept a template that mirrors no counter (replayable).
+          --lrp                  Switch the tag to LRP mode, permanently (with --yes-lrp-permanently).
+          --yes-lrp-permanently  Confirm that the tag may never speak AES secure messaging again.
           --json                 {steps, verified, tap: {verified, url, counter, needs_template,
                                  reason, message}, sdm: {options, access_rights, offsets…}}.
         \(TagTarget.helpLines)
@@ -78,9 +90,15 @@ struct NTAG424SDMSetupCommand: Command {
             try KeyInputError.key(text, option: "--file-key")
         }
         let allowStatic = arguments.flag("--allow-static-url")
-        // The template is checked before any tag is touched.
+        let lrp = arguments.flag("--lrp")
+        let confirmed = arguments.flag("--yes-lrp-permanently")
+        // The template and the confirmation are checked before any tag is touched.
         let template = try SUNTemplate(
-            text, fileData: fileData, metaKeyNumber: meta, fileKeyNumber: file, allowStatic: allowStatic)
+            text, fileData: fileData, metaKeyNumber: meta, fileKeyNumber: file, allowStatic: allowStatic, lrp: lrp)
+        if lrp && !confirmed { throw NTAG424SetupRefusal.lrpConfirmationRequired }
+        if confirmed && !lrp {
+            throw UsageError("--yes-lrp-permanently confirms --lrp; give both or neither.", command: name)
+        }
         let target = try await NTAG424Targets.open(&arguments, io: io, command: name)
         defer { target.close() }
         try target.finish(&arguments)
@@ -88,7 +106,8 @@ struct NTAG424SDMSetupCommand: Command {
         do {
             report = try await target.driver().setUpSDM(
                 template, key: key ?? Type4Tag.factoryKey,
-                checkingTapWith: (metaKey ?? Type4Tag.factoryKey, fileKey ?? Type4Tag.factoryKey))
+                checkingTapWith: (metaKey ?? Type4Tag.factoryKey, fileKey ?? Type4Tag.factoryKey),
+                lrp: lrp ? .permanent : nil)
         } catch {
             try target.save()
             throw error
@@ -109,6 +128,7 @@ struct NTAG424SDMSetupCommand: Command {
                         ("file_option", .string(Hex.encode([template.fileOption]))),
                         ("sdm_options", .string(Hex.encode([sdm.options]))),
                         ("sdm_access_rights", .string(Hex.encode(sdm.accessRightsBytes))),
+                        ("secure_messaging", .string(template.lrp ? "lrp" : "aes")),
                     ] + offsets.map { ($0.0, $0.1.map(JSON.int) ?? .null) }))
         } else {
             let done = report.steps.isEmpty ? "already in place" : report.steps.map(\.rawValue).joined(separator: ", ")

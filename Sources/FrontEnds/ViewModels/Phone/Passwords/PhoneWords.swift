@@ -71,15 +71,8 @@ enum PhoneWords {
             }
             return parts.joined(separator: " ")
         case let interrupted as NTAG424SDMSetupInterrupted:
-            let state =
-                switch interrupted.failed {
-                case .ndefFile:
-                    "the NDEF file holds the old message, an empty one or the new template (its length is written last); SDM is not on yet"
-                case .fileSettings:
-                    "the NDEF file holds the new template; its settings are either the old ones or the new SDM settings"
-                }
             return
-                "The SDM setup stopped at \(interrupted.failed.rawValue): \(interrupted.cause.sentence) The keys are unchanged; \(state)."
+                "The SDM setup stopped at \(interrupted.failed.rawValue): \(interrupted.cause.sentence) The keys are unchanged; \(interrupted.tagState)."
         case let failed as ProtectionVerificationFailed:
             if case .readBackInterrupted(let writes, let state, let cause) = failed {
                 return
@@ -103,6 +96,9 @@ enum PhoneWords {
             case .needsAuthentication, .keyRefused:
                 return
                     "This NTAG 424 DNA's key 0 is not the factory key, and the phone locks only with the factory key: it did not accept it. Nothing was written."
+            case .lrpMode:
+                return
+                    "This NTAG 424 DNA is in LRP mode: it refuses AES authentication, the only kind TapCard speaks, so its keys, files and settings cannot be changed here. Its secure URLs still verify. Nothing was written."
             case .noProcedure: return nil
             }
         case let refusal as Type3Refusal:

@@ -28,6 +28,8 @@ public struct SUNTemplate: Sendable, Hashable {
     /// The NDEF file's access rights after setup.
     public let accessRights: NTAG424AccessRights
     public let sdm: NTAG424SDMSettings
+    /// True when the file is laid out for LRP mode (48-character PICCData).
+    public let lrp: Bool
 
     /// Reads `template` and lays out the file and the SDM settings for it; refuses a template the
     /// tag could not mirror, with the reason.
@@ -44,12 +46,14 @@ public struct SUNTemplate: Sendable, Hashable {
     ///   - fileSize: the NDEF file's size in bytes, 256 on an NTAG 424 DNA.
     ///   - allowStatic: accept a template that mirrors no counter and no PICCData. Its URL never
     ///     changes, so a copy replays forever; refused unless the caller opts in.
+    ///   - lrp: lay the file out for a tag in LRP mode (AN12304), whose PICCData is 48 characters
+    ///     (PICCRand ‖ the enciphered 16 bytes); needs `{picc}`.
     public init(
         _ template: String, fileData: [UInt8] = [], metaKeyNumber: Int = 2, fileKeyNumber: Int = 1,
         counterRetrieval: NTAG424AccessCondition = .never,
         accessRights: NTAG424AccessRights = NTAG424AccessRights(
             read: .free, write: .key(0), readWrite: .key(0), change: .key(0)),
-        fileSize: Int = SUNTemplate.ntag424NDEFFileSize, allowStatic: Bool = false
+        fileSize: Int = SUNTemplate.ntag424NDEFFileSize, allowStatic: Bool = false, lrp: Bool = false
     ) throws(SUNTemplateError) {
         guard !template.isEmpty else { throw .empty }
         for (name, value) in [("meta", metaKeyNumber), ("file", fileKeyNumber)] where !(0...4).contains(value) {
@@ -77,7 +81,7 @@ public struct SUNTemplate: Sendable, Hashable {
             case .text(let text): uriBytes += Array(text.utf8)
             case .placeholder(let placeholder):
                 starts[placeholder] = uriBytes.count
-                if let length = placeholder.fixedLength {
+                if let length = placeholder.fixedLength(lrp: lrp) {
                     uriBytes += [UInt8](repeating: 0x30, count: length)
                 } else {
                     uriBytes += fileData + [UInt8](repeating: 0x30, count: fileData.count)
@@ -114,7 +118,9 @@ public struct SUNTemplate: Sendable, Hashable {
         // Last, so a template with a more basic fault says that fault first.
         if found.contains(.ctr) && !found.contains(.uid) { throw .counterWithoutUID }
         if !found.contains(.picc) && !found.contains(.ctr) && !allowStatic { throw .replayable }
+        if lrp && !found.contains(.picc) { throw .lrpWithoutPICCData }
         self.template = template
+        self.lrp = lrp
         self.pattern = pattern
         self.placeholders = found
         self.fileBytes = file

@@ -48,6 +48,17 @@ extension NTAG424Session {
         return try wrap(ins: NTAG424Instruction.changeKey.rawValue, header: [number], data: keyData, mode: .full)
     }
 
+    /// SetConfiguration option 05 (capability data, `90 5C`, header Option, FULL) with PDCap2.1
+    /// bit 1 set: switches the tag to LRP secure messaging for good (datasheet §10.5.1: 4 RFU
+    /// bytes, PDCap2.1, 3 RFU, PDCap2.5, PDCap2.6). Key 0 must be authenticated. The current
+    /// session stays AES; the next AuthenticateEV2First must ask for LRP. Unwrap the answer (MACt
+    /// alone) with `.mac`.
+    public mutating func enableLRP() throws(NTAG424SecureError) -> CommandAPDU {
+        try wrap(
+            ins: NTAG424Instruction.setConfiguration.rawValue, header: [0x05],
+            data: [0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00], mode: .full)
+    }
+
     /// GetCardUID (`90 51`, FULL); unwrap with `.full` to get the 7-byte UID.
     public mutating func getCardUID() throws(NTAG424SecureError) -> CommandAPDU {
         try wrap(ins: NTAG424Instruction.getCardUID.rawValue, mode: .full)
