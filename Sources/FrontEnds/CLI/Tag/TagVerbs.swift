@@ -43,6 +43,14 @@ enum TagVerbs {
         defer { tag.close() }
         let verb = message == nil ? "erase" : "write"
         let driver = try tag.driver(password: options.password, command: verb)
+        if !options.applicationKeys.isEmpty {
+            guard let type4 = driver as? Type4Tag else {
+                throw UsageError(
+                    "--auth-key N=HEX32 is an NTAG 424 DNA application key; this is an NFC Forum Type \(tag.forumType) tag, which has none.",
+                    command: verb)
+            }
+            type4.offeredKeys = options.applicationKeys
+        }
         if options.tearAfter != nil, tag.fieldControl == nil {
             throw UsageError(
                 "--simulate-tear-after works on virtual tags; on a reader, take the tag away yourself.", command: verb)

@@ -3,8 +3,8 @@ import TagEmulator
 import TagWorkflows
 import TapCardSupport
 
-/// The options of `write` and `erase` (verification, the simulated tear, the page password), and
-/// the text of a Type 2 write.
+/// The options of `write` and `erase` (verification, the simulated tear, the page password, an
+/// NTAG 424 DNA's application keys), and the text of a Type 2 write.
 enum TagWriteRunner {
     struct Options {
         var json = false
@@ -12,11 +12,16 @@ enum TagWriteRunner {
         var tearAfter: Int?
         var tearMode: TearMode = .notDelivered
         var password = PasswordOptions()
+        /// `--auth-key N=HEX32`: keys offered for an NTAG 424 DNA NDEF file whose write access is a key.
+        var applicationKeys: [UInt8: [UInt8]] = [:]
     }
 
     static let options: [OptionSpec] =
         [
             .json, .flag("--no-verify", "Do not read the tag back after writing."),
+            .value(
+                "--auth-key", "N=HEX32", repeatable: true,
+                "An NTAG 424 DNA application key for an NDEF file that needs one (repeatable)."),
         ] + TearOptions.options + PasswordOptions.options
 
     static let tearHelpLines = """
@@ -27,6 +32,11 @@ enum TagWriteRunner {
           --tear-mode MODE         How the torn command fails: not-delivered (default), reply-lost
                                    (it ran, its answer was lost) or corrupted-write (a page write
                                    left half-programmed).
+          --auth-key N=HEX32       (NTAG 424 DNA) Key N, for an NDEF file whose write access is a
+                                   key (after 'ntag424 sdm setup': key 0). TapCard authenticates
+                                   with it (AuthenticateEV2First) and writes with WriteData; the
+                                   read-back is in the same session. Never printed. (Not --key:
+                                   in 'write wifi', --key is the network key.)
         """
 
     /// Takes the write options from `arguments`.
@@ -35,6 +45,9 @@ enum TagWriteRunner {
         options.json = arguments.flag("--json")
         options.verify = !arguments.flag("--no-verify")
         options.password = try PasswordOptions.parse(&arguments)
+        for (number, key) in try NTAG424Targets.numberedKeys(&arguments, "--auth-key") {
+            options.applicationKeys[UInt8(number)] = key
+        }
         let tear = try TearOptions.parse(&arguments)
         options.tearAfter = tear.after
         options.tearMode = tear.mode

@@ -19,6 +19,10 @@ public final class Type4Tag {
     public let carrierUID: [UInt8]?
     public private(set) var identification: Type4Identification?
     public internal(set) var statistics = CommandStatistics()
+    /// Application keys offered for a write or an erase whose NDEF file needs one (an NTAG 424
+    /// DNA after `sdm setup`), by key number. Used only when the file's settings call for that
+    /// key; never printed, stored or sent in clear (AuthenticateEV2First proves it).
+    public var offeredKeys: [UInt8: [UInt8]] = [:]
 
     var applicationSelected = false
     var selectedFile: UInt16?

@@ -18,8 +18,11 @@ public struct Type4WriteReport: Sendable, Equatable {
     public var lengthFieldBytes: Int
     /// The file written.
     public var file: UInt16
-    /// The UPDATE BINARY commands sent, in order.
+    /// The writes sent, in order: UPDATE BINARY, or WriteData when `authenticatedKey` is set.
     public var writes: [Type4FileWrite]
+    /// The key number the write authenticated with (an NTAG 424 DNA file whose write access is a
+    /// key), `nil` for a plain write.
+    public var authenticatedKey: UInt8? = nil
     public var verification: Verification
     /// Commands and modeled air time of the preflight and the write.
     public var writeStatistics: CommandStatistics

@@ -72,13 +72,21 @@ import Type4
         _ = try await Type4Tag(channel: emulated).setUpSDM(template)
         let before = String(describing: emulated.memory)
         var rng = SplitMix64(seed: 4)
+        // A message that ends before the SDM mirror (at byte 23) needs the key; a longer one would
+        // be overwritten by the mirror at every read, which no key changes.
         do {
-            _ = try await Type4Tag(channel: emulated).write(Messages.exactly(40, using: &rng))
+            _ = try await Type4Tag(channel: emulated).write(Messages.exactly(12, using: &rng))
             Issue.record("the write was not refused")
         } catch let error as Type4WriteRefusal {
             #expect(error.origin == .refusal)
             #expect(error.sentence.contains("E104"))
             #expect(error.sentence.contains("key 0"))
+        }
+        do {
+            _ = try await Type4Tag(channel: emulated).write(Messages.exactly(40, using: &rng))
+            Issue.record("the write was not refused")
+        } catch let error as Type4WriteRefusal {
+            #expect(error.sentence.contains("mirroring into it from byte 23"))
         }
         #expect(String(describing: emulated.memory) == before)
         let updates = emulated.commandLog.suffix(10).filter { $0.command.ins == 0xD6 }

@@ -20,7 +20,7 @@ enum NTAG424Targets {
         for text in try arguments.options(option) {
             let parts = text.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, let number = Int(parts[0]), (0...4).contains(number) else {
-                throw UsageError("\(option) takes N=HEX32 with N a key number 0 to 4.", command: "ntag424 keys")
+                throw UsageError("\(option) takes N=HEX32 with N a key number 0 to 4.", command: arguments.command)
             }
             keys[number] = try KeyInputError.key(String(parts[1]), option: option)
         }

@@ -137,6 +137,7 @@ enum Type4JSON {
             detail: [
                 ("length_field_bytes", .int(report.lengthFieldBytes)),
                 ("file", .string(hex16(report.file))),
+                ("authenticated_key", report.authenticatedKey.map { .int(Int($0)) } ?? .null),
                 (
                     "writes",
                     .array(

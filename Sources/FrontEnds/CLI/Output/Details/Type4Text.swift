@@ -109,7 +109,9 @@ enum Type4Text {
                 : chunks == 0
                     ? "NLEN 00 00 with the \(first)-byte message, then NLEN committed"
                     : "NLEN 00 00 with the first \(first) bytes, \(chunks) more chunk\(chunks == 1 ? "" : "s") of at most \(report.writes[1].bytes.count) bytes, then NLEN committed"
-            lines.append("\(report.writes.count) UPDATE BINARY (\(order)).")
+            let command =
+                report.authenticatedKey.map { "WriteData, authenticated with key \($0)," } ?? "UPDATE BINARY"
+            lines.append("\(report.writes.count) \(command) (\(order)).")
         }
         lines += TagText.writeCheck(
             report, readBack: { "NLEN and the \(TagText.readBackBytes($0))-byte message back after the last write" })

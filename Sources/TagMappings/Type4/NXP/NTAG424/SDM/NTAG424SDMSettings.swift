@@ -50,6 +50,20 @@ public struct NTAG424SDMSettings: Sendable, Hashable {
         self.readCounterLimit = readCounterLimit
     }
 
+    /// The byte ranges of the file the tag overwrites at an unauthenticated read (AES-mode
+    /// lengths: UID 14, counter 6, PICCData 32, TTStatus 2, the encrypted data its ENCLength, the
+    /// MAC 16), in file order.
+    public var mirrors: [Range<Int>] {
+        let spans: [(Int?, Int?)] = [
+            (uidOffset, 14), (readCounterOffset, 6), (piccDataOffset, 32), (tagTamperStatusOffset, 2),
+            (encOffset, encLength), (macOffset, 16),
+        ]
+        return spans.compactMap { offset, length in
+            guard let offset, let length, length > 0 else { return nil }
+            return offset..<(offset + length)
+        }.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
     public var mirrorsUID: Bool { options & 0x80 != 0 }
     public var mirrorsReadCounter: Bool { options & 0x40 != 0 }
     public var hasReadCounterLimit: Bool { options & 0x20 != 0 }
