@@ -105,6 +105,7 @@ import Testing
 
     @Test func trackRefusesAReplayAcrossInvocationsWithTheSameDatabase() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sun-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let db = directory.appendingPathComponent("tapcard.sqlite").path
         let arguments = [

@@ -54,7 +54,7 @@ struct TagRecordingTests {
         _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
         let io = CheckedIO()
         var arguments = try Arguments(
-            ["--db", blocker + "/inside/db.sqlite"], command: "read", options: DatabaseOption.options)
+            ["--db", blocker + "/db.sqlite"], command: "read", options: DatabaseOption.options)
         let recording = try TagRecording.take(&arguments, io: io)
         let emulated = EmulatedTag(model: .ntag213)
         let read = try await Type2Tag(transport: emulated, declaredModel: .ntag213).read()

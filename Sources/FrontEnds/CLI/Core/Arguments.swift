@@ -241,6 +241,14 @@ public struct Arguments: Sendable {
 
     /// Rejects a positional nobody took, and an option given but not used by what the command
     /// was asked to do.
+    /// Throws, as ``finish()`` would, when a positional argument is left that nothing took: for a
+    /// check before a side effect, while the options may still be taken.
+    public func refuseStrayPositionals() throws(UsageError) {
+        if nextPositional < positionals.count {
+            throw UsageError("Unexpected argument '\(positionals[nextPositional])'.", command: command)
+        }
+    }
+
     public func finish() throws(UsageError) {
         if nextPositional < positionals.count {
             throw UsageError("Unexpected argument '\(positionals[nextPositional])'.", command: command)

@@ -7,6 +7,20 @@ public enum CLI {
 
     /// Runs one command line (without the program name) and returns the exit status.
     public static func run(_ commandLine: [String], io: some CommandIO) async -> Int32 {
+        // Global options may come before the command too (`tapcard -q version`): they move after it,
+        // where every command's parser takes them.
+        var commandLine = commandLine
+        let leading = GlobalOptions.leading(in: commandLine)
+        if leading > 0 {
+            commandLine = Array(commandLine[leading...]) + Array(commandLine[..<leading])
+            if commandLine.count == leading {
+                // Only global options: the overview, as with nothing at all.
+                io.write(Array(overview.utf8))
+                return ExitStatus.usage.rawValue
+            }
+        }
+        // With --json anywhere, a line that names no command still answers with one error object.
+        let json = commandLine.contains("--json") || commandLine.contains("--jsonl")
         guard let first = commandLine.first else {
             io.write(Array(overview.utf8))
             return ExitStatus.usage.rawValue
@@ -26,12 +40,11 @@ public enum CLI {
             break
         }
         guard let top = CommandRegistry.command(named: first) else {
-            io.printError("error: \(UsageError(unknownCommand(first)).sentence)")
-            return ExitStatus.usage.rawValue
+            return report(UsageError(unknownCommand(first)), io: io, json: json).rawValue
         }
         var tokens = Array(commandLine.dropFirst())
         let command: any Command.Type
-        switch resolve(top, tokens: &tokens, io: io) {
+        switch resolve(top, tokens: &tokens, io: io, json: json) {
         case .command(let found): command = found
         case .exit(let status): return status.rawValue
         }
@@ -44,11 +57,19 @@ public enum CLI {
     }
 
     /// A group (`sim`, `focus`) takes the next word as its subcommand, as often as it nests.
-    static func resolve(_ top: any Command.Type, tokens: inout [String], io: some CommandIO) -> Resolution {
+    static func resolve(_ top: any Command.Type, tokens: inout [String], io: some CommandIO, json: Bool = false)
+        -> Resolution
+    {
         var command = top
         while !command.subcommands.isEmpty {
             guard let word = tokens.first, !Arguments.isOption(word) else {
-                let asksHelp = tokens.first == "--help" || tokens.first == "-h"
+                let asksHelp = tokens.contains("--help") || tokens.contains("-h")
+                if json && !asksHelp {
+                    let words = command.subcommands.map { lastWord(of: $0.name) }.joined(separator: ", ")
+                    let error = UsageError(
+                        "'\(command.name)' needs a subcommand: \(words).", command: command.name)
+                    return .exit(report(error, io: io, json: true))
+                }
                 io.write(Array(command.help.utf8))
                 return .exit(asksHelp ? .success : .usage)
             }
@@ -63,8 +84,7 @@ public enum CLI {
                 let error = UsageError(
                     "Unknown subcommand '\(word)'; '\(command.name)' has \(words.joined(separator: ", ")).",
                     command: command.name)
-                io.printError("error: \(error.sentence)")
-                return .exit(.usage)
+                return .exit(report(error, io: io, json: json))
             }
             command = found
             tokens.removeFirst()
@@ -78,7 +98,7 @@ public enum CLI {
         do {
             arguments = try Arguments(tokens, command: C.name, options: C.options + GlobalOptions.all)
         } catch {
-            return report(error, io: io).rawValue
+            return report(error, io: io, json: tokens.contains("--json") || tokens.contains("--jsonl")).rawValue
         }
         if arguments.wantsHelp {
             io.write(Array(C.help.utf8))
@@ -110,7 +130,7 @@ public enum CLI {
         {
             return "Unknown command '\(word)'; did you mean '\(close)'?"
         }
-        return "Unknown command '\(word)'. Run 'tapcard --help' for the list."
+        return "Unknown command '\(word)'."
     }
 
     /// Prints `error` as one `error: …` line on stderr and chooses the exit status; with

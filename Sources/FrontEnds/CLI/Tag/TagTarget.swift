@@ -40,6 +40,8 @@ enum TagTarget {
         }
         let directory = try DataDirectory.path(environment: io.environment)
         let path = directory + "/" + defaultTagFileName
+        // A command line with a stray word is refused before the default tag is created.
+        try arguments.refuseStrayPositionals()
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
