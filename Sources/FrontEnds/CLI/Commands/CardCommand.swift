@@ -80,7 +80,7 @@ struct CardCommand: Command {
         } else {
             var text = Self.text(advice, profile: profile)
             if let model = capacity.model { text += model.capacityDerivation + "\n" }
-            io.write(Array(text.utf8))
+            io.printLines(text)
         }
         return .success
     }

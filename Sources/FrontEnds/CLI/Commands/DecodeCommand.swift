@@ -114,7 +114,7 @@ struct DecodeCommand: Command {
             let (_, locations) = try NDEFMessage.decodeWithLocations(bytes)
             let lines = MessageDescription.lines(
                 decoded.message, views: decoded.views, locations: locations, inputLength: bytes.count)
-            io.write(Array((lines.joined(separator: "\n") + "\n").utf8))
+            for line in lines { io.print(line) }
         }
         return .success
     }

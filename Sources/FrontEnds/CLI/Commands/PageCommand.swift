@@ -108,7 +108,7 @@ struct PageCommand: Command {
                 text += "  \(line.command)\n"
                 for (model, verdict) in line.verdicts { text += "  \(model.displayName): \(verdict.sentence)\n" }
             }
-            io.write(Array(text.utf8))
+            io.printLines(text)
         }
         return .success
     }

@@ -24,7 +24,14 @@ struct VCardCommand: Command {
         let profile = try ProfileOptions.parse(&arguments, io: io)
         try arguments.finish()
         try CardEncoding.check(profile)
-        io.write(VCardEncoder.encode(profile))
+        // The vCard as bytes into a pipe or file; on a terminal its lines through the escaping
+        // printer (an imported name may hold control or bidi characters).
+        let vcard = VCardEncoder.encode(profile)
+        if io.standardOutputIsTerminal {
+            io.printLines(String(decoding: vcard, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+        } else {
+            io.write(vcard)
+        }
         return .success
     }
 }

@@ -50,6 +50,15 @@ extension CommandIO {
         write(Array(safe.utf8) + [0x0A])
     }
 
+    /// Writes `text`, lines ended by newlines, to standard output: each line as ``print(_:)``
+    /// writes it (escaped on a terminal), so a multi-line block keeps its line breaks. A final
+    /// newline is not doubled.
+    public func printLines(_ text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        for line in lines { print(String(line)) }
+    }
+
     /// Writes `text` and a newline to standard error, escaped on a terminal like ``print(_:)``;
     /// an `error: ` prefix is shown in red when colour is on.
     public func printError(_ text: String) {
