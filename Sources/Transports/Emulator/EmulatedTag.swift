@@ -125,8 +125,11 @@ public final class EmulatedTag: NFCAChannel {
         guard ChipProfile.profile(for: model) != nil else { throw .unsupportedModel(model) }
     }
 
+    /// A 7-byte (double-size) ISO/IEC 14443-3 UID: neither UID0 nor UID3 is the cascade tag 88,
+    /// which anticollision reserves. Every NFC-A emulator checks a UID given to it here.
     public static func check(uid: [UInt8]) throws(EmulatorError) {
         guard uid.count == 7 else { throw .uidLength(uid.count) }
+        if let index = [0, 3].first(where: { uid[$0] == 0x88 }) { throw .uidCascadeTag(index: index) }
     }
 
     public static func check(image: [UInt8], model: TagModel) throws(EmulatorError) {

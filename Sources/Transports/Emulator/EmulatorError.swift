@@ -11,6 +11,9 @@ public enum EmulatorError: TapCardError, Equatable {
     case malformedFile(path: String, FlipperNFCError)
     /// A UID must be 7 bytes (ISO/IEC 14443-3 double size, as on every NXP Type 2 chip).
     case uidLength(Int)
+    /// A 7-byte UID whose byte `index` (0 or 3) is 88h, the cascade tag: ISO/IEC 14443-3 (6.5.4)
+    /// reserves it, since anticollision sends CT 88 before the first three bytes of a double UID.
+    case uidCascadeTag(index: Int)
     /// A memory image has the wrong size for the model.
     case imageSize(bytes: Int, expected: Int, model: TagModel)
     /// A signature must be 32 bytes (r ‖ s on secp128r1).
@@ -45,7 +48,7 @@ public enum EmulatorError: TapCardError, Equatable {
 
     public var origin: ErrorOrigin {
         switch self {
-        case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .imageSize, .signatureLength,
+        case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .uidCascadeTag, .imageSize, .signatureLength,
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
             .malformedFeliCaFile, .type3Memory:
             .input
@@ -62,6 +65,8 @@ public enum EmulatorError: TapCardError, Equatable {
             "The dump is of a chip named '\(name)', which TapCard cannot identify as a model it emulates."
         case .malformedFile(let path, let error):
             "\(path) is not a readable virtual tag: \(error.sentence)"
+        case .uidCascadeTag(let index):
+            "The UID's byte \(index) is 88, the cascade tag: ISO/IEC 14443-3 reserves 88 there (anticollision sends it before a double UID's first three bytes), so no real tag has this UID."
         case .uidLength(let count):
             "The UID has \(count) bytes; the NXP tags TapCard emulates (NTAG, MIFARE Ultralight, NTAG 424 DNA) have 7-byte UIDs."
         case .imageSize(let bytes, let expected, let model):

@@ -15,9 +15,12 @@ enum FactoryImage {
     }
 
     /// A random UID with NXP's manufacturer byte (04h) first.
+    /// A random NXP UID (04 …) whose UID3 is never the cascade tag 88 (``EmulatedTag/check(uid:)``).
     static func randomUID() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
-        return [0x04] + (0..<6).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var uid = [0x04] + (0..<6).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        while uid[3] == 0x88 { uid[3] = UInt8.random(in: 0...255, using: &generator) }
+        return uid
     }
 
     static func memory(profile: ChipProfile, uid: [UInt8], formatted: Bool) -> [UInt8] {

@@ -8,6 +8,16 @@ import Type2
 
 /// The human-readable lines of the tag commands.
 enum TagText {
+    /// "Wrote 9 bytes" after a write that sent something, "The 9-byte message was already on the
+    /// tag" when the tag held it and nothing was written (so no line says both), `place` after
+    /// the bytes ("to NDEF file E104" / "in NDEF file E104").
+    static func wrote(_ bytes: Int, nothingWritten: Bool, place: (to: String, in: String)? = nil) -> String {
+        if nothingWritten {
+            return "The \(bytes)-byte message was already \(place.map { $0.in } ?? "on the tag")"
+        }
+        return "Wrote \(bytes) bytes" + (place.map { " " + $0.to } ?? "")
+    }
+
     static func chip(_ identification: ChipIdentification) -> String {
         let name = identification.model?.displayName ?? "unknown Type 2 tag"
         switch identification.evidence {

@@ -59,7 +59,7 @@ enum TagWriteRunner {
         var lines = [
             "Tag: \(path)",
             "Chip: \(TagText.chip(report.identification))",
-            "Wrote \(report.messageBytes) bytes; the tag holds at most \(TagText.capacity(report.capacity)).",
+            "\(TagText.wrote(report.messageBytes, nothingWritten: report.writes.isEmpty)); the tag holds at most \(TagText.capacity(report.capacity)).",
         ]
         if report.writes.isEmpty {
             lines.append("The tag already held this message: nothing was written.")

@@ -93,7 +93,7 @@ public final class EmulatedType4Tag: ISODepChannel {
     }
 
     public static func check(uid: [UInt8]) throws(EmulatorError) {
-        guard uid.count == 7 else { throw .uidLength(uid.count) }
+        try EmulatedTag.check(uid: uid)
     }
 
     /// Checks that `memory` has the model's files (same identifiers and numbers, in order, each

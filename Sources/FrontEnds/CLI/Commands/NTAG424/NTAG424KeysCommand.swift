@@ -123,7 +123,8 @@ struct NTAG424KeysCommand: Command {
                 to: newKeys, replacing: oldKeys, version: UInt8(version), confirmation: .changeKeys)
         } catch {
             try target.save()
-            if printKeys { io.print(text) }
+            // With --json, standard output holds the error object alone: the keys go to stderr.
+            if printKeys { json ? io.printError(text) : io.print(text) }
             var states: [Int: NTAG424KeysFile.State] = [:]
             for number in newKeys.keys { states[number] = .old }
             if let refused = error as? NTAG424KeyChangeRefused {
@@ -143,23 +144,37 @@ struct NTAG424KeysCommand: Command {
                     "note: \(output) says per key what the tag holds (tagN=); tapcard ntag424 keys --yes-change-keys --resume \(output) finishes the change."
                 )
             }
+            if case .keyRefused(let number, let status) = error as? Type4LockRefusal {
+                throw NTAG424OldKeyRefused(keyNumber: number, status: status)
+            }
             throw error
         }
         try target.save()
         try record(Dictionary(uniqueKeysWithValues: newKeys.keys.map { ($0, .new) }))
-        if printKeys { io.print(text) }
+        if printKeys && !json { io.print(text) }
         if json {
-            io.printJSON(
-                .object([
-                    ("changed", .array(report.changed.map(JSON.int))),
-                    ("already_new", .array(report.alreadyNew.map(JSON.int))),
+            let printed: [(String, JSON)] =
+                printKeys
+                ? [
                     (
-                        "key_versions",
-                        .object(
-                            report.keyVersions.keys.sorted().map { ("key_\($0)", .int(Int(report.keyVersions[$0]!))) })
-                    ),
-                    ("keys_file", output.map(JSON.string) ?? .null),
-                ]))
+                        "new_keys",
+                        .object(newKeys.keys.sorted().map { ("key_\($0)", .string(Hex.encode(newKeys[$0]!))) })
+                    )
+                ] : []
+            io.printJSON(
+                .object(
+                    [
+                        ("changed", .array(report.changed.map(JSON.int))),
+                        ("already_new", .array(report.alreadyNew.map(JSON.int))),
+                        (
+                            "key_versions",
+                            .object(
+                                report.keyVersions.keys.sorted().map {
+                                    ("key_\($0)", .int(Int(report.keyVersions[$0]!)))
+                                })
+                        ),
+                        ("keys_file", output.map(JSON.string) ?? .null),
+                    ] + printed))
         } else {
             let changed = report.changed.isEmpty ? "none" : report.changed.map { "key \($0)" }.joined(separator: ", ")
             let already =

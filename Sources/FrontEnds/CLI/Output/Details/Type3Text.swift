@@ -60,7 +60,7 @@ enum Type3Text {
         var lines = [
             title(path),
             "Chip: \(report.identification.phrase)",
-            "Wrote \(report.messageBytes) bytes; the card holds at most \(capacity(report.capacity)).",
+            "\(TagText.wrote(report.messageBytes, nothingWritten: report.writes.isEmpty)); the card holds at most \(capacity(report.capacity)).",
         ]
         if report.writes.isEmpty {
             lines.append("The card already held this message: nothing was written.")

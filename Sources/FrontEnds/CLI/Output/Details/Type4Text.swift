@@ -96,7 +96,7 @@ enum Type4Text {
         var lines = [
             "Tag: \(path) (NFC Forum Type 4, ISO-DEP)",
             "Chip: \(report.identification.phrase)",
-            "Wrote \(report.messageBytes) bytes to NDEF file \(hex16(report.file)); it holds at most \(report.capacity.bytes) bytes (reported by the tag's CC file).",
+            "\(TagText.wrote(report.messageBytes, nothingWritten: report.writes.isEmpty, place: ("to NDEF file \(hex16(report.file))", "in NDEF file \(hex16(report.file))"))); it holds at most \(report.capacity.bytes) bytes (reported by the tag's CC file).",
         ]
         if report.writes.isEmpty {
             lines.append("The tag already held this message: nothing was written.")

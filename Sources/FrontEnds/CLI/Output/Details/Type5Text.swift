@@ -100,7 +100,7 @@ enum Type5Text {
     static func write(_ report: Type5WriteReport, path: String) -> [String] {
         var lines = header(report.identification, uid: report.uid, path: path)
         lines.append(
-            "Wrote \(report.messageBytes) bytes; the tag holds at most \(report.capacity.bytes) bytes (reported by the tag's CC)."
+            "\(TagText.wrote(report.messageBytes, nothingWritten: report.writes.isEmpty)); the tag holds at most \(report.capacity.bytes) bytes (reported by the tag's CC)."
         )
         if report.writes.isEmpty {
             lines.append("The tag already held this message: nothing was written.")
