@@ -14,10 +14,11 @@ struct PageCommand: Command {
             .value("--base-url", "URL", "The page's own URL: adds its QR code and the tapcard write line."),
             .value("--app-id", "TEAMID.BUNDLE", "Also write .well-known/apple-app-site-association for this app."),
             .value("--lang", "TAG", "The page's language (html lang), default en."),
+            .flag("--force", "Replace files that already exist in the folder."),
         ] + ProfileOptions.options
     static let help = """
         Usage: tapcard page [profile options | --from-vcf FILE] --out DIR [--base-url URL]
-                            [--app-id TEAMID.BUNDLE] [--lang TAG] [--json]
+                            [--app-id TEAMID.BUNDLE] [--lang TAG] [--force] [--json]
 
         Writes a static card site that any static host serves (GitHub Pages, S3, a USB stick):
           index.html   the contact laid out for a phone; no script, no external font, image,
@@ -32,16 +33,20 @@ struct PageCommand: Command {
         under the base URL's path) so that an iPhone opens the app for the link.
 
         Options:
-          --out DIR              The site's folder; existing files of these names are replaced.
+          --out DIR              The site's folder (created if needed). A file of these names that
+                                 exists there is replaced only with --force (without it, all of
+                                 them are listed and nothing is written); a symbolic link, as a
+                                 file or a folder inside DIR, is never written through.
+          --force                Replace the site's files that exist in DIR.
           --base-url URL         The page's own http(s) URL, as it will be served.
           --app-id ID            TEAMID.BUNDLE, e.g. ABCDE12345.com.example.tapcard.
           --lang TAG             The language of the page's own words (default en).
           --json                 One JSON object: out, files [{path, bytes}], url, write_command,
                                  message_bytes, tags [{model, capacity, fits, sentence}].
 
-        Exit status: 0 written; 64 usage error; 65 the profile or an option cannot be used (no
-        name, a base URL that is not http(s), an app ID not TEAMID.BUNDLE); 69 a file could not
-        be written.
+        Exit status: 0 written; 1 refused (files exist without --force, a symbolic link); 64
+        usage error; 65 the profile or an option cannot be used (no name, a base URL that is not
+        http(s), an app ID not TEAMID.BUNDLE); 69 or 74 a file could not be written.
 
         """ + ProfileOptions.help + """
 
@@ -59,22 +64,16 @@ struct PageCommand: Command {
         let appID = try arguments.option("--app-id")
         let language = try arguments.option("--lang") ?? "en"
         let json = arguments.flag("--json")
+        let force = arguments.flag("--force")
         try arguments.finish()
         guard !language.isEmpty, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
         else {
             throw UsageError("--lang takes a language tag such as en or pt-BR, not '\(language)'.", command: name)
         }
         let files = try CardPageGenerator.files(for: profile, baseURL: baseURL, appID: appID, language: language)
-        for file in files {
-            let path = out + "/" + file.path
-            do {
-                let folder = (path as NSString).deletingLastPathComponent
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try Data(file.bytes).write(to: URL(fileURLWithPath: path))
-            } catch {
-                throw PageOutputError.cannotWrite(path: path, reason: (error as NSError).localizedDescription)
-            }
-        }
+        // Every file is checked (existing, a link) before the first is written.
+        try OutputFiles.write(
+            files.map { OutputFiles.File(path: out + "/" + $0.path, bytes: $0.bytes) }, into: out, force: force)
         let line = try baseURL.map { try CardPageGenerator.tagLine(for: $0) }
         if json {
             io.printJSON(

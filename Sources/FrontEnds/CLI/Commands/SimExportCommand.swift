@@ -46,8 +46,9 @@ struct SimExportCommand: Command {
         let tag = try VirtualTagFile.load(path)
         var written: [(String, JSON)] = []
         if let flipper {
-            try SimFiles.refuseOverwrite(flipper, force: force)
-            try FileBytes.write(Array(FlipperNFC.render(FlipperDump(tag: tag)).utf8), to: flipper)
+            try OutputFiles.write(
+                [OutputFiles.File(path: flipper, bytes: Array(FlipperNFC.render(FlipperDump(tag: tag)).utf8))],
+                into: nil, force: force)
             written.append(("flipper", .string(flipper)))
         }
         if let binary {
@@ -87,8 +88,7 @@ struct SimExportCommand: Command {
             written.append(("flipper", .string(flipper)))
         }
         if let binary {
-            try SimFiles.refuseOverwrite(binary, force: force)
-            try FileBytes.write(tag.memory.bytes, to: binary)
+            try OutputFiles.write([OutputFiles.File(path: binary, bytes: tag.memory.bytes)], into: nil, force: force)
             written.append(("bin", .string(binary)))
         }
         if json {

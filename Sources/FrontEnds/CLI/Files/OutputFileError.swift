@@ -1,0 +1,36 @@
+import TapCardSupport
+
+/// Why a file the user named was not written. Nothing was written when any of these is thrown
+/// before the first file (``OutputFiles`` checks all first).
+enum OutputFileError: TapCardError, Equatable {
+    /// These files exist; `--force` replaces them.
+    case wouldReplace(paths: [String])
+    /// The path, or a folder on the way to it, is a symbolic link.
+    case symbolicLink(path: String)
+    /// A folder stands where the file would go.
+    case isDirectory(path: String)
+    case cannotWrite(path: String, reason: String)
+
+    var origin: ErrorOrigin {
+        switch self {
+        case .wouldReplace, .symbolicLink, .isDirectory: .refusal
+        case .cannotWrite: .platform
+        }
+    }
+
+    var sentence: String {
+        switch self {
+        case .wouldReplace(let paths):
+            let count = paths.count
+            return
+                "\(count == 1 ? "This file exists" : "These \(count) files exist") and would be replaced: \(paths.joined(separator: ", ")). Give --force to replace \(count == 1 ? "it" : "them"). Nothing was written."
+        case .symbolicLink(let path):
+            return
+                "\(path) is a symbolic link; TapCard never writes through one (it could lead anywhere outside the folder). Remove the link or choose another folder. Nothing was written."
+        case .isDirectory(let path):
+            return "\(path) is a folder, where a file would go. Nothing was written."
+        case .cannotWrite(let path, let reason):
+            return "Could not write \(path): \(reason)."
+        }
+    }
+}
