@@ -1,4 +1,5 @@
 import FocusSessions
+import Foundation
 import TapCardSupport
 
 /// The JSON v1 object a command prints on standard output when it fails with `--json`:
@@ -41,19 +42,47 @@ enum ErrorJSON {
         return (caseName, .object([("value", value(child.value))]))
     }
 
-    private static func figures(_ mirror: Mirror) -> JSON {
+    /// The children of a case's payload or a struct as members. A child without a label (an
+    /// unlabeled associated value) is named by its type (`tag_identity`, `paired_tags`), never by
+    /// its position; a name given twice gets `_2`, `_3`.
+    private static func figures(_ mirror: Mirror, depth: Int = 0) -> JSON {
         var members: [(String, JSON)] = []
-        for (index, child) in mirror.children.enumerated() {
-            let name = child.label.map { $0.hasPrefix(".") ? "value_\(index)" : JSONContract.snakeCase($0) }
-            members.append((name ?? "value_\(index)", value(child.value)))
+        for child in mirror.children {
+            var name =
+                child.label.flatMap { $0.hasPrefix(".") ? nil : JSONContract.snakeCase($0) } ?? typeName(child.value)
+            if members.contains(where: { $0.0 == name }) {
+                var number = 2
+                while members.contains(where: { $0.0 == "\(name)_\(number)" }) { number += 1 }
+                name = "\(name)_\(number)"
+            }
+            members.append((name, value(child.value, depth: depth)))
         }
         return .object(members)
     }
 
+    /// `tag_identity` for a TagIdentity, `paired_tags` for [PairedTag], `value` for what has no
+    /// name of its own (a number, a string).
+    static func typeName(_ value: Any) -> String {
+        var name = String(describing: type(of: value))
+        var plural = false
+        if name.hasPrefix("Optional<") { name = String(name.dropFirst("Optional<".count).dropLast()) }
+        if name.hasPrefix("Array<") {
+            name = String(name.dropFirst("Array<".count).dropLast())
+            plural = true
+        }
+        if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
+        if ["Int", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "String", "Bool", "Double"].contains(name) {
+            return plural ? "values" : "value"
+        }
+        return JSONContract.snakeCase(name) + (plural ? "s" : "")
+    }
+
     /// A figure as JSON: numbers, text and truth as themselves, bytes as lowercase hex, nested
     /// errors as their sentence, anything else by its description.
-    static func value(_ value: Any) -> JSON {
+    static func value(_ value: Any, depth: Int = 0) -> JSON {
         switch value {
+        case let value as Date: return .string(UTCTimestamp.iso8601(value))
+        case let value as Double: return value.isFinite ? .double(value) : .null
         case let value as Int: return .int(value)
         case let value as Int32: return .int(Int(value))
         case let value as Int64: return .int(Int(value))
@@ -77,12 +106,34 @@ enum ErrorJSON {
                 return Self.value(wrapped)
             }
             if mirror.displayStyle == .collection {
-                return .array(mirror.children.map { Self.value($0.value) })
+                return .array(mirror.children.map { Self.value($0.value, depth: depth) })
             }
-            if mirror.displayStyle == .enum, mirror.children.isEmpty {
-                return .string(JSONContract.kebabCase(String(describing: value)))
+            if mirror.displayStyle == .enum {
+                guard let child = mirror.children.first, let label = child.label else {
+                    return .string(JSONContract.kebabCase(String(describing: value)))
+                }
+                // A case with values: its name, then its values.
+                let payload = Mirror(reflecting: child.value)
+                let members: [(String, JSON)] =
+                    payload.displayStyle == .tuple
+                    ? (figures(payload, depth: depth + 1).members ?? [])
+                    : [(typeName(child.value), Self.value(child.value, depth: depth + 1))]
+                return .object([("case", .string(JSONContract.kebabCase(label)))] + members)
+            }
+            // A struct or class: its stored values, by name (a few levels deep; a figure is
+            // not a dump of the program's state).
+            if mirror.displayStyle == .struct || mirror.displayStyle == .class, !mirror.children.isEmpty, depth < 4 {
+                return figures(mirror, depth: depth + 1)
             }
             return .string(String(describing: value))
         }
+    }
+}
+
+extension JSON {
+    /// An object's members, `nil` for any other value.
+    fileprivate var members: [(String, JSON)]? {
+        if case .object(let members) = self { return members }
+        return nil
     }
 }

@@ -157,7 +157,8 @@ struct FocusPairCommand: Command {
                 } ?? .null
             io.printJSON(
                 JSON.object([
-                    ("outcome", .string(word)), ("tag", FocusJSON.pairedTag(paired)), ("secure", secureJSON),
+                    ("profile", .string(controller.profileName)), ("outcome", .string(word)),
+                    ("tag", FocusJSON.pairedTag(paired)), ("secure", secureJSON),
                     ("signature_statement", .string(statement)), ("notice", .string(notice)),
                 ]))
             return .success

@@ -53,7 +53,10 @@ struct FocusTapCommand: Command {
                 case .endedByTimer: "ended-by-timer"
                 }
             io.printJSON(
-                JSON.object([("outcome", .string(word)), ("session", FocusJSON.session(outcome.session))]))
+                JSON.object([
+                    ("profile", .string(controller.profileName)), ("outcome", .string(word)),
+                    ("session", FocusJSON.session(outcome.session)),
+                ]))
         } else {
             io.print(FocusWords.describe(outcome))
         }
