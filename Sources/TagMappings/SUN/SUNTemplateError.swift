@@ -2,7 +2,7 @@ import TapCardSupport
 
 /// Why a SUN URL template cannot be turned into an NDEF file and SDM settings. All are the input's
 /// fault: nothing was sent to a tag.
-public enum SUNTemplateError: TapCardError, Equatable {
+public enum SUNTemplateError: RangeCheckedError, Equatable {
     case empty
     /// A `{` without its `}`, or a `}` without its `{`, at character `position` (0-based).
     case unbalancedBrace(position: Int)
@@ -30,6 +30,12 @@ public enum SUNTemplateError: TapCardError, Equatable {
     case lrpWithoutPICCData
 
     public var origin: ErrorOrigin { .input }
+
+    /// A key number outside 0…4 (`--meta-key-number`, `--file-key-number`).
+    public var isOutOfRange: Bool {
+        if case .keyNumber = self { return true }
+        return false
+    }
 
     public var sentence: String {
         switch self {

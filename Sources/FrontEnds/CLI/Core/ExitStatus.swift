@@ -59,6 +59,7 @@ extension ExitStatus {
     public static func of(_ error: any Error) -> ExitStatus {
         switch error {
         case is UsageError: return .usage
+        case let error as any RangeCheckedError where error.isOutOfRange: return .usage
         case is InputFileError: return .noInput
         case let error as EmulatorError:
             switch error {

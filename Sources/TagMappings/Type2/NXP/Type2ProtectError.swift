@@ -1,7 +1,7 @@
 import TapCardSupport
 
 /// Why TapCard will not plan a protection change. Decided before any command is sent.
-public enum Type2ProtectError: TapCardError, Equatable {
+public enum Type2ProtectError: RangeCheckedError, Equatable {
     /// CFGLCK is set: CFG0 and CFG1 can never be written again.
     case configurationLocked(auth0: Int)
     /// AUTH0 must name a page from 3 to the chip's last page.
@@ -15,6 +15,8 @@ public enum Type2ProtectError: TapCardError, Equatable {
         case .firstPageOutOfRange, .attemptsNotSupported: .input
         }
     }
+
+    public var isOutOfRange: Bool { origin == .input }
 
     public var sentence: String {
         switch self {
