@@ -62,6 +62,39 @@ import Testing
             ])
     }
 
+    /// Issue 26, item 6: positionals complete their values (models for `sim new`, record kinds for
+    /// `write`), the Nth positional its own (a file after the model), and global options before the
+    /// command are skipped with their values, in bash and in fish's own completion engine. Before,
+    /// `sim new <TAB>` and `write <TAB>` offered file names and `--color never sim <TAB>` nothing.
+    @Test func positionalValuesAndGlobalOptionsAnywhere() async throws {
+        let path = try file(await output(["completions", "bash"]), "tapcard.bash")
+        let probe = """
+            source '\(path)'
+            complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _tapcard; echo "${COMPREPLY[*]}"; }
+            complete_words tapcard sim new icode
+            complete_words tapcard write sm
+            complete_words tapcard --color never sim ''
+            complete_words tapcard -q sim new felica
+            complete_words tapcard --color ''
+            complete_words tapcard sim new ntag213 /nonexistent-dir-for-tapcard/x
+            """
+        let result = try #require(try run("bash", ["-c", probe]))
+        #expect(result.status == 0, "\(result.err)")
+        #expect(
+            result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
+                "icode-slix2", "smartposter sms", "new import export show", "felica-lite-s", "auto always never", "",
+                "",
+            ])
+        let fish = try file(await output(["completions", "fish"]), "tapcard.fish")
+        for (line, expected) in [
+            ("tapcard sim new ", "st25dv04k"), ("tapcard --color never sim ", "export"), ("tapcard write ", "wifi"),
+        ] {
+            if let result = try run("fish", ["-c", "source '\(fish)'; complete -C '\(line)'"]) {
+                #expect(result.out.split(separator: "\n").contains { $0.hasPrefix(expected) }, "\(line): \(result.out)")
+            }
+        }
+    }
+
     /// A group inside a group (`ntag424 sdm`): its subcommands, then the nested command's options.
     @Test func nestedGroupsCompleteEveryLevel() async throws {
         let path = try file(await output(["completions", "bash"]), "tapcard.bash")

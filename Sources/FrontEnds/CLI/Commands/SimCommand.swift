@@ -1,7 +1,7 @@
 /// `tapcard sim`: create, import, export and show virtual tags (the emulator's files).
 struct SimCommand: Command {
     static let name = "sim"
-    static let summary = "Create, import, export and show virtual tags (emulated NTAG21x/Ultralight)."
+    static let summary = "Create, import, export and show virtual tags (every emulated chip: NFC Forum Types 2-5)."
     static let options: [OptionSpec] = []
     static var subcommands: [any Command.Type] {
         [
@@ -25,9 +25,8 @@ struct SimCommand: Command {
           export   Write a virtual tag as a Flipper Zero .nfc file or a raw .bin image.
           show     Chip, UID, CC, lock bytes and the originality signature check.
 
-        MODEL: ntag213, ntag215, ntag216, ultralight (also ntag203, ntag210, ntag212,
-        ultralight-ev1-48, ultralight-ev1-128); for 'sim new' and 'sim show' also the Type 4
-        tags ntag424 (ntag424-dna) and type4.
+        MODEL (sim new): \(SimModels.allNames.joined(separator: ", ")).
+        'sim import' takes the Type 2 ones.
 
         Run 'tapcard sim SUBCOMMAND --help' for its options.
 

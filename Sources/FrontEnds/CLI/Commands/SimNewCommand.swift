@@ -14,6 +14,9 @@ struct SimNewCommand: Command {
         .value("--uid", "HEX", "The 7-byte UID, 8 bytes for Type 5 (default: random)."),
         .value("--idm", "HEX", "FeliCa Lite-S: the 8-byte IDm (default: random, 01 2E first)."),
     ]
+    static let positionals = [
+        PositionalSpec("MODEL", completion: .values(SimModels.allNames)), PositionalSpec("FILE", completion: .file),
+    ]
     static let help = """
         Usage: tapcard sim new MODEL FILE [--uid HEX | --idm HEX] [--blank] [--force] [--json]
 

@@ -15,6 +15,10 @@ struct WriteCommand: Command {
         ]
         + TagWriteRunner.options + TagTarget.options + DatabaseOption.options + ProfileOptions.options
         + RecordBuilder.options
+    static let positionals = [
+        PositionalSpec("RECORD", completion: .values(RecordBuilder.kinds + ["card", "ndef"])),
+        PositionalSpec("VALUE", optional: true, repeats: true),
+    ]
     static let help =
         """
         Usage: tapcard write RECORD [+ RECORD]... [options]

@@ -25,21 +25,31 @@ enum ShellCompletion {
             # Install: tapcard completions bash > /etc/bash_completion.d/tapcard
             #      or: source <(tapcard completions bash)
             _tapcard() {
-                local cur prev path word i
+                local cur prev path word i skip npos
                 cur="${COMP_WORDS[COMP_CWORD]}"
                 prev=""
                 [ "$COMP_CWORD" -gt 0 ] && prev="${COMP_WORDS[COMP_CWORD-1]}"
                 path=""
+                npos=0
+                skip=0
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     word="${COMP_WORDS[i]}"
-                    case "$word" in -*) continue ;; esac
+                    # An option's value (global options included, before or after the command) is
+                    # neither a command word nor a positional.
+                    if [ "$skip" = 1 ]; then skip=0; continue; fi
+                    case "$word" in
+                        --*=*) continue ;;
+                        \(valuedOptions(tree))) skip=1; continue ;;
+                        -*) continue ;;
+                    esac
                     case "$path" in
                         "") path="$word" ;;
             \(groupCases(tree))
-                        *) break ;;
+                        *) npos=$((npos + 1)) ;;
                     esac
                 done
                 COMPREPLY=()
+            \(globalValueCases())
                 case "$path" in
                     "")
                         COMPREPLY=($(compgen -W "\(tree.topLevel.map(\.path).joined(separator: " "))" -- "$cur"))
@@ -64,9 +74,19 @@ enum ShellCompletion {
             let names = entry.options.flatMap(\.spellings).joined(separator: " ")
             text += "            if [[ \"$cur\" == -* ]]; then\n"
             text += "                COMPREPLY=($(compgen -W \"\(names)\" -- \"$cur\"))\n"
-            text += "            else\n"
-            text += "                \(bashValue(entry.positionals.first?.completion ?? .file))\n"
+            text += "                return 0\n"
             text += "            fi\n"
+            // The positional being typed: the Nth declared one (the last when it repeats), else
+            // file names.
+            text += "            case \"$npos\" in\n"
+            for (index, positional) in entry.positionals.enumerated() {
+                let pattern = index == entry.positionals.count - 1 && positional.repeats ? "*" : "\(index)"
+                text += "                \(pattern)) \(bashValue(positional.completion)) ;;\n"
+            }
+            if !(entry.positionals.last?.repeats ?? false) {
+                text += "                *) \(bashValue(.file)) ;;\n"
+            }
+            text += "            esac\n"
             text += "            return 0 ;;\n"
         }
         text += """
@@ -76,6 +96,32 @@ enum ShellCompletion {
 
             """
         return text
+    }
+
+    /// The values of the global options that take one, wherever they stand (before the command
+    /// too): a bash `case "$prev"` block.
+    private static func globalValueCases() -> String {
+        var text = "    case \"$prev\" in\n"
+        for option in GlobalOptions.all where option.takesValue {
+            text += "        \(option.spellings.joined(separator: "|")))\n"
+            text += "            \(bashValue(option.completion))\n"
+            text += "            return 0 ;;\n"
+        }
+        return text + "    esac"
+    }
+
+    /// Every spelling, of any command or the dispatcher, that takes a value: a bash case pattern.
+    private static func valuedOptions(_ tree: CommandTree) -> String {
+        var spellings: [String] = []
+        for entry in tree.entries {
+            for option in entry.options where option.takesValue {
+                for spelling in option.spellings where !spellings.contains(spelling) { spellings.append(spelling) }
+            }
+        }
+        for option in GlobalOptions.all where option.takesValue {
+            for spelling in option.spellings where !spellings.contains(spelling) { spellings.append(spelling) }
+        }
+        return spellings.joined(separator: "|")
     }
 
     private static func groupCases(_ tree: CommandTree) -> String {

@@ -21,6 +21,11 @@ enum SimModels {
     /// The Type 5 models `sim new` creates, as the command line spells them.
     static let type5Names = EmulatedType5Tag.supportedModels.map(\.rawValue)
 
+    /// Every model `sim new` creates, as the command line spells them (`ntag424` for short, and
+    /// FeliCa Lite-S): what completions offer and help lists.
+    static let allNames =
+        names + ["ntag424"] + type4Names.filter { $0 != "ntag424" } + type5Names + [TagModel.feliCaLiteS.rawValue]
+
     /// A Type 2, Type 4 or Type 5 model `sim new` can create.
     static func anyModel(named name: String, command: String) throws(UsageError) -> TagModel {
         let lowered = name.lowercased()
