@@ -10,6 +10,8 @@ python3 -c "import vobject" 2>/dev/null || missing_python+=(vobject==0.9.9)
 python3 -c "import cryptography.hazmat.primitives.cmac" 2>/dev/null || missing_python+=(cryptography==48.0.0)
 # QR codes: the independent decoder of the QRCode agreement tests (reads the SVG's modules).
 python3 -c "import zxingcpp" 2>/dev/null || missing_python+=(zxing-cpp==3.1.1)
+# JSON Schema: scripts/check-json-schema.py validates every JSON document the CLI tests print.
+python3 -c "import jsonschema" 2>/dev/null || missing_python+=(jsonschema==4.26.0)
 # YAML: scripts/check-store-readiness.sh reads App/project.yml.
 python3 -c "import yaml" 2>/dev/null || missing_python+=(PyYAML==6.0.3)
 if [ ${#missing_python[@]} -gt 0 ]; then

@@ -36,10 +36,18 @@ if [ "${TAPCARD_SKIP_RELEASE_BUILD:-0}" = 0 ]; then
     swift build -c release --product tapcard -Xswiftc -Onone
 fi
 echo "== swift test"
-swift test --skip-build "$@" 2>&1 | tee "$log"
+# Every JSON document the CLI tests make a command print is kept (CheckedIO) and then checked
+# against the JSON v1 schema, docs/reference/json-v1.schema.json.
+json_samples=$(mktemp -d)
+TAPCARD_JSON_SAMPLES="$json_samples" swift test --skip-build "$@" 2>&1 | tee "$log"
 # The tag contract's conformance suite (every verb on every emulated model, tears at every command
 # index in every mode) runs in-process inside the suite; its count, said once more at the end.
 echo "== conformance suite: $(grep -m1 '^conformance:' "$log" | sed 's/^conformance: //')"
+echo "== scripts/check-json-schema.py"
+python3 scripts/check-json-schema.py "$json_samples"
+rm -rf "$json_samples"
+echo "== scripts/check-terminal-escaping.py"
+python3 scripts/check-terminal-escaping.py .build/debug/tapcard
 echo "== scripts/page-browser-test.sh"
 bash scripts/page-browser-test.sh .build/debug/tapcard
 

@@ -1,4 +1,5 @@
 import Foundation
+import TapCardSupport
 import Testing
 
 @testable import TapCardCLI
@@ -51,6 +52,13 @@ import Testing
         case nested(when: Date, inner: Inner)
     }
 
+    /// A TapCardError's description is its sentence: a case without values is still named by its case.
+    enum Worded: TapCardError {
+        case emptyMediaType
+        var origin: ErrorOrigin { .input }
+        var sentence: String { "The media type is empty; a MIME type is type/subtype." }
+    }
+
     struct Inner {
         var count: Int
         var kind: Kind
@@ -61,6 +69,8 @@ import Testing
     func shapes() throws {
         let (kind, figures) = ErrorJSON.describe(Sample.two(3, [0xAB]))
         #expect(kind == "sample.two")
+        // Before, the sentence itself became the kind ("worded.the_media_type_is_empty;_a_mime…").
+        #expect(ErrorJSON.describe(Worded.emptyMediaType).0 == "worded")
         #expect(figures == .object([("value", .int(3)), ("values", .string("ab"))]))
         let (_, nested) = ErrorJSON.describe(
             Sample.nested(when: Date(timeIntervalSince1970: 0), inner: Inner(count: 2, kind: .large(5))))

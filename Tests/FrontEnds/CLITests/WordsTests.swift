@@ -60,6 +60,11 @@ import Testing
             #expect(refused.status == 65)
             #expect(refused.io.errorOutput.contains("cascade tag"))
         }
+        // sim's help lists every model sim new makes (it left out the Type 3 and Type 5 ones).
+        let help = await run(["sim", "--help"], home: home)
+        for model in ["icode-slix2", "st25dv04k", "felica-lite-s", "ntag424", "ntag213"] {
+            #expect(help.io.outputText.contains(model), "\(model)")
+        }
         let tag = home + "/t.nfc"
         #expect(await run(["sim", "new", "ntag213", tag], home: home).status == 0)
         #expect(await run(["write", "text", "same", "--tag", tag], home: home).status == 0)

@@ -32,7 +32,13 @@ enum ErrorJSON {
             return (typeName, figures(mirror))
         }
         guard let child = mirror.children.first, let label = child.label else {
-            return ("\(typeName).\(JSONContract.snakeCase(String(describing: error)))", .object([]))
+            // A case without values: its name, when reflection gives it (`Module.Type.caseName`).
+            // A TapCardError describes itself by its sentence, which is no name: then the type's
+            // name alone (never a sentence turned into a `kind`).
+            let reflected = String(reflecting: error)
+            let name = reflected.split(separator: ".").last.map(String.init) ?? reflected
+            let valid = name.allSatisfy { $0.isLetter || $0.isNumber } && !name.isEmpty
+            return (valid ? "\(typeName).\(JSONContract.snakeCase(name))" : typeName, .object([]))
         }
         let caseName = "\(typeName).\(JSONContract.snakeCase(label))"
         let payload = Mirror(reflecting: child.value)

@@ -7,16 +7,33 @@ import Testing
 /// at its top, and every key at every depth must be snake_case (`^[a-z][a-z0-9_]*$`); values
 /// under keys ending in `hex` must be lowercase hex. A violation is recorded as a test issue at
 /// the test that printed it, so the walk covers every key every CLI test emits.
+///
+/// With `TAPCARD_JSON_SAMPLES` set to a folder (scripts/test.sh sets it), every JSON line is also
+/// kept there, one file per IO, for scripts/check-json-schema.py to validate against
+/// docs/reference/json-v1.schema.json after the tests: so the schema is checked against every
+/// document every CLI test makes a command print, success and failure alike.
 final class CheckedIO: CommandIO {
+    private static let samples = ProcessInfo.processInfo.environment["TAPCARD_JSON_SAMPLES"]
     private let captured: CapturedIO
     private var pending: [UInt8] = []
     /// Lines checked so far, and the keys they held (for the walk's own test).
     private(set) var checkedLines = 0
     private(set) var keysSeen: Set<String> = []
+    /// The file this IO's documents go to, and how many it keeps (a bulk command's thousands of
+    /// lines repeat one shape).
+    private var sample: FileHandle?
+    private static let samplesPerIO = 200
 
-    init(input: [UInt8] = [], environment: [String: String] = [:], terminal: Bool = false) {
+    /// False for an IO whose lines are wrong on purpose (the walk's own test): kept out of the
+    /// schema samples.
+    private let keepsSamples: Bool
+
+    init(input: [UInt8] = [], environment: [String: String] = [:], terminal: Bool = false, keepsSamples: Bool = true) {
         captured = CapturedIO(input: input, environment: environment, terminal: terminal)
+        self.keepsSamples = keepsSamples
     }
+
+    deinit { try? sample?.close() }
 
     var output: [UInt8] { captured.output }
     var outputText: String { captured.outputText }
@@ -50,6 +67,14 @@ final class CheckedIO: CommandIO {
             let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
         else { return }
         checkedLines += 1
+        if let folder = Self.samples, keepsSamples, checkedLines <= Self.samplesPerIO {
+            if sample == nil {
+                let path = folder + "/" + UUID().uuidString + ".jsonl"
+                _ = FileManager.default.createFile(atPath: path, contents: nil)
+                sample = FileHandle(forWritingAtPath: path)
+            }
+            sample?.write(Data(line + [0x0A]))
+        }
         if (object["schema_version"] as? Int) != JSONContract.schemaVersion {
             Issue.record("A JSON line without schema_version 1: \(String(decoding: line.prefix(200), as: UTF8.self))")
         }
@@ -79,7 +104,7 @@ final class CheckedIO: CommandIO {
 @Suite struct CheckedIOTests {
     @Test func aCamelCaseKeyAMissingVersionAndUppercaseHexAreFlagged() {
         withKnownIssue("the walk must flag these", isIntermittent: false) {
-            let io = CheckedIO()
+            let io = CheckedIO(keepsSamples: false)
             io.print(#"{"schema_version":1,"checkBytesValid":true}"#)
             io.print(#"{"records":[]}"#)
             io.print(#"{"schema_version":1,"payload_hex":"0A0B"}"#)
