@@ -106,10 +106,7 @@ public struct SUNVerifier: Sendable {
         else { throw .keyLength(name: "file key", bytes: 16) }
         var input = message.macInput
         let full = input.withUTF8 { session.mac(UnsafeRawBufferPointer($0)) }
-        let expected = [full[1], full[3], full[5], full[7], full[9], full[11], full[13], full[15]]
-        guard ConstantTime.equal(expected, message.mac) else {
-            throw .macMismatch(received: message.macText.uppercased())
-        }
+        try Self.checkMAC(full, message)
         var fileData: [UInt8]?
         if let enc = message.enc {
             let data = try SUNMessage.hex(enc, bytes: nil, field: "enc")
@@ -136,10 +133,7 @@ public struct SUNVerifier: Sendable {
             throw .keyLength(name: "file key", bytes: 16)
         }
         let full = session.cmac(Array(message.macInput.utf8))
-        let expected = [full[1], full[3], full[5], full[7], full[9], full[11], full[13], full[15]]
-        guard ConstantTime.equal(expected, message.mac) else {
-            throw .macMismatch(received: message.macText.uppercased())
-        }
+        try Self.checkMAC(full, message)
         var fileData: [UInt8]?
         if let enc = message.enc {
             let data = try SUNMessage.hex(enc, bytes: nil, field: "enc")
@@ -181,6 +175,15 @@ public struct SUNVerifier: Sendable {
         if let lastAccepted, verification.counter <= lastAccepted {
             throw .counterNotIncreasing(
                 uid: verification.uid, counter: verification.counter, lastAccepted: lastAccepted)
+        }
+    }
+
+    /// SDMMAC is MACt, the odd bytes of the full CMAC (AN12196; the same in LRP mode), compared
+    /// with the URL's in constant time. One place for both modes, so neither can check less.
+    static func checkMAC(_ full: [UInt8], _ message: SUNMessage) throws(SUNError) {
+        let expected = [full[1], full[3], full[5], full[7], full[9], full[11], full[13], full[15]]
+        guard ConstantTime.equal(expected, message.mac) else {
+            throw .macMismatch(received: message.macText.uppercased())
         }
     }
 }

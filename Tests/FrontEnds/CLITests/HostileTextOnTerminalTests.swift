@@ -17,21 +17,12 @@ import Testing
         NDEFRecord(tnf: .media, type: Array("text/x\u{1B}y".utf8), payload: Array("\u{1B}]0;title\u{07}".utf8)),
     ])
 
-    private func run(_ arguments: [String], home: String) async -> CheckedIO {
-        let io = CheckedIO(environment: ["TAPCARD_HOME": home, "NO_COLOR": "1"], terminal: true)
-        _ = await CLI.run(arguments, io: io)
-        return io
-    }
-
     @Test func noRawControlOrBidiReachesTheTerminal() async throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let home = url.path
-        let tag = home + "/t.nfc"
+        let home = try CLIHome("hostile")
+        defer { home.remove() }
+        let tag = try await home.newTag("ntag216", "t.nfc")
         let hex = Hex.encode(Self.hostile.encoded())
-        _ = await run(["sim", "new", "ntag216", tag], home: home)
-        let written = await run(["write", "ndef", hex, "--tag", tag], home: home)
+        let written = await home.run(["write", "ndef", hex, "--tag", tag], terminal: true).io
         #expect(!written.errorOutput.contains("error:"), "\(written.errorOutput)")
         let lines: [[String]] = [
             ["write", "ndef", hex, "--tag", tag], ["read", "--tag", tag], ["info", "--tag", tag],
@@ -39,7 +30,7 @@ import Testing
             ["sim", "show", tag], ["erase", "--tag", tag],
         ]
         for line in lines {
-            let io = await run(line, home: home)
+            let io = await home.run(line, terminal: true).io
             for (stream, text) in [("stdout", io.outputText), ("stderr", io.errorOutput)] {
                 let raw = text.unicodeScalars.filter { $0 != "\n" && TerminalText.isUnsafe($0) }
                 #expect(raw.isEmpty, "\(line) \(stream): \(raw.map { String($0.value, radix: 16) })")

@@ -9,44 +9,34 @@ import Testing
 @Suite struct NTAG424KeyedWriteCommandTests {
     static let zero = String(repeating: "0", count: 32)
 
-    private func run(_ arguments: [String], home: String) async -> (status: Int32, io: CheckedIO) {
-        let io = CheckedIO(environment: ["TAPCARD_HOME": home])
-        let status = await CLI.run(arguments, io: io)
-        return (status, io)
-    }
-
     @Test func keyedWriteAndErase() async throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-keyed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let home = url.path
-        let path = home + "/tag.t4"
-        #expect(await run(["sim", "new", "ntag424", path], home: home).status == 0)
+        let home = try CLIHome("keyed")
+        defer { home.remove() }
+        let path = try await home.newTag("ntag424", "tag.t4")
         let template = "https://h.example/" + String(repeating: "p", count: 100) + "?e={picc}&c={mac}"
         #expect(
-            await run(["ntag424", "sdm", "setup", "--tag", path, "--url-template", template], home: home).status == 0)
+            await home.run(["ntag424", "sdm", "setup", "--tag", path, "--url-template", template]).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
-        let plain = await run(["write", "text", "hello", "--tag", path], home: home)
+        let plain = await home.run(["write", "text", "hello", "--tag", path])
         #expect(plain.status == 1)
         #expect(plain.io.errorOutput.contains("--auth-key N=HEX32"))
-        let badNumber = await run(
-            ["write", "text", "hello", "--tag", path, "--auth-key", "9=" + Self.zero], home: home)
+        let badNumber = await home.run(
+            ["write", "text", "hello", "--tag", path, "--auth-key", "9=" + Self.zero])
         #expect(badNumber.status == 64)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
 
-        let keyed = await run(
-            ["write", "text", "hello", "--tag", path, "--auth-key", "0=" + Self.zero, "--json"], home: home)
+        let keyed = await home.run(
+            ["write", "text", "hello", "--tag", path, "--auth-key", "0=" + Self.zero, "--json"])
         #expect(keyed.status == 0, "\(keyed.io.errorOutput)")
         #expect(!keyed.io.outputText.contains(Self.zero))
-        let read = await run(["read", "--tag", path], home: home)
+        let read = await home.run(["read", "--tag", path])
         #expect(read.io.outputText.contains("hello"))
-        let erased = await run(["erase", "--tag", path, "--auth-key", "0=" + Self.zero], home: home)
+        let erased = await home.run(["erase", "--tag", path, "--auth-key", "0=" + Self.zero])
         #expect(erased.status == 0, "\(erased.io.errorOutput)")
 
-        let other = home + "/other.nfc"
-        #expect(await run(["sim", "new", "ntag213", other], home: home).status == 0)
-        let wrongTag = await run(["write", "text", "x", "--tag", other, "--auth-key", "0=" + Self.zero], home: home)
+        let other = try await home.newTag("ntag213", "other.nfc")
+        let wrongTag = await home.run(["write", "text", "x", "--tag", other, "--auth-key", "0=" + Self.zero])
         #expect(wrongTag.status == 64)
         #expect(wrongTag.io.errorOutput.contains("NTAG 424 DNA application key"))
     }

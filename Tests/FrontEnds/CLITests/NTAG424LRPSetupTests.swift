@@ -10,50 +10,31 @@ import Testing
 @Suite struct NTAG424LRPSetupTests {
     static let zero = String(repeating: "0", count: 32)
 
-    private func run(_ arguments: [String], home: String) async -> (status: Int32, io: CheckedIO) {
-        let io = CheckedIO(environment: ["TAPCARD_HOME": home])
-        let status = await CLI.run(arguments, io: io)
-        return (status, io)
-    }
-
-    private func object(_ text: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-    }
-
-    private func tag() async throws -> (home: String, path: String) {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-lrp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let path = url.path + "/tag.t4"
-        let created = await run(["sim", "new", "ntag424", path], home: url.path)
-        #expect(created.status == 0, "\(created.io.errorOutput)")
-        return (url.path, path)
-    }
-
-    private func url(_ path: String, home: String) async throws -> String {
-        let read = await run(["read", "--tag", path, "--json"], home: home)
+    private func url(_ path: String, home: CLIHome) async throws -> String {
+        let read = await home.run(["read", "--tag", path, "--json"])
         return try #require(
             read.io.outputText.components(separatedBy: "\"").first { $0.hasPrefix("https://h.example/") })
     }
 
     @Test("--lrp without --yes-lrp-permanently, or without {picc}, is refused and the tag is byte-identical")
     func refusals() async throws {
-        let (home, path) = try await tag()
-        defer { try? FileManager.default.removeItem(atPath: home) }
+        let home = try CLIHome("lrp")
+        defer { home.remove() }
+        let path = try await home.newTag("ntag424", "tag.t4")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let unconfirmed = await run(
+        let unconfirmed = await home.run(
             [
                 "ntag424", "sdm", "setup", "--tag", path, "--url-template", "https://h.example/p?e={picc}&c={mac}",
                 "--lrp",
-            ],
-            home: home)
+            ])
         #expect(unconfirmed.status == 1)
         #expect(unconfirmed.io.errorOutput.contains("--yes-lrp-permanently"))
-        let plain = await run(
+        let plain = await home.run(
             [
                 "ntag424", "sdm", "setup", "--tag", path, "--url-template",
                 "https://h.example/p?uid={uid}&ctr={ctr}&c={mac}",
                 "--lrp", "--yes-lrp-permanently",
-            ], home: home)
+            ])
         #expect(plain.status == 65)
         #expect(plain.io.errorOutput.contains("needs {picc}"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -63,16 +44,17 @@ import Testing
         "Set up in LRP mode, the tag's URLs verify as LRP; a second setup and a key change are refused as LRP",
         arguments: ["https://h.example/p?e={picc}&c={mac}", "https://h.example/t/{picc}?d={enc}&m={mac}"])
     func setUpAndVerify(template: String) async throws {
-        let (home, path) = try await tag()
-        defer { try? FileManager.default.removeItem(atPath: home) }
+        let home = try CLIHome("lrp")
+        defer { home.remove() }
+        let path = try await home.newTag("ntag424", "tag.t4")
         var setup = [
             "ntag424", "sdm", "setup", "--tag", path, "--url-template", template, "--lrp", "--yes-lrp-permanently",
             "--json",
         ]
         if template.contains("{enc}") { setup += ["--file-data", "0123456789abcdef"] }
-        let result = await run(setup, home: home)
+        let result = await home.run(setup)
         #expect(result.status == 0, "\(result.io.errorOutput)")
-        let report = try object(result.io.outputText)
+        let report = try CLIHome.object(result.io.outputText)
         #expect(report["steps"] as? [String] == ["ndef-file", "file-settings", "lrp-mode"])
         #expect(report["secure_messaging"] as? String == "lrp")
         let tap = try #require(report["tap"] as? [String: Any])
@@ -82,23 +64,23 @@ import Testing
         let url = try await url(path, home: home)
         var verify = ["sun", "verify", url, "--meta-key", Self.zero, "--file-key", Self.zero, "--json"]
         if tap["needs_template"] as? Bool == true { verify += ["--template", template] }
-        let verified = await run(verify, home: home)
+        let verified = await home.run(verify)
         #expect(verified.status == 0, "\(url): \(verified.io.errorOutput)")
-        #expect(try object(verified.io.outputText)["counter"] as? Int == (tap["counter"] as? Int).map { $0 + 1 })
+        #expect(
+            try CLIHome.object(verified.io.outputText)["counter"] as? Int == (tap["counter"] as? Int).map { $0 + 1 })
         // The PICCData the tag mirrored is LRP's: 48 hex digits after e= or /t/.
         let marker = template.contains("e={picc}") ? "e=" : "/t/"
         let picc = try #require(url.components(separatedBy: marker).last).prefix { $0.isHexDigit }
         #expect(picc.count == 48)
 
-        let again = await run(setup.filter { $0 != "--json" }, home: home)
+        let again = await home.run(setup.filter { $0 != "--json" })
         #expect(again.status == 1)
         #expect(again.io.errorOutput.contains("LRP mode") && again.io.errorOutput.contains("91 9D"))
-        let keys = await run(
+        let keys = await home.run(
             [
                 "ntag424", "keys", "--tag", path, "--yes-change-keys", "--print-new-keys", "--new-key",
                 "1=" + String(repeating: "1", count: 32),
-            ],
-            home: home)
+            ])
         #expect(keys.status != 0)
         #expect(keys.io.errorOutput.contains("LRP mode"))
     }

@@ -8,26 +8,19 @@ import Testing
 /// `--force` replaces the files, keeping their permission bits. Before, `page --out` replaced
 /// every file silently and followed `contact.vcf → ../victim.txt`.
 @Suite struct OutputFilesTests {
-    private func run(_ arguments: [String], home: String) async -> (status: Int32, io: CheckedIO) {
-        let io = CheckedIO(environment: ["TAPCARD_HOME": home])
-        let status = await CLI.run(arguments, io: io)
-        return (status, io)
-    }
-
     @Test func pageOutIsSafe() async throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-out-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let root = url.path
+        let home = try CLIHome("out")
+        defer { home.remove() }
+        let root = home.path
         let site = root + "/site"
-        #expect(await run(["page", "--name", "Ada", "--out", site], home: root).status == 0)
+        #expect(await home.run(["page", "--name", "Ada", "--out", site]).status == 0)
         try Data("mine".utf8).write(to: URL(fileURLWithPath: site + "/index.html"))
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: site + "/index.html")
-        let again = await run(["page", "--name", "Bob", "--out", site], home: root)
+        let again = await home.run(["page", "--name", "Bob", "--out", site])
         #expect(again.status == 1)
         #expect(again.io.errorOutput.contains("index.html") && again.io.errorOutput.contains("contact.vcf"))
         #expect(try String(contentsOfFile: site + "/index.html", encoding: .utf8) == "mine")
-        let forced = await run(["page", "--name", "Bob", "--out", site, "--force"], home: root)
+        let forced = await home.run(["page", "--name", "Bob", "--out", site, "--force"])
         #expect(forced.status == 0, "\(forced.io.errorOutput)")
         #expect(try String(contentsOfFile: site + "/index.html", encoding: .utf8).contains("Bob"))
         let mode = try FileManager.default.attributesOfItem(atPath: site + "/index.html")[.posixPermissions] as? Int
@@ -39,7 +32,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: linked, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             atPath: linked + "/contact.vcf", withDestinationPath: "../victim.txt")
-        let throughFile = await run(["page", "--name", "Eve", "--out", linked, "--force"], home: root)
+        let throughFile = await home.run(["page", "--name", "Eve", "--out", linked, "--force"])
         #expect(throughFile.status == 1)
         #expect(throughFile.io.errorOutput.contains("symbolic link"))
         #expect(!FileManager.default.fileExists(atPath: linked + "/index.html"))
@@ -48,24 +41,23 @@ import Testing
         let withApp = root + "/app"
         try FileManager.default.createDirectory(atPath: withApp, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: withApp + "/.well-known", withDestinationPath: outside)
-        let throughFolder = await run(
+        let throughFolder = await home.run(
             [
                 "page", "--name", "Eve", "--out", withApp, "--base-url", "https://e.example/", "--app-id",
                 "ABCDE12345.com.example.app", "--force",
-            ], home: root)
+            ])
         #expect(throughFolder.status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
         #expect(try String(contentsOfFile: root + "/victim.txt", encoding: .utf8) == "victim")
     }
 
     @Test func simExportRefusesToReplace() async throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let root = url.path
-        #expect(await run(["sim", "new", "ntag213", root + "/t.nfc"], home: root).status == 0)
+        let home = try CLIHome("export")
+        defer { home.remove() }
+        let root = home.path
+        #expect(await home.run(["sim", "new", "ntag213", root + "/t.nfc"]).status == 0)
         try Data("keep".utf8).write(to: URL(fileURLWithPath: root + "/out.bin"))
-        let refused = await run(["sim", "export", root + "/t.nfc", "--bin", root + "/out.bin"], home: root)
+        let refused = await home.run(["sim", "export", root + "/t.nfc", "--bin", root + "/out.bin"])
         #expect(refused.status != 0)
         #expect(try String(contentsOfFile: root + "/out.bin", encoding: .utf8) == "keep")
     }

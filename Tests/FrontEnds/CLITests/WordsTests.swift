@@ -43,50 +43,39 @@ import Testing
         #expect(missing.isEmpty, "\(missing)")
     }
 
-    private func run(_ arguments: [String], home: String) async -> (status: Int32, io: CheckedIO) {
-        let io = CheckedIO(environment: ["TAPCARD_HOME": home])
-        let status = await CLI.run(arguments, io: io)
-        return (status, io)
-    }
-
     @Test func wordsOnTheCommandLine() async throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-words-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let home = url.path
+        let home = try CLIHome("words")
+        defer { home.remove() }
         // The cascade tag as UID0, and as UID3 of a double-size UID.
         for uid in ["88112233445566", "04112288445566"] {
-            let refused = await run(["sim", "new", "ntag213", home + "/c\(uid).nfc", "--uid", uid], home: home)
+            let refused = await home.run(["sim", "new", "ntag213", home.path + "/c\(uid).nfc", "--uid", uid])
             #expect(refused.status == 65)
             #expect(refused.io.errorOutput.contains("cascade tag"))
         }
         // sim's help lists every model sim new makes (it left out the Type 3 and Type 5 ones).
-        let help = await run(["sim", "--help"], home: home)
+        let help = await home.run(["sim", "--help"])
         for model in ["icode-slix2", "st25dv04k", "felica-lite-s", "ntag424", "ntag213"] {
             #expect(help.io.outputText.contains(model), "\(model)")
         }
-        let tag = home + "/t.nfc"
-        #expect(await run(["sim", "new", "ntag213", tag], home: home).status == 0)
-        #expect(await run(["write", "text", "same", "--tag", tag], home: home).status == 0)
-        let again = await run(["write", "text", "same", "--tag", tag], home: home)
+        let tag = try await home.newTag("ntag213", "t.nfc")
+        #expect(await home.run(["write", "text", "same", "--tag", tag]).status == 0)
+        let again = await home.run(["write", "text", "same", "--tag", tag])
         #expect(!again.io.outputText.contains("Wrote"))
         #expect(again.io.outputText.contains("was already on the tag"))
-        let changed = await run(["write", "text", "samf", "--tag", tag], home: home)
+        let changed = await home.run(["write", "text", "samf", "--tag", tag])
         #expect(changed.io.outputText.contains("3 page writes to pages 5, 8"), "\(changed.io.outputText)")
 
-        let t4 = home + "/k.t4"
-        #expect(await run(["sim", "new", "ntag424", t4], home: home).status == 0)
-        let wrong = await run(
+        let t4 = try await home.newTag("ntag424", "k.t4")
+        let wrong = await home.run(
             [
                 "ntag424", "keys", "--tag", t4, "--yes-change-keys", "--print-new-keys", "--generate", "--old-key",
                 "0=" + String(repeating: "1", count: 32),
-            ], home: home)
+            ])
         #expect(wrong.status == 1)
         #expect(wrong.io.errorOutput.contains("--old-key 0=HEX32"))
         #expect(!wrong.io.errorOutput.contains("with --key"))
-        let json = await run(
-            ["ntag424", "keys", "--tag", t4, "--yes-change-keys", "--print-new-keys", "--generate", "--json"],
-            home: home)
+        let json = await home.run(
+            ["ntag424", "keys", "--tag", t4, "--yes-change-keys", "--print-new-keys", "--generate", "--json"])
         #expect(json.status == 0, "\(json.io.errorOutput)")
         #expect(json.io.outputText.split(separator: "\n").count == 1)
         let object = try #require(

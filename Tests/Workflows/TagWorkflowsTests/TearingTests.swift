@@ -34,7 +34,7 @@ import Type2
         Scenario(model: .ntag216, oldLength: 200, newLength: 860),
     ]
 
-    enum Observed: Equatable { case old, empty, new, interrupted, other }
+    typealias Observed = TearObservation
 
     @Test func everyTearPointLeavesOldEmptyOrNew() async throws {
         var counts: [TearMode: Int] = [:]
@@ -96,15 +96,7 @@ import Type2
                     }
                     // The write's own account of the tag must include what is really there.
                     if let reported, observed != .interrupted {
-                        let allowed: [Observed] =
-                            switch reported {
-                            case .old: [.old]
-                            case .empty: [.empty]
-                            case .new: [.new]
-                            case .oldOrEmpty: [.old, .empty]
-                            case .emptyOrNew: [.empty, .new]
-                            case .oldOrNew: [.old, .new]
-                            }
+                        let allowed = Observed.allowed(by: reported)
                         #expect(allowed.contains(observed), "\(context): reported \(reported), found \(observed)")
                     }
                     counts[mode, default: 0] += 1

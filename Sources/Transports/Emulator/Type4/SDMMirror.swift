@@ -36,14 +36,9 @@ enum SDMMirror {
         if lrp {
             return lrpOutput(of: contents, settings: settings, uid: uid, counter: counter, random: padding, keys: keys)
         }
-        var output = contents
+        var output = plainMirrors(contents, settings: settings, uid: uid, counter: counter)
         let counterBytes = littleEndian3(counter)
-        func write(_ text: [UInt8], at offset: Int) {
-            guard offset >= 0, offset + text.count <= output.count else { return }
-            output.replaceSubrange(offset..<(offset + text.count), with: text)
-        }
-        if let placeholder = settings.uid { write(hex(uid), at: placeholder.offset) }
-        if let placeholder = settings.counter { write(hex(counterBytes.reversed()), at: placeholder.offset) }
+        func write(_ text: [UInt8], at offset: Int) { place(text, at: offset, in: &output) }
         if let placeholder = settings.piccData {
             guard let key = key(settings.metaRead, in: keys), let cipher = try? AES128(key: key) else { return nil }
             let plain = piccPlaintext(settings: settings, uid: uid, counter: counterBytes, padding: padding)
@@ -77,14 +72,9 @@ enum SDMMirror {
     private static func lrpOutput(
         of contents: [UInt8], settings: SDMSettings, uid: [UInt8], counter: Int, random: [UInt8], keys: [Type4Key]
     ) -> [UInt8]? {
-        var output = contents
+        var output = plainMirrors(contents, settings: settings, uid: uid, counter: counter)
         let counterBytes = littleEndian3(counter)
-        func write(_ text: [UInt8], at offset: Int) {
-            guard offset >= 0, offset + text.count <= output.count else { return }
-            output.replaceSubrange(offset..<(offset + text.count), with: text)
-        }
-        if let placeholder = settings.uid { write(hex(uid), at: placeholder.offset) }
-        if let placeholder = settings.counter { write(hex(counterBytes.reversed()), at: placeholder.offset) }
+        func write(_ text: [UInt8], at offset: Int) { place(text, at: offset, in: &output) }
         if let placeholder = settings.piccData {
             guard random.count >= 8, let key = key(settings.metaRead, in: keys),
                 let meta = try? LRP(key: key, backend: .swift)
@@ -117,6 +107,25 @@ enum SDMMirror {
         let full = session.cmac(Array(output[input..<mac.offset]), updatedKey: 0)
         write(hex(stride(from: 1, to: 16, by: 2).map { full[$0] }), at: mac.offset)
         return output
+    }
+
+    /// `contents` with the plain mirrors written: the UID as 14 characters and the counter as 6,
+    /// MSB first (both modes).
+    private static func plainMirrors(_ contents: [UInt8], settings: SDMSettings, uid: [UInt8], counter: Int)
+        -> [UInt8]
+    {
+        var output = contents
+        if let placeholder = settings.uid { place(hex(uid), at: placeholder.offset, in: &output) }
+        if let placeholder = settings.counter {
+            place(hex(littleEndian3(counter).reversed()), at: placeholder.offset, in: &output)
+        }
+        return output
+    }
+
+    /// Writes `text` at `offset` when it fits inside `output` (the settings were checked to fit).
+    private static func place(_ text: [UInt8], at offset: Int, in output: inout [UInt8]) {
+        guard offset >= 0, offset + text.count <= output.count else { return }
+        output.replaceSubrange(offset..<(offset + text.count), with: text)
     }
 
     /// How many random bytes a mirrored PICCData needs: the padding, 16 − 1 − the mirrored UID

@@ -118,27 +118,18 @@ import Type4
                 } catch {}
                 tag.present()
                 let content = try await Type4Tag(channel: tag).read().content
-                let seen: TagStateAfterWrite? =
+                let seen: TearObservation =
                     switch content {
                     case .message(_, let bytes) where bytes == old.encoded(): .old
                     case .message(_, let bytes) where bytes == new.encoded(): .new
                     case .empty: .empty
-                    default: nil
+                    default: .other
                     }
                 let context = "\(mode.rawValue) tear after \(point) of \(total)"
-                #expect(seen != nil, "\(context): \(content)")
-                guard let state, let seen else { continue }
+                #expect(seen != .other, "\(context): \(content)")
+                guard let state else { continue }
                 interruptions += 1
-                let allowed: [TagStateAfterWrite] =
-                    switch state {
-                    case .old: [.old]
-                    case .empty: [.empty]
-                    case .new: [.new]
-                    case .oldOrEmpty: [.old, .empty]
-                    case .emptyOrNew: [.empty, .new]
-                    case .oldOrNew: [.old, .new]
-                    }
-                #expect(allowed.contains(seen), "\(context): said \(state), holds \(seen)")
+                #expect(TearObservation.allowed(by: state).contains(seen), "\(context): said \(state), holds \(seen)")
             }
         }
         #expect(interruptions > 0)

@@ -31,7 +31,7 @@ import Testing
         Scenario(model: .ntag424DNA, oldLength: 120, newLength: 250),
     ]
 
-    enum Observed: Equatable { case old, empty, new, interrupted, other }
+    typealias Observed = TearObservation
 
     static func observed(_ content: NDEFContent, old: NDEFMessage, new: NDEFMessage) -> Observed {
         switch content {
@@ -99,15 +99,7 @@ import Testing
                         #expect(seen != .other, "\(context): \(content)")
                     }
                     if let reported, seen != .interrupted {
-                        let allowed: [Observed] =
-                            switch reported {
-                            case .old: [.old]
-                            case .empty: [.empty]
-                            case .new: [.new]
-                            case .oldOrEmpty: [.old, .empty]
-                            case .emptyOrNew: [.empty, .new]
-                            case .oldOrNew: [.old, .new]
-                            }
+                        let allowed = Observed.allowed(by: reported)
                         #expect(allowed.contains(seen), "\(context): reported \(reported), found \(seen)")
                     }
                     counts[scenario.model, default: [:]][mode, default: 0] += 1

@@ -15,7 +15,7 @@ import Type5
 /// message, and the error's state must name a set containing what is read. An interrupted write
 /// is accepted only for a half-programmed write of the length block, which the error then says.
 @Suite struct Type5TearingTests {
-    enum Observed: Equatable { case old, empty, new, interrupted, other }
+    typealias Observed = TearObservation
 
     static func observed(_ content: NDEFContent, old: [UInt8], new: [UInt8]) -> Observed {
         switch content {
@@ -102,15 +102,7 @@ import Type5
                             #expect(seen != .other, "\(context): \(content)")
                         }
                         if let reported, seen != .interrupted {
-                            var allowed: [Observed] =
-                                switch reported {
-                                case .old: [.old]
-                                case .empty: [.empty]
-                                case .new: [.new]
-                                case .oldOrEmpty: [.old, .empty]
-                                case .emptyOrNew: [.empty, .new]
-                                case .oldOrNew: [.old, .new]
-                                }
+                            var allowed = Observed.allowed(by: reported)
                             // An empty old or new message reads as that message.
                             if old == nil, allowed.contains(.empty) { allowed.append(.old) }
                             if new == nil, allowed.contains(.empty) { allowed.append(.new) }
