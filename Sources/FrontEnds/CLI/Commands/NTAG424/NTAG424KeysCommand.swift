@@ -145,7 +145,7 @@ struct NTAG424KeysCommand: Command {
                 )
             }
             if case .keyRefused(let number, let status) = error as? Type4LockRefusal {
-                throw NTAG424OldKeyRefused(keyNumber: number, status: status)
+                throw NTAG424OldKeyRefused(keyNumber: number, status: "\(status)")
             }
             throw error
         }

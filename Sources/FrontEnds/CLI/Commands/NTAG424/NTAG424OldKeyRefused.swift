@@ -1,4 +1,3 @@
-import TagFrames
 import TapCardSupport
 
 /// `ntag424 keys`: the tag did not accept the current key it was given for `keyNumber`. Its own
@@ -6,7 +5,8 @@ import TapCardSupport
 /// `--key`, which this command does not have).
 struct NTAG424OldKeyRefused: TapCardError, Equatable {
     var keyNumber: Int
-    var status: StatusWord
+    /// The tag's answer, as the shared refusal words it ("91 AE (authentication error)").
+    var status: String
 
     var origin: ErrorOrigin { .tag }
 
