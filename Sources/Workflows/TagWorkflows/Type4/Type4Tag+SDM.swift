@@ -9,7 +9,7 @@ extension Type4Tag {
     /// 1. WriteData of the template's NDEF file: NLEN 00 00, the record, then NLEN, so a tear
     ///    leaves the old message, an empty one or the new one, never half a record;
     /// 2. ChangeFileSettings of file 2 to the template's settings (SDM on, the computed offsets);
-    /// 3. for an LRP template (``SUNTemplate/lrp``, only with `lrp` confirmation), SetConfiguration
+    /// 3. for an LRP template (`SUNTemplate.lrp`, only with `lrp` confirmation), SetConfiguration
     ///    to LRP mode, last because it is permanent and the next AES authentication is refused.
     ///    A tag already in LRP mode refuses AES authentication (`Type4LockRefusal.lrpMode`).
     /// GetFileSettings is read back afterwards to verify. With `checkingTapWith` (the values of the
