@@ -94,6 +94,9 @@ var layered: [Layered] = [
     // QR codes in byte mode (ISO/IEC 18004), versions 1–40, and their SVG drawing: the card page's
     // code of its own URL.
     library("QRCode", "Codecs/QRCode", layer: .codecs, ["TapCardSupport"]),
+    // A decoded NDEF message as JSON v1 and as words (what `tapcard decode` prints), and the
+    // streaming engine behind `decode --jsonl`: a codec any program can link to speak the same JSON.
+    library("MessageRendering", "Codecs/MessageRendering", layer: .codecs, ["NDEF", "TapCardSupport"]),
 
     // 2. Tag mappings: the catalog holds every datasheet fact once; the mappings interpret them.
     library("TagCatalog", "TagMappings/TagCatalog", layer: .tagMappings, ["TapCardSupport"]),
@@ -176,6 +179,15 @@ var layered: [Layered] = [
     library(
         "TagInventory", "Workflows/TagInventory", layer: .workflows,
         ["Store", "TapCardSupport", "TagWorkflows", "TagCatalog", "Originality"]),
+    // The measurements behind `tapcard bench`: codec throughput, writes on emulated chips against
+    // each type's physical minimum, batch provisioning, cold start. Reports as data and JSON v1;
+    // any front end may run them.
+    library(
+        "Benchmarks", "Workflows/Benchmarks", layer: .workflows,
+        [
+            "TapCardSupport", "NDEF", "Contacts", "Cards", "TagCatalog", "TagEmulator", "TagWorkflows", "Type2",
+            "Type4",
+        ]),
 
     // 5. Front ends: view models (tested on Linux) and the CLI.
     library(
@@ -185,17 +197,22 @@ var layered: [Layered] = [
             "Type5", "Originality", "Cards", "TagWorkflows", "Focus", "FocusSessions", "TagInventory", "Store",
             "CoreNFCTransport", "SUN",
         ]),
+    // The command-line layer under tapcard's commands: a command declares its options once
+    // (parsing, help, completions and the man page come from it), writes through one I/O, and ends
+    // with an exit status. No tag knowledge: the CLI's commands sit on top.
+    library("CommandLineKit", "FrontEnds/CommandLineKit", layer: .frontEnds, ["TapCardSupport"]),
     library(
         "TapCardCLI", "FrontEnds/CLI", layer: .frontEnds,
         [
+            "CommandLineKit",
             "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TLVArea", "Type2", "Type3", "Type4", "Type5",
             "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "CardPage", "Focus",
             "FocusSessions",
-            "TagInventory", "PCSCTransport", "SUN",
+            "TagInventory", "PCSCTransport", "SUN", "MessageRendering", "Benchmarks",
         ], extraSettings: testClock),
     Layered(
         target: .executableTarget(
-            name: "tapcard", dependencies: ["TapCardCLI"], path: "Sources/FrontEnds/tapcard", swiftSettings: settings),
+            name: "tapcard", dependencies: ["CommandLineKit", "TapCardCLI"], path: "Sources/FrontEnds/tapcard", swiftSettings: settings),
         layer: .frontEnds),
 
     // Tests mirror Sources/. TestSupport holds what test targets share (a seeded generator); it
@@ -215,6 +232,8 @@ var layered: [Layered] = [
     tests("ContactsTests", "Codecs/ContactsTests", ["Contacts", "TestSupport"]),
     tests("TagFramesTests", "Codecs/TagFramesTests", ["TagFrames", "TestSupport"]),
     tests("QRCodeTests", "Codecs/QRCodeTests", ["QRCode", "TestSupport"]),
+    tests(
+        "MessageRenderingTests", "Codecs/MessageRenderingTests", ["MessageRendering", "NDEF", "TapCardSupport", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
     tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
     tests("SUNTests", "TagMappings/SUNTests", ["SUN", "Ciphers", "TapCardSupport"]),
@@ -268,8 +287,9 @@ var layered: [Layered] = [
     tests(
         "TapCardCLITests", "FrontEnds/CLITests",
         [
-            "TapCardCLI", "NDEF", "Store", "TagCatalog", "TagEmulator", "TagWorkflows", "TapCardSupport", "TestSupport",
-            "Type2", "SUN",
+            "CommandLineKit", "TapCardCLI", "NDEF", "Store", "TagCatalog", "TagEmulator", "TagWorkflows", "TapCardSupport",
+            "TestSupport",
+            "Type2", "SUN", "MessageRendering",
         ]),
 ]
 
@@ -283,8 +303,8 @@ if Context.environment["TAPCARD_FUZZ"] != nil {
                 name: "TapCardFuzzTargets",
                 dependencies: [
                     "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
-                    "PCSCTransport", "Cards", "TapCardCLI", "TagFrames", "TLVArea", "Type3", "Type4", "Type5",
-                    "TagWorkflows", "SUN",
+                    "PCSCTransport", "Cards", "CommandLineKit", "TapCardCLI", "TagFrames", "TLVArea", "Type3", "Type4", "Type5",
+                    "TagWorkflows", "SUN", "MessageRendering",
                 ], path: "Fuzz/Targets",
                 swiftSettings: settings + [.define("FUZZING")]),
             layer: .tests),

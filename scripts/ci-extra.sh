@@ -25,12 +25,13 @@ fuzz_seconds=${FUZZ_SECONDS:-60}
 modules=(
     Ciphers:Support/Ciphers SUN:TagMappings/SUN TagFrames:Codecs/TagFrames
     TagCatalog:TagMappings/TagCatalog TagTransport:Transports/TagTransport NDEF:Codecs/NDEF
-    Contacts:Codecs/Contacts QRCode:Codecs/QRCode Type4:TagMappings/Type4 Originality:TagMappings/Originality TLVArea:TagMappings/TLVArea
+    Contacts:Codecs/Contacts QRCode:Codecs/QRCode MessageRendering:Codecs/MessageRendering Type4:TagMappings/Type4 Originality:TagMappings/Originality TLVArea:TagMappings/TLVArea
     Type2:TagMappings/Type2 Type5:TagMappings/Type5 Type3:TagMappings/Type3
     TagEmulator:Transports/Emulator PCSCTransport:Transports/PCSC CoreNFCTransport:Transports/CoreNFC
     Store:Persistence/Store TagWorkflows:Workflows/TagWorkflows Cards:Workflows/Cards CardPage:Workflows/CardPage
     Focus:Workflows/Focus
-    FocusSessions:Workflows/FocusSessions TagInventory:Workflows/TagInventory ViewModels:FrontEnds/ViewModels
+    FocusSessions:Workflows/FocusSessions TagInventory:Workflows/TagInventory Benchmarks:Workflows/Benchmarks
+    ViewModels:FrontEnds/ViewModels CommandLineKit:FrontEnds/CommandLineKit
 )
 
 # Suites that run work on several threads or tasks: the store (concurrent readers), the CoreNFC

@@ -1,5 +1,6 @@
 #if FUZZING
     import NDEF
+    @testable import MessageRendering
     @testable import TapCardCLI
     import TapCardSupport
 

@@ -1,6 +1,7 @@
 #if FUZZING
     import Foundation
     import SUN
+    import CommandLineKit
     @testable import TapCardCLI
     import TapCardSupport
 
@@ -47,7 +48,8 @@
             }
             let failed = expected.count - valid
             if failed != batch.malformed + batch.refused { violated("counts disagree with the results", input) }
-            let want: TapCardCLI.ExitStatus = batch.malformed > 0 ? .dataError : batch.refused > 0 ? .failure : .success
+            let want: CommandLineKit.ExitStatus =
+                batch.malformed > 0 ? .dataError : batch.refused > 0 ? .failure : .success
             if status != want {
                 violated("exit \(status) for \(batch.malformed) malformed, \(batch.refused) refused", input)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import TapCardCLI
+import TapCardSupport
 import Testing
 
 /// Issue 26, items 3, 4 and 7, at the dispatcher: global options are taken before the command as

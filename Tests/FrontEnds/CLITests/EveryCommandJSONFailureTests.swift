@@ -1,5 +1,7 @@
+import CommandLineKit
 import Foundation
 import TapCardCLI
+import TapCardSupport
 import Testing
 
 /// Issue 26, item 3: every command and subcommand, run with `--json` and a command line it must

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import TapCardCLI
 import TapCardSupport
@@ -14,14 +15,15 @@ import Testing
     /// (PC/SC, a reader, the data directory) 69. (Mutation audit, issue 29: mapping the platform
     /// to 1 passed every test.)
     @Test func theOriginDecidesTheStatus() {
-        let expected: [(ErrorOrigin, TapCardCLI.ExitStatus)] = [
+        let expected: [(ErrorOrigin, CommandLineKit.ExitStatus)] = [
             (.input, .dataError), (.refusal, .failure), (.tag, .failure), (.transport, .failure),
             (.platform, .unavailable),
         ]
         for (origin, status) in expected {
-            #expect(TapCardCLI.ExitStatus.of(origin: origin) == status, "\(origin)")
+            #expect(CommandLineKit.ExitStatus.of(origin: origin) == status, "\(origin)")
         }
-        #expect(TapCardCLI.ExitStatus.unavailable.rawValue == 69 && TapCardCLI.ExitStatus.dataError.rawValue == 65)
+        #expect(
+            CommandLineKit.ExitStatus.unavailable.rawValue == 69 && CommandLineKit.ExitStatus.dataError.rawValue == 65)
     }
 
     @Test func theREADMETableIsTheTable() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TapCardSupport
 import Testing
 
 /// Issue 17's bypasses, tried as a user would through `tapcard focus`. Each failed on the code

@@ -1,5 +1,6 @@
 import Foundation
 import TapCardCLI
+import TapCardSupport
 import Testing
 
 /// `tapcard info` says what the originality signature shows — the verdict first, then the

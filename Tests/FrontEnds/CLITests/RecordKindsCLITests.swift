@@ -1,8 +1,10 @@
+import CommandLineKit
 import Foundation
 import NDEF
 import TapCardSupport
 import Testing
 
+@testable import MessageRendering
 @testable import TapCardCLI
 
 /// `tel`, `sms`, `mailto`, `geo` and `bluetooth` through `encode`, `write` and `decode`; the value

@@ -1,4 +1,5 @@
 import SUN
+import TapCardSupport
 import Testing
 
 @testable import TapCardCLI

@@ -1,5 +1,6 @@
 import Foundation
 import TapCardCLI
+import TapCardSupport
 import Testing
 
 /// `tapcard sun verify`: the verdict, its JSON v1 object and its exit statuses (0 valid, 1

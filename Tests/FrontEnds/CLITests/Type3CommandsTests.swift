@@ -1,5 +1,6 @@
 import Foundation
 import TapCardCLI
+import TapCardSupport
 import Testing
 
 /// The tag commands on virtual FeliCa Lite-S files, run in-process: read, info, write, erase,

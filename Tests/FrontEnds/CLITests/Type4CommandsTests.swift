@@ -2,6 +2,7 @@ import Foundation
 import NDEF
 import TagEmulator
 import TapCardCLI
+import TapCardSupport
 import Testing
 
 /// The tag commands on virtual Type 4 tags (a generic T4T and an NTAG 424 DNA), run in-process:

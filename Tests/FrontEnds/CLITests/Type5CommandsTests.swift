@@ -2,6 +2,7 @@ import Foundation
 import NDEF
 import TagEmulator
 import TapCardCLI
+import TapCardSupport
 import Testing
 
 /// The tag commands on virtual Type 5 tags (ICODE SLIX2, ST25DV04K), run in-process: the same

@@ -1,4 +1,5 @@
 import Cards
+import CommandLineKit
 import Foundation
 import PCSCTransport
 import TagWorkflows

@@ -1,4 +1,5 @@
-import Contacts
+import Benchmarks
+import CommandLineKit
 import NDEF
 import TapCardSupport
 
@@ -51,7 +52,7 @@ struct BenchCommand: Command {
         Options:
           --json               One JSON object instead of the table.
           --quick              Small sizes and short loops (a smoke test, not figures).
-          --seed N             Corpus seed (default \(BenchCorpus.defaultSeed)).
+          --seed N             Corpus seed (default \(Benchmark.defaultSeed)).
           --messages N         NDEF corpus size (default 10000).
           --profiles N         Batch provisioning size (default 10000).
           --cold-start-runs N  Spawns of each program (default 30; 0 skips).
@@ -63,20 +64,20 @@ struct BenchCommand: Command {
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
-        let quick = arguments.flag("--quick")
+        var settings = Benchmark.Settings(quick: arguments.flag("--quick"))
         let emit = arguments.flag("--emit-corpus")
-        let seed = try arguments.integer("--seed").map { UInt64(bitPattern: Int64($0)) } ?? BenchCorpus.defaultSeed
-        let messageCount = try positive(arguments.integer("--messages"), "--messages") ?? (quick ? 200 : 10_000)
-        let profileCount = try positive(arguments.integer("--profiles"), "--profiles") ?? (quick ? 20 : 10_000)
-        let coldRuns = try arguments.integer("--cold-start-runs") ?? (quick ? 3 : 30)
-        let binaryOption = try arguments.option("--binary")
+        settings.seed = try arguments.integer("--seed").map { UInt64(bitPattern: Int64($0)) } ?? settings.seed
+        settings.messages = try positive(arguments.integer("--messages"), "--messages") ?? settings.messages
+        settings.profiles = try positive(arguments.integer("--profiles"), "--profiles") ?? settings.profiles
+        settings.coldStartRuns = try arguments.integer("--cold-start-runs") ?? settings.coldStartRuns
+        settings.binary = try arguments.option("--binary")
         try arguments.finish()
-        guard coldRuns >= 0 else { throw UsageError("--cold-start-runs takes 0 or more.", command: name) }
-
-        let messages = BenchCorpus.messages(count: messageCount, seed: seed)
+        guard settings.coldStartRuns >= 0 else {
+            throw UsageError("--cold-start-runs takes 0 or more.", command: name)
+        }
         if emit {
             var out: [UInt8] = []
-            for message in messages {
+            for message in Benchmark.corpus(count: settings.messages, seed: settings.seed) {
                 out.append(contentsOf: Hex.encode(message.encoded()).utf8)
                 out.append(0x0A)
                 if out.count >= 1 << 16 {
@@ -87,25 +88,7 @@ struct BenchCommand: Command {
             io.write(out)
             return .success
         }
-
-        var random = BenchRandom(seed: seed ^ 0x5EED)
-        let profiles = (0..<max(profileCount, 1)).map { _ in BenchCorpus.profile(&random) }
-        let codec = CodecBench.run(
-            messages: messages, profiles: Array(profiles.prefix(2_000)), minimumSeconds: quick ? 0.02 : 1.0)
-        let writes = try await WriteBench.run()
-        let type4Writes = try await Type4WriteBench.run()
-        let type3Writes = try await Type3WriteBench.run()
-        let type5Writes = try await Type5WriteBench.run()
-        let batch = await BatchBench.run(profiles: Array(profiles.prefix(profileCount)))
-        let binary = binaryOption ?? ColdStartBench.ownBinary()
-        let coldStart = coldRuns > 0 ? binary.map { ColdStartBench.run(binary: $0, runs: coldRuns) } : nil
-
-        let report = BenchReport(
-            seed: seed, codec: codec, writes: writes, type4Writes: type4Writes, type5Writes: type5Writes, batch: batch,
-            coldStart: coldStart,
-            coldStartSkipped: coldRuns == 0
-                ? "--cold-start-runs 0" : (binary == nil ? "not running from the tapcard binary; pass --binary" : nil),
-            type3Writes: type3Writes)
+        let report = try await Benchmark.run(settings)
         if json {
             io.printJSON(report.json)
         } else {

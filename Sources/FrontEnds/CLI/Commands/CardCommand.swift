@@ -1,5 +1,7 @@
 import Cards
+import CommandLineKit
 import Contacts
+import MessageRendering
 import NDEF
 import TagCatalog
 import TapCardSupport

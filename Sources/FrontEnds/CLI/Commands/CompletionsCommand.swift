@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `tapcard completions bash|zsh|fish`: the shell completion script, from the declarations.
 struct CompletionsCommand: Command {
     static let name = "completions"

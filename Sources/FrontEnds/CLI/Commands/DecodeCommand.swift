@@ -1,3 +1,5 @@
+import CommandLineKit
+import MessageRendering
 import NDEF
 import TapCardSupport
 

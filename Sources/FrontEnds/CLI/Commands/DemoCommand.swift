@@ -1,7 +1,9 @@
 import Cards
+import CommandLineKit
 import Contacts
 import NDEF
 import TagWorkflows
+import TapCardSupport
 
 /// `tapcard demo`: the main job end to end on a virtual tag — write a business card, read it
 /// back, show the verified report.

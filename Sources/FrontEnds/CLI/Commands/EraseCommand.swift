@@ -1,3 +1,4 @@
+import CommandLineKit
 import TagWorkflows
 
 /// `tapcard erase`: leaves the tag formatted with an empty NDEF message.

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `tapcard focus <subcommand>`: focus sessions that only a paired tag can end.
 struct FocusCommand: Command {
     static let name = "focus"

@@ -1,3 +1,4 @@
+import CommandLineKit
 import TagWorkflows
 import TapCardSupport
 

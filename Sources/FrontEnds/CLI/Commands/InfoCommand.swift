@@ -1,3 +1,4 @@
+import CommandLineKit
 import TagWorkflows
 
 /// `tapcard info`: everything a Tag Info screen shows.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import TagWorkflows
 
 /// `tapcard lock --yes-lock-permanently`: makes a tag read-only for ever.

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `tapcard manpage`: tapcard(1) in roff, from the declarations.
 struct ManpageCommand: Command {
     static let name = "manpage"

@@ -1,5 +1,6 @@
 import CardPage
 import Cards
+import CommandLineKit
 import Foundation
 import TapCardSupport
 

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Contacts
 import Foundation
 import TapCardSupport

@@ -1,3 +1,4 @@
+import CommandLineKit
 import TagWorkflows
 
 /// `tapcard read`: the NDEF message on a tag, with as few commands as the chip allows.

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `tapcard sun`: Secure Unique NFC messages of NTAG 424 DNA tags.
 struct SUNCommand: Command {
     static let name = "sun"

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `tapcard sim`: create, import, export and show virtual tags (the emulator's files).
 struct SimCommand: Command {
     static let name = "sim"

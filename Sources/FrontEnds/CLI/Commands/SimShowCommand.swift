@@ -1,4 +1,6 @@
+import CommandLineKit
 import TagEmulator
+import TapCardSupport
 
 /// `tapcard sim show FILE`: the hardware facts of a virtual tag.
 struct SimShowCommand: Command {

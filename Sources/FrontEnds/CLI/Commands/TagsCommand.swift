@@ -1,3 +1,4 @@
+import CommandLineKit
 import Store
 import TagInventory
 import TapCardSupport

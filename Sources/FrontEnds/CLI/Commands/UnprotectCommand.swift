@@ -1,3 +1,4 @@
+import CommandLineKit
 import TagWorkflows
 
 /// `tapcard unprotect --password HEX8`: removes the password protection.

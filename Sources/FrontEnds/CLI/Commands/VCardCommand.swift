@@ -1,4 +1,5 @@
 import Cards
+import CommandLineKit
 import Contacts
 
 /// `tapcard vcard`: the vCard 3.0 bytes a profile becomes, exactly, and nothing else.

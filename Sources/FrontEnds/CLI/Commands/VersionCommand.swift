@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `tapcard version`: the version, for scripts that prefer a command to a flag.
 struct VersionCommand: Command {
     static let name = "version"

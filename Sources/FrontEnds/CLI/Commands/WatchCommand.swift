@@ -1,4 +1,6 @@
+import CommandLineKit
 import PCSCTransport
+import TapCardSupport
 
 /// `tapcard watch`: the desktop "scan" screen — waits for tags one after another and prints each
 /// one's summary as it is tapped.

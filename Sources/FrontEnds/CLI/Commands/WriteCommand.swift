@@ -1,4 +1,5 @@
 import Cards
+import CommandLineKit
 import NDEF
 import TagWorkflows
 import TapCardSupport

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// Every `tapcard` command, in the order `tapcard --help` lists them. Adding a command is one
 /// file under `Commands/` and one line here, under its area's comment (the blank lines between
 /// areas keep parallel additions from touching each other).

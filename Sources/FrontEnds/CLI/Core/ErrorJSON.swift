@@ -1,3 +1,4 @@
+import CommandLineKit
 import FocusSessions
 import Foundation
 import TapCardSupport

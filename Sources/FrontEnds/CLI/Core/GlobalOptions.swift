@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The options every command takes, handled by the dispatcher: `--quiet`, `--color`, `--help`.
 public enum GlobalOptions {
     public static let all: [OptionSpec] = [
@@ -32,9 +34,4 @@ public enum GlobalOptions {
           --color WHEN     auto (default: colour only on a terminal, and not when NO_COLOR is set),
                            always or never.
         """
-}
-
-/// `--color WHEN`.
-public enum ColorChoice: String, Sendable, CaseIterable {
-    case auto, always, never
 }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import TapCardSupport
 
 #if canImport(Glibc)

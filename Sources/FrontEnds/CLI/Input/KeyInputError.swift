@@ -1,3 +1,4 @@
+import CommandLineKit
 import TapCardSupport
 
 /// An NTAG 424 DNA key given on the command line that is not 16 bytes of hex. The key itself is

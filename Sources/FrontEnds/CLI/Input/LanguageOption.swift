@@ -1,3 +1,4 @@
+import CommandLineKit
 import NDEF
 
 /// `--lang L` wherever a command builds a Text record from it (`encode text`, `encode

@@ -1,3 +1,4 @@
+import MessageRendering
 import NDEF
 import Originality
 import TLVArea

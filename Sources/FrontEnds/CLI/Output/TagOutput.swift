@@ -1,4 +1,6 @@
+import CommandLineKit
 import TagWorkflows
+import TapCardSupport
 
 /// Prints what a verb found or did, for any tag: the one place that switches over the per-type
 /// detail (``TagDetail``), handing it to that type's printer in `Output/Details/`. A new tag type

@@ -1,4 +1,5 @@
 import Foundation
+import MessageRendering
 import NDEF
 import Originality
 import TagCatalog

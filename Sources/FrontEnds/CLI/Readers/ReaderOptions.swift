@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The options every command that can talk to a PC/SC reader shares: `--reader NAME|INDEX` and
 /// `--wait SECONDS` (how long to wait for a tag; default 15). A virtual tag takes the same
 /// `--wait`: how long to wait while another tapcard uses its file.

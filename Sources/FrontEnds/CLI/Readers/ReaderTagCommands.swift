@@ -1,3 +1,4 @@
+import CommandLineKit
 import PCSCTransport
 
 /// Which reader a tag command uses, and how it names it ("reader 'NAME'" where a virtual tag's

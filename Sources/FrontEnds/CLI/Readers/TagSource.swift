@@ -1,3 +1,4 @@
+import CommandLineKit
 import PCSCTransport
 
 /// Where a tag command's tag is: a virtual tag file, or a tag on a PC/SC reader.

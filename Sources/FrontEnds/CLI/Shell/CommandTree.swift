@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The command line as declared: every command path (`write`, `sim new`) with its options and
 /// positionals, read from ``CommandRegistry``. Completions and the man page are generated from
 /// it, so they say exactly what the parser accepts.

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `tapcard(1)` in roff (man(7) macros), generated from the declarations (``CommandTree``):
 /// every command with its summary, usage and options, the global options, the exit statuses,
 /// the environment and the files. `man -l <(tapcard manpage)` shows it.

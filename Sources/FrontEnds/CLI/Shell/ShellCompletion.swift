@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 
 /// Shell completion scripts for `tapcard`, generated from the declarations (``CommandTree``):

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Focus
 import FocusSessions
 import Foundation

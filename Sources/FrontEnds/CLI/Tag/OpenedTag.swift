@@ -1,3 +1,4 @@
+import CommandLineKit
 import PCSCTransport
 import TagCatalog
 import TagEmulator

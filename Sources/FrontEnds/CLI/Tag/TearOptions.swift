@@ -1,3 +1,4 @@
+import CommandLineKit
 import TagEmulator
 
 /// `--simulate-tear-after N` and `--tear-mode MODE`, for the commands that can tear a virtual

@@ -1,5 +1,6 @@
 import Foundation
 import TapCardCLI
+import TapCardSupport
 import Testing
 
 /// A test's own data directory (`TAPCARD_HOME`) in the temporary folder, and the commands run

@@ -1,5 +1,7 @@
+import CommandLineKit
 import Foundation
 import TapCardCLI
+import TapCardSupport
 import Testing
 
 /// The IO every CLI test runs commands with: ``CapturedIO``, plus a check of the JSON v1 contract

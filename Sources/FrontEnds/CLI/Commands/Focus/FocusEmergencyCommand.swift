@@ -1,5 +1,7 @@
+import CommandLineKit
 import Focus
 import FocusSessions
+import TapCardSupport
 
 /// `tapcard focus emergency`: end the session without the tag, using one limited exit.
 struct FocusEmergencyCommand: Command {

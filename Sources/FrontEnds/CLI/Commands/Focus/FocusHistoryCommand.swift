@@ -1,5 +1,7 @@
+import CommandLineKit
 import Focus
 import FocusSessions
+import TapCardSupport
 
 /// `tapcard focus history`: past sessions and how each ended.
 struct FocusHistoryCommand: Command {

@@ -1,9 +1,11 @@
+import CommandLineKit
 import Focus
 import FocusSessions
 import Foundation
 import Store
 import TagCatalog
 import TagWorkflows
+import TapCardSupport
 import Type4
 
 /// `tapcard focus pair`: pair the tapped tag with the profile; an NTAG 424 DNA is made (or

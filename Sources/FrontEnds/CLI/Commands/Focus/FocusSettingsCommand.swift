@@ -1,5 +1,7 @@
+import CommandLineKit
 import Focus
 import FocusSessions
+import TapCardSupport
 
 /// `tapcard focus settings`: the profile's default session rules and emergency allowance.
 struct FocusSettingsCommand: Command {

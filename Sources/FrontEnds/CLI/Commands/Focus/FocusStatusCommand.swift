@@ -1,5 +1,7 @@
+import CommandLineKit
 import Focus
 import FocusSessions
+import TapCardSupport
 
 /// `tapcard focus status`: is a session running, since when, and what is left.
 struct FocusStatusCommand: Command {

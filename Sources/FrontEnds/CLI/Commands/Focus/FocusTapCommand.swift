@@ -1,5 +1,7 @@
+import CommandLineKit
 import Focus
 import FocusSessions
+import TapCardSupport
 
 /// `tapcard focus tap`: what a phone tap does — start, or end, a session.
 struct FocusTapCommand: Command {

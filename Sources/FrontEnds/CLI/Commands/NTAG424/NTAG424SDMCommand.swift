@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `tapcard ntag424 sdm`: Secure Dynamic Messaging.
 struct NTAG424SDMCommand: Command {
     static let name = "ntag424 sdm"

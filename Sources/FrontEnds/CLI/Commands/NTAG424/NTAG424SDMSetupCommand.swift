@@ -1,3 +1,4 @@
+import CommandLineKit
 import SUN
 import TagWorkflows
 import TapCardSupport

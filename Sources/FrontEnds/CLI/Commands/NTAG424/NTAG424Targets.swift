@@ -1,3 +1,4 @@
+import CommandLineKit
 import TagWorkflows
 
 /// Opening the Type 4 tag an `ntag424` command works on.

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `tapcard ntag424`: provisioning an NTAG 424 DNA (file settings in words, SDM setup, keys).
 struct NTAG424ToolCommand: Command {
     static let name = "ntag424"

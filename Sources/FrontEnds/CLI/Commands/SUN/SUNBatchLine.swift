@@ -1,3 +1,5 @@
+import TapCardSupport
+
 /// One input line of `sun verify --jsonl`: a URL alone (the keys come from the options), or a JSON
 /// object `{"url": "…", "meta_key": "HEX32", "file_key": "HEX32"}` whose keys replace the options'.
 ///

@@ -1,0 +1,4 @@
+/// `--color WHEN`.
+public enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, always, never
+}
