@@ -27,7 +27,7 @@ struct CompletionsCommand: Command {
         guard let shell = ShellCompletion.Shell(rawValue: word) else {
             throw UsageError("completions are for bash, zsh or fish, not '\(word)'.", command: name)
         }
-        io.write(Array(ShellCompletion.script(for: shell).utf8))
+        io.write(Array(ShellCompletion.script(for: shell, tree: .tapcard).utf8))
         return .success
     }
 }

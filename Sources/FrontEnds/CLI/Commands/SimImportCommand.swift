@@ -50,7 +50,7 @@ struct SimImportCommand: Command {
                 let type5 = try Type5FlipperFile.decode(text, path: source)
                 try SimFiles.refuseOverwrite(path, force: force)
                 try VirtualTag.type5(type5).save(to: path)
-                Type5SimSummary(path: path, tag: type5).print(
+                TagOutput.virtualTag(.type5(type5), path: path).print(
                     action: "imported", title: "Imported", json: json, io: io)
                 return .success
             }
@@ -60,12 +60,8 @@ struct SimImportCommand: Command {
         }
         try SimFiles.refuseOverwrite(path, force: force)
         try VirtualTagFile.save(tag, to: path)
-        let summary = SimSummary(path: path, tag: tag, headerUID: headerUID)
-        if json {
-            io.printJSON(summary.json(action: "imported"))
-        } else {
-            summary.lines(action: "Imported").forEach { io.print($0) }
-        }
+        TagOutput.virtualTag(.type2(tag), path: path, headerUID: headerUID).print(
+            action: "imported", title: "Imported", json: json, io: io)
         return .success
     }
 }

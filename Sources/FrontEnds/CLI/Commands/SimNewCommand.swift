@@ -69,77 +69,25 @@ struct SimNewCommand: Command {
         let force = arguments.flag("--force")
         let uidText = try arguments.option("--uid")
         let idmText = try arguments.option("--idm")
-        let modelName = try arguments.requiredPositional("MODEL (ntag213, ntag215, ntag216, ultralight or ntag424)")
+        let modelName = try arguments.requiredPositional("MODEL (\(SimModels.allNames.joined(separator: ", ")))")
         let path = try arguments.requiredPositional("FILE")
         try arguments.finish()
-        if TagModel(rawValue: modelName.lowercased()) == .feliCaLiteS {
-            guard uidText == nil else {
-                throw UsageError("A FeliCa card has an IDm, not a UID: use --idm.", command: name)
-            }
-            var idm: [UInt8]? = nil
-            if let idmText {
-                let bytes = try Hex.decode(idmText)
-                try EmulatedType3Tag.check(idm: bytes)
-                idm = bytes
-            }
-            try SimFiles.refuseOverwrite(path, force: force)
-            let tag = EmulatedType3Tag(model: .feliCaLiteS, idm: idm, formatted: !blank)
-            try VirtualTag.type3(tag).save(to: path)
-            let summary = Type3SimSummary(path: path, tag: tag)
-            if json {
-                io.printJSON(summary.json(action: "created"))
-            } else {
-                summary.lines(action: "Created").forEach { io.print($0) }
-            }
-            return .success
-        }
-        if idmText != nil { throw UsageError("--idm applies to felica-lite-s.", command: name) }
         let model = try SimModels.anyModel(named: modelName, command: name)
-        if model.type5 != nil {
-            var uid: [UInt8]? = nil
-            if let uidText {
-                let bytes = try Hex.decode(uidText)
-                try EmulatedType5Tag.check(uid: bytes, model: model)
-                uid = bytes
-            }
-            try SimFiles.refuseOverwrite(path, force: force)
-            let tag = EmulatedType5Tag(model: model, uid: uid, formatted: !blank)
-            try VirtualTag.type5(tag).save(to: path)
-            Type5SimSummary(path: path, tag: tag).print(action: "created", title: "Created", json: json, io: io)
-            return .success
+        // A FeliCa card has an IDm where other tags have a UID: each option names its own.
+        let byIDm = VirtualTag.identifiesByIDm(model)
+        if byIDm, uidText != nil { throw UsageError("A FeliCa card has an IDm, not a UID: use --idm.", command: name) }
+        if !byIDm, idmText != nil { throw UsageError("--idm applies to felica-lite-s.", command: name) }
+        if blank, !VirtualTag.canBeBlank(model) {
+            throw UsageError(
+                "--blank does not apply to a Type 4 tag: it ships with its CC and NDEF files (NFC Forum Type 4 has no format).",
+                command: name)
         }
-        var uid: [UInt8]? = nil
-        if let uidText {
-            let bytes = try Hex.decode(uidText)
-            try EmulatedTag.check(uid: bytes)
-            uid = bytes
-        }
-        if model.type4 != nil {
-            if blank {
-                throw UsageError(
-                    "--blank does not apply to a Type 4 tag: it ships with its CC and NDEF files (NFC Forum Type 4 has no format).",
-                    command: name)
-            }
-            try SimFiles.refuseOverwrite(path, force: force)
-            let tag = EmulatedType4Tag(model: model, uid: uid)
-            try VirtualTag.type4(tag).save(to: path)
-            let summary = Type4SimSummary(path: path, tag: tag)
-            if json {
-                io.printJSON(summary.json(action: "created"))
-            } else {
-                summary.lines(action: "Created").forEach { io.print($0) }
-            }
-            return .success
-        }
+        var identifier: [UInt8]? = nil
+        if let text = byIDm ? idmText : uidText { identifier = try Hex.decode(text) }
+        let tag = try VirtualTag.factoryFresh(model, identifier: identifier, blank: blank)
         try SimFiles.refuseOverwrite(path, force: force)
-        let tag = EmulatedTag(model: model, uid: uid, formatted: !blank)
-        try VirtualTagFile.save(tag, to: path)
-        let summary = SimSummary(path: path, tag: tag)
-        if json {
-            io.printJSON(summary.json(action: "created"))
-        } else {
-            summary.lines(action: "Created").forEach { io.print($0) }
-        }
+        try tag.save(to: path)
+        TagOutput.virtualTag(tag, path: path).print(action: "created", title: "Created", json: json, io: io)
         return .success
     }
 }

@@ -26,31 +26,8 @@ struct SimShowCommand: Command {
         let json = arguments.flag("--json")
         let path = try arguments.requiredPositional("FILE (a virtual tag)")
         try arguments.finish()
-        switch try VirtualTag.load(path) {
-        case .type2(let tag):
-            let summary = SimSummary(path: path, tag: tag)
-            if json {
-                io.printJSON(summary.json(action: "shown"))
-            } else {
-                summary.lines(action: "").forEach { io.print($0) }
-            }
-        case .type4(let tag):
-            let summary = Type4SimSummary(path: path, tag: tag)
-            if json {
-                io.printJSON(summary.json(action: "shown"))
-            } else {
-                summary.lines(action: "").forEach { io.print($0) }
-            }
-        case .type5(let tag):
-            Type5SimSummary(path: path, tag: tag).print(action: "shown", title: "", json: json, io: io)
-        case .type3(let tag):
-            let summary = Type3SimSummary(path: path, tag: tag)
-            if json {
-                io.printJSON(summary.json(action: "shown"))
-            } else {
-                summary.lines(action: "").forEach { io.print($0) }
-            }
-        }
+        TagOutput.virtualTag(try VirtualTag.load(path), path: path).print(
+            action: "shown", title: "", json: json, io: io)
         return .success
     }
 }

@@ -66,7 +66,7 @@ public enum CLI {
             guard let word = tokens.first, !Arguments.isOption(word) else {
                 let asksHelp = tokens.contains("--help") || tokens.contains("-h")
                 if json && !asksHelp {
-                    let words = command.subcommands.map { lastWord(of: $0.name) }.joined(separator: ", ")
+                    let words = command.subcommands.map { CommandTree.lastWord(of: $0.name) }.joined(separator: ", ")
                     let error = UsageError(
                         "'\(command.name)' needs a subcommand: \(words).", command: command.name)
                     return .exit(report(error, io: io, json: true))
@@ -77,7 +77,7 @@ public enum CLI {
             var found: (any Command.Type)?
             var words: [String] = []
             for sub in command.subcommands {
-                let subWord = lastWord(of: sub.name)
+                let subWord = CommandTree.lastWord(of: sub.name)
                 words.append(subWord)
                 if subWord == word { found = sub }
             }
@@ -117,11 +117,6 @@ public enum CLI {
         } catch {
             return report(error, io: io, json: arguments.has("--json") || arguments.has("--jsonl")).rawValue
         }
-    }
-
-    /// `new` for "sim new".
-    static func lastWord(of name: String) -> String {
-        String(name.split(separator: " ").last ?? Substring(name))
     }
 
     private static func unknownCommand(_ word: String) -> String {

@@ -56,3 +56,10 @@ public enum CommandRegistry {
         all.first { $0.name == name }
     }
 }
+
+extension CommandTree {
+    /// `tapcard`'s commands and global options, as completions and the man page read them.
+    static var tapcard: CommandTree {
+        CommandTree(program: "tapcard", commands: CommandRegistry.all, globalOptions: GlobalOptions.all)
+    }
+}

@@ -1,4 +1,5 @@
 import CommandLineKit
+import TagEmulator
 import TagWorkflows
 import TapCardSupport
 
@@ -94,5 +95,15 @@ enum TagOutput {
             case .type5Lock(let report): Type5Text.lock(report, path: label)
             }
         for line in lines { io.print(line) }
+    }
+
+    /// What `sim new|show|import` says about a virtual tag of any type.
+    static func virtualTag(_ tag: VirtualTag, path: String, headerUID: [UInt8]? = nil) -> any VirtualTagSummary {
+        switch tag {
+        case .type2(let tag): SimSummary(path: path, tag: tag, headerUID: headerUID)
+        case .type3(let tag): Type3SimSummary(path: path, tag: tag)
+        case .type4(let tag): Type4SimSummary(path: path, tag: tag)
+        case .type5(let tag): Type5SimSummary(path: path, tag: tag)
+        }
     }
 }

@@ -6,7 +6,7 @@ import Type2
 
 /// What `tapcard sim` says about a virtual tag: chip, UID, memory, CC, locks, signature.
 /// Hardware facts only; the NDEF view is `tapcard info`.
-struct SimSummary {
+struct SimSummary: VirtualTagSummary {
     let path: String
     let tag: EmulatedTag
     /// The UID the dump's header recorded, when it differs from pages 0–1.

@@ -6,7 +6,7 @@ import Type3
 /// What `tapcard sim new|show` says about a virtual FeliCa Lite-S: IDm, PMm, the system codes it
 /// answers, the MC block in words and the attribute information block. Hardware facts only,
 /// straight from the file (no commands are sent).
-struct Type3SimSummary {
+struct Type3SimSummary: VirtualTagSummary {
     let path: String
     let tag: EmulatedType3Tag
 

@@ -5,7 +5,7 @@ import TapCardSupport
 /// What `tapcard sim new|show` says about a virtual Type 4 tag: chip, UID, CC, each file's size
 /// and access, the keys' versions and the stored signature. Hardware facts only, straight from
 /// the file (no commands are sent).
-struct Type4SimSummary {
+struct Type4SimSummary: VirtualTagSummary {
     let path: String
     let tag: EmulatedType4Tag
 

@@ -6,7 +6,7 @@ import TapCardSupport
 /// What `tapcard sim new|show|import` says about a virtual Type 5 tag (ICODE SLIX2, ST25DV04K):
 /// chip, UID, blocks, the CC in block 0 when there is one, locked blocks, DSFID/AFI, signature.
 /// Hardware facts only, straight from the file (no commands are sent).
-struct Type5SimSummary {
+struct Type5SimSummary: VirtualTagSummary {
     let path: String
     let tag: EmulatedType5Tag
 
@@ -74,14 +74,5 @@ struct Type5SimSummary {
             ("afi_locked", .bool(tag.memory.afiLocked)),
             ("signature", tag.memory.signature.isEmpty ? .null : .string(Hex.encode(tag.memory.signature))),
         ])
-    }
-
-    /// Prints the summary: JSON with `action`, or text headed by `title` ("Created", "" for show).
-    func print(action: String, title: String, json: Bool, io: some CommandIO) {
-        if json {
-            io.printJSON(self.json(action: action))
-        } else {
-            lines(action: title).forEach { io.print($0) }
-        }
     }
 }

@@ -1,25 +1,32 @@
 import TapCardSupport
 
-/// One input line of `sun verify --jsonl`: a URL alone (the keys come from the options), or a JSON
+/// One line of a batch of SUN verification requests (what `tapcard sun verify --jsonl` reads, and
+/// what a backend verifying many taps can read the same way): a URL alone (the keys come from the options), or a JSON
 /// object `{"url": "…", "meta_key": "HEX32", "file_key": "HEX32"}` whose keys replace the options'.
 ///
 /// The object reader is total and strict: string members only (`null` counts as absent), the
 /// escapes of RFC 8259 §7, no member twice, no member it does not know, nothing after the object.
 /// A batch line that could be read two ways is refused, as a URL whose SUN fields repeat is.
-struct SUNBatchLine: Equatable {
-    var url: String
-    var metaKey: String?
-    var fileKey: String?
+public struct SUNBatchLine: Equatable, Sendable {
+    public var url: String
+    public var metaKey: String?
+    public var fileKey: String?
+
+    public init(url: String, metaKey: String? = nil, fileKey: String? = nil) {
+        self.url = url
+        self.metaKey = metaKey
+        self.fileKey = fileKey
+    }
 
     /// Why a line is not a batch line, as a sentence.
-    struct Malformed: Error, Equatable {
-        var reason: String
+    public struct Malformed: Error, Equatable {
+        public var reason: String
     }
 
     static let members: Set<String> = ["url", "meta_key", "file_key"]
 
     /// Reads one line (without its terminator).
-    static func parse(_ line: Substring) throws(Malformed) -> SUNBatchLine {
+    public static func parse(_ line: Substring) throws(Malformed) -> SUNBatchLine {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         guard trimmed.first == "{" else {
             return SUNBatchLine(url: String(line))

@@ -1,0 +1,41 @@
+import TagCatalog
+
+extension VirtualTag {
+    /// Every model the emulator makes, in the order `tapcard sim new` lists them: Type 2, then
+    /// Type 4, Type 5 and Type 3.
+    public static let models: [TagModel] =
+        EmulatedTag.supportedModels + EmulatedType4Tag.supportedModels + EmulatedType5Tag.supportedModels
+        + EmulatedType3Tag.supportedModels
+
+    /// True when `model` can leave the factory never NDEF-formatted: not a Type 4 tag, which ships
+    /// with its CC and NDEF files (NFC Forum Type 4 has no format).
+    public static func canBeBlank(_ model: TagModel) -> Bool { model.type4 == nil }
+
+    /// True when the tag's identifier is a FeliCa IDm (8 bytes, manufacturer code first) rather
+    /// than a UID.
+    public static func identifiesByIDm(_ model: TagModel) -> Bool { model.type3 != nil }
+
+    /// A tag of `model` as it leaves the factory: `identifier` its UID (a FeliCa card's IDm), a
+    /// random one of the right form when `nil`; `blank` when it was never NDEF-formatted (a model
+    /// ``canBeBlank(_:)`` says cannot be is made formatted). The identifier is checked first, so a
+    /// refusal creates nothing.
+    public static func factoryFresh(_ model: TagModel, identifier: [UInt8]?, blank: Bool) throws(EmulatorError)
+        -> VirtualTag
+    {
+        if EmulatedType3Tag.supportedModels.contains(model) {
+            if let identifier { try EmulatedType3Tag.check(idm: identifier) }
+            return .type3(EmulatedType3Tag(model: model, idm: identifier, formatted: !blank))
+        }
+        if EmulatedType5Tag.supportedModels.contains(model) {
+            if let identifier { try EmulatedType5Tag.check(uid: identifier, model: model) }
+            return .type5(EmulatedType5Tag(model: model, uid: identifier, formatted: !blank))
+        }
+        if EmulatedType4Tag.supportedModels.contains(model) {
+            if let identifier { try EmulatedType4Tag.check(uid: identifier) }
+            return .type4(EmulatedType4Tag(model: model, uid: identifier))
+        }
+        try EmulatedTag.check(model: model)
+        if let identifier { try EmulatedTag.check(uid: identifier) }
+        return .type2(EmulatedTag(model: model, uid: identifier, formatted: !blank))
+    }
+}
