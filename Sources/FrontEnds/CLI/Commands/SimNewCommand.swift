@@ -43,9 +43,7 @@ struct SimNewCommand: Command {
         Ver 1.0, Nbr 4, Nbw 1, Nmaxb 13, Ln 0); --blank leaves it as shipped (NDEF not enabled).
         --idm sets its 8-byte IDm.
 
-        MODEL: ntag213, ntag215, ntag216, ultralight, ntag203, ntag210, ntag212,
-               ultralight-ev1-48, ultralight-ev1-128, ntag424 (ntag424-dna), type4,
-               icode-slix2, st25dv04k, felica-lite-s
+        MODEL: \(SimModels.allNames.joined(separator: ", "))
 
         Options:
           --uid HEX       The 7-byte UID (e.g. 04A1B2C3D4E5F6); random with NXP's 04 first if absent.

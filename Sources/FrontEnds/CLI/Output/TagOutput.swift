@@ -31,7 +31,7 @@ enum TagOutput {
 
     static func reportText(_ report: TagReport, label: String) -> [String] {
         switch report.detail {
-        case .type2Read(let read): Type2ReadText.lines(read, path: label)
+        case .type2Read(let read): Type2Text.read(read, path: label)
         case .type2Inspection(let inspection): TagText.inspection(inspection, path: label)
         case .type3Read(let read): Type3Text.read(read, path: label)
         case .type3Inspection(let inspection): Type3Text.inspection(inspection, path: label)
@@ -87,7 +87,7 @@ enum TagOutput {
         }
         let lines: [String] =
             switch outcome.detail {
-            case .type2(let report): io.style.quiet ? [] : Type2ManagementText.lines(report, verb: verb, path: label)
+            case .type2(let report): io.style.quiet ? [] : Type2Text.management(report, verb: verb, path: label)
             case .type3Format(let report): Type3Text.format(report, path: label)
             case .type3Lock(let report): Type3Text.lock(report, path: label)
             case .type4Lock(let report): Type4Text.lock(report, path: label)

@@ -15,3 +15,8 @@ public struct Type3FormatReport: Sendable, Equatable {
     /// True when the read-back answers 12FC and holds an empty, writable NDEF message.
     public var verified: Bool { after.content == .empty && after.isWritable }
 }
+
+extension Type3FormatReport: EnvelopedManagementReport {
+    public var facts: TagFacts { Type3Tag.facts(idm: idm, identification: identification) }
+    public var managementDetail: TagManagementOutcome.Detail { .type3Format(self) }
+}

@@ -23,3 +23,8 @@ public struct Type3LockReport: Sendable, Equatable {
         (attribute?.isReadOnly ?? false) && Type3Tag.isLocked(memoryConfiguration)
     }
 }
+
+extension Type3LockReport: EnvelopedManagementReport {
+    public var facts: TagFacts { Type3Tag.facts(idm: idm, identification: identification) }
+    public var managementDetail: TagManagementOutcome.Detail { .type3Lock(self) }
+}

@@ -26,22 +26,6 @@ extension Type3Tag: ReportingTagDriver, FormattableTag, LockableTag {
     }
 }
 
-extension Type3WriteReport: EnvelopedWriteReport {
-    public var facts: TagFacts { Type3Tag.facts(idm: idm, identification: identification) }
-    public var writeCommands: Int { writes.count }
-    public var writeDetail: TagWriteOutcome.Detail { .type3(self) }
-}
-
-extension Type3FormatReport: EnvelopedManagementReport {
-    public var facts: TagFacts { Type3Tag.facts(idm: idm, identification: identification) }
-    public var managementDetail: TagManagementOutcome.Detail { .type3Format(self) }
-}
-
-extension Type3LockReport: EnvelopedManagementReport {
-    public var facts: TagFacts { Type3Tag.facts(idm: idm, identification: identification) }
-    public var managementDetail: TagManagementOutcome.Detail { .type3Lock(self) }
-}
-
 extension TagReport {
     /// The envelope of a Type 3 read: no usable attribute block (or NDEF not enabled) is
     /// `not-formatted`, with the capacity the model has once formatted, assumed.

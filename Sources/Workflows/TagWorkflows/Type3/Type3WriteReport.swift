@@ -26,3 +26,9 @@ public struct Type3WriteReport: Sendable, Equatable {
     /// The distinct blocks the Updates wrote, ascending.
     public var blocksWritten: [Int] { Array(Set(writes.flatMap(\.blocks))).sorted() }
 }
+
+extension Type3WriteReport: EnvelopedWriteReport {
+    public var facts: TagFacts { Type3Tag.facts(idm: idm, identification: identification) }
+    public var writeCommands: Int { writes.count }
+    public var writeDetail: TagWriteOutcome.Detail { .type3(self) }
+}

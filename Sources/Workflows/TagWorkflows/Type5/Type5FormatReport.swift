@@ -38,3 +38,8 @@ public struct Type5FormatReport: Sendable, Equatable {
         }
     }
 }
+
+extension Type5FormatReport: EnvelopedManagementReport {
+    public var facts: TagFacts { Type5Tag.facts(uid: uid, identification: identification) }
+    public var managementDetail: TagManagementOutcome.Detail { .type5Format(self) }
+}

@@ -26,3 +26,8 @@ public struct Type5LockReport: Sendable, Equatable {
         return Set(blocksToLock).isSubset(of: Set(lockedBlocks))
     }
 }
+
+extension Type5LockReport: EnvelopedManagementReport {
+    public var facts: TagFacts { Type5Tag.facts(uid: uid, identification: identification) }
+    public var managementDetail: TagManagementOutcome.Detail { .type5Lock(self) }
+}

@@ -37,22 +37,6 @@ extension Type5Tag: ReportingTagDriver, FormattableTag, LockableTag {
     }
 }
 
-extension Type5WriteReport: EnvelopedWriteReport {
-    public var facts: TagFacts { Type5Tag.facts(uid: uid, identification: identification) }
-    public var writeCommands: Int { writes.count }
-    public var writeDetail: TagWriteOutcome.Detail { .type5(self) }
-}
-
-extension Type5FormatReport: EnvelopedManagementReport {
-    public var facts: TagFacts { Type5Tag.facts(uid: uid, identification: identification) }
-    public var managementDetail: TagManagementOutcome.Detail { .type5Format(self) }
-}
-
-extension Type5LockReport: EnvelopedManagementReport {
-    public var facts: TagFacts { Type5Tag.facts(uid: uid, identification: identification) }
-    public var managementDetail: TagManagementOutcome.Detail { .type5Lock(self) }
-}
-
 extension TagReport {
     /// The envelope of a Type 5 read: no CC is `not-formatted`, with the capacity the model has
     /// once formatted, assumed.

@@ -29,3 +29,9 @@ public struct Type5WriteReport: Sendable, Equatable {
 
     public var verified: Bool { verification.verified }
 }
+
+extension Type5WriteReport: EnvelopedWriteReport {
+    public var facts: TagFacts { Type5Tag.facts(uid: uid, identification: identification) }
+    public var writeCommands: Int { writes.count }
+    public var writeDetail: TagWriteOutcome.Detail { .type5(self) }
+}

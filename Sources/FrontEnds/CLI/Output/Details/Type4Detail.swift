@@ -1,8 +1,12 @@
 import NDEF
+import Originality
 import TagCatalog
 import TagWorkflows
 import TapCardSupport
 import Type4
+
+// Type 4 as the CLI shows it: its detail as JSON (`Type4JSON`) and as text (`Type4Text`),
+// the one file a tag type has in the CLI besides its `sim` summary.
 
 /// The JSON v1 shapes of the tag commands on a Type 4 tag: the envelope every tag command shares
 /// (`tag`, `forum_type`, `uid`, `chip`, `ndef_status`, `capacity`, `ndef`, `statistics`, in
@@ -149,5 +153,120 @@ enum Type4JSON {
                         })
                 ),
             ])
+    }
+}
+
+/// The human-readable lines of the tag commands on a Type 4 tag.
+enum Type4Text {
+    static func hex16(_ value: UInt16) -> String {
+        Hex.encode([UInt8(value >> 8), UInt8(value & 0xFF)], uppercase: true)
+    }
+
+    static func uid(_ uid: [UInt8]?) -> String {
+        guard let uid, !uid.isEmpty else { return "UID: not reported" }
+        return "UID: \(Hex.encode(uid, uppercase: true, separator: ":"))"
+    }
+
+    static func capacity(_ snapshot: Type4Snapshot) -> String {
+        "\(snapshot.capacity.bytes) bytes (\(snapshot.capacitySourcePhrase))"
+    }
+
+    static func read(_ report: Type4ReadReport, path: String) -> [String] {
+        [
+            "Tag: \(path) (NFC Forum Type 4, ISO-DEP)",
+            "Chip: \(report.identification.phrase)",
+            uid(report.uid),
+            TagText.statusLine(TagReport(report), source: report.snapshot.capacitySourcePhrase),
+        ] + TagText.content(report.content) + [TagText.statistics(report.statistics)]
+    }
+
+    static func inspection(_ inspection: Type4Inspection, path: String) -> [String] {
+        let report = inspection.read
+        let snapshot = report.snapshot
+        let cc = snapshot.capabilityContainer
+        var lines = Array(read(report, path: path).dropLast())
+        lines.append(
+            "CC file E103: \(Hex.encode(snapshot.capabilityContainerBytes, uppercase: true, separator: " "))")
+        lines.append(
+            "  mapping version \(cc.majorVersion).\(cc.minorVersion), MLe \(cc.maximumResponseData) (largest READ BINARY answer), MLc \(cc.maximumCommandData) (largest UPDATE BINARY)"
+        )
+        lines.append(
+            "  NDEF file \(hex16(cc.ndefFile.identifier)): \(cc.ndefFile.maximumSize) bytes, read access \(cc.ndefFile.readAccess.phrase) (\(Hex.encode([cc.ndefFile.readAccess.byte], uppercase: true))), write access \(cc.ndefFile.writeAccess.phrase) (\(Hex.encode([cc.ndefFile.writeAccess.byte], uppercase: true))); NLEN \(snapshot.messageLength)"
+        )
+        for file in cc.proprietaryFiles {
+            lines.append(
+                "  proprietary file \(hex16(file.identifier)): \(file.maximumSize) bytes, read access \(file.readAccess.phrase), write access \(file.writeAccess.phrase)"
+            )
+        }
+        for problem in cc.problems { lines.append("  CC problem: \(problem)") }
+        for number in inspection.fileSettings.keys.sorted() {
+            guard let settings = inspection.fileSettings[number] else { continue }
+            let rights = settings.accessRights
+            lines.append(
+                "File \(number): \(settings.size) bytes, \(settings.communicationMode.rawValue) communication\(settings.isSDMEnabled ? ", SDM mirroring on" : ""); read \(rights.read.phrase), write \(rights.write.phrase), read-write \(rights.readWrite.phrase), change settings \(rights.change.phrase)"
+            )
+        }
+        if let check = inspection.signatureCheck {
+            lines.append("Originality signature: \(TagText.signatureVerdict(check))")
+            lines.append(check.statement)
+        } else if report.identification.model == .ntag424DNA {
+            lines.append("Originality signature: not read (the tag refused Read_Sig).")
+        }
+        lines.append(TagText.statistics(report.statistics))
+        return lines
+    }
+
+    static func lock(_ report: Type4LockReport, path: String) -> [String] {
+        var lines = ["Tag: \(path) (NFC Forum Type 4, ISO-DEP)", "Chip: \(report.identification.phrase)"]
+        if report.steps.isEmpty {
+            lines.append("The tag was locked already: nothing was sent after reading its CC file and file settings.")
+        } else {
+            let words: [Type4LockReport.Step: String] = [
+                .ccWriteAccess: "FF into the CC file's NDEF write-access byte",
+                .ndefFileSettings: "the NDEF file's settings to write, read-write and change never",
+                .ccFileSettings: "the CC file's settings to write, read-write and change never",
+            ]
+            lines.append(
+                "Locked with key 0 (AuthenticateEV2First), \(report.steps.count) step\(report.steps.count == 1 ? "" : "s"): "
+                    + report.steps.compactMap { words[$0] }.joined(separator: "; ") + ".")
+        }
+        let files = report.fileSettings.keys.sorted().compactMap { number -> String? in
+            guard let settings = report.fileSettings[number] else { return nil }
+            let rights = settings.accessRights
+            return
+                "file \(number) write \(rights.write.phrase), read-write \(rights.readWrite.phrase), change \(rights.change.phrase)"
+        }
+        lines.append(
+            (report.verified ? "Verified: " : "NOT verified: ")
+                + "read back, the CC file says write access \(report.ccWriteAccess.phrase) (\(Hex.encode([report.ccWriteAccess.byte], uppercase: true))); "
+                + files.joined(separator: "; ") + ". No command can make this tag writable again.")
+        lines.append(TagText.statistics(report.statistics))
+        return lines
+    }
+
+    static func write(_ report: Type4WriteReport, path: String) -> [String] {
+        var lines = [
+            "Tag: \(path) (NFC Forum Type 4, ISO-DEP)",
+            "Chip: \(report.identification.phrase)",
+            "\(TagText.wrote(report.messageBytes, nothingWritten: report.writes.isEmpty, place: ("to NDEF file \(hex16(report.file))", "in NDEF file \(hex16(report.file))"))); it holds at most \(report.capacity.bytes) bytes (reported by the tag's CC file).",
+        ]
+        if report.writes.isEmpty {
+            lines.append("The tag already held this message: nothing was written.")
+        } else {
+            let first = report.writes[0].bytes.count - report.lengthFieldBytes
+            let chunks = report.writes.count - 2
+            let order =
+                report.writes.count == 1
+                ? "NLEN 00 00: the message emptied"
+                : chunks == 0
+                    ? "NLEN 00 00 with the \(first)-byte message, then NLEN committed"
+                    : "NLEN 00 00 with the first \(first) bytes, \(chunks) more chunk\(chunks == 1 ? "" : "s") of at most \(report.writes[1].bytes.count) bytes, then NLEN committed"
+            let command =
+                report.authenticatedKey.map { "WriteData, authenticated with key \($0)," } ?? "UPDATE BINARY"
+            lines.append("\(report.writes.count) \(command) (\(order)).")
+        }
+        lines += TagText.writeCheck(
+            report, readBack: { "NLEN and the \(TagText.readBackBytes($0))-byte message back after the last write" })
+        return lines
     }
 }
