@@ -86,13 +86,10 @@ public struct CommandLabel: Sendable, Hashable, CustomStringConvertible, Express
         0xD7: "UPDATE BINARY (ODO)", 0xC0: "GET RESPONSE",
     ]
 
-    /// NTAG 424 DNA / DESFire native commands wrapped in ISO 7816-4 (CLA 90).
-    static let nativeNames: [UInt8: String] = [
-        0x60: "GetVersion", 0xAF: "Additional Frame", 0x71: "AuthenticateEV2First", 0x77: "AuthenticateEV2NonFirst",
-        0x51: "GetCardUID", 0x64: "GetKeyVersion", 0xC4: "ChangeKey", 0x5C: "SetConfiguration",
-        0xF5: "GetFileSettings", 0x5F: "ChangeFileSettings", 0xF6: "GetFileCounters", 0xAD: "ReadData",
-        0x8D: "WriteData", 0x3C: "Read_Sig", 0xF7: "GetTTStatus",
-    ]
+    /// NTAG 424 DNA / DESFire native commands wrapped in ISO 7816-4 (CLA 90): the instruction table
+    /// (``NTAG424Instruction``), and GetTTStatus, which only NTAG 424 DNA TT answers.
+    static let nativeNames: [UInt8: String] = Dictionary(
+        uniqueKeysWithValues: NTAG424Instruction.allCases.map { ($0.rawValue, $0.name) } + [(0xF7, "GetTTStatus")])
 
     /// PC/SC part 3 pseudo-APDUs a reader answers itself.
     static let readerNames: [UInt8: String] = [

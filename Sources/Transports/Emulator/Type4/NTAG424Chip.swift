@@ -103,24 +103,8 @@ struct NTAG424Chip: Type4Chip {
         sdmRead = nil
     }
 
-    enum Native {
-        static let getVersion: UInt8 = 0x60
-        static let additionalFrame: UInt8 = 0xAF
-        static let authenticateFirst: UInt8 = 0x71
-        static let authenticateNonFirst: UInt8 = 0x77
-        static let getFileSettings: UInt8 = 0xF5
-        static let changeFileSettings: UInt8 = 0x5F
-        static let readData: UInt8 = 0xAD
-        static let writeData: UInt8 = 0x8D
-        static let readSignature: UInt8 = 0x3C
-        static let getKeyVersion: UInt8 = 0x64
-        static let changeKey: UInt8 = 0xC4
-        static let getCardUID: UInt8 = 0x51
-        static let getFileCounters: UInt8 = 0xF6
-        static let setConfiguration: UInt8 = 0x5C
-        /// Commands that need the application selected.
-        static let applicationLevel: Set<UInt8> = [0xF5, 0xAD, 0x8D, 0x64, 0xF6, 0x71, 0x77, 0xC4, 0x5F, 0x5C, 0x51]
-    }
+    /// Commands that need the application selected.
+    static let applicationLevel: Set<UInt8> = [0xF5, 0xAD, 0x8D, 0x64, 0xF6, 0x71, 0x77, 0xC4, 0x5F, 0x5C, 0x51]
 
     static func native(_ code: UInt8) -> StatusWord { StatusWord(sw1: 0x91, sw2: code) }
 
@@ -133,7 +117,7 @@ struct NTAG424Chip: Type4Chip {
     mutating func respond(
         to command: CommandAPDU, memory: inout Type4Memory, context: inout Type4CommandContext
     ) -> ResponseAPDU {
-        let continuing = command.cla == 0x90 && command.ins == Native.additionalFrame
+        let continuing = command.cla == 0x90 && command.ins == NTAG424Instruction.additionalFrame.rawValue
         let partsSent = versionPartsSent
         let pending = pendingAuthentication
         let previousSDMRead = sdmRead
@@ -201,19 +185,23 @@ struct NTAG424Chip: Type4Chip {
     ) -> ResponseAPDU {
         guard command.p1 == 0x00, command.p2 == 0x00 else { return refuse(0x9E) }
         let ins = command.ins
-        if Native.applicationLevel.contains(ins) && !iso.isApplicationSelected { return refuse(0x40) }
-        let authenticating = [Native.authenticateFirst, Native.authenticateNonFirst].contains(ins)
-        if let session, session.commandCounter == 0xFFFF, !authenticating, ins != Native.additionalFrame {
+        if Self.applicationLevel.contains(ins) && !iso.isApplicationSelected { return refuse(0x40) }
+        let authenticating = [
+            NTAG424Instruction.authenticateEV2First.rawValue, NTAG424Instruction.authenticateEV2NonFirst.rawValue,
+        ].contains(ins)
+        if let session, session.commandCounter == 0xFFFF, !authenticating,
+            ins != NTAG424Instruction.additionalFrame.rawValue
+        {
             return refuse(0x1E)
         }
         let data = command.data
         let uid = self.uid
         switch ins {
-        case Native.authenticateFirst:
+        case NTAG424Instruction.authenticateEV2First.rawValue:
             return authenticateFirst(data, memory: memory)
-        case Native.authenticateNonFirst:
+        case NTAG424Instruction.authenticateEV2NonFirst.rawValue:
             return authenticateNonFirst(data, memory: memory)
-        case Native.additionalFrame:
+        case NTAG424Instruction.additionalFrame.rawValue:
             if let pending = pendingAuthentication { return authenticatePart2(data, pending: pending) }
             guard partsSent > 0 else { return refuse(0x1C) }
             guard data.isEmpty else {
@@ -221,21 +209,21 @@ struct NTAG424Chip: Type4Chip {
                 return refuse(0x7E)
             }
             return versionPart(partsSent)
-        case Native.getVersion:
+        case NTAG424Instruction.getVersion.rawValue:
             return getVersion(command)
-        case Native.readSignature:
+        case NTAG424Instruction.readSignature.rawValue:
             return secured(command, headerLength: 1, mode: .full) { header, rest, _ in
                 guard rest.isEmpty else { return .error(0x7E) }
                 guard header == [0x00] else { return .error(0x9E) }
                 return .success(memory.signature)
             }
-        case Native.getKeyVersion:
+        case NTAG424Instruction.getKeyVersion.rawValue:
             return secured(command, headerLength: 1, mode: .mac) { header, rest, _ in
                 guard rest.isEmpty else { return .error(0x7E) }
                 guard let number = header.first, memory.keys.indices.contains(Int(number)) else { return .error(0x40) }
                 return .success([memory.keys[Int(number)].version])
             }
-        case Native.getFileSettings:
+        case NTAG424Instruction.getFileSettings.rawValue:
             return secured(command, headerLength: 1, mode: .mac) { header, rest, _ in
                 guard rest.isEmpty else { return .error(0x7E) }
                 guard let number = header.first, let index = memory.index(ofNumber: number) else {
@@ -243,31 +231,31 @@ struct NTAG424Chip: Type4Chip {
                 }
                 return .success(Self.settings(of: memory.files[index]))
             }
-        case Native.getFileCounters:
+        case NTAG424Instruction.getFileCounters.rawValue:
             let mode = fileCountersMode(command.data, memory: memory)
             return secured(command, headerLength: 1, mode: mode) { header, rest, key in
                 Self.fileCounters(header: header, rest: rest, authenticatedKey: key, memory: memory)
             }
-        case Native.getCardUID:
+        case NTAG424Instruction.getCardUID.rawValue:
             return secured(command, headerLength: 0, mode: .full, requiresSession: true) { _, rest, _ in
                 rest.isEmpty ? .success(uid) : .error(0x7E)
             }
-        case Native.setConfiguration:
+        case NTAG424Instruction.setConfiguration.rawValue:
             return secured(command, headerLength: 1, mode: .full, requiresSession: true) { header, rest, key in
                 Self.setConfiguration(
                     header: header, data: rest, authenticatedKey: key, memory: &memory, context: context)
             }
-        case Native.changeKey:
+        case NTAG424Instruction.changeKey.rawValue:
             return secured(command, headerLength: 1, mode: .full, requiresSession: true) { header, rest, key in
                 Self.changeKey(header: header, keyData: rest, authenticatedKey: key, memory: &memory, context: context)
             }
-        case Native.changeFileSettings:
+        case NTAG424Instruction.changeFileSettings.rawValue:
             let mode = changeFileSettingsMode(command.data, memory: memory)
             return secured(command, headerLength: 1, mode: mode) { header, rest, key in
                 Self.changeFileSettings(
                     header: header, settings: rest, authenticatedKey: key, memory: &memory, context: context)
             }
-        case Native.readData:
+        case NTAG424Instruction.readData.rawValue:
             if session == nil, data.count == 7, let index = memory.index(ofNumber: data[0]),
                 memory.files[index].accessRights?.readGrant(authenticatedKey: nil) == .free
             {
@@ -290,7 +278,7 @@ struct NTAG424Chip: Type4Chip {
             return secured(command, headerLength: 7, mode: mode) { header, rest, key in
                 Self.readData(header: header, rest: rest, authenticatedKey: key, memory: memory)
             }
-        case Native.writeData:
+        case NTAG424Instruction.writeData.rawValue:
             let mode = dataMode(command.data, write: true, memory: memory)
             return secured(command, headerLength: 7, mode: mode) { header, rest, key in
                 Self.writeData(header: header, data: rest, authenticatedKey: key, memory: &memory, context: &context)

@@ -1,7 +1,8 @@
 import TapCardSupport
 
-/// The NTAG 424 DNA native instructions that secure messaging wraps (CLA 90; NTAG 424 DNA datasheet,
-/// command set; shared/reference/type4-type5-ntag424.md §2.3), with the names errors use.
+/// The NTAG 424 DNA native instructions (CLA 90; NTAG 424 DNA datasheet, command set;
+/// shared/reference/type4-type5-ntag424.md §2.3), with the names errors use: the one table the
+/// Type 4 mapping sends from and the emulator answers to (a fact both share, never logic).
 public enum NTAG424Instruction: UInt8, Sendable, CaseIterable {
     case authenticateEV2First = 0x71
     case authenticateEV2NonFirst = 0x77
@@ -15,6 +16,8 @@ public enum NTAG424Instruction: UInt8, Sendable, CaseIterable {
     case readData = 0xAD
     case writeData = 0x8D
     case setConfiguration = 0x5C
+    case getVersion = 0x60
+    case readSignature = 0x3C
 
     /// The command's name as the datasheet writes it.
     public var name: String {
@@ -31,6 +34,8 @@ public enum NTAG424Instruction: UInt8, Sendable, CaseIterable {
         case .readData: "ReadData"
         case .writeData: "WriteData"
         case .setConfiguration: "SetConfiguration"
+        case .getVersion: "GetVersion"
+        case .readSignature: "Read_Sig"
         }
     }
 
