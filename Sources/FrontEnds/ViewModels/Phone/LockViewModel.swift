@@ -243,7 +243,7 @@ public final class LockViewModel {
         ]
         for number in report.fileSettings.keys.sorted() {
             guard let settings = report.fileSettings[number] else { continue }
-            lines.append("File \(number) read back: \(TagInfo.fileSettingsText(settings))")
+            lines.append("File \(number) read back: \(settings.phrase)")
         }
         lines.append(
             report.verified
