@@ -34,4 +34,19 @@
             return nil
         }
     }
+
+    extension LockViewModel {
+        var type4Report: Type4LockReport? {
+            if case .type4Lock(let report)? = driverReport?.detail { return report }
+            return nil
+        }
+        var type5Report: Type5LockReport? {
+            if case .type5Lock(let report)? = driverReport?.detail { return report }
+            return nil
+        }
+        var type3Report: Type3LockReport? {
+            if case .type3Lock(let report)? = driverReport?.detail { return report }
+            return nil
+        }
+    }
 #endif

@@ -9,7 +9,7 @@ import Testing
 /// label once and end with the signature; a read without the type's inspection leaves the lines
 /// to the envelope; and each write's summary or log figures come from the detail.
 @Suite struct TagPresentationTests {
-    static let models = TagModel.allCases.filter { $0.type2Layout == nil }
+    static let models = ConformanceSuiteTests.models.filter { $0.type2Layout == nil }
 
     @Test(arguments: models)
     func everyInspectionListsTheSameLeadingLinesOnceEach(model: TagModel) async throws {
@@ -30,7 +30,7 @@ import Testing
         #expect(report.facts.storeChip == model.rawValue)
     }
 
-    @Test(arguments: TagModel.allCases.filter { $0.type2Layout != nil }.prefix(2))
+    @Test(arguments: [TagModel.ntag213, .ultralight])
     func aType2ReadLeavesItsLinesToTheEnvelope(model: TagModel) async throws {
         let tag = try ConformanceTag.make(model)
         let report = try await tag.driver().readTag()
@@ -43,5 +43,28 @@ import Testing
         #expect(outcome.summaryLines(uid: []) == nil)
         #expect(outcome.blocksWritten == 0)
         #expect(outcome.modeledAirTime == nil)
+    }
+
+    /// Every model's refusal of a message one byte too big names the capacity the tag reported,
+    /// through the contract, so a screen sizes the next message without knowing the type.
+    @Test(arguments: ConformanceSuiteTests.models)
+    func aMessageTooBigNamesTheCapacityOnEveryType(model: TagModel) async throws {
+        let tag = try ConformanceTag.make(model)
+        let report = try await tag.driver().readTag()
+        let capacity = try #require(report.capacity?.bytes)
+        // TNF 5 with no type: 3 header bytes (6 when the payload is long) and the payload.
+        let needed = capacity + 1
+        let payload = needed - 3 <= 255 ? needed - 3 : needed - 6
+        let message = NDEFMessage(records: [
+            NDEFRecord(tnf: .unknown, type: [UInt8](), payload: [UInt8](repeating: 0x41, count: payload))
+        ])
+        #expect(message.encoded().count == needed)
+        do {
+            _ = try await tag.driver().writeMessage(message, verify: true)
+            Issue.record("\(model): a \(needed)-byte message was written to a \(capacity)-byte tag")
+        } catch {
+            let refusal = try #require(error as? any MessageTooBigRefusal, "\(model): \(error)")
+            #expect(refusal.capacityWhenTooBig == capacity)
+        }
     }
 }

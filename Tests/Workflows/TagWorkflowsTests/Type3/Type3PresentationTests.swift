@@ -89,4 +89,22 @@ import Testing
         #expect(outcome.blocksWritten == 8, "block 0 twice, counted once, and blocks 1–7")
         #expect((outcome.modeledAirTime ?? 0) > 0)
     }
+
+    @Test func aLiteSLockIsSummarisedWithItsUpdatesAndTheMC() async throws {
+        let card = EmulatedType3Tag(model: .feliCaLiteS, idm: Self.idm)
+        let outcome = try await Type3Tag(channel: card, declaredModel: .feliCaLiteS).lockTag(
+            confirmation: .permanent, key: nil)
+        guard case .type3Lock(let report) = outcome.detail else {
+            Issue.record("not a Type 3 lock: \(outcome.detail)")
+            return
+        }
+        let lines = try #require(outcome.summaryLines(uid: [0x01]), "the report's own IDm, not the one passed")
+        #expect(
+            lines == [
+                "Locked FeliCa Lite-S with IDm 01:2E:50:48:4F:4E:45:82 in 2 Updates: the attribute block's RW flag set to 00 (reversible on its own); MC with S_PAD0–13 read-only and MC_ALL 00 (permanent).",
+                "Read back: block 0 has RW flag 00; MC \(Hex.encode(report.memoryConfiguration.bytes, uppercase: true, separator: " ")) (\(report.memoryConfiguration.description.joined(separator: "; "))).",
+                "Permanent: the lock-memory step (MC_ALL 00) can never be undone; nothing can make the MC or S_PAD0–13 writable again.",
+                "Verified: every part of the lock is in place; no reader can write this card's message again.",
+            ])
+    }
 }

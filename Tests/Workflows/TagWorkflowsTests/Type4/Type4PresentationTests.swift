@@ -86,4 +86,26 @@ import Testing
         #expect(outcome.blocksWritten == 0, "Type 4 writes bytes of a file, not blocks")
         #expect(outcome.modeledAirTime == nil)
     }
+
+    @Test func anNTAG424DNALockIsSummarisedWithItsStepsAndFileSettings() async throws {
+        let tag = EmulatedType4Tag(model: .ntag424DNA, uid: Self.uid)
+        let outcome = try await Type4Tag(channel: tag, uid: tag.uid).lockTag(confirmation: .permanent, key: nil)
+        guard case .type4Lock(let report) = outcome.detail else {
+            Issue.record("not a Type 4 lock: \(outcome.detail)")
+            return
+        }
+        let lines = try #require(outcome.summaryLines(uid: Self.uid))
+        #expect(
+            lines.first
+                == "Locked NTAG 424 DNA 04:A1:B2:C3:D4:E5:80 after authenticating with key 0: cc-write-access, ndef-file-settings, cc-file-settings."
+        )
+        #expect(lines[1] == "Read back: the CC file's NDEF write access is never (FF).")
+        #expect(lines.filter { $0.hasPrefix("File ") }.count == report.fileSettings.count)
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "File 2 read back: 256 bytes, plain communication; read free, write never, read-write never")
+            })
+        #expect(lines.last == "Verified: every part of the lock is in place; no reader can write this tag again.")
+    }
 }

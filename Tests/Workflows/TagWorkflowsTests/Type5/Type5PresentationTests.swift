@@ -128,4 +128,30 @@ import Testing
         let seconds = try #require(outcome.modeledAirTime)
         #expect(abs(seconds - milliseconds / 1000) < 0.000_05, "the log's seconds are the line's milliseconds")
     }
+
+    @Test func anICODESLIX2LockIsSummarisedAsPermanentWithItsBlocks() async throws {
+        let tag = EmulatedType5Tag(model: .icodeSLIX2)
+        let outcome = try await Type5Tag(channel: tag, declaredModel: .icodeSLIX2).lockTag(
+            confirmation: .permanent, key: nil)
+        guard case .type5Lock(let report) = outcome.detail else {
+            Issue.record("not a Type 5 lock: \(outcome.detail)")
+            return
+        }
+        let uid = Hex.encode(tag.uid, uppercase: true, separator: ":")
+        let lines = try #require(outcome.summaryLines(uid: [0x01]), "the report's own UID, not the one passed")
+        #expect(lines.count == 4)
+        #expect(
+            lines[0]
+                == "Locked ICODE SLIX2 \(uid) in \(report.steps.count) steps: \(report.steps.map(\.label).joined(separator: "; "))."
+        )
+        #expect(lines[0].hasSuffix("locked CC block 0."), "the CC block is locked last")
+        let blocks = report.blocksToLock.map(String.init).joined(separator: ", ")
+        #expect(lines[1] == "Read back: the CC's write access is 11 (read-only); blocks \(blocks) locked.")
+        #expect(
+            lines[2]
+                == "Permanent: the LOCK BLOCK steps (blocks \(blocks)) can never be undone; the CC's write access alone could be rewritten, which is why the CC block is locked last."
+        )
+        #expect(
+            lines[3] == "Verified: every part of the lock is in place; no reader can write this tag's message again.")
+    }
 }
