@@ -15,12 +15,12 @@ import Type2
 /// nobody can put a password on the locked tag later. Without the password a protected tag is
 /// refused before anything is written, and the screen asks for it. A Type 4 tag (ISO-DEP) is
 /// handed to TapCard's own Type 4 driver: an NTAG 424 DNA is locked with its factory key 0 and
-/// read back (``type4Report``); any other Type 4 tag gets the driver's sentence saying why it
-/// cannot be locked. A Type 5 tag (ISO 15693) goes to the Type 5 driver: the CC's write access
-/// read-only, then LOCK BLOCK of the NDEF TLV's blocks and the CC block (``type5Report``); a
-/// FeliCa Lite-S to the Type 3 driver: the RW flag 00, then the MC locked for good
-/// (``type3Report``). Every other tag is locked through iOS
-/// (`writeLock`), which can neither present a password nor set CFGLCK.
+/// read back; any other Type 4 tag gets the driver's sentence saying why it cannot be locked. A
+/// Type 5 tag (ISO 15693) goes to the Type 5 driver: the CC's write access read-only, then LOCK
+/// BLOCK of the NDEF TLV's blocks and the CC block; a FeliCa Lite-S to the Type 3 driver: the RW
+/// flag 00, then the MC locked for good. What a driver did is ``driverReport``, in its type's own
+/// words ``reportLines``. Every other tag is locked through iOS (`writeLock`), which can neither
+/// present a password nor set CFGLCK.
 @MainActor
 @Observable
 public final class LockViewModel {
