@@ -1,6 +1,8 @@
+import Foundation
 import NDEF
 import TagCatalog
 import Testing
+import Type5
 
 @testable import TagWorkflows
 
@@ -66,5 +68,62 @@ import Testing
             let refusal = try #require(error as? any MessageTooBigRefusal, "\(model): \(error)")
             #expect(refusal.capacityWhenTooBig == capacity)
         }
+    }
+
+    /// A blank tag's write refusal says what was found instead of a formatted tag, through the
+    /// contract, on every type that can be blank and reaches a write plan.
+    @Test(arguments: [TagModel.icodeSLIX2, .st25dv04k, .feliCaLiteS])
+    func aBlankTagsRefusalSaysWhatWasFoundOnEveryType(model: TagModel) async throws {
+        let tag = try ConformanceTag.make(model, formatted: false)
+        let message = NDEFMessage(records: [NDEFRecord(tnf: .unknown, type: [UInt8](), payload: [0x41])])
+        do {
+            _ = try await tag.driver().writeMessage(message, verify: true)
+            Issue.record("\(model): a blank tag was written")
+        } catch {
+            let refusal = try #require(error as? any NotFormattedRefusal, "\(model): \(error)")
+            let finding = try #require(refusal.notFormattedFinding)
+            switch error {
+            case Type5PlanError.notFormatted(let blockZero):
+                #expect(blockZero == [0, 0, 0, 0])
+                #expect(
+                    finding
+                        == "Block 0 holds 00 00 00 00, not a Type 5 CC (E1 or E2): the tag is blank or not NDEF-formatted, and iOS cannot write it either"
+                )
+            case Type3Refusal.notFormatted(let reason):
+                #expect(finding == "The card is not NDEF-formatted: \(reason)")
+            default:
+                Issue.record("\(model): \(error)")
+            }
+            #expect(!finding.hasSuffix("."), "the front end ends the sentence with its own way to format")
+            #expect(!Self.speaksCLI(finding))
+        }
+        // Another refusal of the same types is not "not formatted".
+        #expect(Type5PlanError.blockLocked(block: 3).notFormattedFinding == nil)
+        #expect(Type3Refusal.confirmationRequired.notFormattedFinding == nil)
+    }
+
+    /// True when `text` names the command line: a `tapcard` command or a `--option`. The lines
+    /// here are the phone's, which never speaks the CLI.
+    static func speaksCLI(_ text: String) -> Bool {
+        text.range(of: #"tapcard [a-z]|--[a-z]"#, options: .regularExpression) != nil
+    }
+
+    @Test(arguments: models)
+    func noLineOfAnInspectionWriteOrLockNamesTheCommandLine(model: TagModel) async throws {
+        let tag = try ConformanceTag.make(model)
+        let report = try await tag.driver().inspectTag()
+        let uid = report.facts.uid ?? []
+        var lines = (report.detail.fields(uid: uid, carrier: "carrier") ?? []).map(\.value)
+        lines += [report.detail.contentSummary ?? ""]
+        let message = NDEFMessage(records: [NDEFRecord(tnf: .unknown, type: [UInt8](), payload: [0x41, 0x42])])
+        lines += try await tag.driver().writeMessage(message, verify: true).summaryLines(uid: uid) ?? []
+        // A type that cannot lock this model (a generic Type 4 tag) refuses in its own sentence.
+        if let lockable = tag.driver() as? any LockableTag,
+            let outcome = try? await lockable.lockTag(confirmation: .permanent, key: nil)
+        {
+            lines += outcome.summaryLines(uid: uid) ?? []
+        }
+        #expect(lines.count > 10)
+        for line in lines where Self.speaksCLI(line) { Issue.record("\(model): \(line)") }
     }
 }
