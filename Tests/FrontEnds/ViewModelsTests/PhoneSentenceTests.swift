@@ -59,6 +59,19 @@
             #expect(Self.errors.contains { Self.speaksCLI(($0 as? any TapCardError)?.sentence ?? "") })
         }
 
+        /// A tag that is not NDEF-formatted: what the type found, then the phone's way to format it
+        /// (the desk's sentence names `tapcard format`), whatever the type.
+        @Test func aRefusalOfAnUnformattedTagSaysWhatWasFoundAndToFormatItOnAComputer() {
+            #expect(
+                PhoneWords.sentence(for: Type5PlanError.notFormatted(blockZero: [0x00, 0x11, 0x22, 0x33]))
+                    == "Block 0 holds 00 11 22 33, not a Type 5 CC (E1 or E2): the tag is blank or not NDEF-formatted, and iOS cannot write it either. Format it first with TapCard on a computer. Nothing was written."
+            )
+            #expect(
+                PhoneWords.sentence(for: Type3Refusal.notFormatted(reason: "it does not answer polling for 12FC"))
+                    == "The card is not NDEF-formatted: it does not answer polling for 12FC. Format it first with TapCard on a computer. Nothing was written."
+            )
+        }
+
         /// Every string literal in the phone's view models (Sources/FrontEnds/ViewModels).
         static func literals() throws -> [(file: String, text: String)] {
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

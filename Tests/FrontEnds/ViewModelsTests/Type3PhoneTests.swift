@@ -32,7 +32,7 @@
             let bench = Type3Bench()
             let store = try temporaryStore()
             let info = try await Self.scanned(bench, store: store)
-            let inspection = try #require(info.type3)
+            let inspection = try #require(info.type3Inspection)
             #expect(info.field("UID") == "01:2E:50:48:4F:4E:45:82 (the card's IDm)")
             #expect(info.field("Manufacturer") == "Sony (FeliCa; the PMm's IC code F1 names the chip)")
             #expect(info.field("Chip") == "FeliCa Lite-S (RC-S966) (by PMm IC code F1)")
@@ -65,7 +65,7 @@
             let bench = Type3Bench(formatted: false)
             let store = try temporaryStore()
             let info = try await Self.scanned(bench, store: store)
-            #expect(info.type3 != nil, "the driver's view, not iOS's fallback")
+            #expect(info.type3Inspection != nil, "the driver's view, not iOS's fallback")
             #expect(info.field("Chip") == "FeliCa Lite-S (RC-S966) (by PMm IC code F1)")
             #expect(
                 info.field("NDEF status")
@@ -103,7 +103,7 @@
             bench.holdTag()
             await bench.run { await write.write() }
             let report = try #require(write.state.outcome, "\(write.state)")
-            let type3 = try #require(report.type3)
+            let type3 = try #require(report.type3Report)
             #expect(type3.verification == .readBack(.bytes(message.count), match: .bytes))
             let dataBlocks = (message.count + 15) / 16
             #expect(type3.writes.count == 2 + dataBlocks, "Nbw 1: one data Update per block")

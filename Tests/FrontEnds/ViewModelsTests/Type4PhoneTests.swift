@@ -35,7 +35,7 @@
             let bench = Type4Bench(model: .ntag424DNA)
             let store = try temporaryStore()
             let info = try await Self.scanned(bench, store: store)
-            let inspection = try #require(info.type4)
+            let inspection = try #require(info.type4Inspection)
             #expect(info.field("UID") == "04:A1:B2:C3:D4:E5:80")
             #expect(info.field("Chip") == inspection.read.identification.phrase)
             #expect(info.field("Chip")?.hasPrefix("NTAG 424 DNA (by GetVersion: NXP, HW 48.0, SW 1.2") == true)
@@ -90,7 +90,7 @@
             bench.holdTag()
             await bench.run { await write.write() }
             let report = try #require(write.state.outcome, "\(write.state)")
-            let type4 = try #require(report.type4)
+            let type4 = try #require(report.type4Report)
             #expect(type4.writes.count == 2 + (message.count - 50 + 51) / 52)
             #expect(
                 report.lines == [

@@ -46,7 +46,7 @@
             let bench = Type5Bench(model: model)
             let store = try temporaryStore()
             let info = try await Self.scanned(bench, store: store)
-            let inspection = try #require(info.type5)
+            let inspection = try #require(info.type5Inspection)
             let figures = Self.figures(model)
             let uid = bench.chip.uid
             #expect(info.field("UID") == Hex.encode(uid, uppercase: true, separator: ":"))
@@ -91,7 +91,7 @@
         @Test func aBlankTagIsShownNotFormattedWithBlockZeroAndTheWriteIsRefused() async throws {
             let bench = Type5Bench(model: .icodeSLIX2, formatted: false)
             let info = try await Self.scanned(bench)
-            #expect(info.type5 != nil, "the driver's view, not iOS's fallback")
+            #expect(info.type5Inspection != nil, "the driver's view, not iOS's fallback")
             #expect(info.field("NDEF status") == "Not NDEF-formatted: block 0 holds 00 00 00 00, not a CC (E1 or E2).")
             #expect(info.field("Capacity") == "None: without a CC the tag reports no NDEF capacity.")
             #expect(info.field("iOS compatibility") == Type5CompatibilityWarning.noCapabilityContainer.description)
@@ -124,7 +124,7 @@
             bench.holdTag()
             await bench.run { await write.write() }
             let report = try #require(write.state.outcome, "\(write.state)")
-            let type5 = try #require(report.type5)
+            let type5 = try #require(report.type5Report)
             #expect(report.receipt.verified)
             #expect(type5.verification == .readBack(.bytes(message.count), match: .bytes))
             let uid = Hex.encode(bench.chip.uid, uppercase: true, separator: ":")

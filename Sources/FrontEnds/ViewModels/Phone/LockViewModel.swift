@@ -4,9 +4,6 @@ import Observation
 import TagWorkflows
 import TapCardSupport
 import Type2
-import Type3
-import Type4
-import Type5
 
 /// The Lock screen. Locking is permanent, so it needs a scanned tag and a typed confirmation
 /// naming that tag ("LOCK" and the last two UID bytes); the session then refuses any other tag.
@@ -18,12 +15,12 @@ import Type5
 /// nobody can put a password on the locked tag later. Without the password a protected tag is
 /// refused before anything is written, and the screen asks for it. A Type 4 tag (ISO-DEP) is
 /// handed to TapCard's own Type 4 driver: an NTAG 424 DNA is locked with its factory key 0 and
-/// read back (``type4Report``); any other Type 4 tag gets the driver's sentence saying why it
-/// cannot be locked. A Type 5 tag (ISO 15693) goes to the Type 5 driver: the CC's write access
-/// read-only, then LOCK BLOCK of the NDEF TLV's blocks and the CC block (``type5Report``); a
-/// FeliCa Lite-S to the Type 3 driver: the RW flag 00, then the MC locked for good
-/// (``type3Report``). Every other tag is locked through iOS
-/// (`writeLock`), which can neither present a password nor set CFGLCK.
+/// read back; any other Type 4 tag gets the driver's sentence saying why it cannot be locked. A
+/// Type 5 tag (ISO 15693) goes to the Type 5 driver: the CC's write access read-only, then LOCK
+/// BLOCK of the NDEF TLV's blocks and the CC block; a FeliCa Lite-S to the Type 3 driver: the RW
+/// flag 00, then the MC locked for good. What a driver did is ``driverReport``, in its type's own
+/// words ``reportLines``. Every other tag is locked through iOS (`writeLock`), which can neither
+/// present a password nor set CFGLCK.
 @MainActor
 @Observable
 public final class LockViewModel {
@@ -139,117 +136,17 @@ public final class LockViewModel {
     /// What one of TapCard's drivers did and read back, when it locked the tag; `nil` otherwise.
     public private(set) var driverReport: TagManagementOutcome?
 
-    /// What the Type 4 driver's lock did and read back, when it locked the tag; `nil` otherwise.
-    public var type4Report: Type4LockReport? {
-        if case .type4Lock(let report)? = driverReport?.detail { return report }
-        return nil
-    }
-
-    /// What the Type 5 driver's lock did and read back, when it locked the tag; `nil` otherwise.
-    public var type5Report: Type5LockReport? {
-        if case .type5Lock(let report)? = driverReport?.detail { return report }
-        return nil
-    }
-
-    /// What the Type 3 driver's lock did and read back, when it locked the card; `nil` otherwise.
-    public var type3Report: Type3LockReport? {
-        if case .type3Lock(let report)? = driverReport?.detail { return report }
-        return nil
-    }
-
     /// The lines under "Locked": the steps sent, which of them is permanent, and what the
-    /// read-back verified (Types 3, 4 and 5), or the access the tag reported afterwards.
+    /// read-back verified, as the driver's type words them
+    /// (``/TagWorkflows/TagManagementOutcome/summaryLines(uid:)``), or the access the tag reported
+    /// afterwards.
     public var reportLines: [String] {
         guard let receipt = state.outcome else { return [] }
-        switch driverReport?.detail {
-        case .type4Lock(let report)?: return Self.lines(of: report, uid: receipt.uid)
-        case .type5Lock(let report)?: return Self.lines(of: report)
-        case .type3Lock(let report)?: return Self.lines(of: report)
-        case .type2?, .type3Format?, .type5Format?, nil:
-            return [
-                receipt.accessAfter == .readOnly
-                    ? "Locked: the tag now reports read-only." : "The tag did not report read-only."
-            ]
-        }
-    }
-
-    /// A Type 5 lock in words: the steps, which are permanent, and the CC and block security as
-    /// read back.
-    static func lines(of report: Type5LockReport) -> [String] {
-        let name = Hex.encode(report.uid, uppercase: true, separator: ":")
-        let chip = report.identification.model?.displayName ?? "the tag"
-        let steps =
-            report.steps.isEmpty
-            ? "Nothing needed sending: the tag \(name) was already locked."
-            : "Locked \(chip) \(name) in \(report.steps.count) \(report.steps.count == 1 ? "step" : "steps"): \(report.steps.map(\.label).joined(separator: "; "))."
-        let locked =
-            report.lockedBlocks.map { blocks in
-                blocks.isEmpty ? "no block locked" : "blocks \(blocks.map(String.init).joined(separator: ", ")) locked"
-            } ?? "the block security statuses could not be read"
-        let permanence =
-            report.isPermanent
-            ? "Permanent: the LOCK BLOCK steps (blocks \(report.blocksToLock.map(String.init).joined(separator: ", "))) can never be undone; the CC's write access alone could be rewritten, which is why the CC block is locked last."
-            : "Not permanent: this chip takes no LOCK BLOCK, so only the CC's write access says read-only; raw block writes can still change the tag."
+        if let lines = driverReport?.summaryLines(uid: receipt.uid) { return lines }
         return [
-            steps,
-            "Read back: the CC's write access is \(report.ccWriteAccess.map { "\($0)" } ?? "unknown"); \(locked).",
-            permanence,
-            report.verified
-                ? "Verified: every part of the lock is in place; no reader can write this tag's message again."
-                : "The read-back does not show every part of the lock in place: scan the tag, then lock it again.",
+            receipt.accessAfter == .readOnly
+                ? "Locked: the tag now reports read-only." : "The tag did not report read-only."
         ]
-    }
-
-    /// A FeliCa Lite-S lock in words: the Updates, which one is permanent, and block 0 and MC as
-    /// read back.
-    static func lines(of report: Type3LockReport) -> [String] {
-        let idm = Hex.encode(report.idm, uppercase: true, separator: ":")
-        let chip = report.identification.model?.displayName ?? "the card"
-        func words(_ step: Type3ConfigurationWrite.Step) -> String {
-            switch step {
-            case .readOnlyFlag: "the attribute block's RW flag set to 00 (reversible on its own)"
-            case .lockMemory: "MC with S_PAD0–13 read-only and MC_ALL 00 (permanent)"
-            case .enableNDEF: "MC SYS_OP 01"
-            case .attribute: "the attribute block"
-            case .zeroData: "a data block zeroed"
-            }
-        }
-        let steps =
-            report.writes.isEmpty
-            ? "Nothing needed sending: the card with IDm \(idm) was already locked."
-            : "Locked \(chip) with IDm \(idm) in \(report.writes.count) \(report.writes.count == 1 ? "Update" : "Updates"): \(report.steps.map(words).joined(separator: "; "))."
-        let flag = report.attribute.map { $0.isReadOnly ? "RW flag 00" : "RW flag 01" } ?? "no attribute block"
-        let mc = report.memoryConfiguration
-        return [
-            steps,
-            "Read back: block 0 has \(flag); MC \(Hex.encode(mc.bytes, uppercase: true, separator: " ")) (\(mc.description.joined(separator: "; "))).",
-            "Permanent: the lock-memory step (MC_ALL 00) can never be undone; nothing can make the MC or S_PAD0–13 writable again.",
-            report.verified
-                ? "Verified: every part of the lock is in place; no reader can write this card's message again."
-                : "The read-back does not show every part of the lock in place: scan the card, then lock it again.",
-        ]
-    }
-
-    /// An NTAG 424 DNA lock in words: the steps, then the CC and file settings as read back.
-    static func lines(of report: Type4LockReport, uid: [UInt8]) -> [String] {
-        let name = Hex.encode(uid, uppercase: true, separator: ":")
-        let steps =
-            report.steps.isEmpty
-            ? "Nothing needed sending: the tag \(name) was already locked."
-            : "Locked \(report.identification.model?.displayName ?? "the tag") \(name) after authenticating with key 0: \(report.steps.map(\.rawValue).joined(separator: ", "))."
-        var lines = [
-            steps,
-            "Read back: the CC file's NDEF write access is \(report.ccWriteAccess).",
-        ]
-        for number in report.fileSettings.keys.sorted() {
-            guard let settings = report.fileSettings[number] else { continue }
-            lines.append("File \(number) read back: \(TagInfo.fileSettingsText(settings))")
-        }
-        lines.append(
-            report.verified
-                ? "Verified: every part of the lock is in place; no reader can write this tag again."
-                : "The read-back does not show every part of the lock in place: scan the tag, then lock it again.")
-        return lines
     }
 
     private func fail(_ error: TagSessionFailure<any Error>) {

@@ -5,7 +5,6 @@ import Store
 import TagCatalog
 import TagWorkflows
 import Type2
-import Type4
 
 /// The Scan / Tag Info screen: one tap reads a tag in one NFC session; the result is a
 /// ``TagInfo`` with every field, or a sentence; a cancelled sheet is no error.
@@ -108,15 +107,10 @@ public final class ScanViewModel {
 
 extension TagInfo {
     /// How the store names this tag: UID (FeliCa: IDm) plus chip ("ntag213", "icode-slix2",
-    /// "felica-lite-s", or "type2", "type5", "type3" when not identified).
+    /// "felica-lite-s", or "type2", "type5", "type3" when not identified): the driver's
+    /// ``/TagWorkflows/TagFacts/storeChip`` when one of TapCard's drivers read it.
     public var tagKey: TagKey {
-        if let type4 {
-            return TagKey(
-                uid: reading.uid, chip: (type4.read.identification.model ?? TagModel.genericType4).rawValue)
-        }
-        if let type5 { return TagKey(uid: reading.uid, chip: type5.read.identification.model?.rawValue ?? "type5") }
-        if let type3 { return TagKey(uid: reading.uid, chip: type3.read.identification.model?.rawValue ?? "type3") }
-        if detail != nil { return TagKey(uid: reading.uid, chip: model?.rawValue ?? "type2") }
+        if let facts { return TagKey(uid: reading.uid, chip: facts.storeChip) }
         return TagKey(uid: reading.uid, chip: Self.chipName(version: reading.version, technology: reading.technology))
     }
 

@@ -7,9 +7,11 @@ import TapCardSupport
 extension TagInfo {
     /// The Tag Info of a tag one of TapCard's own drivers read in a phone session: the envelope
     /// (who the tag is, its NDEF status, capacity and message) the same for every type, and the
-    /// per-type lines only where the screen shows them (the detail: a Type 4 CC file and NTAG 424
-    /// DNA file settings, a Type 5 CC and block security, a Type 3 attribute block and system
-    /// codes). `carrierUID` is the UID iOS announced, for a driver that reported none.
+    /// lines and summary the type's inspection words for itself in TagWorkflows
+    /// (``/TagWorkflows/TagDetail/fields(uid:carrier:)``: a Type 4 CC file and NTAG 424 DNA file
+    /// settings, a Type 5 CC and block security, a Type 3 attribute block and system codes), so no
+    /// tag type needs a line here. `carrierUID` is the UID iOS announced, for a driver that
+    /// reported none.
     public init(_ report: TagReport, technology: TagTechnology, carrierUID: [UInt8]) {
         let uid = report.facts.uid ?? carrierUID
         let messageRecords = Self.recordFields(report.content)
@@ -20,32 +22,20 @@ extension TagInfo {
             case .readOnly: .readOnly
             case .notFormatted: .notFormatted
             }
-        let signature: [UInt8]? =
-            switch report.detail {
-            case .type4Inspection(let inspection): inspection.signature
-            case .type5Inspection(let inspection): inspection.signature
-            default: nil
-            }
         let reading = TagReading(
             uid: uid, technology: technology, access: access, reportedCapacity: capacity.bytes,
-            content: Self.tagContent(report.content, records: messageRecords), signature: signature)
-        let lines: (fields: [Field], summary: String)
-        switch report.detail {
-        case .type4Inspection(let inspection):
-            lines = (Self.type4Fields(inspection, reading: reading), Self.type4Summary(inspection.read))
-        case .type5Inspection(let inspection):
-            lines = (Self.type5Fields(inspection, reading: reading), Self.type5Summary(inspection.read))
-        case .type3Inspection(let inspection):
-            lines = (Self.type3Fields(inspection), Self.type3Summary(inspection.read))
-        case .type2Read, .type2Inspection, .type3Read, .type4Read, .type5Read:
-            lines = (Self.envelopeFields(report, reading: reading), Self.envelopeSummary(report.content))
-        }
+            content: Self.tagContent(report.content, records: messageRecords),
+            signature: report.detail.originalitySignature)
         self.reading = reading
         self.model = report.facts.model
         self.capacity = capacity
         self.records = messageRecords.enumerated().map { RecordRow(index: $0.offset, fields: $0.element) }
-        self.contentSummary = lines.summary
-        self.fields = lines.fields
+        self.contentSummary = report.detail.contentSummary ?? Self.envelopeSummary(report.content)
+        self.fields =
+            report.detail.fields(uid: uid, carrier: technology.displayName)?.map {
+                Field(label: $0.label, value: $0.value)
+            } ?? Self.envelopeFields(report, reading: reading)
+        self.facts = report.facts
         self.detail = report.detail
     }
 

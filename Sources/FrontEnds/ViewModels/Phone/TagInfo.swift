@@ -22,28 +22,16 @@ public struct TagInfo: Sendable, Equatable {
     public let records: [RecordRow]
     /// One line about the message as a whole.
     public let contentSummary: String
+    /// Who the driver found the tag to be (``init(_:technology:carrierUID:)``); `nil` when iOS
+    /// read the tag.
+    public let facts: TagFacts?
     /// The per-type part of the driver's report (``init(_:technology:carrierUID:)``); `nil` when
     /// iOS read the tag.
     public let detail: TagDetail?
 
-    /// What TapCard's own Type 4 driver found; `nil` when another driver or iOS read the tag.
-    public var type4: Type4Inspection? {
-        if case .type4Inspection(let inspection)? = detail { return inspection }
-        return nil
-    }
-    /// What TapCard's own Type 5 driver found; `nil` when another driver or iOS read the tag.
-    public var type5: Type5Inspection? {
-        if case .type5Inspection(let inspection)? = detail { return inspection }
-        return nil
-    }
-    /// What TapCard's own Type 3 driver found; `nil` when another driver or iOS read the tag.
-    public var type3: Type3Inspection? {
-        if case .type3Inspection(let inspection)? = detail { return inspection }
-        return nil
-    }
-
     public init(_ reading: TagReading) {
         self.reading = reading
+        facts = nil
         detail = nil
         let identification = reading.version.map(ChipIdentification.fromVersion)
         model = identification?.model
@@ -67,9 +55,7 @@ public struct TagInfo: Sendable, Equatable {
 
     public func field(_ label: String) -> String? { fields.first { $0.label == label }?.value }
 
-    static func uidText(_ uid: [UInt8]) -> String {
-        uid.isEmpty ? "Not available" : Hex.encode(uid, uppercase: true, separator: ":")
-    }
+    static func uidText(_ uid: [UInt8]) -> String { TagField.uidText(uid) }
 
     /// ISO 14443-A UIDs start with the manufacturer code; ISO 15693 UIDs with `E0` and then it.
     static func manufacturer(_ reading: TagReading) -> String {
@@ -77,8 +63,7 @@ public struct TagInfo: Sendable, Equatable {
             let byte = UInt8(truncatingIfNeeded: code)
             return Manufacturer(code: byte).displayName + " (UID byte 1 = 0x\(Hex.encode([byte], uppercase: true)))"
         }
-        guard let first = reading.uid.first else { return "Unknown (no UID)" }
-        return Manufacturer(code: first).displayName + " (UID byte 0 = 0x\(Hex.encode([first], uppercase: true)))"
+        return TagField.iso14443Manufacturer(uid: reading.uid)
     }
 
     static func chip(_ version: [UInt8]?, model: TagModel?) -> String {
@@ -123,21 +108,12 @@ public struct TagInfo: Sendable, Equatable {
         return Originality.SignatureCheck.check(uid: reading.uid, signature: reading.signature).statement
     }
 
-    /// The originality verdict, for screens and for pairing a focus tag: NTAG 424 DNA's on
-    /// secp224r1 when the Type 4 driver read the tag, ICODE SLIX2's when the Type 5 driver read
-    /// an NXP tag, none for other Type 5 chips and FeliCa, NXP's Type 2 keys otherwise.
+    /// The originality verdict, for screens and for pairing a focus tag: the one the driver's
+    /// inspection chose for its type (``/TagWorkflows/TagDetail/originality(uid:)``), else NXP's
+    /// Type 2 keys over what was read.
     public var signatureCheck: Originality.SignatureCheck {
-        if let type4 {
-            return type4.signatureCheck
-                ?? Originality.SignatureCheck.check(uid: reading.uid, signature: nil, scheme: .ntag424DNA)
-        }
-        if let type5 { return Self.type5SignatureCheck(type5) }
-        if type3 != nil {
-            return Originality.SignatureCheck(
-                verdict: .unavailable(reason: Self.feliCaSignatureReason), uid: reading.uid, signature: nil,
-                statement: "No originality check: \(Self.feliCaSignatureReason).")
-        }
-        return Originality.SignatureCheck.check(uid: reading.uid, signature: reading.signature)
+        detail?.originality(uid: reading.uid)
+            ?? Originality.SignatureCheck.check(uid: reading.uid, signature: reading.signature)
     }
 
     static func summary(_ content: TagContent) -> String {

@@ -6,9 +6,6 @@ import Store
 import TagCatalog
 import TagWorkflows
 import Type2
-import Type3
-import Type4
-import Type5
 
 /// The Write screen: one tap → preflight → write → verify, all under one NFC sheet, then the
 /// report card. A refusal says nothing was written; a tag lost mid-write says the tag's state is
@@ -179,18 +176,15 @@ public final class WriteViewModel {
             onFailure?(error)
         case .operation(let error):
             let sentence = PhoneWords.sentence(for: error)
+            // Whatever the tag type, a message too big tells the card the capacity the tag holds.
+            if let capacity = (error as? any MessageTooBigRefusal)?.capacityWhenTooBig {
+                card.tagReported(capacity: capacity, model: nil)
+            }
             switch error {
             case let preflight as WritePreflightError:
                 if case .passwordRequired = preflight { passwordNeeded(sentence) }
-                if case .tooBig(_, let capacity, _) = preflight { card.tagReported(capacity: capacity, model: nil) }
             case let refusal as PasswordError:
                 if case .rejected = refusal { passwordNote = PasswordEntry.phoneRefusalNote }
-            case let plan as Type4PlanError:
-                if case .tooBig(_, let capacity, _, _) = plan { card.tagReported(capacity: capacity, model: nil) }
-            case let plan as Type5PlanError:
-                if case .tooBig(_, let capacity, _, _) = plan { card.tagReported(capacity: capacity, model: nil) }
-            case let plan as Type3PlanError:
-                if case .tooBig(_, let capacity, _) = plan { card.tagReported(capacity: capacity, model: nil) }
             case is TagWriteError:
                 suggestsScan = true
             default:

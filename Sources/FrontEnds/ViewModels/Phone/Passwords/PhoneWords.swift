@@ -40,13 +40,8 @@ enum PhoneWords {
                 "Writing page \(interrupted.write.page) (\(name(of: interrupted.write.role)); write \(interrupted.failedIndex + 1) of \(interrupted.total)) was not acknowledged: \(interrupted.cause.sentence) The \(interrupted.failedIndex) \(interrupted.failedIndex == 1 ? "write" : "writes") before it landed, so the tag is now in one of the states below (never protected by a password nobody knows). Scan it to see which, then try again."
         }
         // The drivers' refusals of unformatted tags name the CLI's command; the phone has no format.
-        if case .notFormatted(let blockZero)? = error as? Type5PlanError {
-            return
-                "Block 0 holds \(Hex.encode(blockZero, uppercase: true, separator: " ")), not a Type 5 CC (E1 or E2): the tag is blank or not NDEF-formatted, and iOS cannot write it either. Format it first with TapCard on a computer. Nothing was written."
-        }
-        if case .notFormatted(let reason)? = error as? Type3Refusal {
-            return
-                "The card is not NDEF-formatted: \(reason). Format it first with TapCard on a computer. Nothing was written."
+        if let finding = (error as? any NotFormattedRefusal)?.notFormattedFinding {
+            return "\(finding). Format it first with TapCard on a computer. Nothing was written."
         }
         if let phone = interruptedSetUp(error) { return phone }
         if let phone = refusal(error) { return phone }

@@ -1,0 +1,36 @@
+import TapCardSupport
+
+extension Type3WriteReport {
+    /// The Type 3 write in figures, one sentence a line: bytes, the capacity the attribute block
+    /// reports, the Update order (WriteF 0F, data, WriteF 00 with Ln), how it was verified, and
+    /// the modeled air time.
+    public var summaryLines: [String] {
+        let idmText = Hex.encode(idm, uppercase: true, separator: ":")
+        let held = capacity.bytes
+        let source =
+            capacity.source == .reported ? "reported by the card's attribute block: Nmaxb × 16" : "assumed"
+        let updates: String
+        if writes.isEmpty {
+            updates = "No Update was needed: the card already held this message."
+        } else if writes.count == 1 {
+            updates = "1 Update (the attribute block with WriteF 00 and Ln 0: the message emptied)."
+        } else {
+            let data = writes.count - 2
+            updates =
+                "\(writes.count) Updates (the attribute block with WriteF 0F first, \(data) data \(data == 1 ? "Update" : "Updates") of blocks \(blocksWritten.filter { $0 != 0 }.map(String.init).joined(separator: ", ")), then WriteF 00 with Ln \(messageBytes) last)."
+        }
+        let verified =
+            switch verification {
+            case .readBack(let scope, let match):
+                "Verified: block 0 and the \(scope.readBackBytes)-byte message read back in the same session \(match == .bytes ? "decode to the same records" : "decode to the same records, in other bytes than were written")."
+            case .alreadyOnTag:
+                "Verified: the read before writing found these \(messageBytes) bytes on the card, record by record."
+            case .none: "Not read back: the write is unverified."
+            }
+        return [
+            "Wrote \(messageBytes) bytes to the card with IDm \(idmText) (\(identification.phrase)).",
+            "The card holds at most \(held) bytes (\(source)); \(held - messageBytes) left.",
+            updates, verified, CommandStatistics.airTimeLine(write: writeStatistics, verify: verifyStatistics),
+        ]
+    }
+}
