@@ -155,11 +155,6 @@ enum TagText {
         return []
     }
 
-    static func readBackBytes(_ scope: WriteVerification.Scope) -> Int {
-        if case .bytes(let bytes) = scope { return bytes }
-        return 0
-    }
-
     /// "it matches record by record", or the same records in other bytes, said as such.
     static func match(_ match: VerificationMatch, subject: String = "it") -> String {
         switch match {

@@ -39,14 +39,8 @@ struct TappedTag {
     /// URL a SUN tag serves) through the one contract, whatever the tag type.
     static func read(_ opened: OpenedTag) async throws -> TappedTag {
         let report = try await opened.operating { try await opened.driver(command: "focus").inspectTag() }
-        let check: Originality.SignatureCheck? =
-            switch report.detail {
-            case .type2Inspection(let inspection): inspection.signature
-            case .type4Inspection(let inspection): inspection.signatureCheck
-            case .type5Inspection(let inspection): inspection.signatureCheck
-            // The IDm is a FeliCa card's identity; it has no originality signature.
-            case .type3Inspection, .type2Read, .type3Read, .type4Read, .type5Read: nil
-            }
+        // The type's own originality verdict (none for FeliCa: the IDm is its identity).
+        let check = report.detail.originality(uid: report.facts.uid ?? [])
         let content: NDEFContent? =
             switch report.detail {
             case .type2Inspection, .type4Inspection: report.content

@@ -238,7 +238,7 @@ enum Type3Text {
             )
         }
         lines += TagText.writeCheck(
-            report, readBack: { "block 0 and the \(TagText.readBackBytes($0))-byte message back after the commit" },
+            report, readBack: { "block 0 and the \($0.readBackBytes)-byte message back after the commit" },
             holder: "card")
         return lines
     }

@@ -266,7 +266,7 @@ enum Type4Text {
             lines.append("\(report.writes.count) \(command) (\(order)).")
         }
         lines += TagText.writeCheck(
-            report, readBack: { "NLEN and the \(TagText.readBackBytes($0))-byte message back after the last write" })
+            report, readBack: { "NLEN and the \($0.readBackBytes)-byte message back after the last write" })
         return lines
     }
 }

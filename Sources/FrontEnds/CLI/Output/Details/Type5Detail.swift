@@ -319,7 +319,7 @@ enum Type5Text {
             )
         }
         lines += TagText.writeCheck(
-            report, readBack: { "the CC and the \(TagText.readBackBytes($0))-byte message back after the last write" })
+            report, readBack: { "the CC and the \($0.readBackBytes)-byte message back after the last write" })
         return lines
     }
 
