@@ -51,11 +51,13 @@ public final class EmulatedTag: NFCAChannel {
     /// Every frame received so far, in order.
     public private(set) var commandLog: [CommandRecord] = []
 
+    /// In the field or not, how many tags answer together, where a tear is due: the same rules
+    /// as every emulated chip's (``FieldHarness``).
+    private var harness = FieldHarness()
     /// False once the tag was removed or torn away; ``present()`` brings it back.
-    public private(set) var isInField = true
+    public var isInField: Bool { harness.isInField }
     /// Tags answering together; more than one makes every command fail with `.multipleTags`.
-    public private(set) var tagsInField = 1
-    private var tearPoint: (remaining: Int, mode: TearMode)?
+    public var tagsInField: Int { harness.tagsInField }
     var writeFailureCodeValue: UInt8?
     private var framesWithBadCRC = 0
     private var isHalted = false
@@ -152,22 +154,22 @@ public final class EmulatedTag: NFCAChannel {
     /// Lets exactly `commands` more frames complete; the next one fails in `mode` and the tag
     /// leaves the field (every later frame throws `.tagLost(command: nil)` until ``present()``).
     public func tearAfter(commands: Int, mode: TearMode) {
-        tearPoint = (max(0, commands), mode)
+        harness.tearAfter(commands: commands, mode: mode)
     }
 
     /// Cancels a pending ``tearAfter(commands:mode:)``.
-    public func cancelTear() { tearPoint = nil }
+    public func cancelTear() { harness.cancelTear() }
 
     /// Takes the tag out of the field: frames throw `.tagLost(command: nil)` until ``present()``.
     public func remove() {
-        isInField = false
+        harness.remove()
         endSession()
     }
 
     /// Puts the tag (back) in the field: a new session, so any password must be presented again
     /// and the NFC counter may count again.
     public func present() {
-        isInField = true
+        harness.present()
         isHalted = false
         isIdle = false
         endSession()
@@ -176,7 +178,7 @@ public final class EmulatedTag: NFCAChannel {
     /// Puts `count - 1` other tags next to this one; with more than one tag every frame fails with
     /// `.multipleTags(count:)`. `placeAmongOtherTags(count: 1)` leaves this tag alone again.
     public func placeAmongOtherTags(count: Int) {
-        tagsInField = max(1, count)
+        harness.placeAmongOtherTags(count: count)
     }
 
     /// Makes every WRITE and COMP_WRITE fail with NAK `code` (5h: EEPROM write error, as a worn-out
@@ -215,16 +217,7 @@ public final class EmulatedTag: NFCAChannel {
     public func transceive(_ command: [UInt8]) async throws(ChannelError) -> [UInt8] {
         let code = command.first ?? 0
         let index = commandLog.count
-        guard isInField else {
-            let error = ChannelError.tagLost(command: nil)
-            commandLog.append(
-                CommandRecord(
-                    index: index, command: command, outcome: .notSent(error), pagesProgrammed: [],
-                    modeledMicroseconds: 0))
-            throw error
-        }
-        guard tagsInField == 1 else {
-            let error = ChannelError.multipleTags(count: tagsInField)
+        if let error = harness.refusal {
             commandLog.append(
                 CommandRecord(
                     index: index, command: command, outcome: .notSent(error), pagesProgrammed: [],
@@ -232,30 +225,25 @@ public final class EmulatedTag: NFCAChannel {
             throw error
         }
         let writes = programsEEPROM(command)
-        if let tear = tearPoint {
-            if tear.remaining == 0 {
-                tearPoint = nil
-                programmedPages = []
-                switch tear.mode {
-                case .notDelivered:
-                    break
-                case .replyLost:
-                    _ = execute(command)
-                case .corruptedWrite:
-                    corruptProgrammingFlag = true
-                    _ = execute(command)
-                    corruptProgrammingFlag = false
-                }
-                let time = Type2Timing.unansweredMicroseconds(commandBytes: command.count, programsPage: writes)
-                commandLog.append(
-                    CommandRecord(
-                        index: index, command: command, outcome: .torn(tear.mode), pagesProgrammed: programmedPages,
-                        modeledMicroseconds: time))
-                isInField = false
-                endSession()
-                throw ChannelError.tagLost(command: .nfcA(code))
+        if let mode = harness.tearForNextCommand() {
+            programmedPages = []
+            switch mode {
+            case .notDelivered:
+                break
+            case .replyLost:
+                _ = execute(command)
+            case .corruptedWrite:
+                corruptProgrammingFlag = true
+                _ = execute(command)
+                corruptProgrammingFlag = false
             }
-            tearPoint = (tear.remaining - 1, tear.mode)
+            let time = Type2Timing.unansweredMicroseconds(commandBytes: command.count, programsPage: writes)
+            commandLog.append(
+                CommandRecord(
+                    index: index, command: command, outcome: .torn(mode), pagesProgrammed: programmedPages,
+                    modeledMicroseconds: time))
+            endSession()
+            throw ChannelError.tagLost(command: .nfcA(code))
         }
         programmedPages = []
         let answer = execute(command)

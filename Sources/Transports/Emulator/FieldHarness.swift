@@ -1,9 +1,8 @@
 import TagTransport
 
 /// The part of an emulated tag that is about the field, not the chip: whether the tag is in the
-/// field, how many tags answer together, and where a tear is due. Shared by the Type 4 chips (and
-/// meant for the Type 5 and Type 3 ones); ``EmulatedTag`` keeps its own copy of the same rules so
-/// its behaviour and tests stay exactly as they were (multi-technology.md §2.7).
+/// field, how many tags answer together, and where a tear is due: the one harness every emulated
+/// chip runs its commands through (Types 2, 3, 4 and 5; multi-technology.md §2.7).
 struct FieldHarness {
     /// False once the tag was removed or torn away; ``present()`` brings it back.
     private(set) var isInField = true
