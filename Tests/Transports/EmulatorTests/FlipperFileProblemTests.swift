@@ -2,14 +2,16 @@ import TagEmulator
 import Testing
 
 /// Issue 24: the Flipper Zero file's syntax is read once (`FlipperFileFields`), so the same broken
-/// text is the same problem, on the same line, in the NTAG/Ultralight reader and the Type 5 reader.
+/// text is the same problem, on the same line, in the NTAG/Ultralight, Type 5 and FeliCa readers.
 /// Before, each had its own line loop: "Filetype: Flipper NFC device\r\r\n" was the header for the
-/// Type 5 reader and "not a Flipper Zero NFC file" for the NTAG one.
+/// Type 5 reader and "not a Flipper Zero NFC file" for the NTAG one; the FeliCa reader took a file
+/// without the header and said "line 2 is not 'Key: value'." where the others said "Line 2 is not
+/// of the form 'Key: value'.".
 @Suite struct FlipperFileProblemTests {
-    /// The shared problem each reader reports for `text`: NTAG/Ultralight first, then Type 5;
-    /// `nil` where a reader takes the text or refuses it for a reason of its own format.
+    /// The shared problem each reader reports for `text`: NTAG/Ultralight, Type 5, FeliCa; `nil`
+    /// where a reader takes the text or refuses it for a reason of its own format.
     static func problems(_ text: String) -> [FlipperFileProblem?] {
-        var problems: [FlipperFileProblem?] = [nil, nil]
+        var problems: [FlipperFileProblem?] = [nil, nil, nil]
         if case .failure(.syntax(let problem)) = Result(catching: { () throws(FlipperNFCError) in
             try FlipperNFC.parse(text)
         }) {
@@ -19,6 +21,11 @@ import Testing
             try Type5FlipperFile.parse(text)
         }) {
             problems[1] = problem
+        }
+        if case .failure(.malformedFeliCaFile(_, .syntax(let problem))) = Result(catching: {
+            () throws(EmulatorError) in try FeliCaTagFile.decode(text)
+        }) {
+            problems[2] = problem
         }
         return problems
     }
@@ -40,11 +47,11 @@ import Testing
     ]
 
     @Test(
-        "The same broken text is the same problem in the NTAG and the Type 5 reader",
+        "The same broken text is the same problem in the NTAG, Type 5 and FeliCa readers",
         arguments: FlipperFileProblemTests.brokenFiles.indices)
     func sameProblemForBothFormats(index: Int) {
         let (text, expected) = Self.brokenFiles[index]
-        #expect(Self.problems(text) == [expected, expected], "\(text.debugDescription)")
+        #expect(Self.problems(text) == [expected, expected, expected], "\(text.debugDescription)")
     }
 
     /// A field both formats read (the UID) broken the same way, behind each format's own device type.

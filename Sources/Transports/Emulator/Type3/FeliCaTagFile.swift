@@ -64,46 +64,49 @@ public enum FeliCaTagFile {
     }
 
     static func parse(_ text: String) throws(FeliCaFileError) -> (TagModel, [UInt8], [Int: [UInt8]]) {
-        var fields: [String: (value: String, line: Int)] = [:]
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingFeliCaSpaces
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let colon = line.firstIndex(of: ":") else { throw .malformedLine(line: offset + 1) }
-            let key = String(line[..<colon]).trimmingFeliCaSpaces
-            let value = String(line[line.index(after: colon)...]).trimmingFeliCaSpaces
-            guard fields[key] == nil else { throw .duplicateKey(line: offset + 1, key: key) }
-            fields[key] = (value, offset + 1)
+        let fields: FlipperFileFields
+        let device: FlipperFileFields.Field
+        let version: FlipperFileFields.Field
+        do throws(FlipperFileProblem) {
+            fields = try FlipperFileFields(text)
+            device = try fields.required("Device type")
+        } catch {
+            throw .syntax(error)
         }
-        func bytes(_ key: String, count: Int) throws(FeliCaFileError) -> [UInt8] {
-            guard let field = fields[key] else { throw .missingKey(key) }
-            guard let decoded = try? Hex.decode(field.value), decoded.count == count else {
-                throw .badValue(line: field.line, key: key, reason: "\(count) hex bytes are needed")
-            }
-            return decoded
-        }
-        guard let device = fields["Device type"] else { throw .missingKey("Device type") }
         guard device.value == deviceType else {
             throw .badValue(line: device.line, key: "Device type", reason: "this reader takes FeliCa files")
         }
-        guard let version = fields["Data format version"] else { throw .missingKey("Data format version") }
+        do throws(FlipperFileProblem) { version = try fields.required("Data format version") } catch {
+            throw .syntax(error)
+        }
         guard version.value == dataFormatVersion else {
             throw .badValue(
                 line: version.line, key: "Data format version", reason: "TapCard reads version \(dataFormatVersion)")
         }
-        let idm = try bytes("Manufacture id", count: 8)
-        let pmm = try bytes("Manufacture parameter", count: 8)
+        let idm: [UInt8]
+        let pmm: [UInt8]
+        do throws(FlipperFileProblem) {
+            idm = try fields.required("Manufacture id").hex(count: [8])
+            pmm = try fields.required("Manufacture parameter").hex(count: [8])
+        } catch {
+            throw .syntax(error)
+        }
         let ic = pmm[1]
         guard ic == 0xF1 || ic == 0xF2, let facts = TagModel.feliCaLiteS.type3 else {
             throw .unsupportedChip(icCode: ic)
         }
-        guard let total = fields["Blocks total"] else { throw .missingKey("Blocks total") }
+        let total: FlipperFileFields.Field
+        do throws(FlipperFileProblem) { total = try fields.required("Blocks total") } catch { throw .syntax(error) }
         guard Int(total.value) == facts.blocks.count else {
             throw .badValue(
                 line: total.line, key: "Blocks total", reason: "a FeliCa Lite-S file has \(facts.blocks.count) blocks")
         }
         var blocks: [Int: [UInt8]] = [:]
         for (index, number) in facts.blocks.enumerated() {
-            let stored = try bytes("Block \(index)", count: 18)
+            let stored: [UInt8]
+            do throws(FlipperFileProblem) { stored = try fields.required("Block \(index)").hex(count: [18]) } catch {
+                throw .syntax(error)
+            }
             blocks[number] =
                 stored[0] == 0 && stored[1] == 0 ? Array(stored[2...]) : [UInt8](repeating: 0, count: 16)
         }
