@@ -17,8 +17,7 @@ public enum FlipperNFC {
     // MARK: Parse
 
     public static func parse(_ text: String) throws(FlipperNFCError) -> FlipperDump {
-        let fields: FlipperFileFields
-        do throws(FlipperFileProblem) { fields = try FlipperFileFields(text) } catch { throw .syntax(error) }
+        let fields = try FlipperNFCError.reading(try FlipperFileFields(text))
         var pages: [[UInt8]] = []
         for field in fields.ordered {
             guard field.key.hasPrefix("Page "), let page = Int(field.key.dropFirst(5)) else { continue }
@@ -26,57 +25,48 @@ public enum FlipperNFC {
                 throw .pageOutOfOrder(page: page, expected: pages.count, line: field.line)
             }
             guard pages.count < maximumPages else { throw .tooManyPages(pages.count + 1, line: field.line) }
-            do throws(FlipperFileProblem) { pages.append(try field.hex(count: [4])) } catch { throw .syntax(error) }
+            pages.append(try FlipperNFCError.reading(try field.hex(count: [4])))
         }
-        return try dump(fields: fields, pages: pages)
-    }
-
-    private static func dump(fields: FlipperFileFields, pages: [[UInt8]]) throws(FlipperNFCError) -> FlipperDump {
-        let formatVersion: Int
-        let chip: FlipperFileFields.Field
-        do throws(FlipperFileProblem) {
-            formatVersion = try fields.number("Version", in: 0...1000) ?? 0
-            let deviceType = try fields.required("Device type")
-            chip = deviceType.value == "NTAG/Ultralight" ? try fields.required("NTAG/Ultralight type") : deviceType
-        } catch {
-            throw .syntax(error)
-        }
+        let formatVersion = try FlipperNFCError.reading(try fields.number("Version", in: 0...1000)) ?? 0
+        let deviceType = try FlipperNFCError.reading(try fields.required("Device type"))
+        let chip =
+            deviceType.value == "NTAG/Ultralight"
+            ? try FlipperNFCError.reading(try fields.required("NTAG/Ultralight type")) : deviceType
         guard chipNames.contains(where: { chip.value.hasPrefix($0) }) else {
             throw .unsupportedDeviceType(chip.value, line: chip.line)
         }
-        var dump = FlipperDump(
-            formatVersion: formatVersion, chipName: chip.value, model: nil, uid: [], atqa: [0x00, 0x44], sak: 0,
-            signature: nil, getVersion: nil, counters: [0, 0, 0], tearingFlags: [0, 0, 0], pagesRead: 0,
-            pages: pages, failedAuthenticationAttempts: 0)
-        let declared: Int
-        do throws(FlipperFileProblem) {
-            dump.uid = try fields.required("UID").hex(count: [4, 7, 10])
-            if let atqa = try fields.hex("ATQA", count: [2]) {
-                // Version 2 wrote the ATQA least significant byte first.
-                dump.atqa = formatVersion < 3 ? atqa.reversed() : atqa
-            }
-            dump.sak = try fields.hex("SAK", count: [1])?[0] ?? 0
-            dump.signature = try fields.hex("Signature", count: [32])
-            dump.getVersion = try fields.hex("Mifare version", count: [8])
-            for index in 0..<3 {
-                if let value = try fields.number("Counter \(index)", in: 0...0xFF_FFFF) {
-                    dump.counters[index] = UInt32(value)
-                }
-                if let flag = try fields.hex("Tearing \(index)", count: [1]) { dump.tearingFlags[index] = flag[0] }
-            }
-            declared = try fields.required("Pages total").number(in: 0...maximumPages)
-        } catch {
-            throw .syntax(error)
-        }
+        var dump = try FlipperNFCError.reading(try header(fields, formatVersion: formatVersion, chip: chip.value))
+        let declared = try FlipperNFCError.reading(try fields.required("Pages total").number(in: 0...maximumPages))
         guard declared == pages.count else { throw .pageCountMismatch(found: pages.count, declared: declared) }
-        do throws(FlipperFileProblem) {
-            dump.pagesRead = min(try fields.number("Pages read", in: 0...maximumPages) ?? declared, declared)
-            dump.failedAuthenticationAttempts =
-                try fields.number("Failed authentication attempts", in: 0...0xFFFF_FFFF) ?? 0
-        } catch {
-            throw .syntax(error)
-        }
+        dump.pages = pages
+        let pagesRead = try FlipperNFCError.reading(try fields.number("Pages read", in: 0...maximumPages))
+        dump.pagesRead = min(pagesRead ?? declared, declared)
+        dump.failedAuthenticationAttempts =
+            try FlipperNFCError.reading(try fields.number("Failed authentication attempts", in: 0...0xFFFF_FFFF)) ?? 0
         dump.model = identify(chipName: chip.value, getVersion: dump.getVersion, pageCount: pages.count)
+        return dump
+    }
+
+    /// The dump's fields before its pages: UID, ATQA, SAK, signature, GET_VERSION, counters.
+    private static func header(_ fields: FlipperFileFields, formatVersion: Int, chip: String)
+        throws(FlipperFileProblem) -> FlipperDump
+    {
+        var dump = FlipperDump(
+            formatVersion: formatVersion, chipName: chip, model: nil,
+            uid: try fields.required("UID").hex(count: [4, 7, 10]), signature: nil, getVersion: nil, pages: [])
+        if let atqa = try fields.hex("ATQA", count: [2]) {
+            // Version 2 wrote the ATQA least significant byte first.
+            dump.atqa = formatVersion < 3 ? atqa.reversed() : atqa
+        }
+        dump.sak = try fields.hex("SAK", count: [1])?[0] ?? 0
+        dump.signature = try fields.hex("Signature", count: [32])
+        dump.getVersion = try fields.hex("Mifare version", count: [8])
+        for index in 0..<3 {
+            if let value = try fields.number("Counter \(index)", in: 0...0xFF_FFFF) {
+                dump.counters[index] = UInt32(value)
+            }
+            if let flag = try fields.hex("Tearing \(index)", count: [1]) { dump.tearingFlags[index] = flag[0] }
+        }
         return dump
     }
 

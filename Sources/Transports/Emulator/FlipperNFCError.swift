@@ -2,7 +2,7 @@ import TapCardSupport
 
 /// A Flipper Zero `.nfc` file that cannot be read as an NTAG/Ultralight dump. Every case names
 /// the 1-based line where the problem is (0 when it concerns the whole file).
-public enum FlipperNFCError: TapCardError, Equatable {
+public enum FlipperNFCError: TapCardError, Equatable, FlipperFormatError {
     /// The file's text breaks the Flipper syntax every format shares (header, `Key: value`
     /// lines, hex and number fields, a field twice or missing).
     case syntax(FlipperFileProblem)

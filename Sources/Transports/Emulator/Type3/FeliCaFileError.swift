@@ -1,7 +1,7 @@
 import TapCardSupport
 
 /// Why a Flipper Zero FeliCa file does not load, with the line (from 1) where it went wrong.
-public enum FeliCaFileError: TapCardError, Equatable {
+public enum FeliCaFileError: TapCardError, Equatable, FlipperFormatError {
     /// The file's text breaks the Flipper syntax every format shares (header, `Key: value`
     /// lines, hex fields, a key twice or missing).
     case syntax(FlipperFileProblem)

@@ -64,49 +64,30 @@ public enum FeliCaTagFile {
     }
 
     static func parse(_ text: String) throws(FeliCaFileError) -> (TagModel, [UInt8], [Int: [UInt8]]) {
-        let fields: FlipperFileFields
-        let device: FlipperFileFields.Field
-        let version: FlipperFileFields.Field
-        do throws(FlipperFileProblem) {
-            fields = try FlipperFileFields(text)
-            device = try fields.required("Device type")
-        } catch {
-            throw .syntax(error)
-        }
+        let fields = try FeliCaFileError.reading(try FlipperFileFields(text))
+        let device = try FeliCaFileError.reading(try fields.required("Device type"))
         guard device.value == deviceType else {
             throw .badValue(line: device.line, key: "Device type", reason: "this reader takes FeliCa files")
         }
-        do throws(FlipperFileProblem) { version = try fields.required("Data format version") } catch {
-            throw .syntax(error)
-        }
+        let version = try FeliCaFileError.reading(try fields.required("Data format version"))
         guard version.value == dataFormatVersion else {
             throw .badValue(
                 line: version.line, key: "Data format version", reason: "TapCard reads version \(dataFormatVersion)")
         }
-        let idm: [UInt8]
-        let pmm: [UInt8]
-        do throws(FlipperFileProblem) {
-            idm = try fields.required("Manufacture id").hex(count: [8])
-            pmm = try fields.required("Manufacture parameter").hex(count: [8])
-        } catch {
-            throw .syntax(error)
-        }
+        let idm = try FeliCaFileError.reading(try fields.required("Manufacture id").hex(count: [8]))
+        let pmm = try FeliCaFileError.reading(try fields.required("Manufacture parameter").hex(count: [8]))
         let ic = pmm[1]
         guard ic == 0xF1 || ic == 0xF2, let facts = TagModel.feliCaLiteS.type3 else {
             throw .unsupportedChip(icCode: ic)
         }
-        let total: FlipperFileFields.Field
-        do throws(FlipperFileProblem) { total = try fields.required("Blocks total") } catch { throw .syntax(error) }
+        let total = try FeliCaFileError.reading(try fields.required("Blocks total"))
         guard Int(total.value) == facts.blocks.count else {
             throw .badValue(
                 line: total.line, key: "Blocks total", reason: "a FeliCa Lite-S file has \(facts.blocks.count) blocks")
         }
         var blocks: [Int: [UInt8]] = [:]
         for (index, number) in facts.blocks.enumerated() {
-            let stored: [UInt8]
-            do throws(FlipperFileProblem) { stored = try fields.required("Block \(index)").hex(count: [18]) } catch {
-                throw .syntax(error)
-            }
+            let stored = try FeliCaFileError.reading(try fields.required("Block \(index)").hex(count: [18]))
             blocks[number] =
                 stored[0] == 0 && stored[1] == 0 ? Array(stored[2...]) : [UInt8](repeating: 0, count: 16)
         }

@@ -3,7 +3,7 @@ import TapCardSupport
 /// A Flipper Zero `.nfc` file that cannot be read as an ICODE SLIX2 (`Device type: SLIX`) or
 /// ST25DV04K (`Device type: ISO15693-3`) tag. Every case names the 1-based line of the problem
 /// (0 when it concerns the whole file).
-public enum Type5FileError: TapCardError, Equatable {
+public enum Type5FileError: TapCardError, Equatable, FlipperFormatError {
     /// The file's text breaks the Flipper syntax every format shares (header, `Key: value`
     /// lines, hex, number and true/false fields, a field twice or missing).
     case syntax(FlipperFileProblem)

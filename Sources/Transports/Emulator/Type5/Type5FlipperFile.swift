@@ -103,58 +103,33 @@ public enum Type5FlipperFile {
     }
 
     public static func parse(_ text: String) throws(Type5FileError) -> Parsed {
-        let fields: FlipperFileFields
-        let deviceType: FlipperFileFields.Field
-        do throws(FlipperFileProblem) {
-            fields = try FlipperFileFields(text)
-            deviceType = try fields.required("Device type")
-        } catch {
-            throw .syntax(error)
-        }
+        let fields = try Type5FileError.reading(try FlipperFileFields(text))
+        let deviceType = try Type5FileError.reading(try fields.required("Device type"))
         guard deviceTypes.contains(deviceType.value) else {
             throw .unsupportedDeviceType(deviceType.value, line: deviceType.line)
         }
-        let uidField: FlipperFileFields.Field
-        let uid: [UInt8]
-        do throws(FlipperFileProblem) {
-            uidField = try fields.required("UID")
-            uid = try uidField.hex(count: [8])
-        } catch {
-            throw .syntax(error)
-        }
+        let uidField = try Type5FileError.reading(try fields.required("UID"))
+        let uid = try Type5FileError.reading(try uidField.hex(count: [8]))
         let isSLIX = deviceType.value == "SLIX"
         let candidate: TagModel = isSLIX ? .icodeSLIX2 : .st25dv04k
         let unknownChip = { (line: Int) in
             Type5FileError.unknownChip(uid: Hex.encode(uid, uppercase: true, separator: " "), line: line)
         }
         guard let facts = candidate.type5, facts.matches(uid: uid) else { throw unknownChip(uidField.line) }
-        let icReference: [UInt8]?
-        do throws(FlipperFileProblem) { icReference = try fields.hex("IC Reference", count: [1]) } catch {
-            throw .syntax(error)
-        }
+        let icReference = try Type5FileError.reading(try fields.hex("IC Reference", count: [1]))
         if let icReference, !isSLIX, icReference[0] != facts.icReference, let line = fields["IC Reference"]?.line {
             throw unknownChip(line)
         }
-        let countField: FlipperFileFields.Field
-        let blockCount: Int
-        let blockSize: Int
-        do throws(FlipperFileProblem) {
-            countField = try fields.required("Block Count")
-            blockCount = try countField.number(in: 1...256)
-            blockSize = Int(try fields.required("Block Size").hex(count: [1])[0])
-        } catch {
-            throw .syntax(error)
-        }
+        let countField = try Type5FileError.reading(try fields.required("Block Count"))
+        let blockCount = try Type5FileError.reading(try countField.number(in: 1...256))
+        let blockSize = Int(try Type5FileError.reading(try fields.required("Block Size").hex(count: [1]))[0])
         guard blockCount == facts.blockCount, blockSize == facts.blockSize else {
             throw .geometry(
                 blocks: blockCount, blockSize: blockSize, expectedBlocks: facts.blockCount,
                 expectedSize: facts.blockSize, line: countField.line)
         }
-        do throws(FlipperFileProblem) {
-            return Parsed(model: candidate, uid: uid, memory: try memory(fields, facts: facts, isSLIX: isSLIX))
-        } catch {
-            throw .syntax(error)
-        }
+        let memory = try Type5FileError.reading(try memory(fields, facts: facts, isSLIX: isSLIX))
+        return Parsed(model: candidate, uid: uid, memory: memory)
     }
 
     /// The memory once the chip and its geometry are settled: from here every problem is the file's syntax.
