@@ -19,15 +19,12 @@ struct FlipperFileFields: Sendable, Equatable {
         var line: Int
     }
 
-    /// The fields in the order of their lines (the `Filetype` line is not one of them when it
-    /// was required).
+    /// The fields in the order of their lines (the `Filetype` line is not one of them).
     private(set) var ordered: [Field] = []
     private var positions: [String: Int] = [:]
 
-    /// Reads `text`. With `requiringFiletype` false (FeliCa files, which TapCard has always
-    /// read without it) the `Filetype` line is an ordinary field and its absence no problem.
-    init(_ text: String, requiringFiletype: Bool = true) throws(FlipperFileProblem) {
-        var sawFiletype = !requiringFiletype
+    init(_ text: String) throws(FlipperFileProblem) {
+        var sawFiletype = false
         var lineNumber = 0
         // Split on LF bytes, not Characters: "\r\n" is one Character in Swift.
         for rawLine in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
