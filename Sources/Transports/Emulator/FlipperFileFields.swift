@@ -4,7 +4,7 @@ import TapCardSupport
 ///
 /// The syntax: lines split on LF (a CR before it is dropped), blank lines and `#` comments
 /// skipped, `Filetype: Flipper NFC device` as the first line that is neither, then `Key: value`
-/// lines with spaces and tabs trimmed around key and value. A key stands once. What a field
+/// lines with spaces, tabs and CRs trimmed around key and value. A key stands once. What a field
 /// means (device types, pages, blocks) is the format's; how a hex, number or truth value is
 /// written, and the ``FlipperFileProblem`` when it is not, is here.
 ///
