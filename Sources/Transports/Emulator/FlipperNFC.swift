@@ -17,129 +17,57 @@ public enum FlipperNFC {
     // MARK: Parse
 
     public static func parse(_ text: String) throws(FlipperNFCError) -> FlipperDump {
-        var fields = Fields()
+        let fields = try FlipperNFCError.reading(try FlipperFileFields(text))
         var pages: [[UInt8]] = []
-        var sawFiletype = false
-        var lineNumber = 0
-        // Split on LF bytes, not Characters: "\r\n" is one Character in Swift.
-        for rawLine in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var bytes = rawLine[...]
-            if bytes.last == 0x0D { bytes = bytes.dropLast() }
-            let line = Substring(String(decoding: bytes, as: UTF8.self))
-            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-            if trimmed.isEmpty || trimmed.first == "#" { continue }
-            guard let colon = trimmed.firstIndex(of: ":") else {
-                throw sawFiletype ? .malformedLine(line: lineNumber) : .notFlipperNFC(line: lineNumber)
+        for field in fields.ordered {
+            guard field.key.hasPrefix("Page "), let page = Int(field.key.dropFirst(5)) else { continue }
+            guard page == pages.count else {
+                throw .pageOutOfOrder(page: page, expected: pages.count, line: field.line)
             }
-            let key = String(trimmed[..<colon]).trimmingSpaces()
-            let value = String(trimmed[trimmed.index(after: colon)...]).trimmingSpaces()
-            if !sawFiletype {
-                guard key == "Filetype", value == "Flipper NFC device" else { throw .notFlipperNFC(line: lineNumber) }
-                sawFiletype = true
-                continue
-            }
-            if key.hasPrefix("Page "), let page = Int(key.dropFirst(5)) {
-                guard page == pages.count else {
-                    throw .pageOutOfOrder(page: page, expected: pages.count, line: lineNumber)
-                }
-                guard pages.count < maximumPages else { throw .tooManyPages(pages.count + 1, line: lineNumber) }
-                pages.append(try hex(value, field: key, count: [4], line: lineNumber))
-                continue
-            }
-            try fields.add(key: key, value: value, line: lineNumber)
+            guard pages.count < maximumPages else { throw .tooManyPages(pages.count + 1, line: field.line) }
+            pages.append(try FlipperNFCError.reading(try field.hex(count: [4])))
         }
-        guard sawFiletype else { throw .notFlipperNFC(line: max(1, lineNumber)) }
-        return try dump(fields: fields, pages: pages)
-    }
-
-    private struct Fields {
-        var values: [String: (value: String, line: Int)] = [:]
-
-        mutating func add(key: String, value: String, line: Int) throws(FlipperNFCError) {
-            guard values[key] == nil else { throw .duplicateField(key, line: line) }
-            values[key] = (value, line)
+        let formatVersion = try FlipperNFCError.reading(try fields.number("Version", in: 0...1000)) ?? 0
+        let deviceType = try FlipperNFCError.reading(try fields.required("Device type"))
+        let chip =
+            deviceType.value == "NTAG/Ultralight"
+            ? try FlipperNFCError.reading(try fields.required("NTAG/Ultralight type")) : deviceType
+        guard chipNames.contains(where: { chip.value.hasPrefix($0) }) else {
+            throw .unsupportedDeviceType(chip.value, line: chip.line)
         }
-
-        subscript(key: String) -> (value: String, line: Int)? { values[key] }
-    }
-
-    private static func dump(fields: Fields, pages: [[UInt8]]) throws(FlipperNFCError) -> FlipperDump {
-        let formatVersion = try number(fields, "Version", maximum: 1000) ?? 0
-        guard let deviceType = fields["Device type"] else { throw .missingField("Device type") }
-        var chipName = deviceType.value
-        var chipLine = deviceType.line
-        if chipName == "NTAG/Ultralight" {
-            guard let type = fields["NTAG/Ultralight type"] else { throw .missingField("NTAG/Ultralight type") }
-            chipName = type.value
-            chipLine = type.line
-        }
-        guard chipNames.contains(where: { chipName.hasPrefix($0) }) else {
-            throw .unsupportedDeviceType(chipName, line: chipLine)
-        }
-        guard let uidField = fields["UID"] else { throw .missingField("UID") }
-        let uid = try hex(uidField.value, field: "UID", count: [4, 7, 10], line: uidField.line)
-        var atqa: [UInt8] = [0x00, 0x44]
-        if let field = fields["ATQA"] {
-            atqa = try hex(field.value, field: "ATQA", count: [2], line: field.line)
-            // Version 2 wrote the ATQA least significant byte first.
-            if formatVersion < 3 { atqa.reverse() }
-        }
-        var sak: UInt8 = 0
-        if let field = fields["SAK"] { sak = try hex(field.value, field: "SAK", count: [1], line: field.line)[0] }
-        let signature = try fields["Signature"].map { (field) throws(FlipperNFCError) in
-            try hex(field.value, field: "Signature", count: [32], line: field.line)
-        }
-        let getVersion = try fields["Mifare version"].map { (field) throws(FlipperNFCError) in
-            try hex(field.value, field: "Mifare version", count: [8], line: field.line)
-        }
-        var counters: [UInt32] = [0, 0, 0]
-        var tearing: [UInt8] = [0, 0, 0]
-        for index in 0..<3 {
-            if let value = try number(fields, "Counter \(index)", maximum: 0xFF_FFFF) {
-                counters[index] = UInt32(value)
-            }
-            if let field = fields["Tearing \(index)"] {
-                tearing[index] = try hex(field.value, field: "Tearing \(index)", count: [1], line: field.line)[0]
-            }
-        }
-        guard let declared = try number(fields, "Pages total", maximum: maximumPages) else {
-            throw .missingField("Pages total")
-        }
+        var dump = try FlipperNFCError.reading(try header(fields, formatVersion: formatVersion, chip: chip.value))
+        let declared = try FlipperNFCError.reading(try fields.required("Pages total").number(in: 0...maximumPages))
         guard declared == pages.count else { throw .pageCountMismatch(found: pages.count, declared: declared) }
-        let pagesRead = try number(fields, "Pages read", maximum: maximumPages) ?? declared
-        let attempts = try number(fields, "Failed authentication attempts", maximum: 0xFFFF_FFFF) ?? 0
-        return FlipperDump(
-            formatVersion: formatVersion, chipName: chipName,
-            model: identify(chipName: chipName, getVersion: getVersion, pageCount: pages.count), uid: uid,
-            atqa: atqa, sak: sak, signature: signature, getVersion: getVersion, counters: counters,
-            tearingFlags: tearing, pagesRead: min(pagesRead, declared), pages: pages,
-            failedAuthenticationAttempts: attempts)
+        dump.pages = pages
+        let pagesRead = try FlipperNFCError.reading(try fields.number("Pages read", in: 0...maximumPages))
+        dump.pagesRead = min(pagesRead ?? declared, declared)
+        dump.failedAuthenticationAttempts =
+            try FlipperNFCError.reading(try fields.number("Failed authentication attempts", in: 0...0xFFFF_FFFF)) ?? 0
+        dump.model = identify(chipName: chip.value, getVersion: dump.getVersion, pageCount: pages.count)
+        return dump
     }
 
-    private static func number(_ fields: Fields, _ key: String, maximum: Int) throws(FlipperNFCError) -> Int? {
-        guard let field = fields[key] else { return nil }
-        guard !field.value.isEmpty, field.value.utf8.count <= 12,
-            field.value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-            let value = Int(field.value), value <= maximum
-        else { throw .invalidNumber(field: key, line: field.line) }
-        return value
-    }
-
-    private static func hex(_ value: String, field: String, count: Set<Int>, line: Int) throws(FlipperNFCError)
-        -> [UInt8]
+    /// The dump's fields before its pages: UID, ATQA, SAK, signature, GET_VERSION, counters.
+    private static func header(_ fields: FlipperFileFields, formatVersion: Int, chip: String)
+        throws(FlipperFileProblem) -> FlipperDump
     {
-        let bytes: [UInt8]
-        do {
-            bytes = try Hex.decode(value)
-        } catch {
-            throw .invalidHex(field: field, line: line, offset: error.offset)
+        var dump = FlipperDump(
+            formatVersion: formatVersion, chipName: chip, model: nil,
+            uid: try fields.required("UID").hex(count: [4, 7, 10]), signature: nil, getVersion: nil, pages: [])
+        if let atqa = try fields.hex("ATQA", count: [2]) {
+            // Version 2 wrote the ATQA least significant byte first.
+            dump.atqa = formatVersion < 3 ? atqa.reversed() : atqa
         }
-        guard count.contains(bytes.count) else {
-            let expected = count.sorted().map(String.init).joined(separator: " or ")
-            throw .wrongLength(field: field, bytes: bytes.count, expected: expected, line: line)
+        dump.sak = try fields.hex("SAK", count: [1])?[0] ?? 0
+        dump.signature = try fields.hex("Signature", count: [32])
+        dump.getVersion = try fields.hex("Mifare version", count: [8])
+        for index in 0..<3 {
+            if let value = try fields.number("Counter \(index)", in: 0...0xFF_FFFF) {
+                dump.counters[index] = UInt32(value)
+            }
+            if let flag = try fields.hex("Tearing \(index)", count: [1]) { dump.tearingFlags[index] = flag[0] }
         }
-        return bytes
+        return dump
     }
 
     // MARK: Chip names
@@ -218,14 +146,5 @@ public enum FlipperNFC {
         }
         lines.append("Failed authentication attempts: \(dump.failedAuthenticationAttempts)")
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-extension String {
-    fileprivate func trimmingSpaces() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
-        return String(slice)
     }
 }

@@ -120,30 +120,34 @@ import Testing
             }
         }
         func replacing(_ old: String, _ new: String) -> String { Self.minimal.replacingOccurrences(of: old, with: new) }
-        #expect(error("") == .notFlipperNFC(line: 1))
-        #expect(error("# comment\nFiletype: Something else") == .notFlipperNFC(line: 2))
-        #expect(error(replacing("Version: 4", "Version 4")) == .malformedLine(line: 2))
+        #expect(error("") == .syntax(.notFlipperNFC(line: 1)))
+        #expect(error("# comment\nFiletype: Something else") == .syntax(.notFlipperNFC(line: 2)))
+        #expect(error(replacing("Version: 4", "Version 4")) == .syntax(.malformedLine(line: 2)))
         #expect(
             error(replacing("Page 1: 03 04 05 06", "Page 1: 03 04 0G 06"))
-                == .invalidHex(field: "Page 1", line: 8, offset: 7))
+                == .syntax(.invalidHex(field: "Page 1", line: 8, offset: 7)))
         #expect(
             error(replacing("Page 1: 03 04 05 06", "Page 1: 03 04 05"))
-                == .wrongLength(field: "Page 1", bytes: 3, expected: "4", line: 8))
+                == .syntax(.wrongLength(field: "Page 1", bytes: 3, expected: [4], line: 8)))
         #expect(error(replacing("Page 1:", "Page 2:")) == .pageOutOfOrder(page: 2, expected: 1, line: 8))
         #expect(error(replacing("Pages total: 2", "Pages total: 3")) == .pageCountMismatch(found: 2, declared: 3))
         #expect(
             error(replacing("Pages total: 2", "Pages total: 99999999999999999999"))
-                == .invalidNumber(field: "Pages total", line: 6))
-        #expect(error(replacing("Pages total: 2", "Pages total: -2")) == .invalidNumber(field: "Pages total", line: 6))
+                == .syntax(.invalidNumber(field: "Pages total", line: 6)))
+        #expect(
+            error(replacing("Pages total: 2", "Pages total: -2"))
+                == .syntax(.invalidNumber(field: "Pages total", line: 6)))
         #expect(
             error(replacing("UID: 04 01 02 03 04 05 06", "UID: 04 01"))
-                == .wrongLength(field: "UID", bytes: 2, expected: "4 or 7 or 10", line: 4))
+                == .syntax(.wrongLength(field: "UID", bytes: 2, expected: [4, 7, 10], line: 4)))
         #expect(
             error(replacing("Device type: NTAG/Ultralight", "Device type: Mifare Classic"))
                 == .unsupportedDeviceType("Mifare Classic", line: 3))
-        #expect(error(replacing("Version: 4\n", "Version: 4\nVersion: 4\n")) == .duplicateField("Version", line: 3))
-        #expect(error(replacing("Pages total: 2\n", "")) == .missingField("Pages total"))
-        #expect(error(replacing("UID: 04 01 02 03 04 05 06\n", "")) == .missingField("UID"))
+        #expect(
+            error(replacing("Version: 4\n", "Version: 4\nVersion: 4\n")) == .syntax(.duplicateField("Version", line: 3))
+        )
+        #expect(error(replacing("Pages total: 2\n", "")) == .syntax(.missingField("Pages total")))
+        #expect(error(replacing("UID: 04 01 02 03 04 05 06\n", "")) == .syntax(.missingField("UID")))
         for case let failure? in [error(""), error(replacing("Page 1:", "Page 2:"))] {
             #expect(!failure.sentence.isEmpty)
             #expect(failure.origin == .input)

@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func textThatIsNotAFlipperFileSaysSo() {
-        #expect(throws: EmulatorError.malformedFile(path: "the virtual tag", .notFlipperNFC(line: 1))) {
+        #expect(throws: EmulatorError.malformedFile(path: "the virtual tag", .syntax(.notFlipperNFC(line: 1)))) {
             try VirtualTagFile.decode("garbage")
         }
     }

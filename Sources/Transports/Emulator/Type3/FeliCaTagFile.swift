@@ -64,46 +64,30 @@ public enum FeliCaTagFile {
     }
 
     static func parse(_ text: String) throws(FeliCaFileError) -> (TagModel, [UInt8], [Int: [UInt8]]) {
-        var fields: [String: (value: String, line: Int)] = [:]
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingFeliCaSpaces
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let colon = line.firstIndex(of: ":") else { throw .malformedLine(line: offset + 1) }
-            let key = String(line[..<colon]).trimmingFeliCaSpaces
-            let value = String(line[line.index(after: colon)...]).trimmingFeliCaSpaces
-            guard fields[key] == nil else { throw .duplicateKey(line: offset + 1, key: key) }
-            fields[key] = (value, offset + 1)
-        }
-        func bytes(_ key: String, count: Int) throws(FeliCaFileError) -> [UInt8] {
-            guard let field = fields[key] else { throw .missingKey(key) }
-            guard let decoded = try? Hex.decode(field.value), decoded.count == count else {
-                throw .badValue(line: field.line, key: key, reason: "\(count) hex bytes are needed")
-            }
-            return decoded
-        }
-        guard let device = fields["Device type"] else { throw .missingKey("Device type") }
+        let fields = try FeliCaFileError.reading(try FlipperFileFields(text))
+        let device = try FeliCaFileError.reading(try fields.required("Device type"))
         guard device.value == deviceType else {
             throw .badValue(line: device.line, key: "Device type", reason: "this reader takes FeliCa files")
         }
-        guard let version = fields["Data format version"] else { throw .missingKey("Data format version") }
+        let version = try FeliCaFileError.reading(try fields.required("Data format version"))
         guard version.value == dataFormatVersion else {
             throw .badValue(
                 line: version.line, key: "Data format version", reason: "TapCard reads version \(dataFormatVersion)")
         }
-        let idm = try bytes("Manufacture id", count: 8)
-        let pmm = try bytes("Manufacture parameter", count: 8)
+        let idm = try FeliCaFileError.reading(try fields.required("Manufacture id").hex(count: [8]))
+        let pmm = try FeliCaFileError.reading(try fields.required("Manufacture parameter").hex(count: [8]))
         let ic = pmm[1]
         guard ic == 0xF1 || ic == 0xF2, let facts = TagModel.feliCaLiteS.type3 else {
             throw .unsupportedChip(icCode: ic)
         }
-        guard let total = fields["Blocks total"] else { throw .missingKey("Blocks total") }
+        let total = try FeliCaFileError.reading(try fields.required("Blocks total"))
         guard Int(total.value) == facts.blocks.count else {
             throw .badValue(
                 line: total.line, key: "Blocks total", reason: "a FeliCa Lite-S file has \(facts.blocks.count) blocks")
         }
         var blocks: [Int: [UInt8]] = [:]
         for (index, number) in facts.blocks.enumerated() {
-            let stored = try bytes("Block \(index)", count: 18)
+            let stored = try FeliCaFileError.reading(try fields.required("Block \(index)").hex(count: [18]))
             blocks[number] =
                 stored[0] == 0 && stored[1] == 0 ? Array(stored[2...]) : [UInt8](repeating: 0, count: 16)
         }

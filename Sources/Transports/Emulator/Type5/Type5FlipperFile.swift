@@ -102,145 +102,79 @@ public enum Type5FlipperFile {
         public var memory: Type5Memory
     }
 
-    private struct Fields {
-        var values: [String: (value: String, line: Int)] = [:]
-
-        mutating func add(key: String, value: String, line: Int) throws(Type5FileError) {
-            guard values[key] == nil else { throw .duplicateField(key, line: line) }
-            values[key] = (value, line)
-        }
-
-        subscript(key: String) -> (value: String, line: Int)? { values[key] }
-
-        func required(_ key: String) throws(Type5FileError) -> (value: String, line: Int) {
-            guard let field = values[key] else { throw .missingField(key) }
-            return field
-        }
-
-        func hex(_ key: String, count: Int) throws(Type5FileError) -> [UInt8]? {
-            guard let field = values[key] else { return nil }
-            return try Type5FlipperFile.hex(field.value, field: key, count: count, line: field.line)
-        }
-
-        func bool(_ key: String) throws(Type5FileError) -> Bool? {
-            guard let field = values[key] else { return nil }
-            switch field.value {
-            case "true": return true
-            case "false": return false
-            default: throw .invalidBool(field: key, line: field.line)
-            }
-        }
-    }
-
     public static func parse(_ text: String) throws(Type5FileError) -> Parsed {
-        var fields = Fields()
-        var sawFiletype = false
-        var lineNumber = 0
-        for rawLine in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var bytes = rawLine[...]
-            if bytes.last == 0x0D { bytes = bytes.dropLast() }
-            let trimmed = String(decoding: bytes, as: UTF8.self).trimmingSpaces
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            guard let colon = trimmed.firstIndex(of: ":") else {
-                throw sawFiletype ? .malformedLine(line: lineNumber) : .notFlipperNFC(line: lineNumber)
-            }
-            let key = String(trimmed[..<colon]).trimmingSpaces
-            let value = String(trimmed[trimmed.index(after: colon)...]).trimmingSpaces
-            if !sawFiletype {
-                guard key == "Filetype", value == "Flipper NFC device" else { throw .notFlipperNFC(line: lineNumber) }
-                sawFiletype = true
-                continue
-            }
-            try fields.add(key: key, value: value, line: lineNumber)
-        }
-        guard sawFiletype else { throw .notFlipperNFC(line: max(1, lineNumber)) }
-        return try build(fields)
-    }
-
-    private static func build(_ fields: Fields) throws(Type5FileError) -> Parsed {
-        let deviceType = try fields.required("Device type")
+        let fields = try Type5FileError.reading(try FlipperFileFields(text))
+        let deviceType = try Type5FileError.reading(try fields.required("Device type"))
         guard deviceTypes.contains(deviceType.value) else {
             throw .unsupportedDeviceType(deviceType.value, line: deviceType.line)
         }
-        let uidField = try fields.required("UID")
-        let uid = try hex(uidField.value, field: "UID", count: 8, line: uidField.line)
+        let uidField = try Type5FileError.reading(try fields.required("UID"))
+        let uid = try Type5FileError.reading(try uidField.hex(count: [8]))
         let isSLIX = deviceType.value == "SLIX"
         let candidate: TagModel = isSLIX ? .icodeSLIX2 : .st25dv04k
-        guard let facts = candidate.type5, facts.matches(uid: uid) else {
-            throw .unknownChip(uid: Hex.encode(uid, uppercase: true, separator: " "), line: uidField.line)
+        let unknownChip = { (line: Int) in
+            Type5FileError.unknownChip(uid: Hex.encode(uid, uppercase: true, separator: " "), line: line)
         }
-        if let icReference = try fields.hex("IC Reference", count: 1), !isSLIX,
-            icReference[0] != facts.icReference, let line = fields["IC Reference"]?.line
-        {
-            throw .unknownChip(uid: Hex.encode(uid, uppercase: true, separator: " "), line: line)
+        guard let facts = candidate.type5, facts.matches(uid: uid) else { throw unknownChip(uidField.line) }
+        let icReference = try Type5FileError.reading(try fields.hex("IC Reference", count: [1]))
+        if let icReference, !isSLIX, icReference[0] != facts.icReference, let line = fields["IC Reference"]?.line {
+            throw unknownChip(line)
         }
-        let countField = try fields.required("Block Count")
-        guard !countField.value.isEmpty, countField.value.utf8.count <= 4,
-            countField.value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let blockCount = Int(countField.value),
-            (1...256).contains(blockCount)
-        else { throw .invalidNumber(field: "Block Count", line: countField.line) }
-        guard let blockSize = try fields.hex("Block Size", count: 1).map({ Int($0[0]) }) else {
-            throw .missingField("Block Size")
-        }
+        let countField = try Type5FileError.reading(try fields.required("Block Count"))
+        let blockCount = try Type5FileError.reading(try countField.number(in: 1...256))
+        let blockSize = Int(try Type5FileError.reading(try fields.required("Block Size").hex(count: [1]))[0])
         guard blockCount == facts.blockCount, blockSize == facts.blockSize else {
             throw .geometry(
                 blocks: blockCount, blockSize: blockSize, expectedBlocks: facts.blockCount,
                 expectedSize: facts.blockSize, line: countField.line)
         }
-        guard let data = try fields.hex("Data Content", count: blockCount * blockSize) else {
-            throw .missingField("Data Content")
-        }
+        let memory = try Type5FileError.reading(try memory(fields, facts: facts, isSLIX: isSLIX))
+        return Parsed(model: candidate, uid: uid, memory: memory)
+    }
+
+    /// The memory once the chip and its geometry are settled: from here every problem is the file's syntax.
+    private static func memory(_ fields: FlipperFileFields, facts: Type5Facts, isSLIX: Bool)
+        throws(FlipperFileProblem) -> Type5Memory
+    {
+        let blockSize = facts.blockSize
+        let blockCount = facts.blockCount
+        let data = try fields.required("Data Content").hex(count: [blockCount * blockSize])
         var memory = Type5Memory(facts: facts, formatted: false)
         memory.blocks = stride(from: 0, to: data.count, by: blockSize).map { Array(data[$0..<$0 + blockSize]) }
-        memory.dsfid = try fields.hex("DSFID", count: 1)?[0] ?? 0
-        memory.afi = try fields.hex("AFI", count: 1)?[0] ?? 0
+        memory.dsfid = try fields.hex("DSFID", count: [1])?[0] ?? 0
+        memory.afi = try fields.hex("AFI", count: [1])?[0] ?? 0
         let lockDSFID = try fields.bool("Lock DSFID")
         let lockAFI = try fields.bool("Lock AFI")
         if let lockDSFID, let lockAFI {
             memory.dsfidLocked = lockDSFID
             memory.afiLocked = lockAFI
-            if let status = try fields.hex("Security Status", count: blockCount) {
+            if let status = try fields.hex("Security Status", count: [blockCount]) {
                 memory.locked = status.map { $0 & 0x01 != 0 }
             }
-        } else if let status = try fields.hex("Security Status", count: blockCount + 1) {
+        } else if let status = try fields.hex("Security Status", count: [blockCount + 1]) {
             memory.dsfidLocked = status[0] & 0x01 != 0
             memory.afiLocked = status[0] & 0x02 != 0
             memory.locked = status.dropFirst().map { $0 & 0x01 != 0 }
         }
-        if isSLIX {
-            var slix = SLIXSettings()
-            slix.readPassword = try fields.hex("Password Read", count: 4) ?? slix.readPassword
-            slix.writePassword = try fields.hex("Password Write", count: 4) ?? slix.writePassword
-            slix.privacyPassword = try fields.hex("Password Privacy", count: 4) ?? slix.privacyPassword
-            slix.destroyPassword = try fields.hex("Password Destroy", count: 4) ?? slix.destroyPassword
-            slix.easPassword = try fields.hex("Password EAS", count: 4) ?? slix.easPassword
-            memory.signature = try fields.hex("Signature", count: facts.signatureLength ?? 0) ?? memory.signature
-            slix.privacyMode = try fields.bool("Privacy Mode") ?? false
-            if fields["Protection Pointer"] != nil, fields["Protection Condition"] != nil {
-                slix.protectionPointer = try fields.hex("Protection Pointer", count: 1)?[0] ?? 0
-                slix.protectionCondition = try fields.hex("Protection Condition", count: 1)?[0] ?? 0
-            }
-            if fields["Lock EAS"] != nil, fields["Lock PPL"] != nil {
-                slix.easLocked = try fields.bool("Lock EAS") ?? false
-                slix.protectionPointerLocked = try fields.bool("Lock PPL") ?? false
-            }
-            memory.slix = slix
+        guard isSLIX else { return memory }
+        var slix = SLIXSettings()
+        slix.readPassword = try fields.hex("Password Read", count: [4]) ?? slix.readPassword
+        slix.writePassword = try fields.hex("Password Write", count: [4]) ?? slix.writePassword
+        slix.privacyPassword = try fields.hex("Password Privacy", count: [4]) ?? slix.privacyPassword
+        slix.destroyPassword = try fields.hex("Password Destroy", count: [4]) ?? slix.destroyPassword
+        slix.easPassword = try fields.hex("Password EAS", count: [4]) ?? slix.easPassword
+        memory.signature = try fields.hex("Signature", count: [facts.signatureLength ?? 0]) ?? memory.signature
+        slix.privacyMode = try fields.bool("Privacy Mode") ?? false
+        if fields["Protection Pointer"] != nil, fields["Protection Condition"] != nil {
+            slix.protectionPointer = try fields.hex("Protection Pointer", count: [1])?[0] ?? 0
+            slix.protectionCondition = try fields.hex("Protection Condition", count: [1])?[0] ?? 0
         }
-        return Parsed(model: candidate, uid: uid, memory: memory)
-    }
-
-    private static func hex(_ value: String, field: String, count: Int, line: Int) throws(Type5FileError) -> [UInt8] {
-        let bytes: [UInt8]
-        do {
-            bytes = try Hex.decode(value)
-        } catch {
-            throw .invalidHex(field: field, line: line, offset: error.offset)
+        if fields["Lock EAS"] != nil, fields["Lock PPL"] != nil {
+            slix.easLocked = try fields.bool("Lock EAS") ?? false
+            slix.protectionPointerLocked = try fields.bool("Lock PPL") ?? false
         }
-        guard bytes.count == count else {
-            throw .wrongLength(field: field, bytes: bytes.count, expected: count, line: line)
-        }
-        return bytes
+        memory.slix = slix
+        return memory
     }
 }
 

@@ -167,7 +167,21 @@ import Testing
         }
         #expect(loaded.idm == Self.idm && loaded.blocks == tag.blocks)
         let broken = text.replacingOccurrences(of: "Blocks total: 28", with: "Blocks total: 27")
-        #expect(throws: EmulatorError.self) { _ = try VirtualTag.decode(broken) }
+        #expect(
+            throws: EmulatorError.malformedFeliCaFile(
+                path: "the virtual tag",
+                .badValue(line: 10, key: "Blocks total", reason: "a FeliCa Lite-S file has 28 blocks"))
+        ) { _ = try VirtualTag.decode(broken) }
+        // The Flipper syntax is the shared reader's, as for the NTAG and Type 5 files.
+        let shortBlock = text.replacingOccurrences(of: "Block 3: 00 00 00 00", with: "Block 3: 00")
+        #expect(
+            throws: EmulatorError.malformedFeliCaFile(
+                path: "the virtual tag", .syntax(.wrongLength(field: "Block 3", bytes: 15, expected: [18], line: 15)))
+        ) { _ = try VirtualTag.decode(shortBlock) }
+        #expect(
+            throws: EmulatorError.malformedFeliCaFile(
+                path: "the virtual tag", .syntax(.notFlipperNFC(line: 1)))
+        ) { _ = try FeliCaTagFile.decode(String(text.drop { $0 != "\n" }.dropFirst())) }
         let otherChip = text.replacingOccurrences(
             of: "Manufacture parameter: 00 F1", with: "Manufacture parameter: 00 01")
         #expect(throws: EmulatorError.malformedFeliCaFile(path: "the virtual tag", .unsupportedChip(icCode: 0x01))) {
@@ -183,7 +197,7 @@ import Testing
             var mutated = lines
             let index = Int(random.next() % UInt64(mutated.count))
             mutated[index] = String(decoding: random.bytes(Int(random.next() % 30)), as: UTF8.self)
-            _ = try? VirtualTag.decode("Device type: FeliCa\n" + mutated.joined(separator: "\n"))
+            _ = try? FeliCaTagFile.decode(mutated.joined(separator: "\n"))
         }
     }
 }

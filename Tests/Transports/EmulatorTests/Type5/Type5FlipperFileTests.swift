@@ -137,29 +137,32 @@ import Testing
                 == .unknownChip(uid: "E0 04 01 10 02 40 44 E7", line: uidLine))
         #expect(
             error(base.replacingOccurrences(of: "UID: E0 04 01 08 02 40 44 E7", with: "UID: E0 04 01 08"))
-                == .wrongLength(field: "UID", bytes: 4, expected: 8, line: uidLine))
+                == .syntax(.wrongLength(field: "UID", bytes: 4, expected: [8], line: uidLine)))
         let countLine = line(of: "Block Count", in: base)
         #expect(
             error(base.replacingOccurrences(of: "Block Count: 80", with: "Block Count: 28"))
                 == .geometry(blocks: 28, blockSize: 4, expectedBlocks: 80, expectedSize: 4, line: countLine))
         #expect(
             error(base.replacingOccurrences(of: "Block Count: 80", with: "Block Count: -1"))
-                == .invalidNumber(field: "Block Count", line: countLine))
+                == .syntax(.invalidNumber(field: "Block Count", line: countLine)))
         let afiLine = line(of: "Lock AFI", in: base)
         #expect(
             error(base.replacingOccurrences(of: "Lock AFI: true", with: "Lock AFI: yes"))
-                == .invalidBool(field: "Lock AFI", line: afiLine))
+                == .syntax(.invalidBool(field: "Lock AFI", line: afiLine)))
         #expect(
             error(base.replacingOccurrences(of: "Device type: SLIX", with: "Device type: NTAG/Ultralight"))
                 == .unsupportedDeviceType("NTAG/Ultralight", line: 4))
         #expect(
             error(base.replacingOccurrences(of: "DSFID: 00", with: "DSFID: 0G"))
-                == .invalidHex(field: "DSFID", line: line(of: "DSFID", in: base), offset: 1))
+                == .syntax(.invalidHex(field: "DSFID", line: line(of: "DSFID", in: base), offset: 1)))
         #expect(
             error(base + "AFI: 00\n")
-                == .duplicateField("AFI", line: base.split(separator: "\n", omittingEmptySubsequences: false).count))
-        #expect(error("Version: 4\n") == .notFlipperNFC(line: 1))
-        #expect(error(base.replacingOccurrences(of: "Data Content:", with: "Data:")) == .missingField("Data Content"))
+                == .syntax(
+                    .duplicateField("AFI", line: base.split(separator: "\n", omittingEmptySubsequences: false).count)))
+        #expect(error("Version: 4\n") == .syntax(.notFlipperNFC(line: 1)))
+        #expect(
+            error(base.replacingOccurrences(of: "Data Content:", with: "Data:"))
+                == .syntax(.missingField("Data Content")))
     }
 
     @Test func neverTrapsOnMangledFiles() {

@@ -1,0 +1,59 @@
+import TapCardSupport
+
+/// What is wrong with a Flipper Zero `.nfc` file as text, before any format reads meaning from
+/// it: the header, a line's shape, a field given twice or missing, a hex, number or truth value
+/// that is not one. Every Flipper format TapCard reads (NTAG/Ultralight, Type 5, FeliCa) meets
+/// these through ``FlipperFileFields``, so one broken line reads the same whatever the device
+/// type. Every case names the 1-based line of the problem (0 when it concerns the whole file).
+public enum FlipperFileProblem: TapCardError, Equatable {
+    /// The first non-comment line is not `Filetype: Flipper NFC device`.
+    case notFlipperNFC(line: Int)
+    /// A line that is not `Key: value`.
+    case malformedLine(line: Int)
+    /// A hex field with a character that is not hex, at this character of the value.
+    case invalidHex(field: String, line: Int, offset: Int)
+    /// A hex field with the wrong number of bytes; `expected` lists the counts it may have.
+    case wrongLength(field: String, bytes: Int, expected: [Int], line: Int)
+    /// A number field that is not a whole number in range.
+    case invalidNumber(field: String, line: Int)
+    /// A field that must be `true` or `false`.
+    case invalidBool(field: String, line: Int)
+    /// The same field twice.
+    case duplicateField(String, line: Int)
+    /// A field the file cannot do without.
+    case missingField(String)
+
+    public var origin: ErrorOrigin { .input }
+
+    /// The 1-based line of the problem, or 0 for the whole file.
+    public var line: Int {
+        switch self {
+        case .notFlipperNFC(let line), .malformedLine(let line), .invalidHex(_, let line, _),
+            .wrongLength(_, _, _, let line), .invalidNumber(_, let line), .invalidBool(_, let line),
+            .duplicateField(_, let line):
+            line
+        case .missingField: 0
+        }
+    }
+
+    public var sentence: String {
+        switch self {
+        case .notFlipperNFC(let line):
+            "Line \(line) should be 'Filetype: Flipper NFC device'; this is not a Flipper Zero NFC file."
+        case .malformedLine(let line):
+            "Line \(line) is not of the form 'Key: value'."
+        case .invalidHex(let field, let line, let offset):
+            "Line \(line): '\(field)' has a character that is not hex at character \(offset) of its value."
+        case .wrongLength(let field, let bytes, let expected, let line):
+            "Line \(line): '\(field)' has \(bytes) bytes; it should have \(expected.map(String.init).joined(separator: " or "))."
+        case .invalidNumber(let field, let line):
+            "Line \(line): '\(field)' is not a whole number in range."
+        case .invalidBool(let field, let line):
+            "Line \(line): '\(field)' must be true or false."
+        case .duplicateField(let field, let line):
+            "Line \(line): '\(field)' appears a second time."
+        case .missingField(let field):
+            "The file has no '\(field)' line."
+        }
+    }
+}
