@@ -3,8 +3,9 @@ import TapCardSupport
 /// What is wrong with a Flipper Zero `.nfc` file as text, before any format reads meaning from
 /// it: the header, a line's shape, a field given twice or missing, a hex, number or truth value
 /// that is not one. Every Flipper format TapCard reads (NTAG/Ultralight, Type 5, FeliCa) meets
-/// these through ``FlipperFileFields``, so one broken line reads the same whatever the device
-/// type. Every case names the 1-based line of the problem (0 when it concerns the whole file).
+/// these through the shared field reader (`FlipperFileFields`), so one broken line reads the same
+/// whatever the device type. Every case names the 1-based line of the problem (0 when it
+/// concerns the whole file).
 public enum FlipperFileProblem: TapCardError, Equatable {
     /// The first non-comment line is not `Filetype: Flipper NFC device`.
     case notFlipperNFC(line: Int)

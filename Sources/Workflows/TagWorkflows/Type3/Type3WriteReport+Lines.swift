@@ -19,14 +19,7 @@ extension Type3WriteReport {
             updates =
                 "\(writes.count) Updates (the attribute block with WriteF 0F first, \(data) data \(data == 1 ? "Update" : "Updates") of blocks \(blocksWritten.filter { $0 != 0 }.map(String.init).joined(separator: ", ")), then WriteF 00 with Ln \(messageBytes) last)."
         }
-        let verified =
-            switch verification {
-            case .readBack(let scope, let match):
-                "Verified: block 0 and the \(scope.readBackBytes)-byte message read back in the same session \(match == .bytes ? "decode to the same records" : "decode to the same records, in other bytes than were written")."
-            case .alreadyOnTag:
-                "Verified: the read before writing found these \(messageBytes) bytes on the card, record by record."
-            case .none: "Not read back: the write is unverified."
-            }
+        let verified = verification.sentence(header: "block 0", holder: "card", messageBytes: messageBytes)
         return [
             "Wrote \(messageBytes) bytes to the card with IDm \(idmText) (\(identification.phrase)).",
             "The card holds at most \(held) bytes (\(source)); \(held - messageBytes) left.",

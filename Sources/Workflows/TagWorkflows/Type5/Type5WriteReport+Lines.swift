@@ -11,14 +11,7 @@ extension Type5WriteReport {
             writes.isEmpty
             ? "No WRITE SINGLE BLOCK was needed: the tag already held this message."
             : "\(writes.count) WRITE SINGLE BLOCK \(writes.count == 1 ? "command" : "commands") (the NDEF TLV's length in block \(lengthBlock) set to 0 first, the message blocks, then the \(lengthFieldBytes)-byte length committed last)."
-        let verified =
-            switch verification {
-            case .readBack(let scope, let match):
-                "Verified: the CC and the \(scope.readBackBytes)-byte message read back in the same session \(match == .bytes ? "decode to the same records" : "decode to the same records, in other bytes than were written")."
-            case .alreadyOnTag:
-                "Verified: the read before writing found these \(messageBytes) bytes on the tag, record by record."
-            case .none: "Not read back: the write is unverified."
-            }
+        let verified = verification.sentence(header: "the CC", holder: "tag", messageBytes: messageBytes)
         return [
             "Wrote \(messageBytes) bytes to tag \(uidText) (\(identification.phrase)).",
             "The tag holds at most \(held) bytes (\(source)); \(held - messageBytes) left.",
