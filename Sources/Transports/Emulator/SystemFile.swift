@@ -111,10 +111,13 @@ enum SystemFile {
         guard let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []
+        // The name is read in place, up to its NUL: `entry.pointee` would copy the whole dirent,
+        // whose d_name array (256 bytes) may run past the record readdir returned (d_reclen is
+        // often shorter, and the last record ends the buffer). AddressSanitizer caught that copy.
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let bytes = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let name = String(cString: bytes)
             if name != "." && name != ".." { names.append(name) }
         }
         return names
