@@ -13,17 +13,24 @@ public enum GlobalOptions {
     ]
 
     /// How many tokens at the start of `tokens` are global options with their values (`-q`,
-    /// `--quiet`, `--color WHEN`, `--color=WHEN`), which may come before the command.
+    /// `--quiet`, `--color WHEN`, `--color=WHEN`), which may come before the command. Read from
+    /// ``all`` (but `--help`, which names no command), so a new global option is known here too.
     public static func leading(in tokens: [String]) -> Int {
+        let options = all.filter { $0.name != "--help" }
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
-            if token == "--quiet" || token == "-q" || token.hasPrefix("--color=") {
+            let name = token.hasPrefix("--") ? String(token.prefix { $0 != "=" }) : token
+            guard let spec = options.first(where: { $0.spellings.contains(name) }) else { break }
+            if name != token {
+                // `--name=value`: only an option that takes a value takes one inline.
+                guard spec.takesValue else { break }
                 index += 1
-            } else if token == "--color", index + 1 < tokens.count {
+            } else if spec.takesValue {
+                guard index + 1 < tokens.count else { break }
                 index += 2
             } else {
-                break
+                index += 1
             }
         }
         return index
