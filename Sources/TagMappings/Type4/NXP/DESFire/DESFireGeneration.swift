@@ -5,7 +5,7 @@
 /// and `42` EV2, `33` EV3, and `30` with hardware type `08` DESFire Light (MF2DL(H)x0). NXP's
 /// short datasheets do not print a table of these; they are the values real cards answer, as
 /// Proxmark3 `cmdhfmfdes.c` (`getCardType`) and the Flipper Zero dumps cited in the tests record
-/// them. Anything else is ``unknown`` rather than a guess.
+/// them. Anything else is ``DESFireGeneration/unknown(majorVersion:)`` rather than a guess.
 public enum DESFireGeneration: Sendable, Hashable, CustomStringConvertible {
     /// MF3ICD40: DES/3DES only, NDEF mapping version 1 (AID `EEEE10`) only.
     case d40

@@ -7,8 +7,8 @@
 /// - part 3, production (14): UID (7) · batch number (5) · calendar week of production (BCD) ·
 ///   year of production (BCD, years since 2000).
 ///
-/// An NTAG 424 DNA answers the same command with the same layout; ``product`` tells them apart.
-/// Parsing is total: any bytes give a value or a ``DESFireParseError``, and ``parts`` encodes
+/// An NTAG 424 DNA answers the same command with the same layout; ``DESFireVersion/product`` tells them apart.
+/// Parsing is total: any bytes give a value or a ``DESFireParseError``, and ``DESFireVersion/parts`` encodes
 /// back exactly what was parsed.
 public struct DESFireVersion: Sendable, Hashable {
     /// Part 1 or part 2: seven bytes.
@@ -69,7 +69,7 @@ public struct DESFireVersion: Sendable, Hashable {
     /// What answered: a DESFire, an NTAG DNA, a MIFARE Plus… (from the hardware vendor and type).
     public var product: DESFireProduct { DESFireProduct(vendor: hardware.vendor, type: hardware.type) }
 
-    /// The DESFire generation, or `nil` when ``product`` is not a DESFire.
+    /// The DESFire generation, or `nil` when ``DESFireVersion/product`` is not a DESFire.
     public var generation: DESFireGeneration? {
         guard product.isDESFire else { return nil }
         return DESFireGeneration(type: hardware.type, majorVersion: hardware.majorVersion)
