@@ -27,6 +27,7 @@ public struct DESFireFormatPlan: Sendable, Hashable {
     public var ndefFileSize: Int
     /// True when the application's key is AES (`KeySett2` bit 7), false for DES.
     public var aes: Bool
+    /// The steps in the order they must run.
     public var steps: [DESFireFormatStep]
 
     /// The plan for an NDEF file of `ndefFileSize` bytes (5…65534, the CC's field), with an AES

@@ -41,10 +41,12 @@ public struct DESFireFormatStep: Sendable, Hashable {
         case finish
     }
 
+    /// What the step does.
     public var purpose: Purpose
     /// The command, or `nil` for an authentication step (its commands carry key material and
     /// come from the secure-messaging layer).
     public var command: CommandAPDU?
+    /// Where the step stands in the format's order.
     public var role: Role
 
     public init(purpose: Purpose, command: CommandAPDU?, role: Role) {

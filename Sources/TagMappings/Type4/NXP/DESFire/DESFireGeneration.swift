@@ -9,8 +9,11 @@
 public enum DESFireGeneration: Sendable, Hashable, CustomStringConvertible {
     /// MF3ICD40: DES/3DES only, NDEF mapping version 1 (AID `EEEE10`) only.
     case d40
+    /// MF3ICDx1 (hardware major `01`): AES, ISO file IDs, NDEF mapping v2.
     case ev1
+    /// MF3DX2 (hardware major `12`, `22` for EV2 XL, `42`): EV2 secure messaging.
     case ev2
+    /// MF3DHx3 (hardware major `33`).
     case ev3
     /// DESFire Light (hardware type `08`): fixed files, no CreateApplication.
     case light

@@ -5,12 +5,19 @@ import TapCardSupport
 /// agree on the codes). GetVersion, AdditionalFrame, ReadData, WriteData and GetFileSettings are
 /// shared with NTAG 424 DNA and stay in `NTAG424Instruction`.
 public enum DESFireInstruction: UInt8, Sendable, CaseIterable {
+    /// `5A`: select an application, or the PICC level (`000000`).
     case selectApplication = 0x5A
+    /// `6A`: the AIDs of the card's applications.
     case getApplicationIDs = 0x6A
+    /// `CA`: create an application (AID, key settings, ISO FID, DF name).
     case createApplication = 0xCA
+    /// `CD`: create a standard data file in the selected application.
     case createStdDataFile = 0xCD
+    /// `6E`: the card's free memory in bytes.
     case getFreeMemory = 0x6E
+    /// `FC`: delete every application and file.
     case formatPICC = 0xFC
+    /// `6F`: the file numbers of the selected application.
     case getFileIDs = 0x6F
 
     /// The command's name as the datasheet writes it.

@@ -58,14 +58,19 @@ public enum DESFireNDEFApplication {
     /// The CC file: native number `01`, ISO file ID `E103`, 15 bytes, access rights `E000`
     /// (read free, write/read-write/change with key 0).
     public static let ccFileNumber: UInt8 = 0x01
+    /// The CC file's ISO file ID: `E103`.
     public static let ccFileID: UInt16 = 0xE103
+    /// The CC file's size: 15 bytes.
     public static let ccFileSize = 15
+    /// The CC file's access rights: `E000`.
     public static let ccAccessRights: UInt16 = 0xE000
 
     /// The NDEF file: native number `02`, ISO file ID `E104`, access rights `EEE0` (read, write
     /// and read-write free, change with key 0).
     public static let ndefFileNumber: UInt8 = 0x02
+    /// The NDEF file's ISO file ID: `E104`.
     public static let ndefFileID: UInt16 = 0xE104
+    /// The NDEF file's access rights: `EEE0`.
     public static let ndefAccessRights: UInt16 = 0xEEE0
 
     /// The CC's mapping version: 2.0 (`20`).

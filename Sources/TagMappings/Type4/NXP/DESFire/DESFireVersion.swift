@@ -13,13 +13,19 @@
 public struct DESFireVersion: Sendable, Hashable {
     /// Part 1 or part 2: seven bytes.
     public struct Component: Sendable, Hashable {
+        /// `04`: NXP.
         public var vendor: UInt8
+        /// The product (AN10833): `01` DESFire, `04` NTAG, `08` DESFire Light…
         public var type: UInt8
+        /// The variant, kept as answered.
         public var subtype: UInt8
+        /// The major version; the hardware one names the generation.
         public var majorVersion: UInt8
+        /// The minor version.
         public var minorVersion: UInt8
         /// The storage size byte; ``DESFireVersion/Component/storageSize`` reads it.
         public var storageSizeByte: UInt8
+        /// `05`: ISO/IEC 14443-2 and -3 (hardware), -3 and -4 (software).
         public var protocolType: UInt8
 
         public init(
@@ -49,7 +55,9 @@ public struct DESFireVersion: Sendable, Hashable {
     /// The whole answer: 28 bytes.
     public static let length = 28
 
+    /// Part 1: the hardware.
     public var hardware: Component
+    /// Part 2: the software.
     public var software: Component
     /// The 7-byte UID.
     public var uid: [UInt8]
