@@ -340,9 +340,29 @@ def securemessaging_seeds():
     write("securemessaging", "last-counter", bytes([0xFD]) + bytes.fromhex("00" * 24 + "9100"))
 
 
+def desfire_seeds():
+    # Real GetVersion answers (28 bytes, frames joined), as cited in
+    # Tests/TagMappings/Type4Tests/DESFire/DESFireVersionTests.swift: EV1 2K (flipperzero-firmware
+    # issue #1430), EV2 8K (flipperzero-firmware NfcFileFormats.md), EV3 4K (pastebin.com/q9RDpy2y),
+    # and an NTAG 424 DNA (reference §2.1), which answers the same command.
+    write("desfire", "version-ev1-2k", bytes.fromhex("04010101001605" "04010101041605" "048B37FAF33980BA5490DB802114"))
+    write("desfire", "version-ev2-8k", bytes.fromhex("04010112001A05" "04010102011A05" "042F190ACD6680CEEDD451803119"))
+    write("desfire", "version-ev3-4k", bytes.fromhex("04010133001805" "04010103001805" "04C381FA4012902032683030" "2022"))
+    write("desfire", "version-ntag424", bytes.fromhex("04040830001105" "04040201021105" "04873D2AAA6180CD659451103918"))
+    # GetFreeMemory of the EV2 above (7520, LSB first).
+    write("desfire", "free-memory-ev2", bytes.fromhex("601D00"))
+    # GetApplicationIDs frames, each <length> <status selector: 0 = 91 00, 1 = 91 AF> <data>:
+    # the EV1's one AID, then two AIDs split over a 91 AF frame.
+    write("desfire", "aids-ev1", bytes.fromhex("03" "00" "0160C2"))
+    write("desfire", "aids-chained", bytes.fromhex("04" "01" "010000EE" "02" "00" "EE10"))
+    # Format plan figures: NDEF file size 0800 (AN11004 for a 2K card), AES; 1E00 with DES.
+    write("desfire", "plan-0800-aes", bytes.fromhex("080001" "01"))
+    write("desfire", "plan-1e00-des-dfname", bytes.fromhex("1E003A" "01" "D2760000850101"))
+
+
 def main():
     for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc", "jsonl", "csv", "type4", "apdu",
-                    "emulator4", "type5", "iso15693", "type3", "sun", "securemessaging"):
+                    "emulator4", "type5", "iso15693", "type3", "sun", "securemessaging", "desfire"):
         shutil.rmtree(CORPUS / target, ignore_errors=True)
     ndef_seeds()
     contact_seeds()
@@ -359,6 +379,7 @@ def main():
     type3_seeds()
     sun_seeds()
     securemessaging_seeds()
+    desfire_seeds()
     for folder in sorted(CORPUS.iterdir()):
         files = list(folder.iterdir())
         print(f"{folder.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

@@ -21,6 +21,7 @@
         SUNURLFuzz.target,
         SUNBatchFuzz.target,
         SecureMessagingFuzz.target,
+        DESFireFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these four functions.
