@@ -21,6 +21,7 @@
         SUNURLFuzz.target,
         SUNBatchFuzz.target,
         SecureMessagingFuzz.target,
+        ClassicFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these four functions.
