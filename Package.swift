@@ -118,6 +118,9 @@ var layered: [Layered] = [
         "Type5", "TagMappings/Type5", layer: .tagMappings, ["TapCardSupport", "TagFrames", "TagCatalog", "TLVArea"]),
     // NFC Forum Type 3 (FeliCa): the attribute information block, Check/Update, the WriteF commit; Sony/ for chips.
     library("Type3", "TagMappings/Type3", layer: .tagMappings, ["TapCardSupport", "TagFrames", "TagCatalog"]),
+    // MIFARE Classic 1K/4K: geometry, sector trailers and access bits, the MAD (AN10787) and NDEF
+    // per AN1304 (the area reader over TLVArea, the format plan). Pure data: no transport.
+    library("MIFAREClassic", "TagMappings/MIFAREClassic", layer: .tagMappings, ["TapCardSupport", "TLVArea"]),
 
     // 3. Transports and persistence.
     library("TagTransport", "Transports/TagTransport", layer: .transports, ["TapCardSupport", "TagFrames"]),
@@ -244,6 +247,7 @@ var layered: [Layered] = [
         "Type5Tests", "TagMappings/Type5Tests",
         ["Type5", "TagFrames", "TagCatalog", "TestSupport"]),
     tests("TLVAreaTests", "TagMappings/TLVAreaTests", ["TLVArea", "TestSupport"]),
+    tests("MIFAREClassicTests", "TagMappings/MIFAREClassicTests", ["MIFAREClassic", "TLVArea"]),
     tests(
         "Type3Tests", "TagMappings/Type3Tests", ["Type3", "TagFrames", "TagCatalog", "TestSupport"]),
     tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TLVArea", "TagCatalog", "TapCardSupport", "TestSupport"]),
@@ -304,7 +308,7 @@ if Context.environment["TAPCARD_FUZZ"] != nil {
                 dependencies: [
                     "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
                     "PCSCTransport", "Cards", "CommandLineKit", "TapCardCLI", "TagFrames", "TLVArea", "Type3", "Type4", "Type5",
-                    "TagWorkflows", "SUN", "MessageRendering",
+                    "TagWorkflows", "SUN", "MessageRendering", "MIFAREClassic",
                 ], path: "Fuzz/Targets",
                 swiftSettings: settings + [.define("FUZZING")]),
             layer: .tests),

@@ -360,9 +360,69 @@ def desfire_seeds():
     write("desfire", "plan-1e00-des-dfname", bytes.fromhex("1E003A" "01" "D2760000850101"))
 
 
+def classic_seeds():
+    # AN10787 / AN1304 (issue 28 item 3): selector byte (bits 0-1 layout: 0 Mini, 1 1K, 2 4K; bit 2
+    # forces sector 0's GPB and the MAD CRCs valid), then a card image, 16 bytes a block. The
+    # formatted images use the MAD, trailers and keys published NDEF-formatted dumps show.
+    def crc(data):
+        value = 0xC7
+        for byte in data:
+            value ^= byte
+            for _ in range(8):
+                value = ((value << 1) ^ 0x1D) & 0xFF if value & 0x80 else (value << 1) & 0xFF
+        return value
+
+    transport = bytes.fromhex("FFFFFFFFFFFF FF0780 69 FFFFFFFFFFFF".replace(" ", ""))
+    ndef_trailer = bytes.fromhex("D3F7D3F7D3F7 7F0788 40 FFFFFFFFFFFF".replace(" ", ""))
+
+    def image(sectors, message=None):
+        blocks = []
+        for sector in range(sectors):
+            count = 4 if sector < 32 else 16
+            blocks += [bytes(16)] * (count - 1) + [transport]
+        blocks[0] = bytes.fromhex("A43498DED688040047C1252785001906")
+        if message is None:
+            return blocks
+        mad_sectors = [0, 16] if sectors == 40 else [0]
+        body = bytes([0x01]) + bytes.fromhex("03E1") * 15
+        mad1 = bytes([crc(body)]) + body
+        blocks[1], blocks[2] = mad1[:16], mad1[16:]
+        blocks[3] = bytes.fromhex("A0A1A2A3A4A5787788" + ("C2" if sectors == 40 else "C1") + "FFFFFFFFFFFF")
+        if sectors == 40:
+            body2 = bytes([0x00]) + bytes.fromhex("03E1") * 23
+            mad2 = bytes([crc(body2)]) + body2
+            blocks[64], blocks[65], blocks[66] = mad2[:16], mad2[16:32], mad2[32:]
+            blocks[67] = blocks[3]
+        header = bytes([0x03, len(message)]) if len(message) < 0xFF else bytes([0x03, 0xFF]) + len(message).to_bytes(2, "big")
+        area = bytearray(header + message + b"\xFE")
+        index = 0
+        for sector in range(1, sectors):
+            if sector in mad_sectors:
+                continue
+            first = sector * 4 if sector <= 32 else 128 + (sector - 32) * 16
+            count = 4 if sector < 32 else 16
+            for block in range(first, first + count - 1):
+                chunk = bytes(area[index:index + 16])
+                blocks[block] = chunk + bytes(16 - len(chunk))
+                index += 16
+            blocks[first + count - 1] = ndef_trailer
+        return blocks
+
+    uri = bytes.fromhex("D1010F55036578616D706C652E636F6D2F")
+    write("classic", "factory-1k", bytes([0x01]) + b"".join(image(16)))
+    write("classic", "formatted-1k-empty", bytes([0x01]) + b"".join(image(16, b"")))
+    write("classic", "formatted-1k-uri", bytes([0x01]) + b"".join(image(16, uri)))
+    write("classic", "formatted-4k-long", bytes([0x02]) + b"".join(image(40, bytes(range(256)) * 2)))
+    write("classic", "formatted-mini-uri", bytes([0x04]) + b"".join(image(5, uri)[:20]))
+    corrupted = image(16, uri)
+    corrupted[7] = bytes.fromhex("D3F7D3F7D3F77F078940FFFFFFFFFFFF")
+    write("classic", "corrupted-access-bits", bytes([0x01]) + b"".join(corrupted))
+    write("classic", "forced-mad-short", bytes([0x05]) + bytes(range(256)))
+
+
 def main():
     for target in ("ndef", "vcard", "mecard", "type2", "flipper", "emulator", "pcsc", "jsonl", "csv", "type4", "apdu",
-                    "emulator4", "type5", "iso15693", "type3", "sun", "securemessaging", "desfire"):
+                    "emulator4", "type5", "iso15693", "type3", "sun", "securemessaging", "desfire", "classic"):
         shutil.rmtree(CORPUS / target, ignore_errors=True)
     ndef_seeds()
     contact_seeds()
@@ -380,6 +440,7 @@ def main():
     sun_seeds()
     securemessaging_seeds()
     desfire_seeds()
+    classic_seeds()
     for folder in sorted(CORPUS.iterdir()):
         files = list(folder.iterdir())
         print(f"{folder.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

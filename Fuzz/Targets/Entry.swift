@@ -22,6 +22,7 @@
         SUNBatchFuzz.target,
         SecureMessagingFuzz.target,
         DESFireFuzz.target,
+        ClassicFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these four functions.
