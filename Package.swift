@@ -328,7 +328,7 @@ let package = Package(
             name: "TapCardKit",
             targets: [
                 "Ciphers", "SUN", "NDEF", "Contacts", "QRCode", "TagFrames", "TagCatalog", "TLVArea", "Type2", "Type3",
-                "Type4", "Type5",
+                "Type4", "Type5", "MIFAREClassic", "MessageRendering",
                 "Originality", "TagTransport", "TagEmulator",
                 "PCSCTransport", "Store", "TagWorkflows", "Cards", "CardPage", "Focus", "FocusSessions", "TagInventory",
                 "ViewModels", "CoreNFCTransport",
