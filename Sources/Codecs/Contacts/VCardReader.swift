@@ -153,7 +153,10 @@ public enum VCardReader {
                 profile.note = VCardText.unescape(Substring(value))
             case "TEL":
                 var phoneNumber = VCardText.unescape(Substring(value))
-                if phoneNumber.lowercased().hasPrefix("tel:") { phoneNumber = String(phoneNumber.dropFirst(4)) }
+                // vCard 4's `tel:` URI form, however often it is repeated: stripping one left
+                // "tel:…", which the encoder wrote back and the next read stripped again (the fuzz
+                // target's read → encode → read check caught it).
+                while phoneNumber.lowercased().hasPrefix("tel:") { phoneNumber = String(phoneNumber.dropFirst(4)) }
                 let (kind, dropped) = Self.phoneKind(line.values(of: "TYPE"))
                 if !dropped.isEmpty {
                     warnings.append(
