@@ -107,9 +107,13 @@ import Type4
     @Test func instructionNames() {
         #expect(DESFireInstruction.describe(0xCA) == "CreateApplication (90 CA)")
         #expect(DESFireInstruction.describe(0x01) == "the command 90 01")
-        // No DESFire-only code collides with an NTAG 424 DNA one.
-        for instruction in DESFireInstruction.allCases {
-            #expect(NTAG424Instruction(rawValue: instruction.rawValue) == nil)
+        #expect(DESFireInstruction.describe(0x71) == "AuthenticateEV2First (90 71)")
+        // One table for the family (NTAG 424 DNA's commands and DESFire's): every name once, and
+        // the labels errors name commands by come from it.
+        let all = DESFireInstruction.allCases
+        #expect(Set(all.map(\.name)).count == all.count)
+        for instruction in all {
+            #expect(CommandLabel.apdu(cla: 0x90, ins: instruction.rawValue, p1: 0, p2: 0).name == instruction.name)
         }
     }
 }
