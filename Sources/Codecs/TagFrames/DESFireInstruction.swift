@@ -36,6 +36,16 @@ public enum DESFireInstruction: UInt8, Sendable, CaseIterable {
     case formatPICC = 0xFC
     /// `6F`: the file numbers of the selected application.
     case getFileIDs = 0x6F
+    /// `BD`: ReadData with the native code of every DESFire generation (EV1 has no `AD`).
+    case nativeReadData = 0xBD
+    /// `3D`: WriteData with the native code of every DESFire generation (EV1 has no `8D`).
+    case nativeWriteData = 0x3D
+    /// `45`: the key settings and key count of the selected application or the PICC.
+    case getKeySettings = 0x45
+    /// `DA`: delete an application.
+    case deleteApplication = 0xDA
+    /// `AA`: the EV1 AES authentication (legacy, before EV2First).
+    case authenticateAES = 0xAA
 
     /// The command's name as the datasheet writes it.
     public var name: String {
@@ -61,6 +71,11 @@ public enum DESFireInstruction: UInt8, Sendable, CaseIterable {
         case .getFreeMemory: "GetFreeMemory"
         case .formatPICC: "FormatPICC"
         case .getFileIDs: "GetFileIDs"
+        case .nativeReadData: "ReadData"
+        case .nativeWriteData: "WriteData"
+        case .getKeySettings: "GetKeySettings"
+        case .deleteApplication: "DeleteApplication"
+        case .authenticateAES: "AuthenticateAES"
         }
     }
 
