@@ -10,6 +10,7 @@ extension TagModel {
         if let layout = type2Layout { return layout.userMemoryBytes }
         if let facts = type5 { return facts.userBytes }
         if let facts = type3 { return facts.userBlocks.count * Type3Facts.blockSize }
+        if let desfire = type4?.desfire { return desfire.memoryBytes }
         return Self.type4AssumedNDEFFileBytes
     }
 
@@ -42,6 +43,9 @@ extension TagModel {
     public var maximumNDEFMessageBytes: Int {
         if type5 != nil { return NDEFCapacity.type2MaximumMessage(dataAreaBytes: ccDataAreaBytes) }
         if type3 != nil { return ccDataAreaBytes }
+        if let desfire = type4?.desfire {
+            return NDEFCapacity.type4MaximumMessage(ndefFileBytes: desfire.formattedNDEFFileBytes)
+        }
         if type2Layout == nil {
             return NDEFCapacity.type4MaximumMessage(ndefFileBytes: Self.type4AssumedNDEFFileBytes)
         }
@@ -76,6 +80,12 @@ extension TagModel {
             return "Assuming \(withArticle) once NDEF-formatted (Type 3 has no TLV: Ln in the attribute block gives "
                 + "the length): \(facts.userBlocks.count) user blocks of 16 bytes, minus the attribute information "
                 + "block, \(facts.dataBlocks) data blocks = \(maximum) bytes of NDEF message."
+        }
+        if let desfire = type4?.desfire {
+            let file = desfire.formattedNDEFFileBytes
+            return "Assuming \(withArticle) once NDEF-formatted per NXP AN11004 (it ships without applications) "
+                + "with a \(file)-byte NDEF file (TapCard's choice; the formatter sizes it): \(file) bytes minus the "
+                + "2-byte NLEN field = \(maximum) bytes of NDEF message."
         }
         guard let cc = formattedCC, cc.count >= 3 else {
             let file = Self.type4AssumedNDEFFileBytes

@@ -38,6 +38,8 @@ public struct Type4Facts: Sendable, Equatable {
     public var versionPart3Tail: [UInt8]?
     /// The number of AES application keys (NTAG 424 DNA: 5, all zeros as shipped).
     public var keyCount: Int
+    /// A MIFARE DESFire's memory and application facts; `nil` for a tag with fixed files.
+    public var desfire: DESFireFacts? = nil
 
     /// The frame waiting integer FWI from the ATS (ISO/IEC 14443-4 §5.2.5: TB(1) high nibble), or
     /// 4, the default, when the ATS has no TB(1). NTAG 424 DNA: `06 77 77 71 02 80` → TB(1) 71 → 7.
@@ -102,6 +104,26 @@ extension TagModel {
                 ],
                 versionPart3Tail: [0xCD, 0x65, 0x94, 0x51, 0x10, 0x39, 0x18],
                 keyCount: 5)
+        // MIFARE DESFire EV3 4K (MF3DH43). It ships with no application and no file: a Type 4
+        // reader finds no NDEF application until one is created (AN11004), so `files` is empty
+        // and the keys live in the card's applications (`keyCount` 0). SAK 20, ATQA 03 44 and ATS
+        // 06 75 77 81 02 80 (FSCI 5: FSC 64; TB(1) 81: FWI 8) as libnfc's table of ISO 14443 tags
+        // lists every MIFARE DESFire and as a DESFire EV3 answers in published PC/SC traces; the
+        // 64-byte frame is also NXP's word for EV1 (mifare.net reply 17822). GetVersion of a real
+        // EV3 4K (hardware 04 01 01 33 00 18 05, software 04 01 01 03 00 18 05, batch 20 32 68 30
+        // 30, week 20 of 2022): the Flipper Zero file at pastebin.com/q9RDpy2y, the bytes
+        // DESFireVersionTests.ev3 parses. The memory figures are in `DESFireFacts`, with what is
+        // assumed there.
+        case .desfireEV3_4K:
+            Type4Facts(
+                files: [], frameSize: 64, sak: 0x20, atqa: [0x03, 0x44], ats: [0x06, 0x75, 0x77, 0x81, 0x02, 0x80],
+                versionParts: [
+                    [0x04, 0x01, 0x01, 0x33, 0x00, 0x18, 0x05], [0x04, 0x01, 0x01, 0x03, 0x00, 0x18, 0x05],
+                ],
+                versionPart3Tail: [0x20, 0x32, 0x68, 0x30, 0x30, 0x20, 0x22], keyCount: 0,
+                desfire: DESFireFacts(
+                    memoryBytes: 4096, systemOverheadBytes: 0, allocationUnit: 32, maximumApplications: 28,
+                    formattedNDEFFileBytes: 2048))
         default:
             nil
         }

@@ -7,9 +7,10 @@ extension VirtualTag {
         EmulatedTag.supportedModels + EmulatedType4Tag.supportedModels + EmulatedType5Tag.supportedModels
         + EmulatedType3Tag.supportedModels
 
-    /// True when `model` can leave the factory never NDEF-formatted: not a Type 4 tag, which ships
-    /// with its CC and NDEF files (NFC Forum Type 4 has no format).
-    public static func canBeBlank(_ model: TagModel) -> Bool { model.type4 == nil }
+    /// True when `model` can leave the factory never NDEF-formatted: not a Type 4 tag with fixed
+    /// files, which ships with its CC and NDEF files (NFC Forum Type 4 has no format); a MIFARE
+    /// DESFire ships with no application at all, so it can.
+    public static func canBeBlank(_ model: TagModel) -> Bool { model.type4 == nil || model.type4?.desfire != nil }
 
     /// True when the tag's identifier is a FeliCa IDm (8 bytes, manufacturer code first) rather
     /// than a UID.
@@ -32,6 +33,11 @@ extension VirtualTag {
         }
         if EmulatedType4Tag.supportedModels.contains(model) {
             if let identifier { try EmulatedType4Tag.check(uid: identifier) }
+            if let desfire = model.type4?.desfire {
+                // A DESFire ships without applications (blank); formatted, it has AN11004's.
+                let picc = blank ? DESFirePICC.factory : DESFirePICC.factory.withNDEFApplication(desfire)
+                return .type4(try EmulatedType4Tag(model: model, uid: identifier, picc: picc))
+            }
             return .type4(EmulatedType4Tag(model: model, uid: identifier))
         }
         try EmulatedTag.check(model: model)

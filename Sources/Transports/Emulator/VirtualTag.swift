@@ -47,7 +47,8 @@ public enum VirtualTag {
     /// factory's all-zero one. Such a tag is saved 0600, its temporary copy too.
     public var holdsSecrets: Bool {
         switch self {
-        case .type4(let tag): tag.memory.keys.contains { $0.value.contains { $0 != 0 } }
+        case .type4(let tag):
+            tag.memory.keys.contains { $0.value.contains { $0 != 0 } } || tag.memory.picc?.holdsSecrets == true
         case .type2, .type5, .type3: false
         }
     }

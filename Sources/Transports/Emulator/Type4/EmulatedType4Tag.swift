@@ -4,8 +4,9 @@ import TagTransport
 import TapCardSupport
 
 /// A byte-accurate NFC Forum Type 4 tag in memory, answering command APDUs the way the chip does:
-/// a generic T4T v2.0 (`GenericType4Chip`: `.genericType4`) or an NTAG 424 DNA as shipped
-/// (`NTAG424Chip`: `.ntag424DNA`). The chip's facts — files, factory contents and settings, CC,
+/// a generic T4T v2.0 (`GenericType4Chip`: `.genericType4`), an NTAG 424 DNA as shipped
+/// (`NTAG424Chip`: `.ntag424DNA`) or a MIFARE DESFire EV3 4K (`DESFireChip`: `.desfireEV3_4K`, its
+/// applications and files in ``Type4Memory/picc``). The chip's facts — files, factory contents and settings, CC,
 /// ATS, GetVersion — come from ``/TagCatalog/Type4Facts``; the behaviour is the emulator's own, so
 /// the Type 4 mapping and the emulator can catch each other.
 ///
@@ -39,7 +40,7 @@ public final class EmulatedType4Tag: ISODepChannel {
     private var nativeWriteFailure: StatusWord?
 
     /// The models the emulator knows at APDU level.
-    public static let supportedModels: [TagModel] = [.genericType4, .ntag424DNA]
+    public static let supportedModels: [TagModel] = [.genericType4, .ntag424DNA, .desfireEV3_4K]
 
     /// The length of the NTAG 424 DNA originality signature (ECC, r ‖ s, 28 bytes each).
     public static let signatureLength = 56
@@ -66,8 +67,18 @@ public final class EmulatedType4Tag: ISODepChannel {
         }
         let memory = Type4Memory(
             files: files, keys: [Type4Key](repeating: Type4Key(), count: facts.keyCount),
-            signature: model == .ntag424DNA ? [UInt8](repeating: 0, count: Self.signatureLength) : [])
+            signature: model == .ntag424DNA ? [UInt8](repeating: 0, count: Self.signatureLength) : [],
+            picc: facts.desfire == nil ? nil : .factory)
         self.init(checkedModel: model, facts: facts, uid: uid ?? FactoryImage.randomUID(), memory: memory)
+    }
+
+    /// A MIFARE DESFire card holding `picc` (its PICC master key, settings and applications), e.g.
+    /// `DESFirePICC.factory.withAESMasterKey(key)`. Throws when the model is not a DESFire, the UID
+    /// is not 7 bytes or the card does not fit the model (``check(memory:model:)``).
+    public convenience init(model: TagModel, uid: [UInt8]? = nil, picc: DESFirePICC) throws(EmulatorError) {
+        try self.init(
+            model: model, uid: uid ?? FactoryImage.randomUID(),
+            memory: Type4Memory(files: [], keys: [], signature: [], picc: picc))
     }
 
     /// A tag holding `memory` (a loaded file). Throws when the model is not emulated, the UID is
@@ -85,7 +96,11 @@ public final class EmulatedType4Tag: ISODepChannel {
         self.facts = facts
         self.uid = uid
         self.memory = memory
-        self.chip = model == .ntag424DNA ? NTAG424Chip(uid: uid, facts: facts) : GenericType4Chip()
+        switch model {
+        case .ntag424DNA: self.chip = NTAG424Chip(uid: uid, facts: facts)
+        case .desfireEV3_4K: self.chip = DESFireChip(uid: uid, facts: facts)
+        default: self.chip = GenericType4Chip()
+        }
     }
 
     public static func check(model: TagModel) throws(EmulatorError) {
@@ -133,28 +148,47 @@ public final class EmulatedType4Tag: ISODepChannel {
         guard !memory.lrp || model == .ntag424DNA else {
             throw .type4Memory("a \(model.displayName) has no LRP mode; only an NTAG 424 DNA can be switched to it")
         }
+        switch (facts.desfire, memory.picc) {
+        case (nil, nil): break
+        case (let desfire?, let picc?):
+            if let problem = picc.problem(desfire) { throw .type4Memory(problem) }
+        case (nil, _?): throw .type4Memory("a \(model.displayName) has no DESFire applications")
+        case (_?, nil): throw .type4Memory("a \(model.displayName) needs its PICC (master key and applications)")
+        }
     }
 
     /// True while the NDEF application is selected (in this RF session).
     public var isApplicationSelected: Bool { chip.isApplicationSelected }
 
-    /// NTAG 424 DNA: where AuthenticateEV2 takes RndB and TI from (``NTAG424Challenges``; the
-    /// system generator unless set). On a generic Type 4 tag it is always `.system` and setting it
-    /// does nothing.
+    /// NTAG 424 DNA and MIFARE DESFire: where AuthenticateEV2 takes RndB and TI from
+    /// (``NTAG424Challenges``; the system generator unless set). On a generic Type 4 tag it is
+    /// always `.system` and setting it does nothing.
     public var challenges: NTAG424Challenges {
-        get { (chip as? NTAG424Chip)?.challenges ?? .system }
+        get { (chip as? any EV2SecureChip)?.challenges ?? .system }
         set {
-            guard var ntag = chip as? NTAG424Chip else { return }
-            ntag.challenges = newValue
-            chip = ntag
+            guard var secure = chip as? any EV2SecureChip else { return }
+            secure.challenges = newValue
+            chip = secure
         }
     }
 
-    /// NTAG 424 DNA: the key number of the authenticated EV2 session, `nil` when there is none.
-    public var authenticatedKeyNumber: UInt8? { (chip as? NTAG424Chip)?.session?.keyNumber }
+    /// NTAG 424 DNA and MIFARE DESFire: the key number of the authenticated EV2 session (on a
+    /// DESFire, a key of the selected application, or 0 for the PICC master key), `nil` when there
+    /// is none.
+    public var authenticatedKeyNumber: UInt8? { (chip as? any EV2SecureChip)?.session?.keyNumber }
 
-    /// NTAG 424 DNA: the command counter of the authenticated session, `nil` when there is none.
-    public var commandCounter: UInt16? { (chip as? NTAG424Chip)?.session?.commandCounter }
+    /// NTAG 424 DNA and MIFARE DESFire: the command counter of the authenticated session, `nil`
+    /// when there is none.
+    public var commandCounter: UInt16? { (chip as? any EV2SecureChip)?.session?.commandCounter }
+
+    /// MIFARE DESFire: the selected application's AID in this RF session, `nil` at the PICC level
+    /// (and on other chips).
+    public var selectedApplication: UInt32? { (chip as? DESFireChip)?.selected }
+
+    /// MIFARE DESFire: the card's PICC (master key, settings, applications and their files); `nil`
+    /// on other chips. Read it to inspect a card in tests; set ``memory`` to change it around the
+    /// rules.
+    public var picc: DESFirePICC? { memory.picc }
 
     /// Puts an NTAG 424 DNA in an authenticated session from its parts, as if an authentication had
     /// just happened: for tests that replay a published transcript beginning after the

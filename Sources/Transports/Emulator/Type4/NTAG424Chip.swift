@@ -67,7 +67,7 @@ import TagFrames
 /// response travels chained. Chaining is the carrier's job (PC/SC and CoreNFC deliver whole
 /// APDUs), so the emulator answers a 256-byte ReadData in one response and only the modeled time
 /// (``/TagCatalog/Type4Timing``) counts the frames.
-struct NTAG424Chip: Type4Chip {
+struct NTAG424Chip: EV2SecureChip {
     var iso = Type4ISOCommands(access: .fileSettings, shortFileIdentifiers: true)
     /// The GetVersion parts sent so far in the current chain (0: no chain).
     var versionPartsSent = 0
@@ -105,14 +105,6 @@ struct NTAG424Chip: Type4Chip {
 
     /// Commands that need the application selected.
     static let applicationLevel: Set<UInt8> = [0xF5, 0xAD, 0x8D, 0x64, 0xF6, 0x71, 0x77, 0xC4, 0x5F, 0x5C, 0x51]
-
-    static func native(_ code: UInt8) -> StatusWord { StatusWord(sw1: 0x91, sw2: code) }
-
-    /// `91 <code>`; in a session the error ends it (§9.1.9).
-    mutating func refuse(_ code: UInt8) -> ResponseAPDU {
-        session = nil
-        return .init(status: Self.native(code))
-    }
 
     mutating func respond(
         to command: CommandAPDU, memory: inout Type4Memory, context: inout Type4CommandContext
@@ -198,9 +190,9 @@ struct NTAG424Chip: Type4Chip {
         let uid = self.uid
         switch ins {
         case DESFireInstruction.authenticateEV2First.rawValue:
-            return authenticateFirst(data, memory: memory)
+            return authenticateFirst(data, keys: memory.keys, lrp: memory.lrp)
         case DESFireInstruction.authenticateEV2NonFirst.rawValue:
-            return authenticateNonFirst(data, memory: memory)
+            return authenticateNonFirst(data, keys: memory.keys)
         case DESFireInstruction.additionalFrame.rawValue:
             if let pending = pendingAuthentication { return authenticatePart2(data, pending: pending) }
             guard partsSent > 0 else { return refuse(0x1C) }

@@ -48,6 +48,9 @@ struct Type4ISOCommands: Sendable {
     private(set) var isApplicationSelected = false
     /// The index of the current EF in the memory's files.
     private(set) var currentFile: Int?
+    /// True when UPDATE BINARY's limit and the extended-APDU rule come from the CC (MLe, MLc);
+    /// false on a chip whose limits are its own (MIFARE DESFire: short APDUs, 255 bytes of data).
+    var limitsFromCC = true
 
     init(access: AccessPolicy, shortFileIdentifiers: Bool) {
         self.access = access
@@ -57,6 +60,13 @@ struct Type4ISOCommands: Sendable {
     mutating func reset() {
         isApplicationSelected = false
         currentFile = nil
+    }
+
+    /// Takes over a selection the chip made itself (MIFARE DESFire selects its applications and
+    /// files in its own tree, then lets READ and UPDATE BINARY run here on a view of them).
+    mutating func restore(applicationSelected: Bool, currentFile: Int?) {
+        isApplicationSelected = applicationSelected
+        self.currentFile = currentFile
     }
 
     enum Instruction {
@@ -69,7 +79,7 @@ struct Type4ISOCommands: Sendable {
     mutating func respond(
         to command: CommandAPDU, memory: inout Type4Memory, context: inout Type4CommandContext
     ) -> ResponseAPDU {
-        let limits = Self.limits(memory)
+        let limits = limitsFromCC ? Self.limits(memory) : (mle: 256, mlc: 255, invitesExtended: false)
         if command.isExtended && !limits.invitesExtended { return .init(status: .wrongLength) }
         switch command.ins {
         case Instruction.select: return select(command, memory: memory)

@@ -13,12 +13,18 @@ public struct Type4Memory: Sendable, Equatable {
     /// True once SetConfiguration has switched the tag to LRP secure messaging (NTAG 424 DNA
     /// PDCap2.1 bit 1): permanent, and it changes how the tag mirrors SUN messages (AN12304).
     public var lrp: Bool
+    /// A MIFARE DESFire's applications, files and keys (its files and keys are there, not in
+    /// ``files`` and ``keys``, which stay empty); `nil` on a tag with fixed files.
+    public var picc: DESFirePICC?
 
-    public init(files: [Type4File], keys: [Type4Key], signature: [UInt8], lrp: Bool = false) {
+    public init(
+        files: [Type4File], keys: [Type4Key], signature: [UInt8], lrp: Bool = false, picc: DESFirePICC? = nil
+    ) {
         self.files = files
         self.keys = keys
         self.signature = signature
         self.lrp = lrp
+        self.picc = picc
     }
 
     /// The index of the file with ISO identifier `identifier`.

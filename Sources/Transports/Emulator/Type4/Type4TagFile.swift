@@ -1,7 +1,8 @@
 import TagCatalog
 import TapCardSupport
 
-/// TapCard's text format for a virtual Type 4 tag (generic T4T, NTAG 424 DNA).
+/// TapCard's text format for a virtual Type 4 tag (generic T4T, NTAG 424 DNA, MIFARE DESFire:
+/// its lines are `DESFireFileLines`'s).
 ///
 /// Flipper Zero has no format for these chips: its firmware's `lib/nfc/protocols/` has no
 /// `ntag4xx` (multi-technology.md §2.7), so this is TapCard's own, in the same `Key: value` style
@@ -69,6 +70,7 @@ public enum Type4TagFile {
             lines.append("Key \(number): \(hex(key.value))")
             lines.append("Key \(number) version: \(hex([key.version]))")
         }
+        if let picc = tag.memory.picc { lines += DESFireFileLines.encode(picc) }
         for file in tag.memory.files {
             let name = fileName(file.identifier)
             if let number = file.number { lines.append("File \(name) number: \(hex([number]))") }
@@ -124,6 +126,7 @@ public enum Type4TagFile {
         var keys: [Int: [UInt8]] = [:]
         var versions: [Int: UInt8] = [:]
         var files: [FileLines] = []
+        var desfire = DESFireFileLines()
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -195,6 +198,8 @@ public enum Type4TagFile {
                     }
                     versions[number] = decoded[0]
                 }
+            case "PICC", "App":
+                try desfire.take(words: words, key: key, value: value, line: lineNumber)
             case "File" where words.count >= 3:
                 guard words[1].count == 4, let identifier = UInt16(words[1], radix: 16) else {
                     throw .badValue(
@@ -277,7 +282,9 @@ public enum Type4TagFile {
         let keyList = try keyList(keys: keys, versions: versions)
         return Parsed(
             model: model, uid: uid,
-            memory: Type4Memory(files: finished, keys: keyList, signature: signature ?? [], lrp: lrp ?? false))
+            memory: Type4Memory(
+                files: finished, keys: keyList, signature: signature ?? [], lrp: lrp ?? false, picc: try desfire.picc())
+        )
     }
 
     /// Keys 0…n−1, each with its version.

@@ -3,7 +3,9 @@ import TagFrames
 
 /// Secure messaging on the tag's side (NTAG 424 DNA datasheet §9.1.2, §9.1.8–§9.1.10; reference
 /// §2.5): checking a command's MAC, deciphering its data, counting it, and protecting the answer.
-extension NTAG424Chip {
+/// NTAG 424 DNA and MIFARE DESFire EV3 share it: the same EV2 secure messaging of the same
+/// DESFire EV2 command set.
+extension EV2SecureChip {
     /// Carries out a native command whose first `headerLength` data bytes are its header.
     ///
     /// Without a session the command is plain: `execute` gets the header and the rest as sent, and

@@ -3,50 +3,52 @@ import TagFrames
 
 /// AuthenticateEV2First and AuthenticateEV2NonFirst on the tag's side (NTAG 424 DNA datasheet
 /// §9.1.5–§9.1.7, §10.4.1, §10.4.2; AN12196 §6.6; reference §2.4). Every encryption of the
-/// protocol is AES-CBC under the application key with a zero IV and no padding.
-extension NTAG424Chip {
-    private static let zeroIV = [UInt8](repeating: 0, count: 16)
+/// protocol is AES-CBC under the application key with a zero IV and no padding. MIFARE DESFire
+/// EV3 runs the same protocol (its AuthenticateEV2First is the command NTAG 424 DNA took over), over
+/// the keys of the selected application, or the PICC master key at the PICC level.
+extension EV2SecureChip {
+    private static var zeroIV: [UInt8] { [UInt8](repeating: 0, count: 16) }
     /// PDcap2 as AN12196's transcripts show it (UNVERIFIED for every chip revision).
-    static let pdCap2 = [UInt8](repeating: 0, count: 6)
+    static var pdCap2: [UInt8] { [UInt8](repeating: 0, count: 6) }
 
     /// Part 1 of AuthenticateEV2First: KeyNo ‖ LenCap ‖ PCDcap2 (LenCap bytes). The tag leaves any
     /// session (§9.1.5: it "resets CmdCtr to zero and generate[s] a random Transaction Identifier")
     /// and answers E(K, RndB) `91 AF`.
-    mutating func authenticateFirst(_ data: [UInt8], memory: Type4Memory) -> ResponseAPDU {
+    mutating func authenticateFirst(_ data: [UInt8], keys: [Type4Key], lrp: Bool = false) -> ResponseAPDU {
         session = nil
         guard data.count >= 2 else { return refuse(0x7E) }
         let capabilities = Int(data[1])
         guard capabilities <= 6 else { return refuse(0x9E) }
         guard data.count == 2 + capabilities else { return refuse(0x7E) }
         let sent = Array(data[2...])
-        if memory.lrp {
+        if lrp {
             // PCDcap2.1 bit 1: the PCD asks for LRP. An AES request is refused (permission denied);
             // LRP authentication itself is not modelled.
             return refuse(sent.first.map { $0 & 0x02 != 0 } == true ? 0x1C : 0x9D)
         }
         return challenge(
-            keyNumber: data[0], memory: memory, transactionIdentifier: challenges.nextTransactionIdentifier(),
+            keyNumber: data[0], keys: keys, transactionIdentifier: challenges.nextTransactionIdentifier(),
             continuedCounter: nil, pcdCap2: sent + [UInt8](repeating: 0, count: 6 - sent.count))
     }
 
     /// Part 1 of AuthenticateEV2NonFirst: KeyNo. Only in a session (`91 9D` otherwise, Table 33);
     /// the TI and the counter carry over.
-    mutating func authenticateNonFirst(_ data: [UInt8], memory: Type4Memory) -> ResponseAPDU {
+    mutating func authenticateNonFirst(_ data: [UInt8], keys: [Type4Key]) -> ResponseAPDU {
         guard data.count == 1 else { return refuse(0x7E) }
-        guard memory.keys.indices.contains(Int(data[0])) else { return refuse(0x40) }
+        guard keys.indices.contains(Int(data[0])) else { return refuse(0x40) }
         guard let current = session else { return refuse(0x9D) }
         session = nil
         return challenge(
-            keyNumber: data[0], memory: memory, transactionIdentifier: current.transactionIdentifier,
+            keyNumber: data[0], keys: keys, transactionIdentifier: current.transactionIdentifier,
             continuedCounter: current.commandCounter, pcdCap2: [])
     }
 
     private mutating func challenge(
-        keyNumber: UInt8, memory: Type4Memory, transactionIdentifier: [UInt8], continuedCounter: UInt16?,
+        keyNumber: UInt8, keys: [Type4Key], transactionIdentifier: [UInt8], continuedCounter: UInt16?,
         pcdCap2: [UInt8]
     ) -> ResponseAPDU {
-        guard memory.keys.indices.contains(Int(keyNumber)) else { return refuse(0x40) }
-        let key = memory.keys[Int(keyNumber)].value
+        guard keys.indices.contains(Int(keyNumber)) else { return refuse(0x40) }
+        let key = keys[Int(keyNumber)].value
         let rndB = challenges.nextRndB()
         guard let cipher = try? AES128(key: key), let sent = try? cipher.encryptCBC(rndB, iv: Self.zeroIV) else {
             // A key of the wrong length can only come from memory set around the rules: memory error.
