@@ -521,6 +521,39 @@ import json, sys
 r = json.loads(sys.argv[1]); assert r['ndef']['records'][0]['view']['uri'] == sys.argv[2], r" "$saved" "$url_p"
 done
 
+# ---- 9b. a blank MIFARE DESFire EV3: tapcard formats it (AN11004) and writes; pyscard reads it ---
+"$tapcard" sim new desfire-ev3-4k "$work/desfire.tag" --uid 04D5E5F5A5B5C5 --blank >/dev/null
+start_emulator "$work/desfire.tag" || not_ok "emulator serves the DESFire file" "$(cat "$work/emulate.log")"
+out=$("$tapcard" read --reader "$reader" --json 2>"$work/desfire.err")
+check "desfire: tapcard read --reader names a blank DESFire EV3 and says it is not formatted" python3 -c "
+import json, sys
+r = json.loads(sys.argv[1])
+assert r['ndef_status'] == 'not-formatted' and r['capacity']['source'] == 'assumed', r
+assert r['chip']['model'] == 'desfire-ev3-4k', r" "$out"
+out=$("$tapcard" format --reader "$reader" --json 2>"$work/desfire.err")
+check "desfire: tapcard format --reader creates AN11004's application, CC and NDEF files, read back verified" python3 -c "
+import json, sys
+r = json.loads(sys.argv[1])
+assert r['verified'] is True and r['ndef_status'] == 'read-write' and r['ndef_file_size'] == 2048, r
+assert r['desfire']['applications'] == [], r" "$out"
+url_d=https://example.org/desfire/written-by-tapcard/$(printf 'd%.0s' $(seq 1 80))
+out=$("$tapcard" write uri "$url_d" --reader "$reader" 2>&1)
+check "desfire: tapcard write --reader verifies the message through pcscd" grep -q "^Verified: read NLEN" <<<"$out"
+py=$(pyscard_type4 read 2>&1)
+check "desfire: pyscard reads the NDEF file as a Type 4 reader (SELECT D2760000850101, E103, E104) and ndeflib decodes it" \
+    python3 -c "import json,sys; r=json.loads(sys.argv[1]); assert r['records']==[sys.argv[2]] and r['uid']=='04d5e5f5a5b5c5', r" "$py" "$url_d"
+py=$(python3 "$here/pyscard_desfire.py" "$reader" 2>&1)
+check "desfire: pyscard, with native commands only, finds application 000001 with files 01 and 02 and reads the message with ReadData (90 BD)" \
+    python3 -c "
+import json, sys
+r = json.loads(sys.argv[1])
+assert r['applications'] == ['000001'] and r['files'] == [1, 2] and r['records'] == [sys.argv[2]], r
+assert r['cc'][22:26] == '0800', r" "$py" "$url_d"
+out=$("$tapcard" info --reader "$reader" 2>&1)
+check "desfire: tapcard info --reader lists the applications and the free memory" \
+    grep -q "^Applications: 000001 (NDEF, AN11004 mapping v2)" <<<"$out"
+stop_emulator
+
 # ---- 10. a Type 5 tag (ICODE SLIX2, then ST25DV04K) through the ISO 15693 storage-card bridge ----
 pyscard_type5() { python3 "$here/pyscard_type5.py" "$reader" "$@"; }
 for model in icode-slix2 st25dv04k; do

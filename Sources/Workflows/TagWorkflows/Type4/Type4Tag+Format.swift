@@ -2,8 +2,9 @@ import TagFrames
 import Type4
 
 extension Type4Tag: FormattableTag {
-    /// TapCard's NDEF file size for a DESFire when none is asked for: 2048 bytes, room for a vCard
-    /// with a small photo, without taking a 4 KB card's memory from its other applications.
+    /// TapCard's NDEF file size for a DESFire the catalog does not list, when none is asked for:
+    /// 2048 bytes, room for a vCard with a small photo, without taking a 4 KB card's memory from its
+    /// other applications (a listed model's is its ``/TagCatalog/DESFireFacts/formattedNDEFFileBytes``).
     public static let desfireStandardNDEFFileSize = 2048
     /// The memory an application takes besides its files, assumed (the datasheets give no figure).
     static let desfireApplicationOverhead = 64
@@ -53,9 +54,7 @@ extension Type4Tag: FormattableTag {
         }
         // Formatting never loses a message (the contract's rule on every type).
         var contentBefore: NDEFContent = .notFormatted
-        if hasNDEFApplication == true {
-            let (cc, ccBytes) = try await readCapabilityContainer(whole: false)
-            let snapshot = try await readNDEFFile(cc: cc, ccBytes: ccBytes)
+        if hasNDEFApplication == true, let snapshot = try await readNDEFFiles(identification, whole: false) {
             contentBefore = Self.content(of: snapshot)
             if case .message(_, let bytes) = contentBefore {
                 throw FormatRefusal.holdsMessage(messageBytes: bytes.count)
@@ -63,7 +62,9 @@ extension Type4Tag: FormattableTag {
         }
         let before = try await desfireCardInfo()
         let state = try await desfireNDEFState(applications: before.applications ?? [])
-        let (size, choice) = try Self.ndefFileSize(asked: ndefFileSize, state: state, freeMemory: before.freeMemory)
+        let standard = identification.model?.type4?.desfire?.formattedNDEFFileBytes ?? Self.desfireStandardNDEFFileSize
+        let (size, choice) = try Self.ndefFileSize(
+            asked: ndefFileSize, standard: standard, state: state, freeMemory: before.freeMemory)
         var plan = try DESFireFormatPlan.make(ndefFileSize: size, state: state).get()
         if state.isComplete, contentBefore != .empty {
             // An NDEF card whose NLEN does not give a message (a torn write): state it empty.
@@ -114,7 +115,7 @@ extension Type4Tag: FormattableTag {
     /// The NDEF file size to create and why: the CC's when a torn format left one, else the one
     /// asked for (refused when it does not fit the reported free memory), else the standard size
     /// or the largest that fits.
-    static func ndefFileSize(asked: Int?, state: DESFireNDEFState, freeMemory: Int?) throws
+    static func ndefFileSize(asked: Int?, standard: Int, state: DESFireNDEFState, freeMemory: Int?) throws
         -> (Int, DESFireFormatReport.SizeChoice)
     {
         if let kept = state.ccNDEFFileSize { return (kept, .keptFromCC) }
@@ -123,7 +124,7 @@ extension Type4Tag: FormattableTag {
             (state.applicationExists ? 0 : desfireApplicationOverhead)
             + (state.files.contains(DESFireNDEFApplication.ccFileNumber)
                 ? 0 : blocks(DESFireNDEFApplication.ccFileSize))
-        let size = asked ?? desfireStandardNDEFFileSize
+        let size = asked ?? standard
         guard let freeMemory else { return (size, asked == nil ? .standard : .requested) }
         let needed = fixed + blocks(size)
         if needed <= freeMemory { return (size, asked == nil ? .standard : .requested) }

@@ -10,15 +10,13 @@ extension Type4Tag {
         beginOperation()
         let identification = try await identify()
         let desfire = identification.desfire != nil ? try await desfireCardInfo() : nil
-        guard hasNDEFApplication != false else {
+        guard hasNDEFApplication != false, let snapshot = try await readNDEFFiles(identification, whole: true) else {
             let read = Type4ReadReport(
                 identification: identification, uid: uid, snapshot: nil, content: .notFormatted,
                 statistics: takeStatistics())
             return Type4Inspection(
                 read: read, fileSettings: [:], signature: nil, signatureCheck: nil, desfire: desfire)
         }
-        let (cc, ccBytes) = try await readCapabilityContainer(whole: true)
-        let snapshot = try await readNDEFFile(cc: cc, ccBytes: ccBytes)
         var settings: [UInt8: NTAG424FileSettings] = [:]
         var signature: [UInt8]?
         if identification.model == .ntag424DNA || identification.desfire != nil {

@@ -227,6 +227,21 @@ public final class Type4Tag {
             capabilityContainer: cc, capabilityContainerBytes: ccBytes, messageLength: length, message: message)
     }
 
+    /// The CC file and the NDEF file it names. On a DESFire, `nil` when the NDEF application is
+    /// there without both files or a CC that parses (what a torn `format` leaves: the card is not
+    /// formatted yet, and `format` finishes it); on any other tag those are errors.
+    func readNDEFFiles(_ identification: Type4Identification, whole: Bool) async throws -> Type4Snapshot? {
+        do {
+            let (cc, ccBytes) = try await readCapabilityContainer(whole: whole)
+            return try await readNDEFFile(cc: cc, ccBytes: ccBytes)
+        } catch let failure as Type4Failure where identification.desfire != nil {
+            guard case .refused(.refused(_, _, let status)) = failure, status == .fileNotFound else { throw failure }
+            return nil
+        } catch is Type4CCError where identification.desfire != nil {
+            return nil
+        }
+    }
+
     /// What the NDEF file holds, as a reader sees it.
     static func content(of snapshot: Type4Snapshot) -> NDEFContent {
         if snapshot.isEmpty { return .empty }
@@ -249,13 +264,11 @@ public final class Type4Tag {
     public func read() async throws -> Type4ReadReport {
         beginOperation()
         let identification = try await identify()
-        if hasNDEFApplication == false {
+        guard hasNDEFApplication != false, let snapshot = try await readNDEFFiles(identification, whole: true) else {
             return Type4ReadReport(
                 identification: identification, uid: uid, snapshot: nil, content: .notFormatted,
                 statistics: takeStatistics())
         }
-        let (cc, ccBytes) = try await readCapabilityContainer(whole: true)
-        let snapshot = try await readNDEFFile(cc: cc, ccBytes: ccBytes)
         return Type4ReadReport(
             identification: identification, uid: uid, snapshot: snapshot, content: Self.content(of: snapshot),
             statistics: takeStatistics())

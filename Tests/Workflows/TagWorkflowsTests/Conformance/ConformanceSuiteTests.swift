@@ -11,7 +11,7 @@ import Testing
 
 /// The tag contract's promises, asserted as properties of `any TagDriver` on every emulated
 /// model, not per type: the same test body runs on NTAG21x, Ultralight, NTAG203, NTAG 424 DNA,
-/// a generic Type 4 tag, ICODE SLIX2, ST25DV04K and FeliCa Lite-S.
+/// a generic Type 4 tag, ICODE SLIX2, ST25DV04K, FeliCa Lite-S and MIFARE DESFire EV3.
 ///
 /// - A fresh tag reads as formatted, empty, writable, with a reported capacity, and its facts
 ///   name the forum type, the technology and the chip.
@@ -25,7 +25,7 @@ import Testing
 @Suite struct ConformanceSuiteTests {
     static let models: [TagModel] = [
         .ntag210, .ntag212, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48, .ultralightEV1_128,
-        .ntag203, .ntag424DNA, .genericType4, .icodeSLIX2, .st25dv04k, .feliCaLiteS,
+        .ntag203, .ntag424DNA, .genericType4, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV3_4K,
     ]
 
     static func forumType(_ model: TagModel) -> (Int, AirTechnology) {
@@ -61,8 +61,9 @@ import Testing
         #expect(inspection.capacity == reading.capacity)
     }
 
-    /// Types 2, 3 and 5 can be blank (no CC, NDEF not enabled); all three say so in one way.
-    @Test(arguments: models.filter { $0.type4 == nil }) func aBlankTagIsNotFormattedOnEveryType(model: TagModel)
+    /// Types 2, 3 and 5 can be blank (no CC, NDEF not enabled), and a DESFire (no NDEF
+    /// application); all say so in one way.
+    @Test(arguments: models.filter(VirtualTag.canBeBlank)) func aBlankTagIsNotFormattedOnEveryType(model: TagModel)
         async throws
     {
         let tag = try ConformanceTag.make(model, formatted: false)

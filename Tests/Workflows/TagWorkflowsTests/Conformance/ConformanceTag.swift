@@ -41,6 +41,11 @@ final class ConformanceTag {
         if model.type2Layout != nil { return type2(EmulatedTag(model: model, formatted: formatted)) }
         if model.type3 != nil { return type3(EmulatedType3Tag(model: model, formatted: formatted)) }
         if model.type5 != nil { return type5(EmulatedType5Tag(model: model, formatted: formatted)) }
+        if let desfire = model.type4?.desfire {
+            // A DESFire ships without applications; formatted, it holds AN11004's.
+            let picc = formatted ? DESFirePICC.factory.withNDEFApplication(desfire) : .factory
+            return type4(try EmulatedType4Tag(model: model, picc: picc))
+        }
         return type4(EmulatedType4Tag(model: model))
     }
 

@@ -39,34 +39,20 @@ enum DESFireCards {
         [0x8D, 0x3D, 0xAD, 0xBD].contains(command.ins) ? .plain : .mac
     }
 
-    /// Runs `plan` on `tag`: the PICC master key step is skipped when `piccKey` is `nil` (factory
-    /// key settings 0F let anyone create an application), the application key step authenticates
-    /// with its zero AES key. Every answer must be `91 00`; a tear throws.
+    /// Runs `plan` on `tag` as the driver does: every step in plain (the CC file is written while
+    /// its rights are free, then restricted with a plain ChangeFileSettings). With `piccKey`, the
+    /// CreateApplication goes inside an AuthenticateEV2First session with it, in MAC mode. Every
+    /// answer must be `91 00`; a tear throws.
     static func format(_ tag: EmulatedType4Tag, plan: DESFireFormatPlan, piccKey: [UInt8]? = nil) async throws {
-        var session: NTAG424Session?
         for step in plan.steps {
-            switch step.purpose {
-            case .authenticatePICCMasterKey:
-                if let piccKey { session = try await authenticate(tag, key: 0, value: piccKey) }
+            if step.purpose == .createApplication, let piccKey {
+                var session = try await authenticate(tag, key: 0, value: piccKey)
+                let wrapped = try session.wrap(ins: step.command.ins, header: step.command.data, mode: .mac)
+                _ = try session.unwrap(try await tag.transmit(wrapped), mode: .mac)
                 continue
-            case .authenticateApplicationMasterKey:
-                session = try await authenticate(tag, key: 0)
-                continue
-            case .selectPICC, .selectApplication:
-                session = nil
-            default:
-                break
             }
-            guard let command = step.command else { continue }
-            if var current = session {
-                let mode = mode(of: command)
-                let wrapped = try current.wrap(ins: command.ins, header: command.data, mode: mode)
-                _ = try current.unwrap(try await tag.transmit(wrapped), mode: mode)
-                session = current
-            } else {
-                let response = try await tag.transmit(command)
-                #expect(response.status == .nativeSuccess, "\(step.purpose)")
-            }
+            let response = try await tag.transmit(step.command)
+            #expect(response.status == .nativeSuccess, "\(step.purpose)")
         }
     }
 

@@ -1,0 +1,173 @@
+import NDEF
+import TagCatalog
+import TagEmulator
+import TagFrames
+import TagTransport
+import TapCardSupport
+import Testing
+import Type4
+
+@testable import TagWorkflows
+
+/// A MIFARE DESFire through the one Type 4 driver, against the emulated EV3: recognised by
+/// GetVersion without an NDEF application, formatted per AN11004 in plain commands, then read,
+/// written and locked as any Type 4 tag; a torn format finished by running it again.
+@Suite struct DESFireDriverTests {
+    static let uid: [UInt8] = [0x04, 0xD5, 0xE5, 0xF5, 0xA5, 0xB5, 0xC5]
+    static let model = TagModel.desfireEV3_4K
+
+    static func blank() -> EmulatedType4Tag { EmulatedType4Tag(model: model, uid: uid) }
+
+    static func driver(_ tag: EmulatedType4Tag) -> Type4Tag { Type4Tag(channel: tag, uid: tag.uid) }
+
+    @Test func aBlankCardIsADESFireThatIsNotFormatted() async throws {
+        let tag = Self.blank()
+        let report = try await Self.driver(tag).readTag()
+        #expect(report.facts.model == Self.model)
+        #expect(report.facts.chipName == "MIFARE DESFire EV3 (4 KB)" || report.facts.chipName == Self.model.displayName)
+        #expect(report.status == .notFormatted)
+        #expect(report.content == .notFormatted)
+        #expect(report.capacity == Self.model.assumedCapacity)
+        #expect(report.capacity?.bytes == 2046)
+        // Writing is refused before anything is sent that changes the card.
+        let before = String(describing: tag.memory)
+        await #expect(throws: WritePreflightError.notFormatted) {
+            _ = try await Self.driver(tag).write(NDEFMessage(records: [.uri("https://example.com")]))
+        }
+        #expect(String(describing: tag.memory) == before)
+        // info: the card's own figures.
+        let inspection = try await Self.driver(tag).inspect()
+        #expect(inspection.desfire?.applications == [])
+        let free = try #require(inspection.desfire?.freeMemory)
+        #expect(free > 2048)
+        let fields = inspection.fields(uid: Self.uid, carrier: "ISO-DEP")
+        #expect(fields.contains { $0.label == "Applications" && $0.value == "none" })
+        #expect(fields.contains { $0.label == "NDEF status" && $0.value.hasPrefix("Not NDEF-formatted") })
+    }
+
+    @Test func formatThenWriteReadAndLockAsAType4Tag() async throws {
+        let tag = Self.blank()
+        let format = try await Self.driver(tag).formatDESFire()
+        #expect(format.verified)
+        #expect(format.ndefFileSize == 2048 && format.sizeChoice == .standard)
+        #expect(
+            format.steps.map(\.purpose) == [
+                .selectPICC, .createApplication, .selectApplication, .createCCFile, .writeCC, .restrictCCFile,
+                .createNDEFFile, .clearNDEFLength,
+            ])
+        #expect(!format.authenticatedWithPICCMasterKey)
+        #expect(format.before.applications == [])
+        #expect(format.summaryLines(uid: Self.uid).last?.hasPrefix("Verified:") == true)
+        // The card a Type 4 reader now sees.
+        let empty = try await Self.driver(tag).readTag()
+        #expect(empty.status == .readWrite && empty.content == .empty)
+        #expect(empty.capacity?.bytes == 2046 && empty.capacity?.source == .reported)
+        let message = NDEFMessage(records: [.uri("https://example.com/desfire"), .text("EV3", language: "en")])
+        let written = try await Self.driver(tag).writeMessage(message, verify: true)
+        #expect(written.verified)
+        #expect(try await Self.driver(tag).readTag().content.message == message)
+        // info lists the new application.
+        let inspection = try await Self.driver(tag).inspect()
+        #expect(inspection.desfire?.applications == [DESFireNDEFApplication.applicationID])
+        #expect(inspection.desfire?.applicationsPhrase == "000001 (NDEF, AN11004 mapping v2)")
+        #expect(inspection.fileSettings.keys.sorted() == [1, 2])
+        // A second format: the card holds a message, so it is refused and nothing changes.
+        let before = String(describing: tag.memory)
+        await #expect(throws: FormatRefusal.holdsMessage(messageBytes: message.encoded().count)) {
+            _ = try await Self.driver(tag).formatDESFire()
+        }
+        #expect(String(describing: tag.memory) == before)
+        // lock: EV2First with the application's key 0 (all zeros, as format made it).
+        let lock = try await Self.driver(tag).lock(confirmation: .permanent)
+        #expect(lock.verified)
+        let locked = try await Self.driver(tag).readTag()
+        #expect(locked.status == .readOnly && locked.content.message == message)
+    }
+
+    @Test func formattingAnEmptyNDEFCardSendsNothing() async throws {
+        let tag = Self.blank()
+        _ = try await Self.driver(tag).formatDESFire()
+        let again = try await Self.driver(tag).formatDESFire()
+        #expect(again.steps.isEmpty && again.verified)
+        #expect(again.summaryLines(uid: Self.uid).first?.hasPrefix("Nothing needed sending") == true)
+    }
+
+    @Test func theNDEFFileSizeFollowsTheRequestAndTheFreeMemory() async throws {
+        let tag = Self.blank()
+        let asked = try await Self.driver(tag).formatDESFire(ndefFileSize: 512)
+        #expect(asked.verified && asked.ndefFileSize == 512 && asked.sizeChoice == .requested)
+        #expect(try await Self.driver(tag).readTag().capacity?.bytes == 510)
+        // A size the reported free memory cannot hold is refused before anything is sent.
+        let other = Self.blank()
+        let free = try #require(try await Self.driver(other).inspect().desfire?.freeMemory)
+        let before = String(describing: other.memory)
+        do {
+            _ = try await Self.driver(other).formatDESFire(ndefFileSize: min(free + 32, 0xFFFE))
+            Issue.record("a size larger than the free memory was accepted")
+        } catch let refusal as DESFireFormatRefusal {
+            guard case .doesNotFit(_, let reported, _) = refusal else {
+                Issue.record("\(refusal)")
+                return
+            }
+            #expect(reported == free && refusal.origin == .refusal)
+        }
+        #expect(String(describing: other.memory) == before)
+        // The standard size shrinks to what fits (32-byte blocks, 64 bytes for the application).
+        let (size, choice) = try Type4Tag.ndefFileSize(asked: nil, standard: 2048, state: .absent, freeMemory: 1000)
+        #expect(size == (1000 - 64 - 32) / 32 * 32 && choice == .fittedToFreeMemory(freeMemory: 1000))
+        #expect(throws: DESFireFormatRefusal.noRoom(freeMemory: 90)) {
+            try Type4Tag.ndefFileSize(asked: nil, standard: 2048, state: .absent, freeMemory: 90)
+        }
+    }
+
+    @Test func aCardThatWantsItsPICCMasterKeyIsFormattedInAnEV2FirstSession() async throws {
+        let key: [UInt8] = Array(0x10...0x1F)
+        var picc = DESFirePICC.factory.withAESMasterKey(key)
+        picc.keySettings = 0x0B  // bit 2 clear: CreateApplication needs the PICC master key
+        let tag = try EmulatedType4Tag(model: Self.model, uid: Self.uid, picc: picc)
+        // Without the key (all zeros tried): refused by the card, nothing created.
+        let before = String(describing: tag.memory)
+        do {
+            _ = try await Self.driver(tag).formatDESFire()
+            Issue.record("the all-zero key was accepted")
+        } catch let refusal as DESFireFormatRefusal {
+            guard case .piccKeyRefused(let given, let status) = refusal else {
+                Issue.record("\(refusal)")
+                return
+            }
+            #expect(!given && status == StatusWord(0x91AE) && refusal.origin == .tag)
+        }
+        #expect(String(describing: tag.memory) == before)
+        let format = try await Self.driver(tag).formatDESFire(key: key)
+        #expect(format.verified && format.authenticatedWithPICCMasterKey)
+    }
+
+    /// Tears the format at every command index in every mode: the card then reads as not
+    /// formatted or as a formatted, empty card (never as anything else), and the same format run
+    /// again finishes it.
+    @Test(arguments: [TearMode.notDelivered, .replyLost, .corruptedWrite])
+    func aTornFormatIsFinishedByRunningItAgain(mode: TearMode) async throws {
+        let reference = Self.blank()
+        let start = reference.commandLog.count
+        _ = try await Self.driver(reference).formatDESFire()
+        let total = reference.commandLog.count - start
+        #expect(total > 8)
+        for index in 1...total {
+            let tag = Self.blank()
+            tag.tearAfter(commands: index - 1, mode: mode)
+            do {
+                _ = try await Self.driver(tag).formatDESFire()
+            } catch {
+                #expect(error is DESFireFormatInterrupted || error is Type4Failure, "\(index): \(error)")
+            }
+            tag.present()
+            let seen = try await Self.driver(tag).readTag()
+            #expect(
+                seen.status == .notFormatted || (seen.status == .readWrite && seen.content == .empty),
+                "tear at \(index) (\(mode)): \(seen.status) \(seen.content)")
+            let finished = try await Self.driver(tag).formatDESFire()
+            #expect(finished.verified, "tear at \(index) (\(mode))")
+            #expect(try await Self.driver(tag).readTag().capacity?.bytes == 2046)
+        }
+    }
+}
