@@ -63,10 +63,11 @@
                 runBlocking {
                     // The Type 4 driver over an ISO-DEP card whose answers are the fuzzer's.
                     let tag = Type4Tag(channel: ISODepCard(channel: ScriptedChannel(answers)))
-                    if let report = try? await tag.read(), report.snapshot.message.count > answerBytes {
+                    if let report = try? await tag.read(), let snapshot = report.snapshot,
+                        snapshot.message.count > answerBytes
+                    {
                         violated(
-                            "Type 4 message of \(report.snapshot.message.count) bytes from \(answerBytes) answer bytes",
-                            input)
+                            "Type 4 message of \(snapshot.message.count) bytes from \(answerBytes) answer bytes", input)
                     }
                 }
             case 2:
