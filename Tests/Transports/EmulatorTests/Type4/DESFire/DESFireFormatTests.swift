@@ -33,6 +33,24 @@ import Type4
         #expect(try await tag.exchange("90F500000102 00") == bytes("0000E0EE000100 9100"))
     }
 
+    /// SELECT by FID reaches the tree too: E110 (the application's DF FID) selects the NDEF
+    /// application, 3F00 the PICC level, where E103 is no longer found; an unknown DF name keeps
+    /// the selection.
+    @Test func selectByFileIdentifier() async throws {
+        let facts = try #require(DESFireCards.facts)
+        let tag = try EmulatedType4Tag(
+            model: .desfireEV3_4K, uid: DESFireCards.uid, picc: DESFirePICC.factory.withNDEFApplication(facts))
+        #expect(try await tag.exchange("00A4000C02E110") == bytes("9000"))
+        #expect(tag.selectedApplication == 1 && tag.isApplicationSelected)
+        #expect(try await tag.exchange("00A4040007D276000085010000") == bytes("6A82"))
+        #expect(try await tag.exchange("00A4000C02E103") == bytes("9000"))
+        #expect(try await tag.exchange("00B0000002") == bytes("000F 9000"))
+        #expect(try await tag.exchange("00A4000C023F00") == bytes("9000"))
+        #expect(tag.selectedApplication == nil)
+        #expect(try await tag.exchange("00A4000C02E103") == bytes("6A82"))
+        #expect(try await tag.exchange("00B0000002") == bytes("6986"))
+    }
+
     /// The emulator's own AN11004 card (`withNDEFApplication`, what `tapcard sim new` makes) is
     /// exactly the card the mapping's plan makes, byte for byte.
     @Test func simFormattedCardIsThePlansCard() async throws {
