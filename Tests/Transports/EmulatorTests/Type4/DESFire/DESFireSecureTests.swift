@@ -118,4 +118,49 @@ import Type4
         let command = try session.readData(file: 1, offset: 0, length: 4, mode: .mac)
         #expect(try session.unwrap(try await tag.transmit(command), mode: .mac) == bytes("ABCD0000"))
     }
+
+    /// DeleteApplication needs the PICC master key; in MAC mode it removes the application and
+    /// gives its memory back. AuthenticateEV2NonFirst continues the session's counter.
+    @Test func deleteApplicationAndNonFirst() async throws {
+        let tag = try DESFireCards.withAESMasterKey(Self.piccKey)
+        #expect(try await tag.exchange("90CA0000053322110F8100") == bytes("9100"))
+        #expect(try await tag.exchange("90DA00000333221100") == bytes("91AE"))
+        var session = try await DESFireCards.authenticate(tag, key: 0, value: Self.piccKey)
+        var command = try session.wrap(ins: 0x6E, mode: .mac)
+        #expect(try session.unwrap(try await tag.transmit(command), mode: .mac) == bytes("C00F00"))
+        let nonFirst = try NTAG424Authentication.nonFirst(keyNumber: 0, key: Self.piccKey, continuing: session)
+        let proof = try nonFirst.respond(to: try await tag.transmit(nonFirst.command))
+        session = try proof.finish(try await tag.transmit(proof.command))
+        #expect(tag.commandCounter == 1 && session.commandCounter == 1)
+        command = try session.wrap(ins: 0xDA, header: bytes("332211"), mode: .mac)
+        #expect(try session.unwrap(try await tag.transmit(command), mode: .mac) == [])
+        command = try session.wrap(ins: 0x6E, mode: .mac)
+        #expect(try session.unwrap(try await tag.transmit(command), mode: .mac) == bytes("001000"))
+        #expect(tag.picc?.applications.isEmpty == true)
+        // A second delete: application not found, and the error ends the session.
+        command = try session.wrap(ins: 0xDA, header: bytes("332211"), mode: .mac)
+        #expect(try await tag.transmit(command).bytes == bytes("91A0"))
+        #expect(tag.authenticatedKeyNumber == nil)
+    }
+
+    /// WriteData and ReadData of an enciphered (FULL) file with its key: the reader's FULL mode
+    /// and the chip's agree, and the bytes land in the file in clear.
+    @Test func fullModeFile() async throws {
+        let tag = DESFireCards.factory()
+        // File 01: enciphered (03), read and write key 0 (wire 00 00), 32 bytes.
+        #expect(try await tag.exchange("90CA0000053322110F8100") == bytes("9100"))
+        #expect(try await tag.exchange("905A00000333221100") == bytes("9100"))
+        #expect(try await tag.exchange("90CD0000070103000020000000") == bytes("9100"))
+        var session = try await DESFireCards.authenticate(tag, key: 0)
+        let message = bytes("00112233445566778899AABBCCDDEEFF0102")
+        var command = try session.writeData(file: 1, offset: 4, data: message, mode: .full)
+        #expect(try session.unwrap(try await tag.transmit(command), mode: .full) == [])
+        command = try session.readData(file: 1, offset: 4, length: message.count, mode: .full)
+        #expect(try session.unwrap(try await tag.transmit(command), mode: .full) == message)
+        #expect(tag.picc?.application(0x112233)?.files.first?.contents[4..<22].elementsEqual(message) == true)
+        // Without a session the file refuses both (91 AE).
+        tag.present()
+        #expect(try await tag.exchange("905A00000333221100") == bytes("9100"))
+        #expect(try await tag.exchange("90BD0000070100000004000000") == bytes("91AE"))
+    }
 }
