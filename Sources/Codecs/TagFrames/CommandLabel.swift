@@ -87,9 +87,9 @@ public struct CommandLabel: Sendable, Hashable, CustomStringConvertible, Express
     ]
 
     /// NTAG 424 DNA / DESFire native commands wrapped in ISO 7816-4 (CLA 90): the instruction table
-    /// (``NTAG424Instruction``), and GetTTStatus, which only NTAG 424 DNA TT answers.
+    /// (``DESFireInstruction``), and GetTTStatus, which only NTAG 424 DNA TT answers.
     static let nativeNames: [UInt8: String] = Dictionary(
-        uniqueKeysWithValues: NTAG424Instruction.allCases.map { ($0.rawValue, $0.name) } + [(0xF7, "GetTTStatus")])
+        uniqueKeysWithValues: DESFireInstruction.allCases.map { ($0.rawValue, $0.name) } + [(0xF7, "GetTTStatus")])
 
     /// PC/SC part 3 pseudo-APDUs a reader answers itself.
     static let readerNames: [UInt8: String] = [

@@ -13,10 +13,15 @@ public struct UsageError: TapCardError, Equatable {
 
     public var origin: ErrorOrigin { .input }
 
-    public var sentence: String {
-        if let command {
-            return "\(message) See 'tapcard \(command) --help'."
-        }
-        return "\(message) See 'tapcard --help'."
+    /// The message and where help is, without the program's name ("… See 'write --help'."):
+    /// the kit does not know what the program is called. A program prints
+    /// ``sentence(program:)``.
+    public var sentence: String { sentence(program: nil) }
+
+    /// The message and the help to read, "… See 'tapcard write --help'." for `program`
+    /// `tapcard` (``CommandTree/program``).
+    public func sentence(program: String?) -> String {
+        let words = [program, command].compactMap { $0 } + ["--help"]
+        return "\(message) See '\(words.joined(separator: " "))'."
     }
 }

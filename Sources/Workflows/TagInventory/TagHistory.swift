@@ -106,6 +106,9 @@ public struct TagHistory {
             return (report.writes.count, report.statistics.modeledMicroseconds / 1e6, report.verified)
         case .type4Lock(let report):
             return (report.steps.count, report.statistics.modeledMicroseconds / 1e6, report.verified)
+        case .desfireFormat(let report):
+            let changing = report.steps.filter { $0.role != .preparation }
+            return (changing.count, report.statistics.modeledMicroseconds / 1e6, report.verified)
         case .type5Format(let report):
             return (Set(report.writes.map(\.block)).count, report.statistics.modeledMicroseconds / 1e6, report.verified)
         case .type5Lock(let report):

@@ -50,8 +50,8 @@
                 Array(file.prefix(2 + bytes.count)) == [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes)
             let read = try await withDriver(chip) { try await $0.read() }
             #expect(read.content.message == message)
-            #expect(read.capacity.source == .reported)
-            #expect(read.capacity.bytes == (model == .ntag424DNA ? 254 : 2046))
+            #expect(read.capacity?.source == .reported)
+            #expect(read.capacity?.bytes == (model == .ntag424DNA ? 254 : 2046))
             #expect(defects.defects.isEmpty)
         }
 

@@ -10,16 +10,31 @@ struct FormatCommand: Command {
         [
             .json, .flag("--fix-for-ios", "Type 5: rewrite only the CC, with MBREAD clear, so iOS reads the tag."),
             .flag("--multiple-block-read", "Type 5: set the CC's MBREAD bit (iOS will then not read the tag)."),
+            .value(
+                "--ndef-size", "BYTES", "DESFire: the NDEF file's size, NLEN included (default 2048, or what fits)."),
+            .value(
+                "--key", "HEX32", "DESFire: the PICC master key (AES), if the card wants it to create applications."),
         ] + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard format [--tag FILE] [--password HEX8 [--pack HEX4]] [--json] [--db PATH]
                tapcard format [--fix-for-ios | --multiple-block-read] [--tag FILE] [--json]   (Type 5)
+               tapcard format [--ndef-size BYTES] [--key HEX32] [--tag FILE] [--json]          (DESFire)
 
         Writes an empty NDEF TLV (after the chip's factory Lock Control TLV, where it has one)
         and then the Capability Container. The CC is one-time programmable: bits can only be
         set, so a CC holding other bits can never be formatted, and TapCard refuses. A completed
         format is recorded in the TapCard database's write log (see 'tapcard tags'). A Type 4
-        tag is refused: its NDEF application, CC file and NDEF file are made by its maker.
+        tag is refused (its NDEF application, CC file and NDEF file are made by its maker),
+        except a MIFARE DESFire.
+
+        On a MIFARE DESFire EV1/EV2/EV3 (NXP AN11004, mapping 2.0): application 000001 with DF
+        name D2760000850101, its CC file 01 (E103) and NDEF file 02 (E104), all in plain
+        commands; the NDEF file last, so a tear leaves a card no reader takes for an NDEF card,
+        and running format again sends only what is missing. --ndef-size sets the NDEF file
+        (5 to 65534 bytes, NLEN included; default 2048, or the largest the free memory takes).
+        A card that creates applications only with its PICC master key is authenticated with
+        AuthenticateEV2First (AES; --key HEX32, else all zeros); the key is never printed.
+        The application can be removed again with the PICC master key, so no confirmation.
 
         On a Type 5 tag (ICODE SLIX2, ST25DV04K, an ISO 15693 card on a reader) the CC is
         rewritable: format writes 03 00 FE 00 right after the CC first, then the CC E1 40 MLEN 00
@@ -35,6 +50,8 @@ struct FormatCommand: Command {
         Options:
           --fix-for-ios            Type 5: rewrite only the CC, with MBREAD clear, so iOS reads it.
           --multiple-block-read    Type 5: set the CC's MBREAD bit (iOS will not read the tag).
+          --ndef-size BYTES        DESFire: the NDEF file's size (default 2048, or what fits).
+          --key HEX32              DESFire: the PICC master key, if creating applications needs it.
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
         \(TagRecording.help)
@@ -44,7 +61,8 @@ struct FormatCommand: Command {
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
         let options = FormatOptions(
-            multipleBlockRead: arguments.flag("--multiple-block-read"), fixForIOS: arguments.flag("--fix-for-ios"))
+            multipleBlockRead: arguments.flag("--multiple-block-read"), fixForIOS: arguments.flag("--fix-for-ios"),
+            ndefFileSize: try arguments.integer("--ndef-size"), key: try KeyInputError.key(&arguments))
         if options.fixForIOS, options.multipleBlockRead {
             throw UsageError(
                 "--fix-for-ios clears MBREAD and --multiple-block-read sets it: give one of them.", command: name)
@@ -56,6 +74,12 @@ struct FormatCommand: Command {
             tag.close()
             throw UsageError(
                 "--fix-for-ios and --multiple-block-read set the CC's MBREAD bit of a Type 5 (ISO 15693) tag; this tag is not one.",
+                command: name)
+        }
+        if options.ndefFileSize != nil || options.key != nil, tag.forumType != 4 {
+            tag.close()
+            throw UsageError(
+                "--ndef-size and --key set up a MIFARE DESFire's NDEF application; this is an NFC Forum Type \(tag.forumType) tag.",
                 command: name)
         }
         try tag.finish(&arguments)

@@ -135,11 +135,17 @@ public enum CLI {
     public static func report(_ error: any Error, io: some CommandIO, json: Bool = false) -> ExitStatus {
         let status = ExitStatus.of(error)
         let sentence =
-            (error as? any TapCardError)?.sentence
-            ?? "An unexpected internal error occurred: \(String(describing: error))."
+            sentence(of: error) ?? "An unexpected internal error occurred: \(String(describing: error))."
         io.printError("error: \(sentence)")
         if json { io.printJSON(ErrorJSON.object(error, status: status)) }
         return status
+    }
+
+    /// An error's sentence as `tapcard` says it: a usage error names the program in its hint
+    /// (CommandLineKit leaves the name to the program); `nil` for an error that is not ours.
+    public static func sentence(of error: any Error) -> String? {
+        if let usage = error as? UsageError { return usage.sentence(program: CommandTree.tapcard.program) }
+        return (error as? any TapCardError)?.sentence
     }
 
     static var overview: String {

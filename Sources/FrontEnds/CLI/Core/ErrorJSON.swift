@@ -12,7 +12,7 @@ enum ErrorJSON {
     static func object(_ error: any Error, status: ExitStatus) -> JSON {
         let tapcard = error as? any TapCardError
         var members: [(String, JSON)] = [
-            ("message", .string(tapcard?.sentence ?? String(describing: error))),
+            ("message", .string(CLI.sentence(of: error) ?? String(describing: error))),
             ("origin", tapcard.map { .string($0.origin.rawValue) } ?? .null),
             ("exit_status", .int(Int(status.rawValue))),
         ]

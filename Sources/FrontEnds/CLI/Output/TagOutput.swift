@@ -79,6 +79,7 @@ enum TagOutput {
                 case .type3Format(let report): Type3JSON.format(report, path: label)
                 case .type3Lock(let report): Type3JSON.lock(report, path: label)
                 case .type4Lock(let report): Type4JSON.lock(report, path: label)
+                case .desfireFormat(let report): Type4JSON.desfireFormat(report, path: label)
                 case .type5Format(let report): Type5JSON.format(report, path: label)
                 case .type5Lock(let report): Type5JSON.lock(report, path: label)
                 }
@@ -91,6 +92,7 @@ enum TagOutput {
             case .type3Format(let report): Type3Text.format(report, path: label)
             case .type3Lock(let report): Type3Text.lock(report, path: label)
             case .type4Lock(let report): Type4Text.lock(report, path: label)
+            case .desfireFormat(let report): Type4Text.desfireFormat(report, path: label)
             case .type5Format(let report): Type5Text.format(report, path: label)
             case .type5Lock(let report): Type5Text.lock(report, path: label)
             }

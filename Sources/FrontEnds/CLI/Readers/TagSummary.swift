@@ -48,9 +48,9 @@ struct TagSummary {
             do {
                 let report = try await Type4Tag(channel: session.isoDepCard, uid: summary.uid).read()
                 summary.model = report.identification.model
-                summary.ndefLength = report.snapshot.messageLength
-                summary.capabilityContainer = report.snapshot.capabilityContainerBytes
-                summary.ndefFileSize = report.snapshot.capabilityContainer.ndefFile.maximumSize
+                summary.ndefLength = report.snapshot?.messageLength
+                summary.capabilityContainer = report.snapshot?.capabilityContainerBytes
+                summary.ndefFileSize = report.snapshot?.capabilityContainer.ndefFile.maximumSize
             } catch {
                 summary.notes.append((error as? any TapCardError)?.sentence ?? String(describing: error))
             }

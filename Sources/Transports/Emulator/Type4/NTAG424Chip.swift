@@ -109,7 +109,7 @@ struct NTAG424Chip: EV2SecureChip {
     mutating func respond(
         to command: CommandAPDU, memory: inout Type4Memory, context: inout Type4CommandContext
     ) -> ResponseAPDU {
-        let continuing = command.cla == 0x90 && command.ins == NTAG424Instruction.additionalFrame.rawValue
+        let continuing = command.cla == 0x90 && command.ins == DESFireInstruction.additionalFrame.rawValue
         let partsSent = versionPartsSent
         let pending = pendingAuthentication
         let previousSDMRead = sdmRead
@@ -179,21 +179,21 @@ struct NTAG424Chip: EV2SecureChip {
         let ins = command.ins
         if Self.applicationLevel.contains(ins) && !iso.isApplicationSelected { return refuse(0x40) }
         let authenticating = [
-            NTAG424Instruction.authenticateEV2First.rawValue, NTAG424Instruction.authenticateEV2NonFirst.rawValue,
+            DESFireInstruction.authenticateEV2First.rawValue, DESFireInstruction.authenticateEV2NonFirst.rawValue,
         ].contains(ins)
         if let session, session.commandCounter == 0xFFFF, !authenticating,
-            ins != NTAG424Instruction.additionalFrame.rawValue
+            ins != DESFireInstruction.additionalFrame.rawValue
         {
             return refuse(0x1E)
         }
         let data = command.data
         let uid = self.uid
         switch ins {
-        case NTAG424Instruction.authenticateEV2First.rawValue:
+        case DESFireInstruction.authenticateEV2First.rawValue:
             return authenticateFirst(data, keys: memory.keys, lrp: memory.lrp)
-        case NTAG424Instruction.authenticateEV2NonFirst.rawValue:
+        case DESFireInstruction.authenticateEV2NonFirst.rawValue:
             return authenticateNonFirst(data, keys: memory.keys)
-        case NTAG424Instruction.additionalFrame.rawValue:
+        case DESFireInstruction.additionalFrame.rawValue:
             if let pending = pendingAuthentication { return authenticatePart2(data, pending: pending) }
             guard partsSent > 0 else { return refuse(0x1C) }
             guard data.isEmpty else {
@@ -201,21 +201,21 @@ struct NTAG424Chip: EV2SecureChip {
                 return refuse(0x7E)
             }
             return versionPart(partsSent)
-        case NTAG424Instruction.getVersion.rawValue:
+        case DESFireInstruction.getVersion.rawValue:
             return getVersion(command)
-        case NTAG424Instruction.readSignature.rawValue:
+        case DESFireInstruction.readSignature.rawValue:
             return secured(command, headerLength: 1, mode: .full) { header, rest, _ in
                 guard rest.isEmpty else { return .error(0x7E) }
                 guard header == [0x00] else { return .error(0x9E) }
                 return .success(memory.signature)
             }
-        case NTAG424Instruction.getKeyVersion.rawValue:
+        case DESFireInstruction.getKeyVersion.rawValue:
             return secured(command, headerLength: 1, mode: .mac) { header, rest, _ in
                 guard rest.isEmpty else { return .error(0x7E) }
                 guard let number = header.first, memory.keys.indices.contains(Int(number)) else { return .error(0x40) }
                 return .success([memory.keys[Int(number)].version])
             }
-        case NTAG424Instruction.getFileSettings.rawValue:
+        case DESFireInstruction.getFileSettings.rawValue:
             return secured(command, headerLength: 1, mode: .mac) { header, rest, _ in
                 guard rest.isEmpty else { return .error(0x7E) }
                 guard let number = header.first, let index = memory.index(ofNumber: number) else {
@@ -223,31 +223,31 @@ struct NTAG424Chip: EV2SecureChip {
                 }
                 return .success(Self.settings(of: memory.files[index]))
             }
-        case NTAG424Instruction.getFileCounters.rawValue:
+        case DESFireInstruction.getFileCounters.rawValue:
             let mode = fileCountersMode(command.data, memory: memory)
             return secured(command, headerLength: 1, mode: mode) { header, rest, key in
                 Self.fileCounters(header: header, rest: rest, authenticatedKey: key, memory: memory)
             }
-        case NTAG424Instruction.getCardUID.rawValue:
+        case DESFireInstruction.getCardUID.rawValue:
             return secured(command, headerLength: 0, mode: .full, requiresSession: true) { _, rest, _ in
                 rest.isEmpty ? .success(uid) : .error(0x7E)
             }
-        case NTAG424Instruction.setConfiguration.rawValue:
+        case DESFireInstruction.setConfiguration.rawValue:
             return secured(command, headerLength: 1, mode: .full, requiresSession: true) { header, rest, key in
                 Self.setConfiguration(
                     header: header, data: rest, authenticatedKey: key, memory: &memory, context: context)
             }
-        case NTAG424Instruction.changeKey.rawValue:
+        case DESFireInstruction.changeKey.rawValue:
             return secured(command, headerLength: 1, mode: .full, requiresSession: true) { header, rest, key in
                 Self.changeKey(header: header, keyData: rest, authenticatedKey: key, memory: &memory, context: context)
             }
-        case NTAG424Instruction.changeFileSettings.rawValue:
+        case DESFireInstruction.changeFileSettings.rawValue:
             let mode = changeFileSettingsMode(command.data, memory: memory)
             return secured(command, headerLength: 1, mode: mode) { header, rest, key in
                 Self.changeFileSettings(
                     header: header, settings: rest, authenticatedKey: key, memory: &memory, context: context)
             }
-        case NTAG424Instruction.readData.rawValue:
+        case DESFireInstruction.readData.rawValue:
             if session == nil, data.count == 7, let index = memory.index(ofNumber: data[0]),
                 memory.files[index].accessRights?.readGrant(authenticatedKey: nil) == .free
             {
@@ -270,7 +270,7 @@ struct NTAG424Chip: EV2SecureChip {
             return secured(command, headerLength: 7, mode: mode) { header, rest, key in
                 Self.readData(header: header, rest: rest, authenticatedKey: key, memory: memory)
             }
-        case NTAG424Instruction.writeData.rawValue:
+        case DESFireInstruction.writeData.rawValue:
             let mode = dataMode(command.data, write: true, memory: memory)
             return secured(command, headerLength: 7, mode: mode) { header, rest, key in
                 Self.writeData(header: header, data: rest, authenticatedKey: key, memory: &memory, context: &context)

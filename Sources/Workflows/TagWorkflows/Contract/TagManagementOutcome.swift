@@ -6,6 +6,7 @@ public struct TagManagementOutcome: Sendable, Equatable {
         case type3Format(Type3FormatReport)
         case type3Lock(Type3LockReport)
         case type4Lock(Type4LockReport)
+        case desfireFormat(DESFireFormatReport)
         case type5Format(Type5FormatReport)
         case type5Lock(Type5LockReport)
     }
@@ -20,6 +21,7 @@ public struct TagManagementOutcome: Sendable, Equatable {
         case .type3Format(let report): report.verified
         case .type3Lock(let report): report.verified
         case .type4Lock(let report): report.verified
+        case .desfireFormat(let report): report.verified
         case .type5Format(let report): report.verified
         case .type5Lock(let report): report.verified
         }

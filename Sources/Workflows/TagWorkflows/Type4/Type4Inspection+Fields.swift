@@ -10,14 +10,33 @@ extension Type4Inspection {
     /// end's platform named the air interface ("ISO 7816 (ISO-DEP)"), since a Type 4 tag reaches a
     /// phone under more than one name.
     public func fields(uid: [UInt8], carrier: String) -> [TagField] {
-        let snapshot = read.snapshot
+        let head = [
+            TagField(label: "UID", value: TagField.uidText(uid)),
+            TagField(label: "Manufacturer", value: TagField.iso14443Manufacturer(uid: uid)),
+            TagField(label: "Chip", value: read.identification.phrase),
+            TagField(label: "Tag type", value: "NFC Forum Type 4 (\(carrier))"),
+        ]
+        let card =
+            desfire.map {
+                [
+                    TagField(label: "Applications", value: $0.applicationsPhrase),
+                    TagField(label: "Free memory", value: $0.freeMemoryPhrase),
+                ]
+            } ?? []
+        guard let snapshot = read.snapshot else {
+            let capacity = read.capacity.map { "\($0.bytes) bytes, assumed," } ?? "unknown"
+            return head + [
+                TagField(
+                    label: "NDEF status",
+                    value:
+                        "Not NDEF-formatted: the card has no NDEF application (AID 000001, DF name D2760000850101); format creates it."
+                ),
+                TagField(label: "Capacity", value: "\(capacity) once formatted"),
+            ] + card
+        }
         let ndefFile = snapshot.capabilityContainer.ndefFile
-        return
-            [
-                TagField(label: "UID", value: TagField.uidText(uid)),
-                TagField(label: "Manufacturer", value: TagField.iso14443Manufacturer(uid: uid)),
-                TagField(label: "Chip", value: read.identification.phrase),
-                TagField(label: "Tag type", value: "NFC Forum Type 4 (\(carrier))"),
+        return head
+            + [
                 TagField(
                     label: "NDEF status",
                     value: read.isWritable
@@ -27,6 +46,7 @@ extension Type4Inspection {
                     label: "Capacity", value: "\(snapshot.capacity.bytes) bytes (\(snapshot.capacitySourcePhrase))"),
                 TagField(label: "CC file", value: Self.capabilityContainerText(snapshot)),
             ]
+            + card
             + fileSettings.keys.sorted().compactMap { number in
                 fileSettings[number].map { TagField(label: "File \(number)", value: $0.phrase) }
             }
@@ -38,8 +58,10 @@ extension Type4Inspection {
         switch read.content {
         case .empty: "Empty: NLEN is 0, so the NDEF file holds no message."
         case .message(let message, let bytes):
-            "\(message.records.count == 1 ? "1 record" : "\(message.records.count) records"), \(bytes.count) bytes (NLEN \(read.snapshot.messageLength))."
+            "\(message.records.count == 1 ? "1 record" : "\(message.records.count) records"), \(bytes.count) bytes (NLEN \(read.snapshot?.messageLength ?? bytes.count))."
         case .interrupted(let error): "The message could not be read: \(error.sentence)"
+        case .notFormatted where desfire != nil:
+            "Nothing to read: the card has no NDEF application yet; format creates it."
         case .notFormatted, .passwordProtected: "Nothing to read: the tag holds no NDEF file."
         }
     }
@@ -65,7 +87,9 @@ extension Type4Inspection {
         guard let check = signatureCheck else {
             return read.identification.model == .ntag424DNA
                 ? "Not available: the chip did not answer Read_Sig."
-                : "Not read: Read_Sig is an NTAG 424 DNA command, and GetVersion named no NTAG 424 DNA."
+                : read.identification.desfire != nil
+                    ? "Not read: TapCard checks the originality signature of NTAG 424 DNA only; a DESFire's (Read_Sig, EV2 and later) needs its own NXP key."
+                    : "Not read: Read_Sig is an NTAG 424 DNA command, and GetVersion named no NTAG 424 DNA."
         }
         return "\(check.verdictPhrase) \(check.statement)"
     }

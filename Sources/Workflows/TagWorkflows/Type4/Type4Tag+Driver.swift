@@ -59,7 +59,8 @@ extension TagReport {
     init(type4 report: Type4ReadReport, detail: TagDetail) {
         self.init(
             facts: Type4Tag.facts(uid: report.uid, identification: report.identification),
-            status: report.isWritable ? .readWrite : .readOnly, capacity: report.capacity, content: report.content,
+            status: !report.isFormatted ? .notFormatted : report.isWritable ? .readWrite : .readOnly,
+            capacity: report.capacity, content: report.content,
             statistics: report.statistics, detail: detail)
     }
 }

@@ -3,30 +3,44 @@ import TagFrames
 import Type4
 
 extension Type4Tag {
-    /// The read, and for an NTAG 424 DNA the file settings of files 1–3 (GetFileSettings) and the
-    /// originality signature (Read_Sig), checked against NXP's key.
+    /// The read; for an NTAG 424 DNA the file settings of files 1–3 (GetFileSettings) and the
+    /// originality signature (Read_Sig), checked against NXP's key; for a DESFire its applications
+    /// and free memory (``desfireCardInfo()``), also when it has no NDEF application.
     public func inspect() async throws -> Type4Inspection {
         beginOperation()
         let identification = try await identify()
+        let desfire = identification.desfire != nil ? try await desfireCardInfo() : nil
+        guard hasNDEFApplication != false else {
+            let read = Type4ReadReport(
+                identification: identification, uid: uid, snapshot: nil, content: .notFormatted,
+                statistics: takeStatistics())
+            return Type4Inspection(
+                read: read, fileSettings: [:], signature: nil, signatureCheck: nil, desfire: desfire)
+        }
         let (cc, ccBytes) = try await readCapabilityContainer(whole: true)
         let snapshot = try await readNDEFFile(cc: cc, ccBytes: ccBytes)
         var settings: [UInt8: NTAG424FileSettings] = [:]
         var signature: [UInt8]?
-        if identification.model == .ntag424DNA {
-            for file: UInt8 in 1...3 {
+        if identification.model == .ntag424DNA || identification.desfire != nil {
+            // DESFire: the ISO SELECT of the DF name selected application 000001 natively too,
+            // whose files 1 and 2 are the CC and NDEF files (AN11004); it has no file 3.
+            for file: UInt8 in identification.desfire != nil ? 1...2 : 1...3 {
                 if let data = try? await expectSuccess(NTAG424Command.getFileSettings(file), file: nil),
                     case .success(let parsed) = NTAG424FileSettings.parse(data)
                 {
                     settings[file] = parsed
                 }
             }
-            signature = try? await expectSuccess(NTAG424Command.readSignature, file: nil)
+            if identification.model == .ntag424DNA {
+                signature = try? await expectSuccess(NTAG424Command.readSignature, file: nil)
+            }
         }
         let check = identification.model == .ntag424DNA ? Self.signatureCheck(uid: uid, signature: signature) : nil
         let read = Type4ReadReport(
             identification: identification, uid: uid, snapshot: snapshot, content: Self.content(of: snapshot),
             statistics: takeStatistics())
-        return Type4Inspection(read: read, fileSettings: settings, signature: signature, signatureCheck: check)
+        return Type4Inspection(
+            read: read, fileSettings: settings, signature: signature, signatureCheck: check, desfire: desfire)
     }
 
     static func signatureCheck(uid: [UInt8]?, signature: [UInt8]?) -> SignatureCheck? {

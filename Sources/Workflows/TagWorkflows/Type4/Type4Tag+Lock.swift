@@ -19,8 +19,10 @@ extension Type4Tag {
     /// Makes the tag read-only for good, where the chip allows it.
     ///
     /// A generic Type 4 tag has no standard procedure (the T4T mapping defines none): refused with
-    /// ``Type4LockRefusal/noProcedure(model:)``. An NTAG 424 DNA is locked with its key 0 (`key`;
-    /// the factory key by default), authenticated with AuthenticateEV2First, in three steps, each
+    /// ``Type4LockRefusal/noProcedure(model:)``. An NTAG 424 DNA, or a DESFire EV2/EV3 formatted
+    /// per AN11004, is locked with key 0 of its NDEF application (`key`; the factory key, all
+    /// zeros, by default: the key `format` gives the application), authenticated with
+    /// AuthenticateEV2First, in three steps, each
     /// skipped when already in place, every one of which a rerun can repeat:
     /// 1. WriteData of FF into the CC file's NDEF write-access byte, so readers see read-only;
     /// 2. ChangeFileSettings of the NDEF file: write, read-write and change never (FULL mode);
@@ -31,10 +33,11 @@ extension Type4Tag {
     {
         beginOperation()
         let identification = try await identify()
-        guard identification.model == .ntag424DNA else {
+        guard identification.speaksEV2 else {
             throw Type4LockRefusal.noProcedure(model: identification.model)
         }
         guard confirmation != nil else { throw Type4LockRefusal.confirmationRequired }
+        if hasNDEFApplication == false { throw WritePreflightError.notFormatted }
         let (cc, _) = try await readCapabilityContainer(whole: false)
         let ccSettings = try await fileSettings(1)
         let ndefSettings = try await fileSettings(2)

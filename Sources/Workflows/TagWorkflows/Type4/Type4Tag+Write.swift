@@ -29,6 +29,8 @@ extension Type4Tag {
     private func writeBytes(_ bytes: [UInt8], expected: NDEFMessage, verify: Bool) async throws -> Type4WriteReport {
         beginOperation()
         let identification = try await identify()
+        // A DESFire without the NDEF application: nothing to write into until it is formatted.
+        if hasNDEFApplication == false { throw WritePreflightError.notFormatted }
         let (cc, ccBytes) = try await readCapabilityContainer(whole: false)
         // The plan first: a refusal (read-only, too big) must come before anything else is read.
         var plan = try Type4WritePlan.make(

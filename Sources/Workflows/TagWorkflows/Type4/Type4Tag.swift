@@ -17,7 +17,11 @@ public final class Type4Tag {
     public let declaredModel: TagModel?
     /// The UID the carrier reported (PC/SC GET DATA, CoreNFC's identifier, the emulator's).
     public let carrierUID: [UInt8]?
-    public private(set) var identification: Type4Identification?
+    public internal(set) var identification: Type4Identification?
+    /// False when the tag answered GetVersion as a DESFire but has no NDEF application (a blank
+    /// card, or one holding only other applications): it reads as not formatted and `format`
+    /// makes the application. True once the application was selected; `nil` before.
+    public internal(set) var hasNDEFApplication: Bool?
     public internal(set) var statistics = CommandStatistics()
     /// Application keys offered for a write or an erase whose NDEF file needs one (an NTAG 424
     /// DNA after `sdm setup`), by key number. Used only when the file's settings call for that
@@ -127,13 +131,23 @@ public final class Type4Tag {
     // MARK: Identification
 
     /// SELECT of the NDEF application, then the native GetVersion (`90 60`, `90 AF`, `90 AF`):
-    /// three parts name an NTAG 424 DNA; a refusal (a plain T4T answers `6E 00` or `6D 00`) leaves a
-    /// generic Type 4 tag. The application is selected again afterwards, since a native command
-    /// may leave the ISO selection undefined.
+    /// three parts name an NTAG 424 DNA or a DESFire; a refusal (a plain T4T answers `6E 00` or
+    /// `6D 00`) leaves a generic Type 4 tag. The application is selected again afterwards, since a
+    /// native command may leave the ISO selection undefined.
+    ///
+    /// A tag without the NDEF application is no Type 4 tag TapCard can use (the SELECT's refusal
+    /// is thrown), unless its GetVersion names a DESFire: that card is identified, and reads as
+    /// not formatted (``hasNDEFApplication`` false).
     @discardableResult
     public func identify() async throws(Type4Failure) -> Type4Identification {
         if let identification { return identification }
-        try await selectApplication()
+        var missing: Type4Failure?
+        do {
+            try await selectApplication()
+        } catch {
+            guard case .refused(.noNDEFApplication) = error else { throw error }
+            missing = error
+        }
         var parts: [[UInt8]] = []
         var status = StatusWord.success
         var command = NTAG424Command.getVersion
@@ -160,6 +174,8 @@ public final class Type4Tag {
             result = Type4Identification(model: .genericType4, evidence: .ndefApplicationOnly(getVersion: status))
             if !parts.isEmpty { forgetSelection() }
         }
+        if let missing, result.desfire == nil { throw missing }
+        hasNDEFApplication = missing == nil
         identification = result
         return result
     }
@@ -233,6 +249,11 @@ public final class Type4Tag {
     public func read() async throws -> Type4ReadReport {
         beginOperation()
         let identification = try await identify()
+        if hasNDEFApplication == false {
+            return Type4ReadReport(
+                identification: identification, uid: uid, snapshot: nil, content: .notFormatted,
+                statistics: takeStatistics())
+        }
         let (cc, ccBytes) = try await readCapabilityContainer(whole: true)
         let snapshot = try await readNDEFFile(cc: cc, ccBytes: ccBytes)
         return Type4ReadReport(

@@ -107,9 +107,17 @@ import Type4
     @Test func instructionNames() {
         #expect(DESFireInstruction.describe(0xCA) == "CreateApplication (90 CA)")
         #expect(DESFireInstruction.describe(0x01) == "the command 90 01")
-        // No DESFire-only code collides with an NTAG 424 DNA one.
-        for instruction in DESFireInstruction.allCases {
-            #expect(NTAG424Instruction(rawValue: instruction.rawValue) == nil)
+        #expect(DESFireInstruction.describe(0x71) == "AuthenticateEV2First (90 71)")
+        // One table for the family (NTAG 424 DNA's commands and DESFire's): every name once, and
+        // the labels errors name commands by come from it.
+        let all = DESFireInstruction.allCases
+        // Every name once, except ReadData and WriteData: the datasheets give the native code
+        // (BD, 3D) and the ISO-chained one (AD, 8D) the same name.
+        let shared = Dictionary(grouping: all, by: \.name).filter { $0.value.count > 1 }
+        #expect(Set(shared.keys) == ["ReadData", "WriteData"])
+        #expect(DESFireInstruction.describe(0x3D) == "WriteData (90 3D)")
+        for instruction in all {
+            #expect(CommandLabel.apdu(cla: 0x90, ins: instruction.rawValue, p1: 0, p2: 0).name == instruction.name)
         }
     }
 }

@@ -46,7 +46,9 @@ enum Type4JSON {
         .object([("byte", .string(Hex.encode([access.byte]))), ("meaning", .string(access.phrase))])
     }
 
-    static func capabilityContainer(_ snapshot: Type4Snapshot) -> [(String, JSON)] {
+    /// The CC file's members; none for a DESFire without the NDEF application.
+    static func capabilityContainer(_ snapshot: Type4Snapshot?) -> [(String, JSON)] {
+        guard let snapshot else { return [] }
         let cc = snapshot.capabilityContainer
         return [
             ("cc", .string(Hex.encode(snapshot.capabilityContainerBytes))),
@@ -93,6 +95,7 @@ enum Type4JSON {
     static func inspection(_ inspection: Type4Inspection, path: String) -> JSON {
         var members = envelope(inspection.read, path: path) + capabilityContainer(inspection.read.snapshot)
         members.append(("files", files(inspection.fileSettings)))
+        if let card = inspection.desfire { members.append(("desfire", desfire(card, inspection.read.identification))) }
         members.append(("signature", inspection.signatureCheck.map(TagJSON.signature) ?? .null))
         members.append(("statistics", TagJSON.statistics(inspection.read.statistics)))
         return JSONContract.document(members)
@@ -118,6 +121,41 @@ enum Type4JSON {
                     ("settings", .string(Hex.encode(settings.bytes))),
                 ])
             })
+    }
+
+    /// A DESFire's PICC level: `{"generation":"DESFire EV3","applications":["000001"],
+    /// "free_memory":3456}` (`null` where the card refused to say).
+    static func desfire(_ card: DESFireCardInfo, _ identification: Type4Identification) -> JSON {
+        .object([
+            ("generation", identification.desfire?.generation.map { .string($0.description) } ?? .null),
+            ("storage_bytes", identification.desfire?.storageSize.bytes.map(JSON.int) ?? .null),
+            (
+                "applications",
+                card.applications.map { .array($0.map { .string($0.description.lowercased()) }) } ?? .null
+            ),
+            ("free_memory", card.freeMemory.map(JSON.int) ?? .null),
+        ])
+    }
+
+    /// A completed DESFire format, read back.
+    static func desfireFormat(_ report: DESFireFormatReport, path: String) -> JSON {
+        let choice: String =
+            switch report.sizeChoice {
+            case .requested: "requested"
+            case .standard: "standard"
+            case .fittedToFreeMemory: "fitted-to-free-memory"
+            case .keptFromCC: "kept-from-cc"
+            }
+        return JSONContract.document(
+            envelope(report.after, path: path) + capabilityContainer(report.after.snapshot) + [
+                ("desfire", desfire(report.before, report.identification)),
+                ("ndef_file_size", .int(report.ndefFileSize)),
+                ("ndef_file_size_choice", .string(choice)),
+                ("steps", .array(report.steps.map { .string(DESFireFormatInterrupted.name($0.purpose)) })),
+                ("authenticated_picc_master_key", .bool(report.authenticatedWithPICCMasterKey)),
+                ("verified", .bool(report.verified)),
+                ("statistics", TagJSON.statistics(report.statistics)),
+            ])
     }
 
     static func lock(_ report: Type4LockReport, path: String) -> JSON {
@@ -176,15 +214,22 @@ enum Type4Text {
             "Tag: \(path) (NFC Forum Type 4, ISO-DEP)",
             "Chip: \(report.identification.phrase)",
             uid(report.uid),
-            TagText.statusLine(TagReport(report), source: report.snapshot.capacitySourcePhrase),
+            TagText.statusLine(TagReport(report), source: report.snapshot?.capacitySourcePhrase ?? "assumed"),
         ] + TagText.content(report.content) + [TagText.statistics(report.statistics)]
     }
 
     static func inspection(_ inspection: Type4Inspection, path: String) -> [String] {
         let report = inspection.read
-        let snapshot = report.snapshot
-        let cc = snapshot.capabilityContainer
         var lines = Array(read(report, path: path).dropLast())
+        if let card = inspection.desfire {
+            lines.append("Applications: \(card.applicationsPhrase)")
+            lines.append("Free memory: \(card.freeMemoryPhrase)")
+        }
+        guard let snapshot = report.snapshot else {
+            lines.append(TagText.statistics(report.statistics))
+            return lines
+        }
+        let cc = snapshot.capabilityContainer
         lines.append(
             "CC file E103: \(Hex.encode(snapshot.capabilityContainerBytes, uppercase: true, separator: " "))")
         lines.append(
@@ -214,6 +259,12 @@ enum Type4Text {
         }
         lines.append(TagText.statistics(report.statistics))
         return lines
+    }
+
+    /// A completed DESFire format: the contract's lines, then the statistics.
+    static func desfireFormat(_ report: DESFireFormatReport, path: String) -> [String] {
+        ["Tag: \(path) (NFC Forum Type 4, ISO-DEP)", "Chip: \(report.identification.phrase)"]
+            + report.summaryLines(uid: report.uid ?? []) + [TagText.statistics(report.statistics)]
     }
 
     static func lock(_ report: Type4LockReport, path: String) -> [String] {

@@ -6,8 +6,9 @@ import TagFrames
 /// significant byte first: AIDs, ISO file IDs, access rights, file sizes. These are the plain
 /// forms; a card whose keys require it wants them inside an authenticated session.
 ///
-/// GetVersion, AdditionalFrame, ReadData and WriteData are the commands `NTAG424Command` already
-/// builds: the same bytes on both chips.
+/// GetVersion and AdditionalFrame are the commands `NTAG424Command` already builds: the same
+/// bytes on both chips. ReadData and WriteData use the native codes `BD`/`3D` that every DESFire
+/// generation answers, not NTAG 424 DNA's `AD`/`8D`.
 public enum DESFireCommand {
     /// SelectApplication (`90 5A 00 00 03 <AID, LSB first> 00`); ``DESFireApplicationID/picc``
     /// selects the PICC level.
@@ -64,6 +65,33 @@ public enum DESFireCommand {
         if let isoFileID { data += littleEndian2(isoFileID) }
         data += [communication.rawValue] + littleEndian2(accessRights) + NTAG424Command.littleEndian3(size)
         return .success(native(.createStdDataFile, data))
+    }
+
+    /// ChangeFileSettings in plain (`90 5F 00 00 04 <file> <comm> <access 2> 00`): what a file
+    /// whose change right is free (`E`) takes without authentication (DESFire EV1 datasheet,
+    /// ChangeFileSettings). `accessRights` as in ``createStdDataFile(file:isoFileID:communication:accessRights:size:)``.
+    public static func changeFileSettings(
+        file: UInt8, communication: DESFireCommunicationMode, accessRights: UInt16
+    ) -> CommandAPDU {
+        native(.changeFileSettings, [file, communication.rawValue] + littleEndian2(accessRights))
+    }
+
+    /// GetFileSettings of `file` in the selected application (`90 F5 00 00 01 <file> 00`).
+    public static func getFileSettings(_ file: UInt8) -> CommandAPDU { native(.getFileSettings, [file]) }
+
+    /// ReadData in plain with the native code every generation answers (`90 BD 00 00 07 <file>
+    /// <offset 3> <length 3> 00`; EV1 has no `AD`, the ISO-chained form EV2 added and NTAG 424
+    /// DNA uses).
+    public static func readData(file: UInt8, offset: Int, length: Int) -> CommandAPDU {
+        native(.nativeReadData, [file] + NTAG424Command.littleEndian3(offset) + NTAG424Command.littleEndian3(length))
+    }
+
+    /// WriteData in plain with the native code every generation answers (`90 3D 00 00 <Lc> <file>
+    /// <offset 3> <length 3> <data> 00`; EV1 has no `8D`).
+    public static func writeData(file: UInt8, offset: Int, data: [UInt8]) -> CommandAPDU {
+        native(
+            .nativeWriteData,
+            [file] + NTAG424Command.littleEndian3(offset) + NTAG424Command.littleEndian3(data.count) + data)
     }
 
     /// A native command with Le = 00 (any length), as NXP's examples send it.

@@ -48,7 +48,7 @@ public struct NTAG424Authentication: Sendable {
     /// True for AuthenticateEV2First, false for NonFirst.
     public var isFirst: Bool { continuing == nil }
 
-    var instruction: NTAG424Instruction { isFirst ? .authenticateEV2First : .authenticateEV2NonFirst }
+    var instruction: DESFireInstruction { isFirst ? .authenticateEV2First : .authenticateEV2NonFirst }
 
     /// Step 1: `90 71 00 00 02 <KeyNo> 00 00` or `90 77 00 00 01 <KeyNo> 00`.
     public var command: CommandAPDU {

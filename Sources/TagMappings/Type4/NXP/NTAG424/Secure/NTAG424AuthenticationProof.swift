@@ -15,7 +15,7 @@ public struct NTAG424AuthenticationProof: Sendable {
     /// constant time and derives the session keys.
     public func finish(_ response: ResponseAPDU) throws(NTAG424SecureError) -> NTAG424Session {
         let auth = authentication
-        let ins = NTAG424Instruction.additionalFrame.rawValue
+        let ins = DESFireInstruction.additionalFrame.rawValue
         guard response.status == .nativeSuccess else { throw .refused(ins: ins, status: response.status) }
         let expected = auth.isFirst ? 32 : 16
         guard response.data.count == expected else {

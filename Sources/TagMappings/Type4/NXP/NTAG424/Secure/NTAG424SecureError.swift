@@ -51,22 +51,22 @@ public enum NTAG424SecureError: TapCardError, Equatable {
         case .outOfRange(let field, let value, let maximum):
             return "The \(field) \(value) does not fit the command; the largest is \(maximum)."
         case .refused(let ins, let status):
-            return "The tag refused \(NTAG424Instruction.describe(ins)) with \(status)."
+            return "The tag refused \(DESFireInstruction.describe(ins)) with \(status)."
         case .unexpectedResponse(let ins, let bytes, let expected):
             return
-                "The tag answered \(NTAG424Instruction.describe(ins)) with \(bytes) data bytes; \(expected) were expected."
+                "The tag answered \(DESFireInstruction.describe(ins)) with \(bytes) data bytes; \(expected) were expected."
         case .keyNotProven(let number):
             return "The tag did not prove it knows key \(number): its answer to AuthenticateEV2 step 2 does not "
                 + "contain our RndA rotated. Either the key is wrong or the answer was tampered with."
         case .responseMACMismatch(let ins):
-            return "The MAC of the tag's response to \(NTAG424Instruction.describe(ins)) does not match the session "
+            return "The MAC of the tag's response to \(DESFireInstruction.describe(ins)) does not match the session "
                 + "MAC key; the response was not accepted. Authenticate again."
         case .badPadding(let ins):
-            return "The deciphered response to \(NTAG424Instruction.describe(ins)) does not end in 80 00… padding."
+            return "The deciphered response to \(DESFireInstruction.describe(ins)) does not end in 80 00… padding."
         case .counterExhausted:
             return "The command counter reached FFFF, the last value of a session; authenticate again."
         case .exchangeInProgress(let ins):
-            return "The response to \(NTAG424Instruction.describe(ins)) was never unwrapped, so the tag's command "
+            return "The response to \(DESFireInstruction.describe(ins)) was never unwrapped, so the tag's command "
                 + "counter may have moved; authenticate again before the next command."
         case .noExchangeInProgress:
             return "There is no wrapped command whose response could be unwrapped."

@@ -13,7 +13,7 @@ extension NTAG424Session {
     /// GetFileSettings of `file` (`90 F5`, header FileNo) in MAC mode; unwrap with `.mac` to get
     /// FileType ‖ FileOption ‖ AccessRights ‖ FileSize ‖ [SDM settings].
     public mutating func getFileSettings(file: UInt8) throws(NTAG424SecureError) -> CommandAPDU {
-        try wrap(ins: NTAG424Instruction.getFileSettings.rawValue, header: [file], mode: .mac)
+        try wrap(ins: DESFireInstruction.getFileSettings.rawValue, header: [file], mode: .mac)
     }
 
     /// ChangeFileSettings of `file` (`90 5F`, header FileNo) with `settings` (FileOption ‖
@@ -21,7 +21,7 @@ extension NTAG424Session {
     public mutating func changeFileSettings(file: UInt8, settings: [UInt8]) throws(NTAG424SecureError)
         -> CommandAPDU
     {
-        try wrap(ins: NTAG424Instruction.changeFileSettings.rawValue, header: [file], data: settings, mode: .full)
+        try wrap(ins: DESFireInstruction.changeFileSettings.rawValue, header: [file], data: settings, mode: .full)
     }
 
     /// ChangeKey of key `number` to `newKey` with key version `version` (`90 C4`, header KeyNo, FULL).
@@ -45,7 +45,7 @@ extension NTAG424Session {
             guard oldKey.count == 16 else { throw .wrongLength(what: "old key", bytes: oldKey.count, expected: 16) }
             keyData = zip(newKey, oldKey).map { $0 ^ $1 } + [version] + CRC32.ntag424(newKey)
         }
-        return try wrap(ins: NTAG424Instruction.changeKey.rawValue, header: [number], data: keyData, mode: .full)
+        return try wrap(ins: DESFireInstruction.changeKey.rawValue, header: [number], data: keyData, mode: .full)
     }
 
     /// SetConfiguration option 05 (capability data, `90 5C`, header Option, FULL) with PDCap2.1
@@ -55,19 +55,19 @@ extension NTAG424Session {
     /// alone) with `.mac`.
     public mutating func enableLRP() throws(NTAG424SecureError) -> CommandAPDU {
         try wrap(
-            ins: NTAG424Instruction.setConfiguration.rawValue, header: [0x05],
+            ins: DESFireInstruction.setConfiguration.rawValue, header: [0x05],
             data: [0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00], mode: .full)
     }
 
     /// GetCardUID (`90 51`, FULL); unwrap with `.full` to get the 7-byte UID.
     public mutating func getCardUID() throws(NTAG424SecureError) -> CommandAPDU {
-        try wrap(ins: NTAG424Instruction.getCardUID.rawValue, mode: .full)
+        try wrap(ins: DESFireInstruction.getCardUID.rawValue, mode: .full)
     }
 
     /// GetKeyVersion of key `number` (`90 64`, header KeyNo, MAC); unwrap with `.mac` to get KeyVer.
     public mutating func getKeyVersion(_ number: UInt8) throws(NTAG424SecureError) -> CommandAPDU {
         guard number <= 4 else { throw .noSuchKey(number) }
-        return try wrap(ins: NTAG424Instruction.getKeyVersion.rawValue, header: [number], mode: .mac)
+        return try wrap(ins: DESFireInstruction.getKeyVersion.rawValue, header: [number], mode: .mac)
     }
 
     /// ReadData of `length` bytes (0 = to the end of the file) from `offset` of `file` (`90 AD`,
@@ -77,7 +77,7 @@ extension NTAG424Session {
         throws(NTAG424SecureError) -> CommandAPDU
     {
         let header = try [file] + Self.threeBytes(offset, "offset") + Self.threeBytes(length, "length")
-        return try wrap(ins: NTAG424Instruction.readData.rawValue, header: header, mode: mode)
+        return try wrap(ins: DESFireInstruction.readData.rawValue, header: header, mode: mode)
     }
 
     /// WriteData of `data` at `offset` of `file` (`90 8D`, header FileNo ‖ Offset(3) ‖ Length(3),
@@ -87,6 +87,6 @@ extension NTAG424Session {
         throws(NTAG424SecureError) -> CommandAPDU
     {
         let header = try [file] + Self.threeBytes(offset, "offset") + Self.threeBytes(data.count, "length")
-        return try wrap(ins: NTAG424Instruction.writeData.rawValue, header: header, data: data, mode: mode)
+        return try wrap(ins: DESFireInstruction.writeData.rawValue, header: header, data: data, mode: mode)
     }
 }
