@@ -267,6 +267,15 @@ def emulator4_seeds():
     write("emulator4", "424-proprietary", apdus(1, select, "00A4000C02E105", "00B0000010", "00D6000001" "FF"))
     write("emulator4", "424-auth", apdus(1, select, "9071000002" "0000" "00", "90AF000020" + "00" * 32 + "00"))
     write("emulator4", "garbage", apdus(1, "00", "FFFFFFFF", "00B0FFFF00", "00D67FFF01AA"))
+    # Selector 2: the MIFARE DESFire EV3 4K. AN11004's format without authentication (factory key
+    # settings 0F allow it; the CC WriteData is then refused 91 AE), then a Type 4 reader's view.
+    write("emulator4", "desfire-version", apdus(2, "9060000000", "90AF000000", "90AF000000", "906E000000"))
+    write("emulator4", "desfire-format", apdus(
+        2, "905A00000300000000", "90CA00000E" "010000" "0FA1" "10E1" "D2760000850101" "00",
+        "905A00000301000000", "90CD000009" "0103E1" "00" "00E0" "0F0000" "00",
+        "908D000016" "01000000" "0F0000" "000F20003B00340406E10400800000" "00",
+        "90CD0000090204E100E0EE80000000", "903D00000902000000020000000000", select, "00A4000C02E104",
+        "00B0000002", "90BD0000070200000000000000", "90AF000000"))
 
 
 def type5_seeds():

@@ -12,8 +12,7 @@ public struct DESFireFacts: Sendable, Equatable {
     /// the EV3 4K: the advertised 4 KB is taken as the free memory of an empty card).
     public var systemOverheadBytes: Int
     /// The unit in which files take memory: a file of n bytes uses n rounded up to it. ASSUMED (32
-    /// bytes, as libfreefare's and NXP's application notes describe DESFire EEPROM blocks; the
-    /// datasheet at hand does not state it).
+    /// bytes): the figure is widely repeated for DESFire EEPROM, but no stored source states it.
     public var allocationUnit: Int
     /// The most applications the card holds: 28 (the PICC level not counted), the 29th is refused
     /// with `91 CE` count error (NXP's MIFARE forum answer on DESFire EV1, mifare.net reply 17822).

@@ -44,6 +44,9 @@ public enum Type4TagFile {
         "TapCard virtual tag: the emulator reads and writes this file.",
         "Flipper Zero has no NTAG 424 DNA format (its firmware's lib/nfc/protocols has no ntag4xx), so this is TapCard's own.",
     ]
+    /// The comment line a MIFARE DESFire's file adds: why it is not a Flipper Zero DESFire file.
+    public static let desfireComment =
+        "A MIFARE DESFire is kept here with its keys and settings, which the emulator needs and a card dump cannot hold."
     /// Bytes per `data` row.
     static let rowBytes = 32
 
@@ -62,6 +65,7 @@ public enum Type4TagFile {
         func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
         var lines = ["Filetype: \(filetype)", "Version: \(version)"]
         lines += comment.map { "# \($0)" }
+        if tag.memory.picc != nil { lines.append("# \(desfireComment)") }
         lines.append("Model: \(tag.model.rawValue)")
         lines.append("UID: \(hex(tag.uid))")
         if !tag.memory.signature.isEmpty { lines.append("Signature: \(hex(tag.memory.signature))") }

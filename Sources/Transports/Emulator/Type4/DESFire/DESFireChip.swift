@@ -34,9 +34,9 @@ import TagFrames
 ///   or ISO by DF name) ends the session, as the datasheet says a selection resets authentication.
 /// - A torn creation (CreateApplication, CreateStdDataFile, DeleteApplication, FormatPICC) either
 ///   happened whole or not at all: `.replyLost` carries it out and loses the answer,
-///   `.corruptedWrite` leaves the card as it was. DESFire's file system changes are atomic on
-///   the card (its "tearing-proof" directory updates), and a half-made directory entry is nothing
-///   a reader could see, so there is no third outcome to model. WriteData and UPDATE BINARY land
+///   `.corruptedWrite` leaves the card as it was. A modelling choice: NXP calls DESFire's
+///   structure changes tearing-proof, which the stored sources do not detail; and a half-made
+///   directory entry is nothing a reader could see, so there is no third outcome to model. WriteData and UPDATE BINARY land
 ///   half their bytes under `.corruptedWrite`, as on NTAG 424 DNA (standard data files are not
 ///   transactional; backup files are, and are not modelled).
 /// - ISO: SELECT by DF name (`00 A4 04 00`) selects the application with that name (`6A 82` and

@@ -5,15 +5,17 @@ import TagCatalog
 /// ``Type4Memory/picc`` and saved with the virtual tag.
 public struct DESFirePICC: Sendable, Equatable {
     /// The PICC master key's kind. A factory MIFARE DESFire EV3's PICC master key is a DES/2K3DES
-    /// key of 16 zero bytes (MIFARE DESFire EV3 datasheet, "delivery configuration": the same on
-    /// every generation since EV1), so AuthenticateEV2First, which needs an AES key, cannot prove
-    /// it; tests and fixtures set an AES key here (``withAESMasterKey(_:)``).
+    /// key of 16 zero bytes: NXP's delivery configuration as the DESFire EV1–EV3 datasheets give it
+    /// (the datasheet is not in shared/reference, so this is taken as stated there, not re-read
+    /// here). AuthenticateEV2First needs an AES key, so it cannot prove a factory key; tests and
+    /// fixtures set an AES key here (``withAESMasterKey(_:)``).
     public var masterKeyType: DESFireKeyType
     /// The PICC master key and its version.
     public var masterKey: Type4Key
     /// The PICC key settings: bit 3 configuration changeable, bit 2 CreateApplication without the
     /// PICC master key, bit 1 GetApplicationIDs and GetKeySettings without it, bit 0 master key
-    /// changeable. `0F` as shipped.
+    /// changeable (the bits as Baltech's reference manual, "DesfireFormatMasterPiccKeySettings",
+    /// names them). `0F` as shipped.
     public var keySettings: UInt8
     /// The applications, in the order they were created.
     public var applications: [DESFireApplication]

@@ -136,6 +136,15 @@ import Type4
             #expect(try await tag.exchange("90CA000005\(aid)0F8100") == bytes("9100"))
         }
         #expect(try await tag.exchange("90CA0000051D00000F8100") == bytes("91CE"))
+        // GetApplicationIDs of 28 applications: 19 AIDs (57 bytes) in the first frame, 9 after 90 AF.
+        let first = try await tag.exchange("906A000000")
+        #expect(first.count == 57 + 2 && first.suffix(2) == [0x91, 0xAF])
+        let rest = try await tag.exchange("90AF000000")
+        #expect(rest.count == 27 + 2 && rest.suffix(2) == [0x91, 0x00])
+        let frames = [first, rest].map {
+            ResponseAPDU(data: Array($0.dropLast(2)), status: StatusWord(sw1: $0[$0.count - 2], sw2: $0[$0.count - 1]))
+        }
+        #expect(try DESFireAnswer.applicationIDs(frames).get().map(\.value) == (1...28).map { UInt32($0) })
         let locked = DESFireCards.factory()
         var memory = locked.memory
         memory.picc?.keySettings = 0x09

@@ -118,4 +118,88 @@ import Type4
         let command = try session.readData(file: 1, offset: 0, length: 4, mode: .mac)
         #expect(try session.unwrap(try await tag.transmit(command), mode: .mac) == bytes("ABCD0000"))
     }
+
+    /// DeleteApplication needs the PICC master key; in MAC mode it removes the application and
+    /// gives its memory back. AuthenticateEV2NonFirst continues the session's counter.
+    @Test func deleteApplicationAndNonFirst() async throws {
+        let tag = try DESFireCards.withAESMasterKey(Self.piccKey)
+        #expect(try await tag.exchange("90CA0000053322110F8100") == bytes("9100"))
+        #expect(try await tag.exchange("90DA00000333221100") == bytes("91AE"))
+        var session = try await DESFireCards.authenticate(tag, key: 0, value: Self.piccKey)
+        var command = try session.wrap(ins: 0x6E, mode: .mac)
+        #expect(try session.unwrap(try await tag.transmit(command), mode: .mac) == bytes("C00F00"))
+        let nonFirst = try NTAG424Authentication.nonFirst(keyNumber: 0, key: Self.piccKey, continuing: session)
+        let proof = try nonFirst.respond(to: try await tag.transmit(nonFirst.command))
+        session = try proof.finish(try await tag.transmit(proof.command))
+        #expect(tag.commandCounter == 1 && session.commandCounter == 1)
+        command = try session.wrap(ins: 0xDA, header: bytes("332211"), mode: .mac)
+        #expect(try session.unwrap(try await tag.transmit(command), mode: .mac) == [])
+        command = try session.wrap(ins: 0x6E, mode: .mac)
+        #expect(try session.unwrap(try await tag.transmit(command), mode: .mac) == bytes("001000"))
+        #expect(tag.picc?.applications.isEmpty == true)
+        // A second delete: application not found, and the error ends the session.
+        command = try session.wrap(ins: 0xDA, header: bytes("332211"), mode: .mac)
+        #expect(try await tag.transmit(command).bytes == bytes("91A0"))
+        #expect(tag.authenticatedKeyNumber == nil)
+    }
+
+    /// WriteData and ReadData of an enciphered (FULL) file with its key: the reader's FULL mode
+    /// and the chip's agree, and the bytes land in the file in clear.
+    @Test func fullModeFile() async throws {
+        let tag = DESFireCards.factory()
+        // File 01: enciphered (03), read and write key 0 (wire 00 00), 32 bytes.
+        #expect(try await tag.exchange("90CA0000053322110F8100") == bytes("9100"))
+        #expect(try await tag.exchange("905A00000333221100") == bytes("9100"))
+        #expect(try await tag.exchange("90CD0000070103000020000000") == bytes("9100"))
+        var session = try await DESFireCards.authenticate(tag, key: 0)
+        let message = bytes("00112233445566778899AABBCCDDEEFF0102")
+        var command = try session.writeData(file: 1, offset: 4, data: message, mode: .full)
+        #expect(try session.unwrap(try await tag.transmit(command), mode: .full) == [])
+        command = try session.readData(file: 1, offset: 4, length: message.count, mode: .full)
+        #expect(try session.unwrap(try await tag.transmit(command), mode: .full) == message)
+        #expect(tag.picc?.application(0x112233)?.files.first?.contents[4..<22].elementsEqual(message) == true)
+        // Without a session the file refuses both (91 AE).
+        tag.present()
+        #expect(try await tag.exchange("905A00000333221100") == bytes("9100"))
+        #expect(try await tag.exchange("90BD0000070100000004000000") == bytes("91AE"))
+    }
+
+    /// ReadData `BD` of 100 bytes of a MAC file in a session: the card MACs the whole answer and
+    /// sends it over frames of 59 bytes (`91 AF`, `90 AF`); joined, the reader's unwrap verifies it.
+    @Test func chainedReadDataInMACMode() async throws {
+        let tag = DESFireCards.factory()
+        #expect(try await tag.exchange("90CA0000053322110F8100") == bytes("9100"))
+        #expect(try await tag.exchange("905A00000333221100") == bytes("9100"))
+        // File 01: MAC (01), read key 0, write free (wire 00 0E), 100 bytes.
+        #expect(try await tag.exchange("90CD0000070101000E64000000") == bytes("9100"))
+        let contents = (0..<100).map { UInt8($0) }
+        var memory = tag.memory
+        memory.picc?.applications[0].files[0].contents = contents
+        tag.memory = memory
+        var session = try await DESFireCards.authenticate(tag, key: 0)
+        let command = try session.wrap(ins: 0xBD, header: bytes("01000000640000"), mode: .mac)
+        let first = try await tag.transmit(command)
+        #expect(first.status == .additionalFrame && first.data.count == 59)
+        let second = try await tag.transmit(CommandAPDU(cla: 0x90, ins: 0xAF, p1: 0, p2: 0, data: [], le: 256))
+        #expect(second.status == .nativeSuccess && second.data.count == 100 + 8 - 59)
+        let joined = ResponseAPDU(data: first.data + second.data, status: second.status)
+        #expect(try session.unwrap(joined, mode: .mac) == contents)
+    }
+
+    /// A torn FormatPICC: `.replyLost` carried it out, `.corruptedWrite` and `.notDelivered` left
+    /// every application in place; never a card the emulator finds inconsistent.
+    @Test(arguments: TearMode.allCases)
+    func tornFormatPICC(mode: TearMode) async throws {
+        let facts = try #require(DESFireCards.facts)
+        let tag = try EmulatedType4Tag(
+            model: .desfireEV3_4K, uid: DESFireCards.uid,
+            picc: DESFirePICC.factory.withNDEFApplication(facts).withAESMasterKey(Self.piccKey))
+        var session = try await DESFireCards.authenticate(tag, key: 0, value: Self.piccKey)
+        let command = try session.wrap(ins: 0xFC, mode: .mac)
+        tag.tearAfter(commands: 0, mode: mode)
+        await #expect(throws: ChannelError.self) { _ = try await tag.transmit(command) }
+        tag.present()
+        #expect(tag.picc?.problem(facts) == nil)
+        #expect(tag.picc?.applications.count == (mode == .replyLost ? 0 : 1))
+    }
 }

@@ -21,6 +21,7 @@ import Type4
         #expect(try await tag.exchange("905A00000333221100") == bytes("9100"))
         #expect(try await tag.exchange("90CD0000071F03120140000000") == bytes("9100"))
         let text = Type4TagFile.encode(tag)
+        #expect(text.contains("# " + Type4TagFile.desfireComment))
         #expect(text.contains("PICC key type: AES"))
         #expect(text.contains("App 000001 DF name: D2 76 00 00 85 01 01"))
         #expect(text.contains("App 000001 file 02 ISO FID: E104"))

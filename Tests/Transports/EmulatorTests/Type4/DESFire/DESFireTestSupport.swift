@@ -33,27 +33,45 @@ enum DESFireCards {
         return try proof.finish(try await tag.transmit(proof.command))
     }
 
-    /// The communication mode the chip wants a plan command in during a session: data commands on
-    /// AN11004's plain files are plain, management commands MAC.
-    static func mode(of command: CommandAPDU) -> NTAG424CommMode {
-        [0x8D, 0x3D, 0xAD, 0xBD].contains(command.ins) ? .plain : .mac
-    }
-
-    /// Runs `plan` on `tag` as the driver does: every step in plain (the CC file is written while
-    /// its rights are free, then restricted with a plain ChangeFileSettings). With `piccKey`, the
-    /// CreateApplication goes inside an AuthenticateEV2First session with it, in MAC mode. Every
+    /// Runs `plan` on `tag` the way the driver does: every command in plain (AN11004's files are
+    /// plain and the CC is written while its rights are free). With `piccKey`, the PICC master key
+    /// is proven right after the PICC level is selected and CreateApplication goes MACed inside
+    /// that session (what the driver does when the card refuses it plain with `91 AE`). Every
     /// answer must be `91 00`; a tear throws.
     static func format(_ tag: EmulatedType4Tag, plan: DESFireFormatPlan, piccKey: [UInt8]? = nil) async throws {
+        var session: NTAG424Session?
         for step in plan.steps {
-            if step.purpose == .createApplication, let piccKey {
-                var session = try await authenticate(tag, key: 0, value: piccKey)
-                let wrapped = try session.wrap(ins: step.command.ins, header: step.command.data, mode: .mac)
-                _ = try session.unwrap(try await tag.transmit(wrapped), mode: .mac)
+            if var current = session, step.purpose == .createApplication {
+                let wrapped = try current.wrap(ins: step.command.ins, header: step.command.data, mode: .mac)
+                _ = try current.unwrap(try await tag.transmit(wrapped), mode: .mac)
+                session = current
                 continue
             }
             let response = try await tag.transmit(step.command)
             #expect(response.status == .nativeSuccess, "\(step.purpose)")
+            session = nil
+            if step.purpose == .selectPICC, let piccKey {
+                session = try await authenticate(tag, key: 0, value: piccKey)
+            }
         }
+    }
+
+    /// What the card holds of AN11004's application, read from the emulator's own state: the
+    /// input a driver builds with GetApplicationIDs, GetFileIDs, GetFileSettings and ReadData.
+    static func state(_ tag: EmulatedType4Tag) -> DESFireNDEFState {
+        guard let application = tag.picc?.application(0x000001) else { return .absent }
+        let cc = application.files.first { $0.number == 0x01 }
+        let rights = cc.map {
+            UInt16($0.accessRights.read) << 12 | UInt16($0.accessRights.write) << 8
+                | UInt16($0.accessRights.readWrite) << 4 | UInt16($0.accessRights.change)
+        }
+        var size: Int?
+        if let cc, rights == DESFireNDEFApplication.ccAccessRights, cc.contents.count >= 13 {
+            size = Int(cc.contents[11]) << 8 | Int(cc.contents[12])
+        }
+        return DESFireNDEFState(
+            applicationExists: true, files: Set(application.files.map(\.number)), ccAccessRights: rights,
+            ccNDEFFileSize: size)
     }
 
     /// What a Type 4 reader finds: the CC and NLEN when the card is an NDEF card (SELECT by DF
