@@ -16,6 +16,7 @@ struct EraseCommand: Command {
         Options:
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
+        \(PasswordOptions.keyHelp)
         \(TagRecording.help)
         \(TagWriteRunner.tearHelpLines)
 

@@ -26,7 +26,7 @@ struct UnprotectCommand: Command {
         """
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
-        let current = try PasswordOptions.parse(&arguments)
+        let current = try PasswordOptions.parse(&arguments, takesKey: false)
         return try await ProtectionRunner.run(.unprotect, current: current, verb: "Unprotected", &arguments, io: io)
     }
 }

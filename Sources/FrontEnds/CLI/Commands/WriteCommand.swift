@@ -47,6 +47,7 @@ struct WriteCommand: Command {
         Options:
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
+        \(PasswordOptions.keyHelp)
         \(TagRecording.help)
         \(TagWriteRunner.tearHelpLines)
 
