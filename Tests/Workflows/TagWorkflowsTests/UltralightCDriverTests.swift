@@ -48,6 +48,36 @@ struct UltralightCDriverTests {
         #expect(try await Self.driver(tag, key: .factory).read().content.message == other)
     }
 
+    @Test("writes guarded from page 6 (AUTH1 bit 0 set): a write reaching them is refused before anything is written")
+    func writeGuardPreflight() async throws {
+        let tag = EmulatedTag(model: .ultralightC, uid: Self.uid)
+        _ = try await Self.driver(tag).write(Self.message)
+        _ = try await Self.driver(tag, key: .factory).protectWithKey(firstPage: 6, protectsReads: false)
+        tag.present()
+        tag.clearLog()
+        let before = tag.memory
+        let long = NDEFMessage(records: [.text(String(repeating: "x", count: 40), language: "en")])
+        do {
+            _ = try await Self.driver(tag).write(long)
+            Issue.record("a write over guarded pages was not refused")
+        } catch let error as UltralightCProtectionError {
+            guard case .keyRequiredForPages(let pages, let first) = error else {
+                Issue.record("expected keyRequiredForPages, got \(error)")
+                return
+            }
+            #expect(first == 6 && pages.first == 6 && pages.allSatisfy { $0 >= 6 })
+            #expect(error.sentence.contains("--ulc-key"))
+        }
+        #expect(tag.memory == before)
+        #expect(Self.writesSent(tag) == 0)
+        tag.present()
+        _ = try await Self.driver(tag, key: .factory).write(long)
+        tag.present()
+        #expect(try await Self.driver(tag).read().content.message == long)
+    }
+
+    static func writesSent(_ tag: EmulatedTag) -> Int { tag.commandLog.filter { $0.command.first == 0xA2 }.count }
+
     @Test("a wrong key is the tag's refusal, NAK 0h, and nothing changes")
     func wrongKey() async throws {
         let tag = try await Self.protectedTag()

@@ -52,6 +52,10 @@ extension Type2Tag {
     func requirePasswordAccess(
         for pages: [Int], snapshot: Type2Snapshot
     ) async throws -> Type2Snapshot {
+        if !isAuthenticated, !pages.isEmpty, model == .ultralightC {
+            try await requireUltralightCKey(for: pages)
+            return snapshot
+        }
         guard !isAuthenticated, !pages.isEmpty, let model, let scheme = PasswordScheme.of(model) else {
             return snapshot
         }

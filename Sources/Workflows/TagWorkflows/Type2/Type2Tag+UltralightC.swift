@@ -61,6 +61,29 @@ extension Type2Tag {
         return access
     }
 
+    /// Refuses, before anything is written, a write to `pages` that the 3DES key guards when no key
+    /// was authenticated (a plan that wrote the pages below AUTH0 and then met a NAK would leave
+    /// the tag changed). When AUTH0/AUTH1 cannot be read (reads guarded from 2Ah or below), every
+    /// page from the first one not read may be guarded.
+    func requireUltralightCKey(for pages: [Int]) async throws {
+        let access: UltralightCAccess
+        do {
+            access = try await readUltralightCAccess()
+        } catch UltralightCProtectionError.keyRequired {
+            let first = min(readRefusedFromPage ?? Int.max, memory.count / Type2Page.size)
+            let needing = pages.filter { $0 >= first }
+            guard needing.isEmpty else {
+                throw UltralightCProtectionError.keyRequiredForPages(pages: needing, firstProtectedPage: nil)
+            }
+            return
+        }
+        guard let guarded = access.protectedPages else { return }
+        let needing = pages.filter { guarded.contains($0) }
+        guard needing.isEmpty else {
+            throw UltralightCProtectionError.keyRequiredForPages(pages: needing, firstProtectedPage: guarded.lowerBound)
+        }
+    }
+
     /// Guards pages `firstPage`…2Fh with the 3DES key: writes only, or reads too. Needs ``key``
     /// when the tag is already protected. Verifies by reading AUTH0/AUTH1 back.
     public func protectWithKey(firstPage: Int, protectsReads: Bool) async throws -> UltralightCProtectionReport {

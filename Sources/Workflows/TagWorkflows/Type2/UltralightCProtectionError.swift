@@ -7,6 +7,9 @@ public enum UltralightCProtectionError: TapCardError, Equatable {
     /// The tag is protected (AUTH0 given when it could be read) and no key was authenticated:
     /// nothing was written.
     case keyRequired(firstProtectedPage: Int?)
+    /// A write would reach `pages`, which need the 3DES key (from `firstProtectedPage`, AUTH0, when
+    /// it could be read); no key was authenticated, so nothing was written.
+    case keyRequiredForPages(pages: [Int], firstProtectedPage: Int?)
     /// Write `failedIndex` (of `total`, to `page`) was not acknowledged; the writes before it
     /// landed. `protectedEitherWay` says whether a page is guarded if that write did not land,
     /// and if it did; `keyPagesMixed`, whether the key pages may now hold part old, part new key.
@@ -17,7 +20,7 @@ public enum UltralightCProtectionError: TapCardError, Equatable {
 
     public var origin: ErrorOrigin {
         switch self {
-        case .keyRequired: .refusal
+        case .keyRequired, .keyRequiredForPages: .refusal
         case .interrupted(_, _, _, _, _, let cause): cause.origin
         case .verificationFailed: .tag
         }
@@ -28,7 +31,12 @@ public enum UltralightCProtectionError: TapCardError, Equatable {
         case .keyRequired(let page):
             "This Ultralight C is protected"
                 + (page.map { " from page \($0) (AUTH0)" } ?? "")
-                + ": give its 3DES key (--key, 32 hex digits) to change it. Nothing was written."
+                + ": its 3DES key is needed to change its protection. Nothing was written."
+        case .keyRequiredForPages(let pages, let first):
+            "\(PageList.phrase(pages).prefix(1).uppercased() + PageList.phrase(pages).dropFirst()), which this operation must write, need the tag's 3DES key"
+                + (first.map { " (it guards pages from \($0), AUTH0)" }
+                    ?? " (its AUTH0 and AUTH1 cannot be read without it)")
+                + ". Give the key (--ulc-key HEX32); nothing was written."
         case .interrupted(let page, let index, let total, let states, let mixed, let cause):
             "Writing page \(page) (write \(index + 1) of \(total)) was not acknowledged: \(cause.sentence) The \(index) writes before it landed; the tag is "
                 + (Set(states).count == 1
