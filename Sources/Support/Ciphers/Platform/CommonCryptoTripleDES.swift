@@ -6,11 +6,13 @@
     struct CommonCryptoTripleDES: TripleDESEngine {
         func run(_ data: [UInt8], key: [UInt8], iv: [UInt8], encrypting: Bool) throws(CipherError) -> [UInt8] {
             let threeKeys = key + key.prefix(8)
-            var out = [UInt8](repeating: 0, count: data.count)
+            let capacity = data.count
+            var out = [UInt8](repeating: 0, count: capacity)
             var moved = 0
+            // CBC is CommonCrypto's default mode; options 0 also means no padding.
             let status = CCCrypt(
                 CCOperation(encrypting ? kCCEncrypt : kCCDecrypt), CCAlgorithm(kCCAlgorithm3DES), CCOptions(0),
-                threeKeys, threeKeys.count, iv, data, data.count, &out, out.count, &moved)
+                threeKeys, threeKeys.count, iv, data, capacity, &out, capacity, &moved)
             guard status == CCCryptorStatus(kCCSuccess), moved == data.count else {
                 throw .tripleDESUnavailable("CommonCrypto refused 3DES-CBC (status \(status))")
             }
