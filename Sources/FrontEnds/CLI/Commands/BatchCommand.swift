@@ -21,7 +21,7 @@ struct BatchCommand: Command {
                 "--on-error", "POLICY", completion: .values(["ask", "skip", "stop"]),
                 "When a tag fails: ask, skip or stop."),
             .value("--retries", "N", "Retry a failed row automatically N times first."),
-        ] + PasswordOptions.options + PasswordOptions.keyOptions + DatabaseOption.options
+        ] + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard batch write FILE.csv [--reader NAME|INDEX] [--as vcard|mecard|url|dual]
                                    [--manifest FILE] [--on-error ask|skip|stop] [--retries N]
@@ -51,7 +51,6 @@ struct BatchCommand: Command {
                                that did not accept the password is never retried automatically
                                (each wrong password counts against its AUTHLIM).
         \(PasswordOptions.help)
-        \(PasswordOptions.keyHelp)
         \(TagRecording.help)
 
         Exit status: 0 every row written and verified; 1 a row failed or was skipped, or the

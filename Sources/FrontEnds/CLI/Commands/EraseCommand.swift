@@ -16,7 +16,6 @@ struct EraseCommand: Command {
         Options:
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
-        \(PasswordOptions.keyHelp)
         \(TagRecording.help)
         \(TagWriteRunner.tearHelpLines)
 

@@ -10,7 +10,7 @@ struct FormatCommand: Command {
         [
             .json, .flag("--fix-for-ios", "Type 5: rewrite only the CC, with MBREAD clear, so iOS reads the tag."),
             .flag("--multiple-block-read", "Type 5: set the CC's MBREAD bit (iOS will then not read the tag)."),
-        ] + TagTarget.options + PasswordOptions.options + PasswordOptions.keyOptions + DatabaseOption.options
+        ] + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard format [--tag FILE] [--password HEX8 [--pack HEX4]] [--json] [--db PATH]
                tapcard format [--fix-for-ios | --multiple-block-read] [--tag FILE] [--json]   (Type 5)
@@ -37,7 +37,6 @@ struct FormatCommand: Command {
           --multiple-block-read    Type 5: set the CC's MBREAD bit (iOS will not read the tag).
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
-        \(PasswordOptions.keyHelp)
         \(TagRecording.help)
 
         """

@@ -5,8 +5,7 @@ import TagWorkflows
 struct InfoCommand: Command {
     static let name = "info"
     static let summary = "Show everything about a tag: chip, UID, CC, TLVs, locks, capacity, memory."
-    static let options: [OptionSpec] =
-        [.json] + TagTarget.options + PasswordOptions.options + PasswordOptions.keyOptions + DatabaseOption.options
+    static let options: [OptionSpec] = [.json] + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard info [--tag FILE] [--password HEX8 [--pack HEX4]] [--json] [--db PATH]
 
@@ -29,7 +28,6 @@ struct InfoCommand: Command {
         Options:
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
-        \(PasswordOptions.keyHelp)
         \(TagRecording.help)
 
         Example:

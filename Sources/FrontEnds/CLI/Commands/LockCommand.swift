@@ -10,7 +10,7 @@ struct LockCommand: Command {
             .json, .flag("--yes-lock-permanently", "Confirms that the tag can never be written again."),
             .value("--key", "HEX32", "NTAG 424 DNA: its key 0 (default: the factory key, all zeros)."),
         ]
-        + TagTarget.options + PasswordOptions.options + PasswordOptions.keyOptions + DatabaseOption.options
+        + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard lock --yes-lock-permanently [--tag FILE] [--password HEX8 | --key HEX32] [--json] [--db PATH]
 
@@ -45,7 +45,6 @@ struct LockCommand: Command {
                                   Never printed or logged.
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
-        \(PasswordOptions.keyHelp)
         \(TagRecording.help)
 
         """

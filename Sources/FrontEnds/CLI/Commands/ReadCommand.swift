@@ -5,8 +5,7 @@ import TagWorkflows
 struct ReadCommand: Command {
     static let name = "read"
     static let summary = "Read the NDEF message on a tag (a virtual tag by default)."
-    static let options: [OptionSpec] =
-        [.json] + TagTarget.options + PasswordOptions.options + PasswordOptions.keyOptions + DatabaseOption.options
+    static let options: [OptionSpec] = [.json] + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard read [--tag FILE] [--password HEX8 [--pack HEX4]] [--json] [--db PATH]
 
@@ -28,7 +27,6 @@ struct ReadCommand: Command {
         Options:
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
-        \(PasswordOptions.keyHelp)
         \(TagRecording.help)
 
         Example:

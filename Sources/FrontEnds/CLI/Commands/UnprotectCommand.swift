@@ -5,7 +5,7 @@ import TagWorkflows
 struct UnprotectCommand: Command {
     static let name = "unprotect"
     static let summary = "Remove the password protection of an NTAG21x / Ultralight EV1."
-    static let options: [OptionSpec] = PasswordOptions.options + ProtectionRunner.options
+    static let options: [OptionSpec] = PasswordOptions.passwordOptions + ProtectionRunner.options
     static let help = """
         Usage: tapcard unprotect --password HEX8 [--pack HEX4] [--tag FILE | --reader R] [--json]
 

@@ -47,7 +47,6 @@ struct WriteCommand: Command {
         Options:
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
-        \(PasswordOptions.keyHelp)
         \(TagRecording.help)
         \(TagWriteRunner.tearHelpLines)
 

@@ -5,22 +5,24 @@ import TagWorkflows
 import Type2
 
 /// `--password HEX8` and `--pack HEX4`, shared by every tag command that may meet a
-/// password-protected NTAG21x or Ultralight EV1, and `--key HEX32` for a MIFARE Ultralight C.
+/// password-protected NTAG21x or Ultralight EV1, and `--ulc-key HEX32` for a MIFARE Ultralight C.
 struct PasswordOptions {
     var password: Type2Password?
     var acknowledge: PasswordAcknowledge?
     /// The Ultralight C 3DES key; never printed.
     var key: UltralightCKey?
 
-    static let options: [OptionSpec] = [
+    /// The password options and `--ulc-key` (named apart from `ntag424 --key`).
+    static let options: [OptionSpec] =
+        passwordOptions + [
+            .value("--ulc-key", "HEX32", "A MIFARE Ultralight C's 3DES key, authenticated with first; never printed.")
+        ]
+
+    /// `--password` and `--pack` alone, for `unprotect`, which changes an NTAG21x / Ultralight EV1
+    /// password and nothing else.
+    static let passwordOptions: [OptionSpec] = [
         .value("--password", "HEX8", "The tag's 4-byte password, presented once with PWD_AUTH."),
         .value("--pack", "HEX4", "The PACK the tag must answer to the password."),
-    ]
-
-    /// `--ulc-key HEX32`, for the commands that read or write NDEF (not `protect`/`unprotect`, which
-    /// change an NTAG21x / Ultralight EV1 password). Named apart from `ntag424 --key`.
-    static let keyOptions: [OptionSpec] = [
-        .value("--ulc-key", "HEX32", "A MIFARE Ultralight C's 3DES key, authenticated with first; never printed.")
     ]
 
     static let help = """
@@ -30,9 +32,6 @@ struct PasswordOptions {
                            secrecy. Only hex is taken: tools disagree on how typed text becomes bytes.
           --pack HEX4      The PACK the tag must answer (4 hex digits); a different answer stops the
                            command before anything is written (a counterfeit may accept any password).
-        """
-
-    static let keyHelp = """
           --ulc-key HEX32  A MIFARE Ultralight C's 16-byte 3DES key (32 hex digits, Key1 then Key2 as in
                            the MF0ICU2 datasheet's example; the factory key is
                            49454d4b41455242214e4143554f5946, "BREAKMEIFYOUCAN!" as the tag stores it),

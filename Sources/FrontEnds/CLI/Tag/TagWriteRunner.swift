@@ -23,7 +23,7 @@ enum TagWriteRunner {
             .value(
                 "--auth-key", "N=HEX32", repeatable: true,
                 "An NTAG 424 DNA application key for an NDEF file that needs one (repeatable)."),
-        ] + TearOptions.options + PasswordOptions.options + PasswordOptions.keyOptions
+        ] + TearOptions.options + PasswordOptions.options
 
     static let tearHelpLines = """
           --no-verify              Do not read the tag back after writing.
