@@ -106,7 +106,9 @@ var layered: [Layered] = [
     // the tag is set up from: a library a Swift server links on its own (product TapCardSUN),
     // needing nothing but Ciphers and TapCardSupport.
     library("SUN", "TagMappings/SUN", layer: .tagMappings, ["TapCardSupport", "Ciphers"]),
-    library("Type2", "TagMappings/Type2", layer: .tagMappings, ["TapCardSupport", "TagCatalog", "TLVArea"]),
+    // Ciphers for MIFARE Ultralight C's 3DES authentication (NXP/UltralightC).
+    library(
+        "Type2", "TagMappings/Type2", layer: .tagMappings, ["TapCardSupport", "Ciphers", "TagCatalog", "TLVArea"]),
     library("Originality", "TagMappings/Originality", layer: .tagMappings, ["TapCardSupport"]),
     // NFC Forum Type 4: CC and NDEF files, NLEN, chunking, access conditions; NXP/NTAG424 for the chip.
     library(
@@ -215,7 +217,8 @@ var layered: [Layered] = [
         ], extraSettings: testClock),
     Layered(
         target: .executableTarget(
-            name: "tapcard", dependencies: ["CommandLineKit", "TapCardCLI"], path: "Sources/FrontEnds/tapcard", swiftSettings: settings),
+            name: "tapcard", dependencies: ["CommandLineKit", "TapCardCLI"], path: "Sources/FrontEnds/tapcard",
+            swiftSettings: settings),
         layer: .frontEnds),
 
     // Tests mirror Sources/. TestSupport holds what test targets share (a seeded generator); it
@@ -236,7 +239,8 @@ var layered: [Layered] = [
     tests("TagFramesTests", "Codecs/TagFramesTests", ["TagFrames", "TestSupport"]),
     tests("QRCodeTests", "Codecs/QRCodeTests", ["QRCode", "TestSupport"]),
     tests(
-        "MessageRenderingTests", "Codecs/MessageRenderingTests", ["MessageRendering", "NDEF", "TapCardSupport", "TestSupport"]),
+        "MessageRenderingTests", "Codecs/MessageRenderingTests",
+        ["MessageRendering", "NDEF", "TapCardSupport", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
     tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
     tests("SUNTests", "TagMappings/SUNTests", ["SUN", "Ciphers", "TapCardSupport"]),
@@ -250,7 +254,9 @@ var layered: [Layered] = [
     tests("MIFAREClassicTests", "TagMappings/MIFAREClassicTests", ["MIFAREClassic", "TLVArea"]),
     tests(
         "Type3Tests", "TagMappings/Type3Tests", ["Type3", "TagFrames", "TagCatalog", "TestSupport"]),
-    tests("Type2Tests", "TagMappings/Type2Tests", ["Type2", "TLVArea", "TagCatalog", "TapCardSupport", "TestSupport"]),
+    tests(
+        "Type2Tests", "TagMappings/Type2Tests",
+        ["Type2", "TLVArea", "TagCatalog", "TapCardSupport", "TestSupport", "Ciphers"]),
     tests("OriginalityTests", "TagMappings/OriginalityTests", ["Originality", "TapCardSupport", "TestSupport"]),
     tests(
         "TagEmulatorTests", "Transports/EmulatorTests",
@@ -291,7 +297,8 @@ var layered: [Layered] = [
     tests(
         "TapCardCLITests", "FrontEnds/CLITests",
         [
-            "CommandLineKit", "TapCardCLI", "NDEF", "Store", "TagCatalog", "TagEmulator", "TagWorkflows", "TapCardSupport",
+            "CommandLineKit", "TapCardCLI", "NDEF", "Store", "TagCatalog", "TagEmulator", "TagWorkflows",
+            "TapCardSupport",
             "TestSupport",
             "Type2", "SUN", "MessageRendering",
         ]),
@@ -307,7 +314,8 @@ if Context.environment["TAPCARD_FUZZ"] != nil {
                 name: "TapCardFuzzTargets",
                 dependencies: [
                     "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "Type2", "TagTransport", "TagEmulator",
-                    "PCSCTransport", "Cards", "CommandLineKit", "TapCardCLI", "TagFrames", "TLVArea", "Type3", "Type4", "Type5",
+                    "PCSCTransport", "Cards", "CommandLineKit", "TapCardCLI", "TagFrames", "TLVArea", "Type3", "Type4",
+                    "Type5",
                     "TagWorkflows", "SUN", "MessageRendering", "MIFAREClassic",
                 ], path: "Fuzz/Targets",
                 swiftSettings: settings + [.define("FUZZING")]),

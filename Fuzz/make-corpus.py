@@ -369,6 +369,14 @@ def desfire_seeds():
     write("desfire", "plan-1e00-des-dfname", bytes.fromhex("1E003A" "01" "D2760000850101"))
 
 
+def ultralightc_seeds():
+    # MF0ICU2 Rev. 3.3 section 7.5.6, the worked authentication: the tag's AF ek(RndB) and 00 ek(RndA'),
+    # then the factory key in cipher order, AUTH0 04 / AUTH1 00 pages, first page 4 (last byte).
+    write("ultralightc", "datasheet-example", bytes.fromhex(
+        "AF577293FD2F34CA51" "003B884FA07C137CE1" "49454D4B41455242214E4143554F5946" "04000000" "00000000" "04"))
+    write("ultralightc", "key-hex", b"49454d4b 41455242 214e4143 554f5946")
+
+
 def classic_seeds():
     # AN10787 / AN1304 (issue 28 item 3): selector byte (bits 0-1 layout: 0 Mini, 1 1K, 2 4K; bit 2
     # forces sector 0's GPB and the MAD CRCs valid), then a card image, 16 bytes a block. The
@@ -450,6 +458,7 @@ def main():
     securemessaging_seeds()
     desfire_seeds()
     classic_seeds()
+    ultralightc_seeds()
     for folder in sorted(CORPUS.iterdir()):
         files = list(folder.iterdir())
         print(f"{folder.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

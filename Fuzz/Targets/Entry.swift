@@ -23,6 +23,7 @@
         SecureMessagingFuzz.target,
         DESFireFuzz.target,
         ClassicFuzz.target,
+        UltralightCFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these four functions.

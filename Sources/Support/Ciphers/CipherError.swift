@@ -10,6 +10,14 @@ public enum CipherError: Error, Equatable, Sendable, CustomStringConvertible {
     case ivLength(Int)
     /// ISO/IEC 9797-1 padding method 2 is missing or malformed in the last block.
     case badPadding
+    /// A two-key triple-DES key must be 16 bytes (K1 then K2).
+    case tripleDESKeyLength(Int)
+    /// Triple DES without padding works on whole 8-byte blocks.
+    case tripleDESNotWholeBlocks(Int)
+    /// A triple-DES CBC initialisation vector must be one block, 8 bytes.
+    case tripleDESIVLength(Int)
+    /// The platform's DES cannot be used in this process; the text is the loader's reason.
+    case tripleDESUnavailable(String)
 
     public var description: String {
         switch self {
@@ -21,6 +29,14 @@ public enum CipherError: Error, Equatable, Sendable, CustomStringConvertible {
             "A CBC initialisation vector is 16 bytes; this one has \(count)."
         case .badPadding:
             "The last block does not end in ISO/IEC 9797-1 method 2 padding (80 followed only by 00)."
+        case .tripleDESKeyLength(let count):
+            "A two-key triple-DES key is 16 bytes; this one has \(count)."
+        case .tripleDESNotWholeBlocks(let count):
+            "Triple DES works on 8-byte blocks without padding here; \(count) bytes is not a whole number of blocks."
+        case .tripleDESIVLength(let count):
+            "A triple-DES CBC initialisation vector is 8 bytes; this one has \(count)."
+        case .tripleDESUnavailable(let reason):
+            "Triple DES needs the platform's DES (OpenSSL's libcrypto or CommonCrypto), which is not usable here: \(reason)."
         }
     }
 }

@@ -17,6 +17,10 @@ struct ChipProfile: Sendable {
         case ultralight
         /// NTAG203: READ, WRITE, COMP_WRITE, a 16-bit counter in page 41; no GET_VERSION.
         case ntag203
+        /// MIFARE Ultralight C (MF0ICU2): READ, WRITE, COMP_WRITE, the 3DES AUTHENTICATE, AUTH0 and
+        /// AUTH1 in pages 2Ah–2Bh, the key in pages 2Ch–2Fh (write-only), a 16-bit counter in
+        /// page 29h (41) that counts like NTAG203's; no GET_VERSION.
+        case ultralightC
     }
 
     var model: TagModel
@@ -41,7 +45,7 @@ struct ChipProfile: Sendable {
         switch family {
         case .ntag21x: 1
         case .ultralightEV1: 3
-        case .ultralight, .ntag203: 0
+        case .ultralight, .ntag203, .ultralightC: 0
         }
     }
     var configPage: Int? { layout.configPage }
@@ -50,21 +54,23 @@ struct ChipProfile: Sendable {
 
     /// Pages whose WRITE the chip protects against tearing (NTAG213F/216F datasheet §10.4:
     /// "page 2 containing static lock bits, page 3 containing CC bits" and the dynamic lock page).
+    /// MF0ICU2 §7.5.3–7.5.4: writes to lock bytes 2–3 (page 28h) and to the OTP page 3 are
+    /// anti-tearing; so, as on every NXP Type 2 chip, is page 2's lock bytes (assumed).
     func isTearingProtected(_ page: Int) -> Bool {
-        guard isNXPExtended else { return false }
+        guard isNXPExtended || family == .ultralightC else { return false }
         return page == 2 || page == 3 || page == dynamicLock?.page
     }
 
-    /// The command set each model answers. MIFARE Ultralight C (3DES AUTHENTICATE), NTAG I2C
-    /// (SECTOR_SELECT, SRAM) and Type 4 are not emulated.
+    /// The command set each model answers. NTAG I2C (SECTOR_SELECT, SRAM) and Type 4 are not
+    /// emulated here.
     static func family(of model: TagModel) -> Family? {
         switch model {
         case .ntag210, .ntag212, .ntag213, .ntag215, .ntag216: .ntag21x
         case .ultralightEV1_48, .ultralightEV1_128: .ultralightEV1
         case .ultralight: .ultralight
         case .ntag203: .ntag203
-        case .ultralightC, .ntagI2C1k, .ntagI2C2k, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS,
-            .desfireEV3_4K:
+        case .ultralightC: .ultralightC
+        case .ntagI2C1k, .ntagI2C2k, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV3_4K:
             nil
         }
     }

@@ -17,12 +17,19 @@ extension EmulatedTag {
 
     /// AUTH0: the first page protected by the password (FFh on delivery: none).
     var firstProtectedPage: Int {
+        if profile.family == .ultralightC { return Int(memory[UltralightCFacts.auth0Page * 4]) }
         guard let scheme else { return Int.max }
         return Int(memory[scheme.configPage * 4 + PasswordScheme.auth0Byte])
     }
 
     /// ACCESS.PROT: the password also protects reads.
-    private var protectsReads: Bool { accessByte & PasswordScheme.protectReadsBit != 0 }
+    /// ACCESS.PROT, or on Ultralight C AUTH1 bit 0 clear: the protection covers reads too.
+    private var protectsReads: Bool {
+        if profile.family == .ultralightC {
+            return memory[UltralightCFacts.auth1Page * 4] & UltralightCFacts.writeOnlyBit == 0
+        }
+        return accessByte & PasswordScheme.protectReadsBit != 0
+    }
     private var configurationLocked: Bool { accessByte & PasswordScheme.configurationLockBit != 0 }
     private var counterEnabled: Bool { accessByte & PasswordScheme.counterEnableBit != 0 }
     private var counterNeedsPassword: Bool { accessByte & PasswordScheme.counterPasswordBit != 0 }
@@ -52,11 +59,15 @@ extension EmulatedTag {
     /// 0, 1, … (NTAG213/215/216 datasheet §10.2 names "special conditions" when part of the
     /// pages is password protected; the wrap at AUTH0 is what Flipper Zero users observe,
     /// flipperdevices/flipperzero-firmware#3945).
+    ///
+    /// Ultralight C: READ addresses 00h–2Bh only and rolls over after 2Bh, so its key pages are
+    /// never returned (MF0ICU2 §9.2); read-protected, it NAKs from AUTH0 and rolls over before it.
     func read(from page: Int) -> Answer {
-        guard page <= profile.lastPage else { return .nak(0x0) }
+        let readable = profile.family == .ultralightC ? UltralightCFacts.lastReadablePage : profile.lastPage
+        guard page <= readable else { return .nak(0x0) }
         guard isReadable(page) else { return .nak(0x0) }
         countRead()
-        let total = profile.layout.totalPages
+        let total = readable + 1
         let end = isAuthenticated || !protectsReads ? total : min(total, firstProtectedPage)
         return .data((0..<4).flatMap { pageAsRead((page + $0) % end) })
     }
@@ -115,6 +126,9 @@ extension EmulatedTag {
     func writePage(_ page: Int, data: [UInt8]) -> Answer {
         if let nak = writeRefusal(page) { return .nak(nak) }
         if let code = writeFailureCodeValue { return .nak(code) }
+        if profile.family == .ultralightC, UltralightCFacts.keyPages.contains(page), keyInEffect == nil {
+            keyInEffect = storedKey
+        }
         let old = Array(memory[page * 4..<page * 4 + 4])
         var new = data
         switch page {
@@ -132,7 +146,7 @@ extension EmulatedTag {
         case 3:
             // The CC is one-time programmable: bits can be set, never cleared.
             new = zip(old, data).map { $0 | $1 }
-        case Self.ntag203CounterPage where profile.family == .ntag203:
+        case Self.ntag203CounterPage where profile.family == .ntag203 || profile.family == .ultralightC:
             guard let counter = ntag203CounterWrite(old: old, data: data) else { return .nak(0x0) }
             new = counter
         default:
@@ -212,7 +226,7 @@ extension EmulatedTag {
         case .ultralightEV1:
             guard counter < counters.count else { return .nak(0x0) }
             return .data(Self.littleEndian24(counters[counter]))
-        case .ultralight, .ntag203:
+        case .ultralight, .ntag203, .ultralightC:
             return .noAnswer
         }
     }

@@ -3,8 +3,9 @@ import TagTransport
 import TapCardSupport
 
 /// A byte-accurate NFC Forum Type 2 tag in memory: NTAG210/212/213/215/216, NTAG203, MIFARE
-/// Ultralight (MF0ICU1) and Ultralight EV1 (MF0UL11, MF0UL21), answering raw frames the way the
-/// datasheets say the chips do.
+/// Ultralight (MF0ICU1), Ultralight EV1 (MF0UL11, MF0UL21) and Ultralight C (MF0ICU2, with its 3DES
+/// AUTHENTICATE, AUTH0/AUTH1 and write-only key pages), answering raw frames the way the datasheets
+/// say the chips do.
 ///
 /// - Commands: GET_VERSION, READ (16 bytes, rolls over to page 0 at the end of memory),
 ///   FAST_READ, WRITE, COMP_WRITE (two frames), READ_CNT, READ_SIG, PWD_AUTH (AUTH0, PROT,
@@ -67,6 +68,16 @@ public final class EmulatedTag: NFCAChannel {
     /// How often ``reactivate()`` woke the tag.
     public private(set) var reactivationCount = 0
 
+    /// Ultralight C: RndB and the CBC chaining value between AUTHENTICATE's two frames.
+    var pendingKeyAuthentication: (rndB: [UInt8], chain: [UInt8])?
+    /// Ultralight C: the key pages as they were at the last RF reset or re-activation, kept once a
+    /// WRITE changes them in this session (a new key counts only after the next reset, MF0ICU2
+    /// §7.5.7); `nil` while the pages hold the key in effect.
+    var keyInEffect: [UInt8]?
+    /// Ultralight C: RndB for the next AUTHENTICATE, so that a test can replay the datasheet's
+    /// example; `nil` draws a random one. Used once.
+    public var nextChallenge: [UInt8]?
+
     /// The page COMP_WRITE's first frame named; its 16-byte second frame is expected next.
     var pendingCompatibilityWrite: Int?
     var countedReadThisSessionFlag = false
@@ -120,7 +131,7 @@ public final class EmulatedTag: NFCAChannel {
     /// The models the emulator knows at command level.
     public static let supportedModels: [TagModel] = [
         .ntag203, .ntag210, .ntag212, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48,
-        .ultralightEV1_128,
+        .ultralightEV1_128, .ultralightC,
     ]
 
     public static func check(model: TagModel) throws(EmulatorError) {
@@ -208,6 +219,8 @@ public final class EmulatedTag: NFCAChannel {
 
     private func endSession() {
         isAuthenticated = false
+        pendingKeyAuthentication = nil
+        keyInEffect = nil
         pendingCompatibilityWrite = nil
         countedReadThisSessionFlag = false
     }
@@ -315,6 +328,8 @@ public final class EmulatedTag: NFCAChannel {
         static let readSignature: UInt8 = 0x3C
         static let checkTearingEvent: UInt8 = 0x3E
         static let halt: UInt8 = 0x50
+        static let authenticate: UInt8 = 0x1A
+        static let authenticateContinue: UInt8 = 0xAF
     }
 
     /// WUPA, anticollision and SELECT: wakes a tag that is idle or halted. It is not a frame of the
@@ -335,6 +350,10 @@ public final class EmulatedTag: NFCAChannel {
             framesWithBadCRC -= 1
             return .nak(0x1)
         }
+        // AUTHENTICATE's second frame must follow its first at once (assumed: any other frame
+        // abandons the exchange).
+        let keyAuthentication = pendingKeyAuthentication
+        pendingKeyAuthentication = nil
         if let page = pendingCompatibilityWrite {
             pendingCompatibilityWrite = nil
             guard command.count == 16 else { return .nak(0x0) }
@@ -370,6 +389,11 @@ public final class EmulatedTag: NFCAChannel {
         case Opcode.checkTearingEvent where profile.family == .ultralightEV1 && command.count == 2:
             let counter = Int(command[1])
             return counter < tearingFlags.count ? .data([tearingFlags[counter]]) : .nak(0x0)
+        case Opcode.authenticate where profile.family == .ultralightC && command.count == 2:
+            return command[1] == 0x00 ? beginKeyAuthentication() : .nak(0x0)
+        case Opcode.authenticateContinue where profile.family == .ultralightC && command.count == 17:
+            guard let keyAuthentication else { return .nak(0x0) }
+            return finishKeyAuthentication(token: Array(command[1...]), pending: keyAuthentication)
         case Opcode.passwordAuth where extended && command.count == 5:
             return authenticate(password: Array(command[1..<5]))
         case Opcode.read, Opcode.write, Opcode.compatibilityWrite:

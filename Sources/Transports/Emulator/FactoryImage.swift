@@ -1,3 +1,5 @@
+import TagCatalog
+
 /// The memory of a chip as it leaves the factory: pages 0–2 from the UID, the rest from the
 /// catalog's factory image (through ``ChipProfile``).
 enum FactoryImage {
@@ -33,6 +35,11 @@ enum FactoryImage {
         }
         if let lock = profile.dynamicLock {
             memory[lock.page * 4 + 3] = profile.dynamicLockRFUI
+        }
+        if profile.family == .ultralightC {
+            let start = UltralightCFacts.auth0Page * 4
+            memory.replaceSubrange(
+                start..<start + UltralightCFacts.factoryPages.count, with: UltralightCFacts.factoryPages)
         }
         if let config = profile.configPage, !profile.factoryConfiguration.isEmpty {
             memory.replaceSubrange(config * 4..<config * 4 + 16, with: profile.factoryConfiguration)

@@ -19,8 +19,9 @@ import Testing
         // The CC's data area never exceeds the user memory.
         #expect(Int(cc[2]) * 8 <= layout.userMemoryBytes)
         if layout.factoryCC[0] == 0xE1 { #expect(cc == layout.factoryCC) }
-        // Every page reads; the page after the last NAKs.
-        let last = UInt8(layout.totalPages - 1)
+        // Every readable page reads; the page after the last NAKs. Ultralight C's READ stops at 2Bh:
+        // its key pages 2Ch–2Fh can never be read (MF0ICU2 §7.5.7).
+        let last = UInt8(model == .ultralightC ? 0x2B : layout.totalPages - 1)
         #expect(try await tag.transceive([0x30, last]).count == 16)
         await #expect(throws: ChannelError.nak(code: 0x0, command: 0x30)) {
             try await tag.transceive([0x30, last + 1])
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func unsupportedModelsAreNamed() {
-        #expect(throws: EmulatorError.unsupportedModel(.ultralightC)) { try EmulatedTag.check(model: .ultralightC) }
+        #expect(throws: EmulatorError.unsupportedModel(.ntagI2C1k)) { try EmulatedTag.check(model: .ntagI2C1k) }
         #expect(throws: EmulatorError.uidLength(4)) { try EmulatedTag.check(uid: [4, 1, 2, 3]) }
         #expect(throws: EmulatorError.imageSize(bytes: 100, expected: 180, model: .ntag213)) {
             try EmulatedTag.check(image: [UInt8](repeating: 0, count: 100), model: .ntag213)

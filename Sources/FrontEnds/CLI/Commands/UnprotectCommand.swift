@@ -5,7 +5,7 @@ import TagWorkflows
 struct UnprotectCommand: Command {
     static let name = "unprotect"
     static let summary = "Remove the password protection of an NTAG21x / Ultralight EV1."
-    static let options: [OptionSpec] = PasswordOptions.options + ProtectionRunner.options
+    static let options: [OptionSpec] = PasswordOptions.passwordOptions + ProtectionRunner.options
     static let help = """
         Usage: tapcard unprotect --password HEX8 [--pack HEX4] [--tag FILE | --reader R] [--json]
 
@@ -26,7 +26,7 @@ struct UnprotectCommand: Command {
         """
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
-        let current = try PasswordOptions.parse(&arguments)
+        let current = try PasswordOptions.parse(&arguments, takesKey: false)
         return try await ProtectionRunner.run(.unprotect, current: current, verb: "Unprotected", &arguments, io: io)
     }
 }

@@ -71,14 +71,16 @@ final class OpenedTag {
     /// A fresh driver for the tag. `--password`/`--pack` are the NTAG21x / Ultralight EV1 page
     /// password: on any other tag they are a usage error, said once for every type.
     func driver(password: PasswordOptions = PasswordOptions(), command: String) throws -> any TagDriver {
-        if forumType != 2, password.password != nil || password.acknowledge != nil {
+        if forumType != 2, password.password != nil || password.acknowledge != nil || password.key != nil {
             throw UsageError(
-                "--password and --pack are the NTAG21x / Ultralight EV1 page password; this is an NFC Forum Type \(forumType) tag, which has no such password.",
+                password.key != nil
+                    ? "--ulc-key is a MIFARE Ultralight C's 3DES key; this is an NFC Forum Type \(forumType) tag, which has no such key."
+                    : "--password and --pack are the NTAG21x / Ultralight EV1 page password; this is an NFC Forum Type \(forumType) tag, which has no such password.",
                 command: command)
         }
         if let driver = Recognizer.driver(
             for: connection, declaredModel: virtual?.model, password: password.password,
-            acknowledge: password.acknowledge)
+            acknowledge: password.acknowledge, key: password.key)
         {
             return driver
         }
@@ -173,6 +175,6 @@ extension OpenedTag {
     static func driver(for virtual: VirtualTag, password: PasswordOptions) -> (any TagDriver)? {
         Recognizer.driver(
             for: VirtualTagConnection(virtual), declaredModel: virtual.model, password: password.password,
-            acknowledge: password.acknowledge)
+            acknowledge: password.acknowledge, key: password.key)
     }
 }

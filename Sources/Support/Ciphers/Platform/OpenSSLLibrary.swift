@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// The handful of OpenSSL libcrypto functions AES needs, resolved with `dlopen`/`dlsym` at run time
+/// The handful of OpenSSL libcrypto functions AES (and Ultralight C's triple DES) needs, resolved with `dlopen`/`dlsym` at run time
 /// (as PCSCLibrary loads libpcsclite), so TapCard builds without OpenSSL's headers and runs, on
 /// its own AES, where libcrypto is missing.
 ///
@@ -35,6 +35,10 @@ struct OpenSSLLibrary: @unchecked Sendable {
     /// `EVP_CIPHER` for AES-128-ECB: fetched once from the default provider (OpenSSL 3), so no
     /// context creation repeats the fetch, or `EVP_aes_128_ecb()` (OpenSSL 1.1).
     let aes128ECB: OpaquePointer
+    /// `EVP_CIPHER` for two-key triple DES in CBC mode (`DES-EDE-CBC`, in OpenSSL 3's default
+    /// provider), or `EVP_des_ede_cbc()` (OpenSSL 1.1); `nil` when this libcrypto has neither
+    /// (a build without DES). Only MIFARE Ultralight C needs it.
+    let desEDECBC: OpaquePointer?
 
     /// The sonames tried, in order.
     static let defaultPaths = ["libcrypto.so.3", "libcrypto.so"]
@@ -86,12 +90,20 @@ struct OpenSSLLibrary: @unchecked Sendable {
                 cipherObject = try symbol("EVP_aes_128_ecb", as: Legacy.self)()
             }
             guard let cipherObject else { throw LoadError(detail: "libcrypto offers no AES-128-ECB") }
+            let desObject: OpaquePointer?
+            if let fetch = dlsym(handle, "EVP_CIPHER_fetch") {
+                desObject = unsafeBitCast(fetch, to: Fetch.self)(nil, "DES-EDE-CBC", nil)
+            } else if let legacy = dlsym(handle, "EVP_des_ede_cbc") {
+                desObject = unsafeBitCast(legacy, to: Legacy.self)()
+            } else {
+                desObject = nil
+            }
             return OpenSSLLibrary(
                 newContext: try symbol("EVP_CIPHER_CTX_new", as: NewContext.self),
                 freeContext: try symbol("EVP_CIPHER_CTX_free", as: FreeContext.self),
                 cipherInit: try symbol("EVP_CipherInit_ex", as: CipherInit.self),
                 setPadding: try symbol("EVP_CIPHER_CTX_set_padding", as: SetPadding.self),
-                cipher: try symbol("EVP_Cipher", as: Cipher.self), aes128ECB: cipherObject)
+                cipher: try symbol("EVP_Cipher", as: Cipher.self), aes128ECB: cipherObject, desEDECBC: desObject)
         #endif
     }
 }

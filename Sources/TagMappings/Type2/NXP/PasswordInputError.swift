@@ -2,9 +2,19 @@ import TapCardSupport
 
 /// A password or PACK given as text that is not the right number of hex bytes.
 public enum PasswordInputError: TapCardError, Equatable {
+    /// What was given: a PWD_AUTH password, a PACK, or an Ultralight C key.
     public enum What: String, Sendable, Equatable {
         case password = "A password"
         case acknowledge = "A PACK"
+        case key = "A key"
+
+        var example: String {
+            switch self {
+            case .password: "1a2b3c4d"
+            case .acknowledge: "5e6f"
+            case .key: "00112233445566778899aabbccddeeff"
+            }
+        }
     }
 
     /// Not hex text.
@@ -19,7 +29,7 @@ public enum PasswordInputError: TapCardError, Equatable {
         case .notHex(let what, let error):
             "\(what.rawValue) is given as hex digits. \(error.sentence)"
         case .wrongLength(let what, let got, let expected):
-            "\(what.rawValue) is \(expected) bytes (\(expected * 2) hex digits, e.g. \(what == .password ? "1a2b3c4d" : "5e6f")); this one has \(got) \(got == 1 ? "byte" : "bytes")."
+            "\(what.rawValue) is \(expected) bytes (\(expected * 2) hex digits, e.g. \(what.example)); this one has \(got) \(got == 1 ? "byte" : "bytes")."
         }
     }
 

@@ -10,10 +10,11 @@ import Type2
 /// mapping holds its NDEF message.
 public enum Recognizer {
     /// The driver for the tag on `connection`, `nil` when it offers no channel TapCard speaks.
-    /// `password` is presented by a Type 2 driver (the NTAG21x / Ultralight EV1 page password).
+    /// `password` is presented by a Type 2 driver (the NTAG21x / Ultralight EV1 page password);
+    /// `key` authenticates a MIFARE Ultralight C (3DES) in its place.
     public static func driver(
         for connection: some TagConnection, declaredModel: TagModel? = nil, password: Type2Password? = nil,
-        acknowledge: PasswordAcknowledge? = nil
+        acknowledge: PasswordAcknowledge? = nil, key: UltralightCKey? = nil
     ) -> (any TagDriver)? {
         let uid = connection.detected.identifier
         if let channel = connection.isoDep {
@@ -22,16 +23,19 @@ public enum Recognizer {
         if let channel = connection.iso15693 { return Type5Tag(channel: channel, declaredModel: declaredModel) }
         if let channel = connection.felica { return Type3Tag(channel: channel, declaredModel: declaredModel) }
         if let channel = connection.nfcA {
-            return type2(channel, declaredModel: declaredModel, password: password, acknowledge: acknowledge)
+            return type2(channel, declaredModel: declaredModel, password: password, acknowledge: acknowledge, key: key)
         }
         return nil
     }
 
     /// A Type 2 driver over any NFC-A channel (the existential is opened for the generic driver).
     public static func type2<Channel: NFCAChannel>(
-        _ channel: Channel, declaredModel: TagModel?, password: Type2Password?, acknowledge: PasswordAcknowledge?
+        _ channel: Channel, declaredModel: TagModel?, password: Type2Password?, acknowledge: PasswordAcknowledge?,
+        key: UltralightCKey? = nil
     ) -> any TagDriver {
-        Type2Tag(transport: channel, declaredModel: declaredModel, password: password, expectedAcknowledge: acknowledge)
+        Type2Tag(
+            transport: channel, declaredModel: declaredModel, password: password, expectedAcknowledge: acknowledge,
+            key: key)
     }
 
     /// True when `error` says the tag is not of the type its channel suggested, so another reader

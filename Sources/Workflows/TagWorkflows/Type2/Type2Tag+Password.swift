@@ -12,10 +12,15 @@ extension Type2Tag {
         return identification
     }
 
+    /// With ``key``: Ultralight C's 3DES AUTHENTICATE (see `authenticate(with:)`). Otherwise
     /// PWD_AUTH with ``password``, once. A NAK is never retried: it becomes
     /// ``PasswordError/rejected(password:authlim:attemptLimit:)`` (with AUTHLIM when the tag lets
     /// its configuration be read afterwards) or, for NAK 4h, ``PasswordError/attemptsExhausted``.
     public func authenticateIfGiven() async throws {
+        if let key {
+            try await authenticate(with: key)
+            return
+        }
         guard let password else { return }
         guard let model, PasswordScheme.of(model) != nil else { throw PasswordError.noPasswordOnChip(model: model) }
         let answer: [UInt8]
@@ -47,6 +52,10 @@ extension Type2Tag {
     func requirePasswordAccess(
         for pages: [Int], snapshot: Type2Snapshot
     ) async throws -> Type2Snapshot {
+        if !isAuthenticated, !pages.isEmpty, model == .ultralightC {
+            try await requireUltralightCKey(for: pages)
+            return snapshot
+        }
         guard !isAuthenticated, !pages.isEmpty, let model, let scheme = PasswordScheme.of(model) else {
             return snapshot
         }

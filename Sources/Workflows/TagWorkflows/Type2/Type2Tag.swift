@@ -26,6 +26,9 @@ public final class Type2Tag<Transport: NFCAChannel> {
     /// EV1); `nil`: none. It is sent once per operation and never retried: a wrong one counts
     /// against the chip's AUTHLIM.
     public var password: Type2Password?
+    /// The 3DES key to authenticate a MIFARE Ultralight C with at the start of each operation;
+    /// `nil`: none. Never printed (``/Type2/UltralightCKey`` hides its bytes).
+    public var key: UltralightCKey?
     /// The PACK the tag must answer to `password`; a different answer stops the operation
     /// before anything is written (a counterfeit may accept any password).
     public var expectedAcknowledge: PasswordAcknowledge?
@@ -41,12 +44,13 @@ public final class Type2Tag<Transport: NFCAChannel> {
 
     public init(
         transport: Transport, declaredModel: TagModel? = nil, password: Type2Password? = nil,
-        expectedAcknowledge: PasswordAcknowledge? = nil
+        expectedAcknowledge: PasswordAcknowledge? = nil, key: UltralightCKey? = nil
     ) {
         self.transport = transport
         self.declaredModel = declaredModel
         self.password = password
         self.expectedAcknowledge = expectedAcknowledge
+        self.key = key
     }
 
     public var model: TagModel? { identification?.model ?? declaredModel }
@@ -78,6 +82,12 @@ public final class Type2Tag<Transport: NFCAChannel> {
         } catch {
             return
         }
+        if isAuthenticated, let key {
+            // The 3DES session died with the IDLE state: run the exchange again.
+            isAuthenticated = false
+            try? await authenticate(with: key)
+            return
+        }
         guard isAuthenticated, let password else { return }
         let frame = [NXPCommand.passwordAuthCode] + password.bytes
         do {
@@ -106,7 +116,7 @@ public final class Type2Tag<Transport: NFCAChannel> {
                 if let declaredModel {
                     result = ChipIdentification(model: declaredModel, evidence: .declared)
                 } else {
-                    result = ChipIdentification.withoutVersion(ccSize: ccSize)
+                    result = await ultralightCIfItAuthenticates(ChipIdentification.withoutVersion(ccSize: ccSize))
                 }
             default:
                 throw error
@@ -114,6 +124,18 @@ public final class Type2Tag<Transport: NFCAChannel> {
         }
         identification = result
         return result
+    }
+
+    /// NTAG203 and a formatted MIFARE Ultralight C have the same CC (`E1 10 12 00`) and neither
+    /// answers GET_VERSION; only the Ultralight C answers AUTHENTICATE (`1A 00`) with `AF` and an
+    /// 8-byte challenge (MF0ICU2 §9.5), and NTAG203 NAKs it. The exchange is left unfinished: the
+    /// next command ends it.
+    private func ultralightCIfItAuthenticates(_ guess: ChipIdentification) async -> ChipIdentification {
+        guard guess.model == .ntag203 else { return guess }
+        guard let answer = try? await send(UltralightCAuthentication.command), answer.count == 9,
+            answer[0] == UltralightCAuthentication.continueCode
+        else { return guess }
+        return ChipIdentification(model: .ultralightC, evidence: guess.evidence)
     }
 
     /// Pages 0–3 (UID, static lock bytes, CC) with one command: on chips with FAST_READ, the

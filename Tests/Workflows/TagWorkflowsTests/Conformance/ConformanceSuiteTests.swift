@@ -25,7 +25,7 @@ import Testing
 @Suite struct ConformanceSuiteTests {
     static let models: [TagModel] = [
         .ntag210, .ntag212, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48, .ultralightEV1_128,
-        .ntag203, .ntag424DNA, .genericType4, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV3_4K,
+        .ultralightC, .ntag203, .ntag424DNA, .genericType4, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV3_4K,
     ]
 
     static func forumType(_ model: TagModel) -> (Int, AirTechnology) {

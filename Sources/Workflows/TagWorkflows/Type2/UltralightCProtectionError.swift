@@ -1,0 +1,52 @@
+import TagTransport
+import TapCardSupport
+import Type2
+
+/// Why a MIFARE Ultralight C protect, unprotect or key change stopped.
+public enum UltralightCProtectionError: TapCardError, Equatable {
+    /// The tag is protected (AUTH0 given when it could be read) and no key was authenticated:
+    /// nothing was written.
+    case keyRequired(firstProtectedPage: Int?)
+    /// A write would reach `pages`, which need the 3DES key (from `firstProtectedPage`, AUTH0, when
+    /// it could be read); no key was authenticated, so nothing was written.
+    case keyRequiredForPages(pages: [Int], firstProtectedPage: Int?)
+    /// Write `failedIndex` (of `total`, to `page`) was not acknowledged; the writes before it
+    /// landed. `protectedEitherWay` says whether a page is guarded if that write did not land,
+    /// and if it did; `keyPagesMixed`, whether the key pages may now hold part old, part new key.
+    case interrupted(
+        page: Int, failedIndex: Int, total: Int, protectedEitherWay: [Bool], keyPagesMixed: Bool, cause: ChannelError)
+    /// AUTH0/AUTH1 read back differ from the plan's.
+    case verificationFailed(expected: UltralightCAccess, read: UltralightCAccess)
+
+    public var origin: ErrorOrigin {
+        switch self {
+        case .keyRequired, .keyRequiredForPages: .refusal
+        case .interrupted(_, _, _, _, _, let cause): cause.origin
+        case .verificationFailed: .tag
+        }
+    }
+
+    public var sentence: String {
+        switch self {
+        case .keyRequired(let page):
+            "This Ultralight C is protected"
+                + (page.map { " from page \($0) (AUTH0)" } ?? "")
+                + ": its 3DES key is needed to change its protection. Nothing was written."
+        case .keyRequiredForPages(let pages, let first):
+            "\(PageList.phrase(pages).prefix(1).uppercased() + PageList.phrase(pages).dropFirst()), which this operation must write, need the tag's 3DES key"
+                + (first.map { " (it guards pages from \($0), AUTH0)" }
+                    ?? " (its AUTH0 and AUTH1 cannot be read without it)")
+                + ". Give the key (--ulc-key HEX32); nothing was written."
+        case .interrupted(let page, let index, let total, let states, let mixed, let cause):
+            "Writing page \(page) (write \(index + 1) of \(total)) was not acknowledged: \(cause.sentence) The \(index) writes before it landed; the tag is "
+                + (Set(states).count == 1
+                    ? (states.first == true ? "protected" : "unprotected")
+                    : "either protected or unprotected, depending on whether that write landed")
+                + (mixed
+                    ? "; its key pages may hold part of the old key and part of the new, and guard nothing while they do: run the key change again."
+                    : "; no page is guarded by a partly written key.")
+        case .verificationFailed(let expected, let read):
+            "AUTH0/AUTH1 read back as \(read.auth0)/\(read.auth1), not the \(expected.auth0)/\(expected.auth1) just written."
+        }
+    }
+}
