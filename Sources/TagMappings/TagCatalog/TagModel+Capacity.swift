@@ -10,6 +10,7 @@ extension TagModel {
         if let layout = type2Layout { return layout.userMemoryBytes }
         if let facts = type5 { return facts.userBytes }
         if let facts = type3 { return facts.userBlocks.count * Type3Facts.blockSize }
+        if let facts = classic { return facts.ndefAreaBytes }
         return Self.type4AssumedNDEFFileBytes
     }
 
@@ -17,6 +18,7 @@ extension TagModel {
     public var ccDataAreaBytes: Int {
         if let facts = type5 { return Self.type5FormattedMLEN(facts) * 8 }
         if let facts = type3 { return facts.dataBlocks * Type3Facts.blockSize }
+        if let facts = classic { return facts.ndefAreaBytes }
         guard let cc = formattedCC, cc.count >= 3 else { return Self.type4AssumedNDEFFileBytes }
         return Int(cc[2]) * 8
     }
@@ -42,6 +44,8 @@ extension TagModel {
     public var maximumNDEFMessageBytes: Int {
         if type5 != nil { return NDEFCapacity.type2MaximumMessage(dataAreaBytes: ccDataAreaBytes) }
         if type3 != nil { return ccDataAreaBytes }
+        // MIFARE Classic's NDEF area is a TLV area as on Type 2 (AN1304 §6), with no TLV before the NDEF TLV.
+        if let facts = classic { return NDEFCapacity.type2MaximumMessage(dataAreaBytes: facts.ndefAreaBytes) }
         if type2Layout == nil {
             return NDEFCapacity.type4MaximumMessage(ndefFileBytes: Self.type4AssumedNDEFFileBytes)
         }

@@ -63,7 +63,8 @@ struct ChipProfile: Sendable {
         case .ultralightEV1_48, .ultralightEV1_128: .ultralightEV1
         case .ultralight: .ultralight
         case .ntag203: .ntag203
-        case .ultralightC, .ntagI2C1k, .ntagI2C2k, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS:
+        case .ultralightC, .ntagI2C1k, .ntagI2C2k, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS,
+            .mifareClassic1K, .mifareClassic4K:
             nil
         }
     }

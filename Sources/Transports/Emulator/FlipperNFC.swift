@@ -107,7 +107,8 @@ public enum FlipperNFC {
         case .ultralightEV1_48: "Mifare Ultralight 11"
         case .ultralightEV1_128: "Mifare Ultralight 21"
         case .ultralightC: "Mifare Ultralight C"
-        case .ntag210, .ntag212, .ultralight, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS:
+        case .ntag210, .ntag212, .ultralight, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS,
+            .mifareClassic1K, .mifareClassic4K:
             "Mifare Ultralight"
         }
     }

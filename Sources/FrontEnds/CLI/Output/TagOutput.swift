@@ -104,6 +104,7 @@ enum TagOutput {
         case .type3(let tag): Type3SimSummary(path: path, tag: tag)
         case .type4(let tag): Type4SimSummary(path: path, tag: tag)
         case .type5(let tag): Type5SimSummary(path: path, tag: tag)
+        case .classic(let tag): ClassicSimSummary(path: path, tag: tag)
         }
     }
 }
