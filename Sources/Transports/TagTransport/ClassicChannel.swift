@@ -44,10 +44,4 @@ extension ClassicChannel {
         try await loadKey(key, slot: 0)
         try await authenticate(block: block, role: role, slot: 0)
     }
-
-    /// True when `error` is the card refusing the key (`63 00` to an authentication).
-    public static func isKeyRefusal(_ error: ChannelError) -> Bool {
-        guard case .statusWord(0x63, 0x00, let command) = error else { return false }
-        return command.header.first == 0x60 || command.header.first == 0x61
-    }
 }

@@ -32,6 +32,12 @@ public enum ClassicCommand {
         return Int(label.header[1])
     }
 
+    /// True when `error` is the card refusing a key: `63 00` to an authentication.
+    public static func isKeyRefusal(_ error: ChannelError) -> Bool {
+        guard case .statusWord(0x63, 0x00, let command) = error else { return false }
+        return command.header.count == 2 && (command.header[0] == 0x60 || command.header[0] == 0x61)
+    }
+
     private static func label(_ opcode: UInt8, block: Int, name: String) -> CommandLabel {
         CommandLabel(technology: .nfcA, header: [opcode, UInt8(truncatingIfNeeded: block)], name: name)
     }
