@@ -131,6 +131,9 @@ public final class EmulatedClassicTag: ClassicChannel {
     public var sak: UInt8 { facts.sak }
 
     public var isInField: Bool { harness.isInField }
+    /// Card commands (authenticate, read, write) that reached the card, torn ones included; a
+    /// command refused by the field (no card, several cards) does not count.
+    public private(set) var commandCount = 0
 
     // MARK: Faults
 
@@ -184,6 +187,7 @@ public final class EmulatedClassicTag: ClassicChannel {
         _ label: CommandLabel, _ body: (inout ClassicChip, Bool) throws(ChannelError) -> Void
     ) throws(ChannelError) {
         if let refusal = harness.refusal { throw refusal }
+        commandCount += 1
         guard let mode = harness.tearForNextCommand() else {
             try body(&chip, false)
             return

@@ -8,6 +8,7 @@ public struct TagManagementOutcome: Sendable, Equatable {
         case type4Lock(Type4LockReport)
         case type5Format(Type5FormatReport)
         case type5Lock(Type5LockReport)
+        case classicFormat(ClassicFormatReport)
     }
 
     public var facts: TagFacts
@@ -22,6 +23,7 @@ public struct TagManagementOutcome: Sendable, Equatable {
         case .type4Lock(let report): report.verified
         case .type5Format(let report): report.verified
         case .type5Lock(let report): report.verified
+        case .classicFormat(let report): report.verified
         }
     }
 }
