@@ -112,6 +112,8 @@ public struct TagHistory {
             return (Set(report.writes.map(\.block)).count, report.statistics.modeledMicroseconds / 1e6, report.verified)
         case .type5Lock(let report):
             return (report.steps.count, report.statistics.modeledMicroseconds / 1e6, report.verified)
+        case .classicLock(let report):
+            return (report.lockedSectors.count, report.statistics.modeledMicroseconds / 1e6, report.verified)
         case .classicFormat(let report):
             return (Set(report.writes.map(\.block)).count, report.statistics.modeledMicroseconds / 1e6, report.verified)
         }

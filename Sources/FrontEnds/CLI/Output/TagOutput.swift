@@ -88,6 +88,7 @@ enum TagOutput {
                 case .type5Format(let report): Type5JSON.format(report, path: label)
                 case .type5Lock(let report): Type5JSON.lock(report, path: label)
                 case .classicFormat(let report): ClassicJSON.format(report, path: label)
+                case .classicLock(let report): ClassicJSON.lock(report, path: label)
                 }
             io.printJSON(document)
             return
@@ -101,6 +102,7 @@ enum TagOutput {
             case .type5Format(let report): Type5Text.format(report, path: label)
             case .type5Lock(let report): Type5Text.lock(report, path: label)
             case .classicFormat(let report): ClassicText.format(report, path: label)
+            case .classicLock(let report): [ClassicText.title(label)] + report.summaryLines
             }
         for line in lines { io.print(line) }
     }

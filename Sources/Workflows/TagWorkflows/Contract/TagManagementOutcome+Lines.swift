@@ -9,6 +9,7 @@ extension TagManagementOutcome {
         case .type4Lock(let report): report.summaryLines(uid: uid)
         case .type5Lock(let report): report.summaryLines
         case .type3Lock(let report): report.summaryLines
+        case .classicLock(let report): report.summaryLines
         case .type2, .type3Format, .type5Format, .classicFormat: nil
         }
     }

@@ -94,4 +94,33 @@ import Testing
         let fields = report.detail.fields(uid: card.uid, carrier: "NFC-A") ?? []
         #expect(fields.contains { $0.label == "Sector 2" && $0.value.contains("private key") })
     }
+
+    /// AN1304's read-only card: with confirmation every NDEF sector and the MAD get `07 8F 0F`
+    /// under key B; the message still reads, every write is refused by TapCard and by the card.
+    @Test func lockingMakesEveryNDEFSectorReadOnlyForGood() async throws {
+        let card = EmulatedClassicTag(model: .mifareClassic1K, formatted: true)
+        _ = try await ClassicTag(channel: card).write(Self.uri)
+        let before = card.blocks
+        await #expect(throws: LockRefusal.confirmationRequired) {
+            try await ClassicTag(channel: card).lock(confirmation: nil)
+        }
+        #expect(card.blocks == before)
+        let report = try await ClassicTag(channel: card).lock(confirmation: .permanent)
+        #expect(report.verified)
+        #expect(report.lockedSectors == Array(1...15) + [0])
+        #expect(Array(card.blocks[7][6..<10]) == [0x07, 0x8F, 0x0F, 0x43])
+        #expect(Array(card.blocks[3][6..<10]) == [0x07, 0x8F, 0x0F, 0xC1])
+        #expect(Array(card.blocks[7][0..<6]) == ClassicKey.ndefKeyA.bytes)
+        let reading = try await ClassicTag(channel: card).readTag()
+        #expect(reading.status == .readOnly)
+        #expect(reading.content.message == Self.uri)
+        await #expect(throws: ClassicPlanRefusal.readOnly(sector: 1)) {
+            try await ClassicTag(channel: card).erase()
+        }
+        // The card itself refuses: key A may read block 4 and write nothing.
+        try await card.authenticate(block: 4, role: .a, key: ClassicKey.ndefKeyA.bytes)
+        await #expect(throws: ChannelError.statusWord(sw1: 0x69, sw2: 0x82, command: ClassicCommand.write(block: 4))) {
+            try await card.writeBlock(4, [UInt8](repeating: 0, count: 16))
+        }
+    }
 }

@@ -114,6 +114,24 @@ enum ClassicJSON {
     }
 }
 
+extension ClassicJSON {
+    static func lock(_ report: ClassicLockReport, path: String) -> JSON {
+        JSONContract.document([
+            ("tag", .string(path)),
+            ("forum_type", .int(0)),
+            ("technology", .string("nfc-a")),
+            ("uid", TagJSON.uid(bytes: report.uid)),
+            ("chip", chip(report.model)),
+            ("locked_sectors", .array(report.lockedSectors.map(JSON.int))),
+            ("already_locked", .array(report.alreadyLocked.map(JSON.int))),
+            ("read_only_sectors", .array(report.after.readOnlySectors.map(JSON.int))),
+            ("ndef_status", .string(report.verified ? "read-only" : "read-write")),
+            ("verified", .bool(report.verified)),
+            ("statistics", TagJSON.statistics(report.statistics)),
+        ])
+    }
+}
+
 /// The human-readable lines of the tag commands on a MIFARE Classic card.
 enum ClassicText {
     static func title(_ path: String) -> String { "Tag: \(path) (MIFARE Classic, NDEF per NXP AN1304)" }
