@@ -9,8 +9,19 @@ import TapCardSupport
 /// The JSON v1 shapes of the tag commands on a MIFARE Classic card: the envelope every tag
 /// command shares (``TagJSON/envelope(_:path:uid:chip:)``, `forum_type` 0: no NFC Forum type) and
 /// the Classic detail: the MAD (`mad`: version and NDEF sectors, or why there is none), the NDEF
-/// sectors' trailers as read, and for `info` every sector with the public key A that opened it.
+/// sectors that refuse writes among the trailers the command read (`read_only_sectors`: the
+/// first NDEF sector's; `info` lists every sector's access bits under `sectors`), and for `info` every sector with the public key A that opened it.
 enum ClassicJSON {
+    /// The shared UID shape: a 7-byte UID names its manufacturer (its first byte); a 4-byte one
+    /// is a NUID or a random ID and names nobody.
+    static func uid(_ uid: [UInt8]) -> JSON {
+        guard uid.count != 7 else { return TagJSON.uid(bytes: uid) }
+        return .object([
+            ("hex", .string(Hex.encode(uid))), ("check_bytes_valid", .null), ("manufacturer", .null),
+            ("manufacturer_code", .null),
+        ])
+    }
+
     static func chip(_ model: TagModel?) -> JSON {
         TagJSON.chip(model: model, identifiedBy: "block count (MIFARE Classic)")
     }
@@ -39,7 +50,7 @@ enum ClassicJSON {
     }
 
     static func envelope(_ report: ClassicReadReport, path: String) -> [(String, JSON)] {
-        TagJSON.envelope(TagReport(report), path: path, uid: TagJSON.uid(bytes: report.uid), chip: chip(report.model))
+        TagJSON.envelope(TagReport(report), path: path, uid: uid(report.uid), chip: chip(report.model))
             + [
                 ("mad", mad(report.snapshot)),
                 ("read_only_sectors", .array(report.snapshot.readOnlySectors.map(JSON.int))),
@@ -72,7 +83,7 @@ enum ClassicJSON {
 
     static func write(_ report: ClassicWriteReport, path: String) -> JSON {
         TagJSON.writeDocument(
-            report, path: path, uid: TagJSON.uid(bytes: report.uid), chip: chip(report.model),
+            report, path: path, uid: uid(report.uid), chip: chip(report.model),
             detail: [
                 ("length_block", .int(report.lengthBlock)),
                 (
@@ -96,7 +107,7 @@ enum ClassicJSON {
             ("tag", .string(path)),
             ("forum_type", .int(0)),
             ("technology", .string("nfc-a")),
-            ("uid", TagJSON.uid(bytes: report.uid)),
+            ("uid", uid(report.uid)),
             ("chip", chip(report.model)),
             (
                 "writes",
@@ -120,7 +131,7 @@ extension ClassicJSON {
             ("tag", .string(path)),
             ("forum_type", .int(0)),
             ("technology", .string("nfc-a")),
-            ("uid", TagJSON.uid(bytes: report.uid)),
+            ("uid", uid(report.uid)),
             ("chip", chip(report.model)),
             ("locked_sectors", .array(report.lockedSectors.map(JSON.int))),
             ("already_locked", .array(report.alreadyLocked.map(JSON.int))),
@@ -152,7 +163,9 @@ enum ClassicText {
 
     static func inspection(_ inspection: ClassicInspection, path: String) -> [String] {
         var lines = Array(read(inspection.read, path: path).dropLast())
-        lines += inspection.fields(uid: inspection.read.uid).dropFirst(2).map { "\($0.label): \($0.value)" }
+        // The read's lines name the chip and the NDEF status already.
+        lines += inspection.fields(uid: inspection.read.uid).filter { !["Chip", "NDEF status"].contains($0.label) }
+            .map { "\($0.label): \($0.value)" }
         lines.append(statistics(inspection.read.statistics))
         return lines
     }
