@@ -167,7 +167,7 @@ var layered: [Layered] = [
         "TagWorkflows", "Workflows/TagWorkflows", layer: .workflows,
         [
             "TapCardSupport", "NDEF", "TagCatalog", "TagFrames", "TLVArea", "Type2", "Type3", "Type4", "Type5",
-            "Originality", "TagTransport", "SUN",
+            "Originality", "TagTransport", "SUN", "MIFAREClassic",
         ]),
     library("Cards", "Workflows/Cards", layer: .workflows, ["TapCardSupport", "NDEF", "Contacts", "TagCatalog"]),
     // The static card site at the other end of a card's link: the page, the .vcf, host headers.
@@ -213,7 +213,7 @@ var layered: [Layered] = [
             "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TLVArea", "Type2", "Type3", "Type4", "Type5",
             "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "CardPage", "Focus",
             "FocusSessions",
-            "TagInventory", "PCSCTransport", "SUN", "MessageRendering", "Benchmarks",
+            "TagInventory", "PCSCTransport", "SUN", "MessageRendering", "Benchmarks", "MIFAREClassic",
         ], extraSettings: testClock),
     Layered(
         target: .executableTarget(
@@ -279,7 +279,7 @@ var layered: [Layered] = [
         "TagWorkflowsTests", "Workflows/TagWorkflowsTests",
         [
             "TagWorkflows", "TagEmulator", "TagTransport", "Type2", "Type3", "Type4", "Type5", "NDEF", "TagCatalog",
-            "TestSupport", "TagFrames", "TapCardSupport", "SUN",
+            "TestSupport", "TagFrames", "TapCardSupport", "SUN", "MIFAREClassic",
         ]),
     tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog", "TestSupport"]),
     tests("CardPageTests", "Workflows/CardPageTests", ["CardPage", "Contacts"]),

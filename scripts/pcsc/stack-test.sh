@@ -601,6 +601,41 @@ import json, sys
 r = json.loads(sys.argv[1]); assert r['ndef']['records'][0]['view']['uri'] == sys.argv[2], r" "$saved" "$url_t"
 done
 
+# ---- 10b. a MIFARE Classic 1K through the Classic storage-card bridge --------------------------
+# tapcard writes the NDEF message (LOAD KEYS, GENERAL AUTHENTICATE, UPDATE BINARY through pcscd);
+# pyscard_classic.py, written from PC/SC Part 3 and AN1304, reads the MAD and the NDEF TLV back
+# with its own FF 82 / FF 86 / FF B0 and decodes the URI with ndeflib.
+"$tapcard" sim new mifare-classic-1k "$work/classic.nfc" --uid 0A0B0C0D >/dev/null
+start_emulator "$work/classic.nfc" || not_ok "emulator serves the MIFARE Classic file" "$(cat "$work/emulate.log")"
+readers_json=$("$tapcard" readers --json 2>&1)
+check "mifare-classic-1k: tapcard readers sees a Classic 1K storage card (ATR standard 03, name 00 01)" python3 -c "
+import json, sys
+r = json.loads(sys.argv[1])['readers'][0]
+assert r['atr'].startswith('3b8f8001804f0ca00000030603000100000000'), r" "$readers_json"
+url_c=https://example.org/classic/written-by-tapcard
+out=$("$tapcard" write uri "$url_c" --reader "$reader" 2>&1)
+py=$(python3 "$here/pyscard_classic.py" "$reader" 2>&1)
+check "mifare-classic-1k: tapcard write --reader verifies; pyscard reads the MAD and the NDEF TLV through FF 82/FF 86/FF B0" \
+    python3 -c "
+import json, sys
+out = sys.argv[2]
+assert 'Verified' in out, out
+r = json.loads(sys.argv[1])
+assert r['ok'] and r['card_name'] == '0001' and r['mad_sectors'] == list(range(1, 16)), r
+assert r['uris'] == [sys.argv[3]], r" "$py" "$out" "$url_c"
+out=$("$tapcard" read --reader "$reader" --json 2>"$work/read.err")
+check "mifare-classic-1k: tapcard read --reader decodes the URI through pcscd (forum type 0, capacity reported)" python3 -c "
+import json, sys
+r = json.loads(sys.argv[1])
+assert r['forum_type'] == 0 and r['ndef']['records'][0]['view']['uri'] == sys.argv[2], r
+assert r['capacity']['source'] == 'reported', r" "$out" "$url_c"
+stop_emulator
+saved=$("$tapcard" read --tag "$work/classic.nfc" --json 2>&1)
+check "mifare-classic-1k: the emulator saved the Flipper Mifare Classic file on SIGTERM, with tapcard's message in it" \
+    python3 -c "
+import json, sys
+r = json.loads(sys.argv[1]); assert r['ndef']['records'][0]['view']['uri'] == sys.argv[2], r" "$saved" "$url_c"
+
 # ---- 11. SUN on an NTAG 424 DNA: provisioned, read and verified through pcscd ----------------
 # `ntag424 sdm setup --reader` authenticates (EV2) and writes the template and the SDM settings
 # through pcscd; each read — tapcard's, then pyscard's own SELECT + READ BINARY — gets the

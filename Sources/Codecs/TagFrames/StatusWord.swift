@@ -45,6 +45,9 @@ public struct StatusWord: Sendable, Hashable, CustomStringConvertible {
         switch (sw1, sw2) {
         case (0x90, 0x00): return "success"
         case (0x62, 0x82): return "end of file reached before Le bytes"
+        // ISO/IEC 7816-4 "no information given"; PC/SC Part 3 readers answer it when a storage-card
+        // command failed, a refused MIFARE Classic key among them.
+        case (0x63, 0x00): return "no information given: the operation failed"
         case (0x63, _) where sw2 & 0xF0 == 0xC0: return "verification failed, \(sw2 & 0x0F) tries left"
         case (0x65, 0x81): return "memory failure"
         case (0x67, 0x00): return "wrong length"

@@ -11,6 +11,7 @@ extension TagModel {
         if let facts = type5 { return facts.userBytes }
         if let facts = type3 { return facts.userBlocks.count * Type3Facts.blockSize }
         if let desfire = type4?.desfire { return desfire.memoryBytes }
+        if let facts = classic { return facts.ndefAreaBytes }
         return Self.type4AssumedNDEFFileBytes
     }
 
@@ -18,6 +19,7 @@ extension TagModel {
     public var ccDataAreaBytes: Int {
         if let facts = type5 { return Self.type5FormattedMLEN(facts) * 8 }
         if let facts = type3 { return facts.dataBlocks * Type3Facts.blockSize }
+        if let facts = classic { return facts.ndefAreaBytes }
         guard let cc = formattedCC, cc.count >= 3 else { return Self.type4AssumedNDEFFileBytes }
         return Int(cc[2]) * 8
     }
@@ -46,6 +48,8 @@ extension TagModel {
         if let desfire = type4?.desfire {
             return NDEFCapacity.type4MaximumMessage(ndefFileBytes: desfire.formattedNDEFFileBytes)
         }
+        // MIFARE Classic's NDEF area is a TLV area as on Type 2 (AN1304 §6), with no TLV before the NDEF TLV.
+        if let facts = classic { return NDEFCapacity.type2MaximumMessage(dataAreaBytes: facts.ndefAreaBytes) }
         if type2Layout == nil {
             return NDEFCapacity.type4MaximumMessage(ndefFileBytes: Self.type4AssumedNDEFFileBytes)
         }

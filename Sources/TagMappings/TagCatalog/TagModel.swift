@@ -33,6 +33,11 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
     /// NXP MIFARE DESFire EV3 with 4 KB of memory (MF3DH43): an ISO-DEP card holding applications
     /// and files; an NFC Forum Type 4 tag once an application is laid out per NXP AN11004.
     case desfireEV3_4K = "desfire-ev3-4k"
+    /// NXP MIFARE Classic EV1 1K (MF1S50yyX): 16 sectors of 4 blocks of 16 bytes, Crypto1. No NFC
+    /// Forum type: NDEF per NXP AN1304 (``forumType`` 0).
+    case mifareClassic1K = "mifare-classic-1k"
+    /// NXP MIFARE Classic EV1 4K (MF1S70yyX): 32 sectors of 4 blocks, then 8 of 16 blocks.
+    case mifareClassic4K = "mifare-classic-4k"
 
     /// The name people and datasheets use.
     public var displayName: String {
@@ -55,11 +60,15 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
         case .st25dv04k: "ST25DV04K"
         case .feliCaLiteS: "FeliCa Lite-S"
         case .desfireEV3_4K: "MIFARE DESFire EV3 (4 KB)"
+        case .mifareClassic1K: "MIFARE Classic 1K"
+        case .mifareClassic4K: "MIFARE Classic 4K"
         }
     }
 
-    /// The NFC Forum tag type the model implements.
+    /// The NFC Forum tag type the model implements; 0 for MIFARE Classic, which is none (its NDEF
+    /// mapping is NXP's, AN1304).
     public var forumType: Int {
+        if classic != nil { return 0 }
         if type4 != nil { return 4 }
         if type5 != nil { return 5 }
         if type3 != nil { return 3 }
@@ -138,7 +147,8 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
                 totalPages: 481, userPages: 4...479, factoryCC: [0xE1, 0x10, 0xEA, 0x00],
                 dynamicLockPage: 480, configPage: nil,
                 version: [0x00, 0x04, 0x04, 0x05, 0x02, 0x01, 0x15, 0x03])
-        case .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV3_4K:
+        case .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV3_4K, .mifareClassic1K,
+            .mifareClassic4K:
             nil
         }
     }

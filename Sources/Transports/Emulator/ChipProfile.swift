@@ -70,7 +70,8 @@ struct ChipProfile: Sendable {
         case .ultralight: .ultralight
         case .ntag203: .ntag203
         case .ultralightC: .ultralightC
-        case .ntagI2C1k, .ntagI2C2k, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV3_4K:
+        case .ntagI2C1k, .ntagI2C2k, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV3_4K,
+            .mifareClassic1K, .mifareClassic4K:
             nil
         }
     }

@@ -45,12 +45,18 @@ public enum EmulatorError: TapCardError, Equatable {
     case malformedFeliCaFile(path: String, FeliCaFileError)
     /// FeliCa blocks that do not fit the model; the text says how.
     case type3Memory(String)
+    /// A MIFARE Classic UID has 4 or 7 bytes.
+    case classicUID(length: Int)
+    /// MIFARE Classic blocks that do not fit the model; the text says how.
+    case classicMemory(String)
+    /// A Flipper Zero Mifare Classic file that does not load (its line and what is wrong).
+    case malformedClassicFile(path: String, ClassicFileError)
 
     public var origin: ErrorOrigin {
         switch self {
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .uidCascadeTag, .imageSize, .signatureLength,
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
-            .malformedFeliCaFile, .type3Memory:
+            .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile:
             .input
         case .fileUnreadable, .fileUnwritable: .platform
         case .fileReadOnly, .lockTimeout: .refusal
@@ -60,7 +66,7 @@ public enum EmulatorError: TapCardError, Equatable {
     public var sentence: String {
         switch self {
         case .unsupportedModel(let model):
-            "The emulator cannot emulate \(model.displayName); it emulates NTAG203/210/212/213/215/216, MIFARE Ultralight, Ultralight EV1, NTAG 424 DNA, a generic Type 4 tag, ICODE SLIX2 and ST25DV04K."
+            "The emulator cannot emulate \(model.displayName); it emulates NTAG203/210/212/213/215/216, MIFARE Ultralight, Ultralight EV1, NTAG 424 DNA, a generic Type 4 tag, ICODE SLIX2, ST25DV04K, FeliCa Lite-S and MIFARE Classic 1K/4K."
         case .unknownChip(let name):
             "The dump is of a chip named '\(name)', which TapCard cannot identify as a model it emulates."
         case .malformedFile(let path, let error):
@@ -99,6 +105,12 @@ public enum EmulatorError: TapCardError, Equatable {
             "\(path) is not a readable virtual FeliCa tag: \(error.sentence)"
         case .type3Memory(let reason):
             "The FeliCa card's blocks do not fit its model: \(reason)."
+        case .classicUID(let length):
+            "The UID has \(length) bytes; a MIFARE Classic card has a 4-byte or a 7-byte UID."
+        case .classicMemory(let reason):
+            "The MIFARE Classic card's blocks do not fit its model: \(reason)."
+        case .malformedClassicFile(let path, let error):
+            "\(path) is not a readable Flipper Zero Mifare Classic file: \(error.sentence)"
         }
     }
 }

@@ -14,6 +14,7 @@ extension EmulatedTag: FieldControl {}
 extension EmulatedType3Tag: FieldControl {}
 extension EmulatedType4Tag: FieldControl {}
 extension EmulatedType5Tag: FieldControl {}
+extension EmulatedClassicTag: FieldControl {}
 
 extension VirtualTag {
     /// The tag's field controls.
@@ -23,6 +24,7 @@ extension VirtualTag {
         case .type3(let tag): tag
         case .type4(let tag): tag
         case .type5(let tag): tag
+        case .classic(let tag): tag
         }
     }
 
@@ -40,6 +42,7 @@ extension VirtualTag {
         case .type3(let tag): tag.model
         case .type4(let tag): tag.model
         case .type5(let tag): tag.model
+        case .classic(let tag): tag.model
         }
     }
 }

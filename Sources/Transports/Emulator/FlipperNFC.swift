@@ -108,7 +108,7 @@ public enum FlipperNFC {
         case .ultralightEV1_128: "Mifare Ultralight 21"
         case .ultralightC: "Mifare Ultralight C"
         case .ntag210, .ntag212, .ultralight, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS,
-            .desfireEV3_4K:
+            .desfireEV3_4K, .mifareClassic1K, .mifareClassic4K:
             "Mifare Ultralight"
         }
     }

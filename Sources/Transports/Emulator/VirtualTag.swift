@@ -3,7 +3,8 @@
 /// The kind is decided by the file's first line that is not a comment: `Filetype: TapCard Type 4
 /// tag` is a Type 4 tag (``Type4TagFile``); a Flipper Zero file whose `Device type:` is `SLIX` or
 /// `ISO15693-3` is a Type 5 tag (``Type5FlipperFile``), and one with `Device type: FeliCa` a Type 3
-/// tag (``FeliCaTagFile``); anything else is read as a Flipper Zero NTAG/Ultralight file
+/// tag (``FeliCaTagFile``), one with `Device type: Mifare Classic` a MIFARE Classic card
+/// (``ClassicFlipperFile``); anything else is read as a Flipper Zero NTAG/Ultralight file
 /// (``VirtualTagFile``), exactly as before. Saving is crash-safe in every case (``FileBytes``).
 public enum VirtualTag {
     case type2(EmulatedTag)
@@ -11,6 +12,8 @@ public enum VirtualTag {
     case type5(EmulatedType5Tag)
     /// A FeliCa Lite-S, in Flipper Zero's FeliCa format (``FeliCaTagFile``).
     case type3(EmulatedType3Tag)
+    /// A MIFARE Classic 1K or 4K, in Flipper Zero's Mifare Classic format (``ClassicFlipperFile``).
+    case classic(EmulatedClassicTag)
 
     /// Reads a virtual tag of either kind, and removes the temporary copies of its file that
     /// killed saves left behind (``FileBytes/removeStaleTemporaries(of:)``).
@@ -30,6 +33,7 @@ public enum VirtualTag {
         if Type4TagFile.isType4(text) { return .type4(try Type4TagFile.decode(text, path: path)) }
         if Type5FlipperFile.isType5(text) { return .type5(try Type5FlipperFile.decode(text, path: path)) }
         if FeliCaTagFile.isFeliCa(text) { return .type3(try FeliCaTagFile.decode(text, path: path)) }
+        if ClassicFlipperFile.isClassic(text) { return .classic(try ClassicFlipperFile.decode(text, path: path)) }
         return .type2(try VirtualTagFile.decode(text, path: path))
     }
 
@@ -40,6 +44,7 @@ public enum VirtualTag {
         case .type4(let tag): Type4TagFile.encode(tag)
         case .type5(let tag): Type5FlipperFile.encode(tag)
         case .type3(let tag): FeliCaTagFile.encode(tag)
+        case .classic(let tag): ClassicFlipperFile.encode(tag)
         }
     }
 
@@ -50,6 +55,8 @@ public enum VirtualTag {
         case .type4(let tag):
             tag.memory.keys.contains { $0.value.contains { $0 != 0 } } || tag.memory.picc?.holdsSecrets == true
         case .type2, .type5, .type3: false
+        // Keys other than the public ones (transport, MAD, NDEF) are secrets.
+        case .classic(let tag): tag.holdsPrivateKeys
         }
     }
 

@@ -16,6 +16,7 @@ public final class VirtualTagConnection: TagConnection {
         case .type4(let chip): .nfcA(uid: chip.uid, atqa: nil, sak: 0x20, ats: chip.facts.ats)
         case .type5(let chip): .iso15693(uid: chip.uid, dsfid: nil)
         case .type3(let chip): .felica(idm: chip.idm, pmm: chip.pmm, systemCode: nil)
+        case .classic(let chip): .nfcA(uid: chip.uid, atqa: chip.atqa, sak: chip.sak, ats: nil)
         }
     }
 
@@ -36,6 +37,11 @@ public final class VirtualTagConnection: TagConnection {
 
     public var felica: (any FeliCaChannel)? {
         if case .type3(let chip) = tag { return chip }
+        return nil
+    }
+
+    public var classic: (any ClassicChannel)? {
+        if case .classic(let chip) = tag { return chip }
         return nil
     }
 }

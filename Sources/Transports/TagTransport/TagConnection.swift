@@ -9,6 +9,13 @@ public protocol TagConnection: AnyObject {
     var isoDep: (any ISODepChannel)? { get }
     var iso15693: (any ISO15693Channel)? { get }
     var felica: (any FeliCaChannel)? { get }
+    /// A MIFARE Classic card's sector operations (``ClassicChannel``); `nil` unless the carrier
+    /// reaches one (a default, so carriers that never meet a Classic card say nothing).
+    var classic: (any ClassicChannel)? { get }
+}
+
+extension TagConnection {
+    public var classic: (any ClassicChannel)? { nil }
 }
 
 extension TagConnection {

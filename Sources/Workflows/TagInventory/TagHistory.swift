@@ -76,7 +76,8 @@ public struct TagHistory {
             // A chip without an originality signature (ST25DV04K): nothing to check, ever.
             let none = report.facts.model.map { $0.type5?.signatureLength == nil } == true
             return record(inspection.signatureCheck, noSignatureMeansUnsupported: none)
-        case .type2Read, .type3Read, .type3Inspection, .type4Read, .type5Read:
+        // MIFARE Classic: no signature TapCard reads, so nothing to record.
+        case .type2Read, .type3Read, .type3Inspection, .type4Read, .type5Read, .classicRead, .classicInspection:
             return nil
         }
     }
@@ -88,6 +89,7 @@ public struct TagHistory {
         case .type3(let report): report.blocksWritten.count
         case .type4: 0
         case .type5(let report): Set(report.writes.map(\.block)).count
+        case .classic(let report): Set(report.writes.map(\.block)).count
         }
     }
 
@@ -113,6 +115,10 @@ public struct TagHistory {
             return (Set(report.writes.map(\.block)).count, report.statistics.modeledMicroseconds / 1e6, report.verified)
         case .type5Lock(let report):
             return (report.steps.count, report.statistics.modeledMicroseconds / 1e6, report.verified)
+        case .classicLock(let report):
+            return (report.lockedSectors.count, report.statistics.modeledMicroseconds / 1e6, report.verified)
+        case .classicFormat(let report):
+            return (Set(report.writes.map(\.block)).count, report.statistics.modeledMicroseconds / 1e6, report.verified)
         }
     }
 }

@@ -32,6 +32,11 @@ public enum TagWriteError: TapCardError, Equatable {
     case interruptedBlockWrite(
         block: Int, completed: Int, total: Int, state: TagStateAfterWrite, lengthMayBeTorn: Bool,
         cause: Type5Failure)
+    /// MIFARE Classic block write `completed + 1` of `total` (block `block`) was not acknowledged;
+    /// `state` is what the card holds according to the writes that were. The emulated chip takes a
+    /// block write as atomic (UNVERIFIED on cards), so the block holds its old or its new bytes.
+    case interruptedClassicWrite(
+        block: Int, completed: Int, total: Int, state: TagStateAfterWrite, cause: ClassicFailure)
     /// Every write was acknowledged (`completed` of them, the commit included), so the tag holds
     /// the new message; reading it back to verify failed (`cause`: a tear, a lost tag). The write
     /// is done and not verified: it is never reported lost.
@@ -51,6 +56,7 @@ public enum TagWriteError: TapCardError, Equatable {
         case .interruptedUpdate(_, _, _, _, _, let state, _, _): state
         case .interruptedFeliCaUpdate(_, _, _, let state, _, _): state
         case .interruptedBlockWrite(_, _, _, let state, _, _): state
+        case .interruptedClassicWrite(_, _, _, let state, _): state
         case .readBackInterrupted, .malformedRecord: .new
         case .verificationFailed: nil
         }
@@ -68,6 +74,7 @@ public enum TagWriteError: TapCardError, Equatable {
         case .interruptedUpdate(_, _, _, _, _, _, _, let cause): cause.origin
         case .interruptedFeliCaUpdate(_, _, _, _, _, let cause): cause.origin
         case .interruptedBlockWrite(_, _, _, _, _, let cause): cause.origin
+        case .interruptedClassicWrite(_, _, _, _, let cause): cause.origin
         case .readBackInterrupted(_, let cause): cause.origin
         case .verificationFailed: .tag
         // The message asked for was the problem, not the tag: it holds what was sent.
@@ -113,6 +120,9 @@ public enum TagWriteError: TapCardError, Equatable {
                 text += " If reading it reports an interrupted write, rewrite this tag."
             }
             return text
+        case .interruptedClassicWrite(let block, let completed, let total, let state, let cause):
+            return
+                "The write stopped at block \(block) (MIFARE Classic WRITE \(completed + 1) of \(total)): \(cause.sentence) The card holds \(state.phrase)."
         case .readBackInterrupted(let completed, let cause):
             return
                 "Every write was acknowledged (\(completed) of \(completed), the commit included), so the tag holds the new message; reading it back to verify failed: \(cause.sentence) Read the tag to check it."

@@ -15,7 +15,7 @@ import Testing
 
     @Test("Every emulated model is made as its own tag type, with the given identifier, and reloads unchanged")
     func everyModel() throws {
-        #expect(VirtualTag.models.count == 16)
+        #expect(VirtualTag.models.count == 18)
         for model in VirtualTag.models {
             let identifier = Self.identifiers[model] ?? [0x04, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66]
             let tag = try VirtualTag.factoryFresh(model, identifier: identifier, blank: false)
@@ -25,9 +25,10 @@ import Testing
                 case .type3(let tag): (3, tag.idm)
                 case .type4(let tag): (4, tag.uid)
                 case .type5(let tag): (5, tag.uid)
+                case .classic(let tag): (0, tag.uid)
                 }
             let expected =
-                model.type3 != nil ? 3 : model.type4 != nil ? 4 : model.type5 != nil ? 5 : 2
+                model.classic != nil ? 0 : model.type3 != nil ? 3 : model.type4 != nil ? 4 : model.type5 != nil ? 5 : 2
             #expect(kind == expected, "\(model)")
             #expect(uid == identifier, "\(model)")
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("factory-\(UUID()).tag").path

@@ -9,7 +9,8 @@ import TapCardSupport
 /// Ultralight behind the storage-card bridge (PC/SC Part 3 ATR, FF B0/D6, D4 42 pass-through), or
 /// a Type 4 tag behind the ISO-DEP bridge (an ISO 14443-4 ATR from the chip's ATS, APDUs as they are),
 /// or a Type 5 tag behind the ISO 15693 storage-card bridge (PC/SC Part 3 ATR with the ISO 15693
-/// standard byte 0B, FF B0/D6 on blocks, FF CA UID).
+/// standard byte 0B, FF B0/D6 on blocks, FF CA UID), or a MIFARE Classic card behind the Classic
+/// storage-card bridge (standard 03, FF 82/86 keys and authentication, FF B0/D6 on blocks).
 struct ServedCard {
     let atr: [UInt8]
     /// "NTAG213 UID 04:…", for the start line.
@@ -25,6 +26,7 @@ struct ServedCard {
     static func load(path: String, model: TagModel?, io: some CommandIO) throws -> ServedCard {
         if let type4 = try type4(path: path, model: model, io: io) { return type4 }
         if let type5 = try type5(path: path, model: model, io: io) { return type5 }
+        if let classic = try classic(path: path, model: model, io: io) { return classic }
         let tag = try EmulateCommand.load(path: path, model: model, io: io)
         let bridge = StorageCardBridge(tag: tag, totalPages: tag.model.type2Layout?.totalPages)
         return ServedCard(
@@ -69,6 +71,26 @@ struct ServedCard {
                 "\(tag.model.displayName) UID \(Hex.encode(tag.uid, uppercase: true, separator: ":")) (ISO 15693, PC/SC Part 3 storage card)",
             respond: { await bridge.respond(to: $0) }, reset: { tag.present() },
             save: { try VirtualTag.type5(tag).save(to: $0) }, savedSize: "\(tag.memory.blocks.count) blocks")
+    }
+
+    /// A MIFARE Classic card: the file is a virtual Classic card, or does not exist and `model` is
+    /// a Classic model (served NDEF-formatted, as `sim new` makes it), behind the Classic
+    /// storage-card bridge (PC/SC Part 3 ATR, standard 03, name 00 01 or 00 02; FF 82, FF 86,
+    /// FF B0, FF D6 with the card's keys and access bits deciding).
+    static func classic(path: String, model: TagModel?, io: some CommandIO) throws -> ServedCard? {
+        guard
+            let tag = try loadOrCreate(
+                path: path, model: model, supported: EmulatedClassicTag.supportedModels, io: io,
+                extract: { if case .classic(let tag) = $0 { tag } else { nil } }, model: \.model,
+                create: { EmulatedClassicTag(model: $0, formatted: true) }, fresh: "an NDEF-formatted")
+        else { return nil }
+        let bridge = ClassicStorageCardBridge(card: tag)
+        return ServedCard(
+            atr: ClassicStorageCardBridge<EmulatedClassicTag>.atr(cardName: tag.facts.pcscCardName),
+            description:
+                "\(tag.model.displayName) UID \(Hex.encode(tag.uid, uppercase: true, separator: ":")) (PC/SC Part 3 storage card)",
+            respond: { await bridge.respond(to: $0) }, reset: { tag.present() },
+            save: { try VirtualTag.classic(tag).save(to: $0) }, savedSize: "\(tag.blocks.count) blocks")
     }
 
     /// The tag of one kind that `path` holds, or a new one of `model` when there is no file;

@@ -26,6 +26,8 @@ enum TagOutput {
         case .type4Inspection(let inspection): Type4JSON.inspection(inspection, path: label)
         case .type5Read(let read): Type5JSON.read(read, path: label)
         case .type5Inspection(let inspection): Type5JSON.inspection(inspection, path: label)
+        case .classicRead(let read): ClassicJSON.read(read, path: label)
+        case .classicInspection(let inspection): ClassicJSON.inspection(inspection, path: label)
         }
     }
 
@@ -39,6 +41,8 @@ enum TagOutput {
         case .type4Inspection(let inspection): Type4Text.inspection(inspection, path: label)
         case .type5Read(let read): Type5Text.read(read, path: label)
         case .type5Inspection(let inspection): Type5Text.inspection(inspection, path: label)
+        case .classicRead(let read): ClassicText.read(read, path: label)
+        case .classicInspection(let inspection): ClassicText.inspection(inspection, path: label)
         }
     }
 
@@ -56,6 +60,7 @@ enum TagOutput {
             case .type3(let report): Type3Text.write(report, path: label)
             case .type4(let report): Type4Text.write(report, path: label)
             case .type5(let report): Type5Text.write(report, path: label)
+            case .classic(let report): ClassicText.write(report, path: label)
             }
         for line in lines { io.print(line) }
     }
@@ -66,6 +71,7 @@ enum TagOutput {
         case .type3(let report): Type3JSON.write(report, path: label)
         case .type4(let report): Type4JSON.write(report, path: label)
         case .type5(let report): Type5JSON.write(report, path: label)
+        case .classic(let report): ClassicJSON.write(report, path: label)
         }
     }
 
@@ -82,6 +88,8 @@ enum TagOutput {
                 case .desfireFormat(let report): Type4JSON.desfireFormat(report, path: label)
                 case .type5Format(let report): Type5JSON.format(report, path: label)
                 case .type5Lock(let report): Type5JSON.lock(report, path: label)
+                case .classicFormat(let report): ClassicJSON.format(report, path: label)
+                case .classicLock(let report): ClassicJSON.lock(report, path: label)
                 }
             io.printJSON(document)
             return
@@ -95,6 +103,8 @@ enum TagOutput {
             case .desfireFormat(let report): Type4Text.desfireFormat(report, path: label)
             case .type5Format(let report): Type5Text.format(report, path: label)
             case .type5Lock(let report): Type5Text.lock(report, path: label)
+            case .classicFormat(let report): ClassicText.format(report, path: label)
+            case .classicLock(let report): [ClassicText.title(label)] + report.summaryLines
             }
         for line in lines { io.print(line) }
     }
@@ -106,6 +116,7 @@ enum TagOutput {
         case .type3(let tag): Type3SimSummary(path: path, tag: tag)
         case .type4(let tag): Type4SimSummary(path: path, tag: tag)
         case .type5(let tag): Type5SimSummary(path: path, tag: tag)
+        case .classic(let tag): ClassicSimSummary(path: path, tag: tag)
         }
     }
 }

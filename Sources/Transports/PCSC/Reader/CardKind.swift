@@ -48,6 +48,28 @@ public enum CardKind: Sendable, Equatable {
         return false
     }
 
+    /// The PC/SC Part 3 standard byte of an ISO 14443 A part 3 card (`SS = 03`).
+    public static var iso14443AStandard: UInt8 { 0x03 }
+
+    /// The blocks of a MIFARE Classic card the ATR names (standard `03`; name `00 01` Classic 1K,
+    /// 64 blocks; `00 02` Classic 4K, 256 blocks; `00 26` MIFARE Mini, 20 blocks), or `nil` for any
+    /// other card. PC/SC Part 3 supplement's card names, as pcsc-tools' `smartcard_list.txt` lists
+    /// the ATRs `3B 8F 80 01 80 4F 0C A0 00 00 03 06 03 00 01 00 00 00 00 6A` (1K) and
+    /// `… 03 00 02 00 00 00 00 69` (4K).
+    public var classicBlockCount: Int? {
+        guard case .storageCard(let standard, let name) = self, standard == Self.iso14443AStandard else { return nil }
+        switch name {
+        case 0x0001: return 64
+        case 0x0002: return 256
+        case 0x0026: return 20
+        default: return nil
+        }
+    }
+
+    /// True for a MIFARE Classic card (1K, 4K or Mini): the reader's LOAD KEYS, GENERAL
+    /// AUTHENTICATE, READ and UPDATE BINARY reach its sectors (``PCSCClassicChannel``).
+    public var isClassic: Bool { classicBlockCount != nil }
+
     /// The PC/SC Part 3 standard byte of an ISO 15693 part 3 card (`SS = 0B`).
     public static var iso15693Standard: UInt8 { 0x0B }
     /// The PC/SC Part 3 standard byte of a FeliCa card (`SS = 11`).

@@ -4,7 +4,9 @@ import TagTransport
 /// is, and the channels the reader offers for it (a ``/TagTransport/TagConnection``): NFC-A
 /// frames through ``StorageCardTransport`` for a storage card (Type 2), APDUs as they are through
 /// ``ISODepCard`` for an ISO 14443-4 card (Type 4), ISO 15693 requests through
-/// ``PCSCISO15693Channel`` for an ISO 15693 part 3 storage card (Type 5, ATR standard byte `0B`).
+/// ``PCSCISO15693Channel`` for an ISO 15693 part 3 storage card (Type 5, ATR standard byte `0B`),
+/// sector operations through ``PCSCClassicChannel`` for a MIFARE Classic card (standard `03`,
+/// name `00 01` or `00 02`).
 /// A FeliCa card (standard byte `11`) gets no channel: FeliCa commands cannot cross a PC/SC Part 3
 /// storage-card interface, and the vendor pass-throughs that carry them (ACS's direct transmit)
 /// are not modelled (UNVERIFIED).
@@ -30,6 +32,13 @@ public final class PCSCTagSession: TagConnection {
 
     public var iso15693: (any ISO15693Channel)? { kind.isISO15693 ? iso15693Card : nil }
     public var felica: (any FeliCaChannel)? { nil }
+
+    /// The card as a MIFARE Classic channel (LOAD KEYS, GENERAL AUTHENTICATE, READ and UPDATE
+    /// BINARY), for an ATR that names Classic 1K, 4K or Mini (``CardKind/classicBlockCount``).
+    public private(set) lazy var classicCard = PCSCClassicChannel(
+        channel: card, readerName: card.reader, uid: detected.identifier, blockCount: kind.classicBlockCount ?? 0)
+
+    public var classic: (any ClassicChannel)? { kind.isClassic ? classicCard : nil }
 
     /// What the reader reports: the UID (`FF CA 00 00 00`, asked on first use) and, for an
     /// ISO-DEP card, the ATR's historical bytes standing for the ATS's. PC/SC exposes no ATQA/SAK.

@@ -5,7 +5,8 @@ import Type2
 
 /// The one ladder that turns a tag in the field into its driver, for the desk (a PC/SC reader's
 /// ``/TagTransport/TagConnection``) and the phone (a CoreNFC session's) alike: ISO-DEP → Type 4,
-/// ISO 15693 → Type 5, FeliCa → Type 3, NFC-A frames → Type 2. A tag offering several channels
+/// ISO 15693 → Type 5, FeliCa → Type 3, MIFARE Classic sector operations → ``ClassicTag``, NFC-A
+/// frames → Type 2. A tag offering several channels
 /// (an NTAG 424 DNA offers ISO-DEP and NFC-A) goes to the highest in that order, the one whose
 /// mapping holds its NDEF message.
 public enum Recognizer {
@@ -22,6 +23,7 @@ public enum Recognizer {
         }
         if let channel = connection.iso15693 { return Type5Tag(channel: channel, declaredModel: declaredModel) }
         if let channel = connection.felica { return Type3Tag(channel: channel, declaredModel: declaredModel) }
+        if let channel = connection.classic { return ClassicTag(channel: channel, declaredModel: declaredModel) }
         if let channel = connection.nfcA {
             return type2(channel, declaredModel: declaredModel, password: password, acknowledge: acknowledge, key: key)
         }

@@ -11,7 +11,8 @@ extension TagDetail {
         case .type4Inspection(let inspection): inspection.fields(uid: uid, carrier: carrier)
         case .type5Inspection(let inspection): inspection.fields(uid: uid)
         case .type3Inspection(let inspection): inspection.fields
-        case .type2Read, .type2Inspection, .type3Read, .type4Read, .type5Read: nil
+        case .classicInspection(let inspection): inspection.fields(uid: uid)
+        case .type2Read, .type2Inspection, .type3Read, .type4Read, .type5Read, .classicRead: nil
         }
     }
 
@@ -22,7 +23,8 @@ extension TagDetail {
         case .type4Inspection(let inspection): inspection.contentSummary
         case .type5Inspection(let inspection): inspection.contentSummary
         case .type3Inspection(let inspection): inspection.contentSummary
-        case .type2Read, .type2Inspection, .type3Read, .type4Read, .type5Read: nil
+        case .classicInspection(let inspection): inspection.contentSummary
+        case .type2Read, .type2Inspection, .type3Read, .type4Read, .type5Read, .classicRead: nil
         }
     }
 }

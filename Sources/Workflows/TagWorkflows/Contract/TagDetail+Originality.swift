@@ -7,7 +7,9 @@ extension TagDetail {
         switch self {
         case .type4Inspection(let inspection): inspection.signature
         case .type5Inspection(let inspection): inspection.signature
-        case .type2Read, .type2Inspection, .type3Read, .type3Inspection, .type4Read, .type5Read: nil
+        case .type2Read, .type2Inspection, .type3Read, .type3Inspection, .type4Read, .type5Read, .classicRead,
+            .classicInspection:
+            nil
         }
     }
 
@@ -21,7 +23,8 @@ extension TagDetail {
         case .type5Inspection(let inspection): inspection.originality
         case .type3Inspection(let inspection): inspection.originality(uid: uid)
         case .type2Inspection(let inspection): inspection.signature
-        case .type2Read, .type3Read, .type4Read, .type5Read: nil
+        // MIFARE Classic has no originality signature TapCard can read through these channels.
+        case .type2Read, .type3Read, .type4Read, .type5Read, .classicRead, .classicInspection: nil
         }
     }
 }

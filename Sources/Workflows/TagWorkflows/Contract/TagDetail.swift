@@ -9,4 +9,6 @@ public enum TagDetail: Sendable, Equatable {
     case type4Inspection(Type4Inspection)
     case type5Read(Type5ReadReport)
     case type5Inspection(Type5Inspection)
+    case classicRead(ClassicReadReport)
+    case classicInspection(ClassicInspection)
 }

@@ -10,7 +10,8 @@ extension TagManagementOutcome {
         case .desfireFormat(let report): report.summaryLines(uid: uid)
         case .type5Lock(let report): report.summaryLines
         case .type3Lock(let report): report.summaryLines
-        case .type2, .type3Format, .type5Format: nil
+        case .classicLock(let report): report.summaryLines
+        case .type2, .type3Format, .type5Format, .classicFormat: nil
         }
     }
 }

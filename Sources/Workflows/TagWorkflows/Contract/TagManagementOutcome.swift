@@ -9,6 +9,8 @@ public struct TagManagementOutcome: Sendable, Equatable {
         case desfireFormat(DESFireFormatReport)
         case type5Format(Type5FormatReport)
         case type5Lock(Type5LockReport)
+        case classicFormat(ClassicFormatReport)
+        case classicLock(ClassicLockReport)
     }
 
     public var facts: TagFacts
@@ -24,6 +26,8 @@ public struct TagManagementOutcome: Sendable, Equatable {
         case .desfireFormat(let report): report.verified
         case .type5Format(let report): report.verified
         case .type5Lock(let report): report.verified
+        case .classicFormat(let report): report.verified
+        case .classicLock(let report): report.verified
         }
     }
 }

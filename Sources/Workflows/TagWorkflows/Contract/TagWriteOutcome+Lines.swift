@@ -9,6 +9,7 @@ extension TagWriteOutcome {
         case .type4(let report): report.summaryLines(uid: uid)
         case .type5(let report): report.summaryLines
         case .type3(let report): report.summaryLines
+        case .classic(let report): report.summaryLines
         case .type2: nil
         }
     }

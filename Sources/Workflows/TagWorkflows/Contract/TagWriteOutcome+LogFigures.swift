@@ -6,6 +6,7 @@ extension TagWriteOutcome {
         switch detail {
         case .type5(let report): Set(report.writes.map(\.block)).count
         case .type3(let report): report.blocksWritten.count
+        case .classic(let report): Set(report.writes.map(\.block)).count
         case .type2, .type4: 0
         }
     }
@@ -15,7 +16,8 @@ extension TagWriteOutcome {
     public var modeledAirTime: Double? {
         switch detail {
         case .type5, .type3: (writeStatistics.modeledMicroseconds + verifyStatistics.modeledMicroseconds) / 1e6
-        case .type2, .type4: nil
+        // Classic: the Crypto1 exchanges' air time is not modelled.
+        case .type2, .type4, .classic: nil
         }
     }
 }

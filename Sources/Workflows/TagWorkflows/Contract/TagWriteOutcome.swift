@@ -10,6 +10,7 @@ public struct TagWriteOutcome: Sendable, Equatable {
         case type3(Type3WriteReport)
         case type4(Type4WriteReport)
         case type5(Type5WriteReport)
+        case classic(ClassicWriteReport)
     }
 
     public var facts: TagFacts

@@ -11,7 +11,8 @@ import Testing
 
 /// The tag contract's promises, asserted as properties of `any TagDriver` on every emulated
 /// model, not per type: the same test body runs on NTAG21x, Ultralight, NTAG203, NTAG 424 DNA,
-/// a generic Type 4 tag, ICODE SLIX2, ST25DV04K, FeliCa Lite-S and MIFARE DESFire EV3.
+/// a generic Type 4 tag, ICODE SLIX2, ST25DV04K, FeliCa Lite-S, MIFARE DESFire EV3 and MIFARE
+/// Classic 1K/4K.
 ///
 /// - A fresh tag reads as formatted, empty, writable, with a reported capacity, and its facts
 ///   name the forum type, the technology and the chip.
@@ -26,12 +27,15 @@ import Testing
     static let models: [TagModel] = [
         .ntag210, .ntag212, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48, .ultralightEV1_128,
         .ultralightC, .ntag203, .ntag424DNA, .genericType4, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV3_4K,
+        .mifareClassic1K, .mifareClassic4K,
     ]
 
     static func forumType(_ model: TagModel) -> (Int, AirTechnology) {
         if model.type2Layout != nil { return (2, .nfcA) }
         if model.type3 != nil { return (3, .felica) }
         if model.type5 != nil { return (5, .iso15693) }
+        // MIFARE Classic: no NFC Forum type; NFC-A with Crypto1 sector operations.
+        if model.classic != nil { return (0, .nfcA) }
         return (4, .isoDep)
     }
 

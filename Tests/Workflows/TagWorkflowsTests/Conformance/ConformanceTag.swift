@@ -46,6 +46,7 @@ final class ConformanceTag {
             let picc = formatted ? DESFirePICC.factory.withNDEFApplication(desfire) : .factory
             return type4(try EmulatedType4Tag(model: model, picc: picc))
         }
+        if model.classic != nil { return classic(EmulatedClassicTag(model: model, formatted: formatted)) }
         return type4(EmulatedType4Tag(model: model))
     }
 
@@ -74,6 +75,15 @@ final class ConformanceTag {
             copy: { type4(try EmulatedType4Tag(model: tag.model, uid: tag.uid, memory: tag.memory)) },
             tearAfter: { tag.tearAfter(commands: $0, mode: $1) }, cancelTear: { tag.cancelTear() },
             present: { tag.present() }, commands: { tag.commandLog.count })
+    }
+
+    static func classic(_ tag: EmulatedClassicTag) -> ConformanceTag {
+        ConformanceTag(
+            model: tag.model, driver: { ClassicTag(channel: tag, declaredModel: tag.model) },
+            state: { tag.blocks.map { $0.map { String($0, radix: 16) }.joined(separator: " ") } },
+            copy: { classic(try EmulatedClassicTag(model: tag.model, uidLength: tag.uid.count, blocks: tag.blocks)) },
+            tearAfter: { tag.tearAfter(commands: $0, mode: $1) }, cancelTear: { tag.cancelTear() },
+            present: { tag.present() }, commands: { tag.commandCount })
     }
 
     static func type5(_ tag: EmulatedType5Tag) -> ConformanceTag {

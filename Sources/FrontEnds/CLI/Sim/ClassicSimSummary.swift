@@ -1,0 +1,68 @@
+import TagEmulator
+import TapCardSupport
+
+/// What `tapcard sim new|show` says about a virtual MIFARE Classic card: UID, ATQA, SAK, and each
+/// sector's trailer as stored (which public key A it holds, the access bytes and the GPB), so a
+/// reader sees at once whether the card is as shipped or NDEF-formatted. Straight from the file
+/// (no commands are sent); keys that are not public are named, never printed.
+struct ClassicSimSummary: VirtualTagSummary {
+    let path: String
+    let tag: EmulatedClassicTag
+
+    /// Which public key `key` is, or "a private key".
+    static func keyName(_ key: [UInt8]) -> String {
+        switch key {
+        case [UInt8](repeating: 0xFF, count: 6): "transport key FFFFFFFFFFFF"
+        case [0xA0, 0xA1, 0xA2, 0xA3, 0xA4, 0xA5]: "MAD key A0A1A2A3A4A5"
+        case [0xD3, 0xF7, 0xD3, 0xF7, 0xD3, 0xF7]: "NDEF key D3F7D3F7D3F7"
+        default: "a private key"
+        }
+    }
+
+    /// Sector by sector: its trailer block.
+    var trailers: [(sector: Int, block: [UInt8])] {
+        (0..<tag.facts.sectors).map { sector in
+            let trailer = sector < 32 ? sector * 4 + 3 : 128 + (sector - 32) * 16 + 15
+            return (sector, tag.blocks[trailer])
+        }
+    }
+
+    func lines(action: String) -> [String] {
+        func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
+        let title = "\(tag.model.displayName) virtual tag \(path)"
+        var lines = [action.isEmpty ? title : "\(action) \(title)"]
+        lines.append("  UID        \(hex(tag.uid))")
+        lines.append("  ATQA, SAK  \(hex(tag.atqa.reversed())), \(hex([tag.sak]))")
+        lines.append("  Sectors    \(tag.facts.sectors) (\(tag.facts.blocks) blocks of 16 bytes)")
+        for (sector, block) in trailers {
+            let keyA = Self.keyName(Array(block[0..<6]))
+            lines.append(
+                "  Sector \(sector < 10 ? " " : "")\(sector)  key A: \(keyA); access \(hex(Array(block[6..<9]))), GPB \(hex([block[9]]))"
+            )
+        }
+        return lines
+    }
+
+    func json(action: String) -> JSON {
+        .object([
+            ("action", .string(action)),
+            ("file", .string(path)),
+            ("chip", TagJSON.chip(model: tag.model, identifiedBy: "declared by the virtual tag file")),
+            ("uid", .string(Hex.encode(tag.uid))),
+            ("atqa", .string(Hex.encode(tag.atqa.reversed()))),
+            ("sak", .string(Hex.encode([tag.sak]))),
+            (
+                "sectors",
+                .array(
+                    trailers.map { sector, block in
+                        .object([
+                            ("sector", .int(sector)),
+                            ("key_a", .string(Self.keyName(Array(block[0..<6])))),
+                            ("access_bits", .string(Hex.encode(Array(block[6..<9])))),
+                            ("general_purpose_byte", .string(Hex.encode([block[9]]))),
+                        ])
+                    })
+            ),
+        ])
+    }
+}

@@ -1,0 +1,112 @@
+import TagCatalog
+import TapCardSupport
+
+/// Flipper Zero's file for a MIFARE Classic card (`Device type: Mifare Classic`), as its
+/// firmware's `lib/nfc/protocols/mf_classic/mf_classic.c` writes it (data format version 2):
+///
+/// ```
+/// Filetype: Flipper NFC device
+/// Version: 4
+/// Device type: Mifare Classic
+/// UID: 8A 5C 2E 1B
+/// ATQA: 00 04                      (most significant byte first)
+/// SAK: 08
+/// Mifare Classic type: 1K          (or 4K)
+/// Data format version: 2
+/// Block 0: 8A 5C 2E 1B E3 08 04 00 00 00 00 00 00 00 00 00
+/// Block 3: FF FF FF FF FF FF FF 07 80 69 FF FF FF FF FF FF
+/// ```
+///
+/// Every block of the card has its line; `??` stands for a byte the Flipper could not read (a
+/// sector whose keys it did not find). TapCard reads `??` as `00`: the emulator needs a byte, and
+/// a key nobody knows is a key no reader will present. It always writes every byte. The UID's
+/// length (4 or 7) is taken from the `UID` line, the blocks are authoritative for the rest.
+/// Read from the firmware source and published dumps, not from a file a Flipper saved here:
+/// UNVERIFIED against a device.
+public enum ClassicFlipperFile {
+    public static let deviceType = "Mifare Classic"
+
+    /// True when `text` is a Flipper file whose device type is Mifare Classic.
+    public static func isClassic(_ text: String) -> Bool {
+        text.split(separator: "\n", omittingEmptySubsequences: false).contains { line in
+            line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: " \t\r") }
+                == ["Device type", deviceType]
+        }
+    }
+
+    public static func encode(_ tag: EmulatedClassicTag) -> String {
+        func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
+        var lines = [
+            "Filetype: Flipper NFC device", "Version: 4",
+            "# TapCard virtual tag: the emulator reads and writes this file (Flipper Zero's Mifare Classic format).",
+            "Device type: \(deviceType)", "UID: \(hex(tag.uid))", "# ISO14443-3A specific data",
+            "ATQA: \(hex(tag.atqa.reversed()))", "SAK: \(hex([tag.sak]))", "# Mifare Classic specific data",
+            "Mifare Classic type: \(tag.facts.flipperType)", "Data format version: 2",
+            "# Mifare Classic blocks, '??' means unknown data",
+        ]
+        for (index, block) in tag.blocks.enumerated() { lines.append("Block \(index): \(hex(block))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func decode(_ text: String, path: String = "the virtual tag") throws(EmulatorError)
+        -> EmulatedClassicTag
+    {
+        let parsed: (TagModel, Int, [[UInt8]])
+        do {
+            parsed = try parse(text)
+        } catch {
+            throw .malformedClassicFile(path: path, error)
+        }
+        return try EmulatedClassicTag(model: parsed.0, uidLength: parsed.1, blocks: parsed.2)
+    }
+
+    /// The model, the UID's length and every block.
+    static func parse(_ text: String) throws(ClassicFileError) -> (TagModel, Int, [[UInt8]]) {
+        let fields = try ClassicFileError.reading(try FlipperFileFields(text))
+        let device = try ClassicFileError.reading(try fields.required("Device type"))
+        guard device.value == deviceType else {
+            throw .badValue(line: device.line, key: "Device type", reason: "this reader takes Mifare Classic files")
+        }
+        let uid = try ClassicFileError.reading(try fields.required("UID").hex(count: [4, 7]))
+        let type = try ClassicFileError.reading(try fields.required("Mifare Classic type"))
+        guard let model = EmulatedClassicTag.supportedModels.first(where: { $0.classic?.flipperType == type.value }),
+            let facts = model.classic
+        else {
+            throw .badValue(line: type.line, key: "Mifare Classic type", reason: "TapCard emulates 1K and 4K")
+        }
+        var blocks: [[UInt8]] = []
+        for number in 0..<facts.blocks {
+            let field = try ClassicFileError.reading(try fields.required("Block \(number)"))
+            blocks.append(try block(field.value, number: number, line: field.line))
+        }
+        return (model, uid.count, blocks)
+    }
+
+    /// 16 bytes from `00 11 ?? …`.
+    private static func block(_ value: String, number: Int, line: Int) throws(ClassicFileError) -> [UInt8] {
+        let tokens = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var bytes: [UInt8] = []
+        for (index, token) in tokens.enumerated() {
+            if token == "??" {
+                bytes.append(0)
+            } else if token.utf8.count == 2, token.allSatisfy(\.isHexDigit), let byte = UInt8(token, radix: 16) {
+                bytes.append(byte)
+            } else {
+                throw .badBlock(line: line, block: number, index: index)
+            }
+        }
+        guard bytes.count == ClassicFacts.blockSize else {
+            throw .badBlock(line: line, block: number, index: bytes.count)
+        }
+        return bytes
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        var slice = self
+        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,24 @@
+import TapCardSupport
+
+/// A MIFARE Classic lock that stopped at sector `failedSector` after `completed` of `total`
+/// trailers were written. The sectors written are read-only for good; the card reads as
+/// read-only as soon as one NDEF sector is. Run the lock again to finish.
+public struct ClassicLockInterrupted: TapCardError, Equatable {
+    public var completed: [Int]
+    public var failedSector: Int
+    public var total: Int
+    public var cause: ClassicFailure
+
+    public init(completed: [Int], failedSector: Int, total: Int, cause: ClassicFailure) {
+        self.completed = completed
+        self.failedSector = failedSector
+        self.total = total
+        self.cause = cause
+    }
+
+    public var origin: ErrorOrigin { cause.origin }
+
+    public var sentence: String {
+        "The lock stopped at sector \(failedSector) (trailer \(completed.count + 1) of \(total)): \(cause.sentence) Sectors \(completed.isEmpty ? "none" : completed.map(String.init).joined(separator: ", ")) are read-only for good; run the lock again to finish."
+    }
+}
