@@ -56,7 +56,8 @@
                 let family = mifare.mifareFamily
                 technology = .miFare(
                     family: family == .ultralight
-                        ? "Ultralight" : family == .plus ? "Plus" : family == .desfire ? "DESFire" : "(unknown family)")
+                        ? "Ultralight"
+                        : family == .plus ? "Plus" : family == .desfire ? "DESFire" : TagTechnology.unknownMiFareFamily)
                 isMiFare = true
                 offersISODep = family == .desfire || family == .plus
                 initialSelectedAID = nil

@@ -160,8 +160,9 @@
             try await driverFirst(.locking, expectedUID: expectedUID, driver: driver, iOS: Self.lockThroughIOS)
         }
 
-        /// One sheet: TapCard's own driver on a tag that offers ISO-DEP, ISO 15693 or FeliCa,
-        /// then — when there is no such channel or the driver returned `nil` — iOS's NDEF calls,
+        /// One sheet: TapCard's own driver on a tag that offers ISO-DEP, ISO 15693 or FeliCa (or is a
+        /// MIFARE of no family iOS names, which the work may refuse), then — when there is no such
+        /// channel or the driver returned `nil` — iOS's NDEF calls,
         /// in the same connection. A tag other than `expectedUID` is refused before anything is
         /// sent to it.
         private func driverFirst<Driven: Sendable, Receipt: Sendable, Failure: Error>(
@@ -184,7 +185,11 @@
                 await driver.finish(failure: error)
                 throw .session(error)
             }
-            if tag.offersISODep || tag.iso15693ManufacturerCode != nil || tag.offersFeliCa {
+            // A MIFARE tag iOS names no family for (a Classic) goes to the driver's work too, so
+            // it can be named and refused before iOS's NDEF calls try it.
+            if tag.offersISODep || tag.iso15693ManufacturerCode != nil || tag.offersFeliCa
+                || tag.technology == .miFare(family: TagTechnology.unknownMiFareFamily)
+            {
                 let connection = await Self.connection(to: tag)
                 let driven: Driven?
                 do throws(Failure) {

@@ -29,6 +29,10 @@ public enum TagTechnology: Sendable, Equatable {
     case iso7816
     case feliCa
 
+    /// The family word of a `.miFare` tag iOS names no family for (`NFCMiFareFamily.unknown`):
+    /// a MIFARE Classic, Mini, or Plus in security level 1.
+    public static let unknownMiFareFamily = "(unknown family)"
+
     public var displayName: String {
         switch self {
         case .miFare(let family): "ISO 14443-A, MIFARE \(family)"
