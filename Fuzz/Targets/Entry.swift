@@ -24,6 +24,8 @@
         DESFireFuzz.target,
         ClassicFuzz.target,
         UltralightCFuzz.target,
+        VirtualTagFileFuzz.target,
+        ClassicCardFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these four functions.
