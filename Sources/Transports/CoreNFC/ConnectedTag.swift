@@ -44,6 +44,15 @@
         private var feliCaIDm: [UInt8] = []
         private var feliCaPMm: [UInt8] = []
 
+        /// The refusal for a tag whose NDEF content no phone can reach: a MIFARE tag iOS names no
+        /// family for (a MIFARE Classic, Mini, or Plus in security level 1), whose sectors open
+        /// only after Crypto1 authentication, which CoreNFC does not do. `nil` for every other tag.
+        /// The NDEF reads, writes and locks refuse it before anything is sent; work on the UID alone
+        /// (a focus pairing) still reaches it.
+        var crypto1Refusal: NFCSessionError? {
+            technology == .miFare(family: TagTechnology.unknownMiFareFamily) ? .noCrypto1(uid: uid) : nil
+        }
+
         /// Call on the session queue, from the delegate's `didDetect`.
         init(tag: NFCTag, queue: DispatchQueue, defects: DefectLog) {
             self.tag = tag

@@ -47,6 +47,7 @@
             try driver.begin()
             do throws(NFCSessionError) {
                 let tag = try await driver.tagArrived.value()
+                if let refusal = tag.crypto1Refusal { throw refusal }
                 let (result, message) = try await body(driver, tag)
                 await driver.finish(success: message)
                 return result
@@ -160,9 +161,8 @@
             try await driverFirst(.locking, expectedUID: expectedUID, driver: driver, iOS: Self.lockThroughIOS)
         }
 
-        /// One sheet: TapCard's own driver on a tag that offers ISO-DEP, ISO 15693 or FeliCa (or is a
-        /// MIFARE of no family iOS names, which the work may refuse), then — when there is no such
-        /// channel or the driver returned `nil` — iOS's NDEF calls,
+        /// One sheet: TapCard's own driver on a tag that offers ISO-DEP, ISO 15693 or FeliCa,
+        /// then — when there is no such channel or the driver returned `nil` — iOS's NDEF calls,
         /// in the same connection. A tag other than `expectedUID` is refused before anything is
         /// sent to it.
         private func driverFirst<Driven: Sendable, Receipt: Sendable, Failure: Error>(
@@ -178,6 +178,7 @@
             let tag: ConnectedTag
             do throws(NFCSessionError) {
                 tag = try await driver.tagArrived.value()
+                if let refusal = tag.crypto1Refusal { throw refusal }
                 if let expectedUID, expectedUID != tag.uid {
                     throw .differentTag(expected: expectedUID, found: tag.uid)
                 }
@@ -185,11 +186,7 @@
                 await driver.finish(failure: error)
                 throw .session(error)
             }
-            // A MIFARE tag iOS names no family for (a Classic) goes to the driver's work too, so
-            // it can be named and refused before iOS's NDEF calls try it.
-            if tag.offersISODep || tag.iso15693ManufacturerCode != nil || tag.offersFeliCa
-                || tag.technology == .miFare(family: TagTechnology.unknownMiFareFamily)
-            {
+            if tag.offersISODep || tag.iso15693ManufacturerCode != nil || tag.offersFeliCa {
                 let connection = await Self.connection(to: tag)
                 let driven: Driven?
                 do throws(Failure) {

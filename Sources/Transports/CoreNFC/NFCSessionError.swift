@@ -44,6 +44,9 @@ public enum NFCSessionError: TapCardError, Equatable {
     /// `operation` (its `writeLock` on an ISO 7816 tag does): the tag's, not the device's, since
     /// the phone reached the tag. Nothing was changed.
     case unsupportedByIOS(kind: String, during: NFCOperation)
+    /// A MIFARE tag iOS names no family for, with this UID: a MIFARE Classic to CoreNFC, whose
+    /// families are only Ultralight, Plus and DESFire, and which has no Crypto1. Nothing was sent.
+    case noCrypto1(uid: [UInt8])
     /// Any other CoreNFC code, kept with its number.
     case reader(code: Int, during: NFCOperation)
     /// A raw command sent through the session failed (a NAK, a malformed answer).
@@ -70,7 +73,7 @@ public enum NFCSessionError: TapCardError, Equatable {
     public var origin: ErrorOrigin {
         switch self {
         case .cancelled, .pollingRefused, .notNDEFFormatted, .readOnly, .tooBig, .differentTag, .unsupportedTag,
-            .unsupportedByIOS:
+            .unsupportedByIOS, .noCrypto1:
             .refusal
         case .timedOut, .tagLost: .transport
         case .verifyMismatch: .tag
@@ -127,6 +130,9 @@ public enum NFCSessionError: TapCardError, Equatable {
         case .differentTag(let expected, let found):
             return
                 "This is tag \(Hex.encode(found, uppercase: true, separator: ":")), not the tag \(Hex.encode(expected, uppercase: true, separator: ":")) you confirmed; nothing was locked."
+        case .noCrypto1(let uid):
+            return
+                "This looks like a MIFARE Classic (a MIFARE tag with a \(uid.count)-byte UID that iOS names no family for, as it does every Classic card). Its sectors open only after Crypto1 authentication, which iPhones cannot do, so TapCard cannot read or write it here. Read or write it with TapCard on a computer with a desktop NFC reader. Nothing was sent to the tag."
         case .unsupportedTag(let kind):
             return
                 "TapCard cannot use this \(kind) tag for this; it works with NFC Forum Type 2 tags such as NTAG213/215/216."

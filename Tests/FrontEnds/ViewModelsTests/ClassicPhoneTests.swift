@@ -1,16 +1,17 @@
 #if os(Linux)
     import CoreNFC
     import CoreNFCTransport
-    import NDEF
     import TagCatalog
     import TagEmulator
+    import TapCardSupport
     import Testing
 
     @testable import ViewModels
 
     /// A MIFARE Classic on the phone: iOS presents it as `NFCMiFareTag` with no family (it has
-    /// only Ultralight, Plus and DESFire) and CoreNFC has no Crypto1, so Scan, Write and Lock name
-    /// it and refuse before a single command reaches the tag.
+    /// only Ultralight, Plus and DESFire) and CoreNFC has no Crypto1, so the session's NDEF reads,
+    /// writes and locks name it and refuse before a single command reaches the tag
+    /// (`NFCSessionError.noCrypto1`).
     @MainActor
     @Suite struct ClassicPhoneTests {
         static let uid: [UInt8] = [0x3A, 0x4B, 0x5C, 0x6D]
@@ -38,25 +39,32 @@
             #expect(bench.chip.commandLog.count == before, "no command reached the tag")
         }
 
+        /// iOS's own write (no driver claims the tag) or lock, on the session's terms.
+        static func attempt(_ lock: Bool, _ service: CoreNFCTagSessions) async -> NFCSessionError? {
+            let none: (PhoneTagConnection) async -> Int? = { _ in nil }
+            do throws(TagSessionFailure<Never>) {
+                if lock {
+                    _ = try await service.lock(expectedUID: nil, driver: none)
+                } else {
+                    _ = try await service.write([], driver: none)
+                }
+                return nil
+            } catch {
+                guard case .session(let session) = error else { return nil }
+                return session
+            }
+        }
+
         @Test func writeAndLockAreRefusedTheSameWay() async throws {
             let bench = Bench()
-            let message = NDEFMessage(records: [.uri("https://example.com")])
-            for attempt in 0..<2 {
+            for lock in [false, true] {
                 _ = Self.holdClassic(bench)
-                let before = bench.chip.memory
-                await bench.run {
-                    do {
-                        _ = try await bench.service.withConnection { connection in
-                            attempt == 0
-                                ? try await PhoneDrivers.write(message, on: connection).map { _ in () }
-                                : try await PhoneDrivers.lock(connection).map { _ in () }
-                        }
-                        Issue.record("attempt \(attempt) was not refused")
-                    } catch {
-                        #expect("\(error)".hasPrefix("This looks like a MIFARE Classic"), "\(error)")
-                    }
-                }
-                #expect(bench.chip.memory == before)
+                let before = bench.chip.commandLog.count
+                var refusal: NFCSessionError?
+                await bench.run { refusal = await Self.attempt(lock, bench.service) }
+                #expect(refusal == .noCrypto1(uid: Self.uid), "lock \(lock): \(String(describing: refusal))")
+                #expect(refusal?.origin == .refusal)
+                #expect(bench.chip.commandLog.count == before, "no command reached the tag")
             }
         }
     }

@@ -29,7 +29,6 @@ enum PhoneDrivers {
 
     /// The Tag Info of the tag, read by the driver for its technology.
     static func inspect(_ connection: PhoneTagConnection) async throws -> TagInfo? {
-        try MIFAREClassicOnPhone.refuse(connection)
         guard let driver = driver(for: connection) else { return nil }
         do {
             let report = try await driver.inspectTag()
@@ -41,7 +40,6 @@ enum PhoneDrivers {
 
     /// Writes `message` with the driver for the tag's technology, verified by reading it back.
     static func write(_ message: NDEFMessage, on connection: PhoneTagConnection) async throws -> WriteReportCard? {
-        try MIFAREClassicOnPhone.refuse(connection)
         guard let driver = driver(for: connection) else { return nil }
         do {
             let outcome = try await driver.writeMessage(message, verify: true)
@@ -55,7 +53,6 @@ enum PhoneDrivers {
     /// confirmation), read back to verify. A driver of a type TapCard cannot lock answers with
     /// the contract's ``/TagWorkflows/VerbRefusal`` before anything is sent.
     static func lock(_ connection: PhoneTagConnection) async throws -> TagManagementOutcome? {
-        try MIFAREClassicOnPhone.refuse(connection)
         guard let driver = driver(for: connection) else { return nil }
         do {
             guard let lockable = driver as? any LockableTag else {
