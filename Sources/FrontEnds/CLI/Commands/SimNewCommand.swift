@@ -28,9 +28,16 @@ struct SimNewCommand: Command {
 
         Type 4 tags: ntag424 (NTAG 424 DNA as shipped: CC, a 256-byte NDEF file of zeros, the
         128-byte proprietary file, five AES keys of zeros, a 56-byte signature of zeros) and
-        type4 (a generic NFC Forum Type 4 tag with a 2048-byte NDEF file). They are saved in
-        TapCard's Type 4 text format (Flipper Zero has none for them); --blank does not apply
-        (a Type 4 tag ships with its CC file).
+        type4 (a generic NFC Forum Type 4 tag with a 2048-byte NDEF file), and desfire-ev3-4k
+        (MIFARE DESFire EV3 4K: with AN11004's NDEF application and a 2048-byte NDEF file, or
+        --blank as shipped, with no application). They are saved in TapCard's Type 4 text format
+        (Flipper Zero has none for them); --blank does not apply to ntag424 and type4 (they ship
+        with their CC file).
+
+        MIFARE Classic: mifare-classic-1k, mifare-classic-4k, saved in Flipper Zero's Mifare
+        Classic format; NDEF-formatted per AN1304 (MAD, NDEF sectors under key D3F7D3F7D3F7)
+        unless --blank leaves them as shipped (transport keys, access bits FF 07 80 69). Their
+        UID has 4 bytes.
 
         Type 5 tags: icode-slix2 (NXP ICODE SLIX2, 80 blocks of 4 bytes, block 79 its counter)
         and st25dv04k (ST25DV04K, 128 blocks of 4 bytes). They are NDEF formatted the way

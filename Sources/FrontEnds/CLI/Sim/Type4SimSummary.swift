@@ -50,6 +50,9 @@ struct Type4SimSummary: VirtualTagSummary {
         let title = "\(name) virtual tag \(path)"
         var lines = [action.isEmpty ? title : "\(action) \(title)"]
         lines.append("  UID        \(hex(tag.uid))")
+        if let picc = tag.picc, let facts = tag.facts.desfire {
+            return lines + desfireLines(picc, facts)
+        }
         lines.append("  CC         \(hex(capabilityContainer)): \(ccDescription)")
         for file in tag.memory.files {
             var text = "  File \(Self.fileName(file.identifier))  \(file.size) bytes"
@@ -73,6 +76,37 @@ struct Type4SimSummary: VirtualTagSummary {
             lines.append(
                 "  Signature  \(tag.signature.count) bytes\(zeros ? ", all zeros: only NXP can sign a UID, so it never verifies" : ": \(hex(tag.signature))")"
             )
+        }
+        return lines
+    }
+
+    /// "000001": an AID as documents write it, most significant byte first.
+    static func aidText(_ aid: UInt32, uppercase: Bool) -> String {
+        Hex.encode([UInt8(aid >> 16 & 0xFF), UInt8(aid >> 8 & 0xFF), UInt8(aid & 0xFF)], uppercase: uppercase)
+    }
+
+    /// A DESFire's PICC: its master key's type, key settings, free memory (the emulator's figure)
+    /// and each application with its files.
+    func desfireLines(_ picc: DESFirePICC, _ facts: DESFireFacts) -> [String] {
+        func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
+        let zeros = picc.masterKey.value.allSatisfy { $0 == 0 }
+        var lines = [
+            "  PICC       master key \(picc.masterKeyType.rawValue)\(zeros ? " (all zeros)" : ""), key settings \(hex([picc.keySettings])), \(picc.freeMemory(facts)) bytes free (assumed figures: the emulator's model)",
+            "  Apps       \(picc.applications.isEmpty ? "none (not NDEF-formatted: tapcard format creates AN11004's)" : "\(picc.applications.count)")",
+        ]
+        for application in picc.applications {
+            let aid = Self.aidText(application.aid, uppercase: true)
+            let name = application.dfName.isEmpty ? "" : ", DF name \(Hex.encode(application.dfName, uppercase: true))"
+            lines.append(
+                "  App \(aid) \(application.keys.count) \(application.keyType.rawValue) key\(application.keys.count == 1 ? "" : "s"), key settings \(hex([application.keySettings]))\(name)"
+            )
+            for file in application.files {
+                let rights = file.accessRights
+                let iso = file.isoFileID.map { " (\(Self.fileName($0)))" } ?? ""
+                lines.append(
+                    "    File \(file.number)\(iso)  \(file.size) bytes; read \(Self.nibble(rights.read)), write \(Self.nibble(rights.write)), read/write \(Self.nibble(rights.readWrite)), change \(Self.nibble(rights.change))"
+                )
+            }
         }
         return lines
     }
@@ -110,6 +144,12 @@ struct Type4SimSummary: VirtualTagSummary {
             ("cc", .string(Hex.encode(capabilityContainer))),
             ("files", .array(files)),
             ("key_versions", .array(tag.memory.keys.map { .int(Int($0.version)) })),
+            (
+                "applications",
+                tag.picc.map { picc in
+                    .array(picc.applications.map { .string(Self.aidText($0.aid, uppercase: false)) })
+                } ?? .null
+            ),
             ("signature", tag.signature.isEmpty ? .null : .string(Hex.encode(tag.signature))),
         ])
     }
