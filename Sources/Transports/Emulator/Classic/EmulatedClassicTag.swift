@@ -5,7 +5,7 @@ import TapCardSupport
 
 /// A MIFARE Classic 1K or 4K card in memory, with the reader in front of it: a
 /// ``/TagTransport/ClassicChannel`` whose key slots, authentication and block access behave as
-/// the chip's rules and a PC/SC reader's answers say (``ClassicChip`` has them). Facts come from
+/// the chip's rules and a PC/SC reader's answers say (`ClassicChip` has them). Facts come from
 /// ``/TagCatalog/ClassicFacts``.
 ///
 /// The harness around the chip is the one every emulated tag has (`FieldHarness`): field
@@ -39,7 +39,7 @@ public final class EmulatedClassicTag: ClassicChannel {
     ///   - model: one of ``supportedModels``; anything else is a programming error (check with
     ///     ``check(model:)`` when the model comes from input).
     ///   - uid: 4 or 7 bytes (``check(uid:)``); `nil` draws a random 4-byte UID.
-    ///   - formatted: NDEF-formatted per AN1304 with an empty message (``ClassicFormattedImage``)
+    ///   - formatted: NDEF-formatted per AN1304 with an empty message (`ClassicFormattedImage`)
     ///     instead of as shipped.
     public init(model: TagModel = .mifareClassic1K, uid: [UInt8]? = nil, formatted: Bool = false) {
         guard let facts = model.classic, Self.supportedModels.contains(model) else {

@@ -5,7 +5,7 @@ import Type4
 extension Type4Tag {
     /// The read; for an NTAG 424 DNA the file settings of files 1–3 (GetFileSettings) and the
     /// originality signature (Read_Sig), checked against NXP's key; for a DESFire its applications
-    /// and free memory (``desfireCardInfo()``), also when it has no NDEF application.
+    /// and free memory (GetApplicationIDs, GetFreeMemory), also when it has no NDEF application.
     public func inspect() async throws -> Type4Inspection {
         beginOperation()
         let identification = try await identify()
