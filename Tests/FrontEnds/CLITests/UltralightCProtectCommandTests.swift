@@ -154,4 +154,51 @@ import Testing
 
         #expect(try bytes(tag) == blank)
     }
+
+    @Test("protect --new-ulc-key: refused without --yes-change-key; with it the key pages change, never printed")
+    func keyChange() async throws {
+        let home = try home()
+        let tag = try await tagFile(in: home)
+        let newKey = "000102030405060708090a0b0c0d0e0f"
+        #expect(
+            await run(["protect", "--ulc-key", Self.factoryKey, "--from-page", "5", "--tag", tag], home: home).status
+                == 0)
+        let guarded = try bytes(tag)
+        let unconfirmed = await run(
+            ["protect", "--ulc-key", Self.factoryKey, "--new-ulc-key", newKey, "--tag", tag], home: home)
+        #expect(unconfirmed.status == 64)
+        #expect(unconfirmed.err.contains("--yes-change-key"))
+        let mixed = await run(
+            [
+                "protect", "--ulc-key", Self.factoryKey, "--new-ulc-key", newKey, "--from-page", "6",
+                "--yes-change-key", "--tag", tag,
+            ], home: home)
+        #expect(mixed.status == 64)
+        #expect(try bytes(tag) == guarded)
+
+        let change = await run(
+            [
+                "protect", "--ulc-key", Self.factoryKey, "--new-ulc-key", newKey, "--yes-change-key", "--tag", tag,
+                "--json",
+            ],
+            home: home)
+        #expect(change.status == 0, "\(change.err)")
+        let report = try json(change.out)
+        #expect(report["operation"] as? String == "key-changed")
+        #expect(report["key_changed"] as? Bool == true)
+        let writes = try #require(report["writes"] as? [[String: Any]])
+        // AUTH0 off, the four key pages (bytes withheld), AUTH0 back on (MF0ICU2 §7.5.7: 2Ch–2Fh).
+        #expect(writes.map { $0["page"] as? Int } == [42, 44, 45, 46, 47, 42])
+        #expect(writes.filter { $0["role"] as? String == "key" }.allSatisfy { $0["bytes"] is NSNull })
+        let after = try #require((report["after"] as? [String: Any])?["ulc_access"] as? [String: Any])
+        #expect(after["auth0"] as? Int == 5)
+        #expect(!change.out.contains(newKey) && !change.out.contains("0c0d0e0f"))
+
+        let old = await run(
+            ["write", "uri", "https://example.com/old", "--ulc-key", Self.factoryKey, "--tag", tag], home: home)
+        #expect(old.status == 1)
+        #expect(old.err.contains("refused the key"))
+        let new = await run(["write", "uri", "https://example.com/new", "--ulc-key", newKey, "--tag", tag], home: home)
+        #expect(new.status == 0, "\(new.err)")
+    }
 }

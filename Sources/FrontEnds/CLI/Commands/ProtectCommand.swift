@@ -18,12 +18,16 @@ struct ProtectCommand: Command {
             .value("--current-password", "HEX8", "The tag's current password, when it is protected."),
             .value("--current-pack", "HEX4", "The PACK it must answer to that."),
             .value("--ulc-key", "HEX32", "A MIFARE Ultralight C's 3DES key: guard its pages with it; never printed."),
+            .value("--new-ulc-key", "HEX32", "Write this 3DES key to an Ultralight C instead; never printed."),
+            .flag("--yes-change-key", "Confirms the Ultralight C key change."),
         ] + ProtectionRunner.options
     static let help = """
         Usage: tapcard protect --password HEX8 [--pack HEX4] [--from-page N] [--read-protect]
                                [--attempts N] [--current-password HEX8 [--current-pack HEX4]]
                                [--tag FILE | --reader R] [--json]
                tapcard protect --ulc-key HEX32 [--from-page N] [--read-protect]
+                               [--tag FILE | --reader R] [--json]
+               tapcard protect [--ulc-key HEX32] --new-ulc-key HEX32 --yes-change-key
                                [--tag FILE | --reader R] [--json]
 
         Sets the tag's password (PWD, 4 bytes) and PACK (2 bytes), then AUTH0, the first page
@@ -42,6 +46,10 @@ struct ProtectCommand: Command {
         3DES, AUTHENTICATE 1A), then writes AUTH1 (bit 0 clear with --read-protect: reads need
         the key too) and AUTH0, the first guarded page, last; AUTH0/AUTH1 are read back. The key
         itself is not changed. Without --ulc-key nothing is sent to an Ultralight C.
+        --new-ulc-key writes a new key to pages 2Ch-2Fh (AUTH0 turned off around it when the tag
+        is protected, so a tear never leaves it guarded by a half-written key) and keeps AUTH0 and
+        AUTH1; the tag uses it from its next reset. It needs --yes-change-key, and --ulc-key when
+        the tag is protected.
 
         Options:
           --password HEX8          The new password (8 hex digits).
@@ -58,6 +66,9 @@ struct ProtectCommand: Command {
           --ulc-key HEX32          A MIFARE Ultralight C's 16-byte 3DES key (32 hex digits, Key1
                                    then Key2; factory 49454d4b41455242214e4143554f5946); never
                                    printed. With it, only --from-page and --read-protect apply.
+          --new-ulc-key HEX32      Write this key to the Ultralight C instead (AUTH0/AUTH1 kept);
+                                   never printed. Keep it: the key pages cannot be read back.
+          --yes-change-key         Confirms --new-ulc-key.
         \(TagTarget.helpLines)
         \(ProtectionRunner.tearHelpLines)
 
@@ -70,7 +81,11 @@ struct ProtectCommand: Command {
         """
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
-        if let keyText = try arguments.option("--ulc-key") { return try await runWithKey(keyText, &arguments, io: io) }
+        let keyText = try arguments.option("--ulc-key")
+        let newKeyText = try arguments.option("--new-ulc-key")
+        if keyText != nil || newKeyText != nil {
+            return try await runWithKey(keyText, newKey: newKeyText, &arguments, io: io)
+        }
         guard let passwordText = try arguments.option("--password") else {
             throw UsageError(
                 "protect needs the new password: --password HEX8 (8 hex digits), or an Ultralight C's key: --ulc-key HEX32 (32 hex digits).",
@@ -101,9 +116,9 @@ struct ProtectCommand: Command {
 
     /// `--ulc-key`: the Ultralight C's key is both the credential and what guards the pages, so
     /// the password options have nothing to say.
-    static func runWithKey(_ keyText: String, _ arguments: inout Arguments, io: some CommandIO) async throws
-        -> ExitStatus
-    {
+    static func runWithKey(
+        _ keyText: String?, newKey newKeyText: String?, _ arguments: inout Arguments, io: some CommandIO
+    ) async throws -> ExitStatus {
         for option in ["--password", "--pack", "--attempts", "--current-password", "--current-pack"] {
             guard try arguments.option(option) == nil else {
                 throw UsageError(
@@ -112,7 +127,27 @@ struct ProtectCommand: Command {
             }
         }
         var current = PasswordOptions()
-        current.key = try UltralightCKey.parse(keyText)
+        current.key = try keyText.map(UltralightCKey.parse)
+        let confirmed = arguments.flag("--yes-change-key")
+        if let newKeyText {
+            let newKey = try UltralightCKey.parse(newKeyText)
+            guard try arguments.option("--from-page") == nil, !arguments.flag("--read-protect") else {
+                throw UsageError(
+                    "--new-ulc-key changes the key and keeps AUTH0/AUTH1: set the protection in a second run.",
+                    command: name)
+            }
+            guard confirmed else {
+                throw UsageError(
+                    "Changing an Ultralight C's key needs --yes-change-key: its key pages cannot be read back, and without the new key its guarded pages can never be changed again. Nothing was sent.",
+                    command: name)
+            }
+            return try await ProtectionRunner.run(
+                .protect(.newKey(newKey)), current: current, verb: "Changed the key of", &arguments, io: io)
+        }
+        guard current.key != nil else { throw UsageError("--ulc-key HEX32 is missing.", command: name) }
+        if confirmed {
+            throw UsageError("--yes-change-key confirms --new-ulc-key HEX32, which is missing.", command: name)
+        }
         let firstPage = try arguments.integer("--from-page") ?? ProtectionRequest.defaultFirstPage
         let request = TagProtectionRequest.key(firstPage: firstPage, protectsReads: arguments.flag("--read-protect"))
         return try await ProtectionRunner.run(

@@ -143,7 +143,8 @@ enum ProtectionRunner {
         _ report: UltralightCProtectionReport, verb: String, path: String, undo: String, json: Bool,
         io: some CommandIO
     ) {
-        let undoLine = report.after.isProtected ? "tapcard unprotect --ulc-key HEX32 \(undo)" : nil
+        let undoLine =
+            report.after.isProtected && !report.changedKey ? "tapcard unprotect --ulc-key HEX32 \(undo)" : nil
         let chip = report.identification.map(TagJSON.chip) ?? TagJSON.chip(model: .ultralightC, identifiedBy: "")
         if json {
             io.printJSON(
@@ -151,14 +152,15 @@ enum ProtectionRunner {
                     ("tag", .string(path)),
                     ("uid", TagJSON.uid(report.uid)),
                     ("chip", chip),
-                    ("operation", .string(verb.lowercased())),
+                    ("operation", .string(report.changedKey ? "key-changed" : verb.lowercased())),
                     ("before", keyProtection(report.before, authenticated: report.keyAuthenticated)),
                     ("after", keyProtection(report.after, authenticated: report.keyAuthenticated)),
-                    ("writes", TagJSON.writes(report.writes)),
+                    ("writes", keyWrites(report.writes)),
                     ("password", .null),
                     ("pack", .null),
                     ("password_verified", .bool(false)),
                     ("key_authenticated", .bool(report.keyAuthenticated)),
+                    ("key_changed", .bool(report.changedKey)),
                     ("undo", undoLine.map(JSON.string) ?? .null),
                     ("write", TagJSON.statistics(report.writeStatistics)),
                     ("verify", TagJSON.statistics(report.verifyStatistics)),
@@ -172,13 +174,13 @@ enum ProtectionRunner {
         if report.writes.isEmpty {
             io.print("The tag already held this configuration: nothing was written.")
         } else {
-            let steps = report.writes.map {
-                "page \($0.page) \($0.page == UltralightCAccess.auth0Page ? "AUTH0" : "AUTH1")"
-            }
+            let steps = report.writes.map { "page \($0.page) \(keyPageName($0.page))" }
             let why =
-                report.after.isProtected
-                ? "AUTH0 is the switch and is set last, so a tear leaves the tag unprotected or guarded by the key it holds"
-                : "AUTH0 = 48 (30h) guards no page"
+                report.changedKey
+                ? "the key pages are written only while AUTH0 guards none of them, so a tear never leaves the tag guarded by a half-written key"
+                : report.after.isProtected
+                    ? "AUTH0 is the switch and is set last, so a tear leaves the tag unprotected or guarded by the key it holds"
+                    : "AUTH0 = 48 (30h) guards no page"
             io.print(
                 "\(report.writes.count) page write\(report.writes.count == 1 ? "" : "s"), in this order: \(steps.joined(separator: ", ")) (\(why))."
             )
@@ -188,8 +190,31 @@ enum ProtectionRunner {
             "Verified: AUTH0/AUTH1 read back as set"
                 + (report.keyAuthenticated
                     ? "; the tag accepted the 3DES key (mutual authentication) before the writes." : "."))
-        io.print("The 3DES key was not changed (it is never printed).")
+        io.print(
+            report.changedKey
+                ? "The new 3DES key (never printed) counts from the tag's next reset; its pages cannot be read back, so it is not verified here: authenticate with it (tapcard read --ulc-key HEX32) to check."
+                : "The 3DES key was not changed (it is never printed).")
         if let undoLine { io.print("To undo: \(undoLine)") }
+    }
+
+    static func keyPageName(_ page: Int) -> String {
+        switch page {
+        case UltralightCAccess.auth0Page: "AUTH0"
+        case UltralightCAccess.auth1Page: "AUTH1"
+        default: "key"
+        }
+    }
+
+    /// The page writes, the key pages' bytes left out (null): a key is never printed.
+    static func keyWrites(_ writes: [PageWrite]) -> JSON {
+        .array(
+            writes.map {
+                let isKey = UltralightCAccess.keyPages.contains($0.page)
+                return .object([
+                    ("page", .int($0.page)), ("role", isKey ? .string("key") : TagJSON.enumValue($0.role.rawValue)),
+                    ("bytes", isKey ? .null : .string(Hex.encode($0.bytes))),
+                ])
+            })
     }
 
     /// The Protection object of an Ultralight C.

@@ -32,6 +32,8 @@ extension Type2Tag: ReportingTagDriver, FormattableTag, LockableTag, Protectable
         case .key(let firstPage, let protectsReads):
             guard key != nil else { throw UltralightCProtectionError.keyNotGiven(firstPage: firstPage) }
             return .key(try await protectWithKey(firstPage: firstPage, protectsReads: protectsReads))
+        case .newKey(let newKey):
+            return .key(try await changeKey(to: newKey))
         }
     }
 
