@@ -8,7 +8,7 @@ import Type2
 /// optional simulated tear, saving the tag file whatever happened, and the output.
 enum ProtectionRunner {
     enum Change {
-        case protect(ProtectionRequest)
+        case protect(TagProtectionRequest)
         case unprotect
     }
 
@@ -55,7 +55,10 @@ enum ProtectionRunner {
             }
         }
         let undo = tag.readerName.map { "--reader '\($0)'" } ?? "--tag '\(tag.label)'"
-        print(report, verb: verb, path: tag.label, undo: undo, json: json, io: io)
+        switch report {
+        case .password(let report): print(report, verb: verb, path: tag.label, undo: undo, json: json, io: io)
+        case .key(let report): print(report, verb: verb, path: tag.label, undo: undo, json: json, io: io)
+        }
         return .success
     }
 
@@ -132,5 +135,107 @@ enum ProtectionRunner {
         case .accessConfiguration: "CFG1 (ACCESS)"
         default: role.rawValue
         }
+    }
+
+    /// An Ultralight C's protect or unprotect: AUTH0/AUTH1 in the Protection object (under
+    /// `ulc_access`; it has no password, PACK or AUTHLIM), never the key.
+    static func print(
+        _ report: UltralightCProtectionReport, verb: String, path: String, undo: String, json: Bool,
+        io: some CommandIO
+    ) {
+        let undoLine =
+            report.after.isProtected && !report.changedKey ? "tapcard unprotect --ulc-key HEX32 \(undo)" : nil
+        let chip = report.identification.map(TagJSON.chip) ?? TagJSON.chip(model: .ultralightC, identifiedBy: "")
+        if json {
+            io.printJSON(
+                JSON.object([
+                    ("tag", .string(path)),
+                    ("uid", TagJSON.uid(report.uid)),
+                    ("chip", chip),
+                    ("operation", .string(report.changedKey ? "key-changed" : verb.lowercased())),
+                    ("before", keyProtection(report.before, authenticated: report.keyAuthenticated)),
+                    ("after", keyProtection(report.after, authenticated: report.keyAuthenticated)),
+                    ("writes", keyWrites(report.writes)),
+                    ("password", .null),
+                    ("pack", .null),
+                    ("password_verified", .bool(false)),
+                    ("key_authenticated", .bool(report.keyAuthenticated)),
+                    ("key_changed", .bool(report.changedKey)),
+                    ("undo", undoLine.map(JSON.string) ?? .null),
+                    ("write", TagJSON.statistics(report.writeStatistics)),
+                    ("verify", TagJSON.statistics(report.verifyStatistics)),
+                ]))
+            return
+        }
+        if io.style.quiet { return }
+        io.print("\(verb) \(path)")
+        if let identification = report.identification { io.print("Chip: \(TagText.chip(identification))") }
+        for sentence in report.after.sentences { io.print(sentence) }
+        if report.writes.isEmpty {
+            io.print("The tag already held this configuration: nothing was written.")
+        } else {
+            let steps = report.writes.map { "page \($0.page) \(keyPageName($0.page))" }
+            let why =
+                report.changedKey
+                ? "the key pages are written only while AUTH0 guards none of them, so a tear never leaves the tag guarded by a half-written key"
+                : report.after.isProtected
+                    ? "AUTH0 is the switch and is set last, so a tear leaves the tag unprotected or guarded by the key it holds"
+                    : "AUTH0 = 48 (30h) guards no page"
+            io.print(
+                "\(report.writes.count) page write\(report.writes.count == 1 ? "" : "s"), in this order: \(steps.joined(separator: ", ")) (\(why))."
+            )
+        }
+        io.print("Write: \(TagText.statistics(report.writeStatistics))")
+        io.print(
+            "Verified: AUTH0/AUTH1 read back as set"
+                + (report.keyAuthenticated
+                    ? "; the tag accepted the 3DES key (mutual authentication) before the writes." : "."))
+        io.print(
+            report.changedKey
+                ? "The new 3DES key (never printed) counts from the tag's next reset; its pages cannot be read back, so it is not verified here: authenticate with it (tapcard read --ulc-key HEX32) to check."
+                : "The 3DES key was not changed (it is never printed).")
+        if let undoLine { io.print("To undo: \(undoLine)") }
+    }
+
+    static func keyPageName(_ page: Int) -> String {
+        switch page {
+        case UltralightCAccess.auth0Page: "AUTH0"
+        case UltralightCAccess.auth1Page: "AUTH1"
+        default: "key"
+        }
+    }
+
+    /// The page writes, the key pages' bytes left out (null): a key is never printed.
+    static func keyWrites(_ writes: [PageWrite]) -> JSON {
+        .array(
+            writes.map {
+                let isKey = UltralightCAccess.keyPages.contains($0.page)
+                return .object([
+                    ("page", .int($0.page)), ("role", isKey ? .string("key") : TagJSON.enumValue($0.role.rawValue)),
+                    ("bytes", isKey ? .null : .string(Hex.encode($0.bytes))),
+                ])
+            })
+    }
+
+    /// The Protection object of an Ultralight C.
+    static func keyProtection(_ access: UltralightCAccess, authenticated: Bool) -> JSON {
+        let pages: JSON =
+            access.protectedPages.map { .object([("first", .int($0.lowerBound)), ("last", .int($0.upperBound))]) }
+            ?? .null
+        return .object([
+            ("has_password", .bool(false)),
+            ("configuration", .null),
+            (
+                "ulc_access",
+                .object([
+                    ("auth0", .int(access.auth0)), ("auth1", .string(Hex.encode([access.auth1]))),
+                    ("protected_pages", pages), ("protects_reads", .bool(access.protectsReads)),
+                ])
+            ),
+            ("read_refused_from_page", .null),
+            ("authenticated", .bool(authenticated)),
+            ("pack", .null),
+            ("sentences", .array(access.sentences.map(JSON.string))),
+        ])
     }
 }

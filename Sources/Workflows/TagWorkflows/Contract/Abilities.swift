@@ -18,10 +18,12 @@ public protocol LockableTag: TagDriver {
     func lockTag(confirmation: LockConfirmation?, key: [UInt8]?) async throws -> TagManagementOutcome
 }
 
-/// A tag with a password TapCard can set and remove (NTAG21x, Ultralight EV1).
+/// A tag whose pages TapCard can guard and free: with a password it sets (NTAG21x, Ultralight
+/// EV1) or with the key it holds (MIFARE Ultralight C). A request of the other kind is refused
+/// before anything is written.
 public protocol ProtectableTag: TagDriver {
-    func protectTag(_ request: ProtectionRequest) async throws -> ProtectionReport
-    func unprotectTag() async throws -> ProtectionReport
+    func protectTag(_ request: TagProtectionRequest) async throws -> TagProtectionReport
+    func unprotectTag() async throws -> TagProtectionReport
 }
 
 /// A tag with application keys TapCard can change (NTAG 424 DNA).

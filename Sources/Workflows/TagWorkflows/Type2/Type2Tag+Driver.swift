@@ -22,11 +22,31 @@ extension Type2Tag: ReportingTagDriver, FormattableTag, LockableTag, Protectable
         TagManagementOutcome(try await lock(confirmation: confirmation))
     }
 
-    public func protectTag(_ request: ProtectionRequest) async throws -> ProtectionReport {
-        try await protect(request)
+    /// A password request sets the NTAG21x / Ultralight EV1 password; a key request guards an
+    /// Ultralight C's pages with ``key``, which must be given (it is authenticated with first, so
+    /// the tag is never guarded by a key the caller does not hold).
+    public func protectTag(_ request: TagProtectionRequest) async throws -> TagProtectionReport {
+        switch request {
+        case .password(let request):
+            return .password(try await protect(request))
+        case .key(let firstPage, let protectsReads):
+            guard key != nil else { throw UltralightCProtectionError.keyNotGiven(firstPage: firstPage) }
+            return .key(try await protectWithKey(firstPage: firstPage, protectsReads: protectsReads))
+        case .newKey(let newKey):
+            return .key(try await changeKey(to: newKey))
+        }
     }
 
-    public func unprotectTag() async throws -> ProtectionReport { try await unprotect() }
+    /// With ``key``, or on an Ultralight C, removes the 3DES protection (a protected one without
+    /// the key is refused with its AUTH0); otherwise the page password.
+    public func unprotectTag() async throws -> TagProtectionReport {
+        if key != nil { return .key(try await unprotectWithKey()) }
+        do {
+            return .password(try await unprotect())
+        } catch ProtectionRefusal.noPasswordOnChip(.ultralightC) {
+            return .key(try await unprotectWithKey())
+        }
+    }
 }
 
 extension WriteReport: EnvelopedWriteReport {

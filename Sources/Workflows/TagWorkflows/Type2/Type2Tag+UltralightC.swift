@@ -111,12 +111,15 @@ extension Type2Tag {
     private func changeKeyProtection(
         _ makePlan: (UltralightCAccess) throws(Type2ProtectError) -> UltralightCProtectPlan
     ) async throws -> UltralightCProtectionReport {
-        _ = try await startOperation()
+        let identification = try await startOperation()
         guard model == .ultralightC else { throw UltralightCAuthError.noKeyOnChip(model: model) }
         let current = try await readUltralightCAccess()
         if current.isProtected && !isAuthenticated {
             throw UltralightCProtectionError.keyRequired(firstProtectedPage: current.auth0)
         }
+        // Pages 0–3 (the UID) are readable here: free, or guarded and authenticated.
+        try await readHeader(pages: 4)
+        let uid = currentSnapshot(stopAfterNDEF: true).uid
         let plan = try makePlan(current)
         do {
             try await send(writes: plan.writes)
@@ -133,10 +136,13 @@ extension Type2Tag {
                     || plan.writes[error.failedIndex].role == .password,
                 cause: error.cause)
         }
+        let writeStatistics = takeStatistics()
         let after = try await readUltralightCAccess()
         guard after == plan.final else {
             throw UltralightCProtectionError.verificationFailed(expected: plan.final, read: after)
         }
-        return UltralightCProtectionReport(before: current, after: after, writes: plan.writes)
+        return UltralightCProtectionReport(
+            uid: uid, identification: identification, before: current, after: after, writes: plan.writes,
+            keyAuthenticated: isAuthenticated, writeStatistics: writeStatistics, verifyStatistics: takeStatistics())
     }
 }

@@ -7,6 +7,10 @@ public enum UltralightCProtectionError: TapCardError, Equatable {
     /// The tag is protected (AUTH0 given when it could be read) and no key was authenticated:
     /// nothing was written.
     case keyRequired(firstProtectedPage: Int?)
+    /// A protect from `firstPage` (AUTH0) was asked without the key: nothing was sent. The
+    /// driver authenticates with the key first, so it never guards pages with a key nobody
+    /// present holds.
+    case keyNotGiven(firstPage: Int)
     /// A write would reach `pages`, which need the 3DES key (from `firstProtectedPage`, AUTH0, when
     /// it could be read); no key was authenticated, so nothing was written.
     case keyRequiredForPages(pages: [Int], firstProtectedPage: Int?)
@@ -20,7 +24,7 @@ public enum UltralightCProtectionError: TapCardError, Equatable {
 
     public var origin: ErrorOrigin {
         switch self {
-        case .keyRequired, .keyRequiredForPages: .refusal
+        case .keyRequired, .keyRequiredForPages, .keyNotGiven: .refusal
         case .interrupted(_, _, _, _, _, let cause): cause.origin
         case .verificationFailed: .tag
         }
@@ -31,7 +35,9 @@ public enum UltralightCProtectionError: TapCardError, Equatable {
         case .keyRequired(let page):
             "This Ultralight C is protected"
                 + (page.map { " from page \($0) (AUTH0)" } ?? "")
-                + ": its 3DES key is needed to change its protection. Nothing was written."
+                + ": its 3DES key (16 bytes, --ulc-key HEX32) is needed to change its protection. Nothing was written."
+        case .keyNotGiven(let page):
+            "Guarding pages from \(page) (AUTH0) of a MIFARE Ultralight C takes its 16-byte 3DES key (--ulc-key HEX32): TapCard authenticates with it first, so the tag is never guarded by a key you do not hold. The factory key is 49454d4b41455242214e4143554f5946. Nothing was sent."
         case .keyRequiredForPages(let pages, let first):
             "\(PageList.phrase(pages).prefix(1).uppercased() + PageList.phrase(pages).dropFirst()), which this operation must write, need the tag's 3DES key"
                 + (first.map { " (it guards pages from \($0), AUTH0)" }
