@@ -11,8 +11,8 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 export TAPCARD_HOME=$work/home
 mkdir -p "$TAPCARD_HOME"
-models="ntag210 ntag212 ntag213 ntag215 ntag216 ultralight ultralight-ev1-48 ultralight-ev1-128 ntag203
-        ntag424 type4 icode-slix2 st25dv04k felica-lite-s"
+models="ntag210 ntag212 ntag213 ntag215 ntag216 ultralight ultralight-ev1-48 ultralight-ev1-128 ultralight-c ntag203
+        ntag424 type4 desfire-ev3-4k icode-slix2 st25dv04k felica-lite-s mifare-classic-1k mifare-classic-4k"
 fresh() { # fresh MODEL FILE [blank]: a new virtual tag, as shipped or (blank) with no NDEF format
     local option=
     if [ -n "${3:-}" ]; then option=--blank; fi
@@ -32,7 +32,7 @@ run() { # run MODEL VERB ARGUMENTS…
 for model in $models; do
     case $model in
         felica-lite-s) file=t.felica ;;
-        ntag424 | type4) file=t.tag ;;
+        ntag424 | type4 | desfire-ev3-4k) file=t.tag ;;
         *) file=t.nfc ;;
     esac
     uri=https://example.com/x
@@ -54,8 +54,15 @@ for model in $models; do
     run "$model" "format (holding a message)" format --tag $file
     fresh "$model" $file; run "$model" "lock (unconfirmed)" lock --tag $file
     fresh "$model" $file; run "$model" lock lock --yes-lock-permanently --tag $file
-    fresh "$model" $file; run "$model" protect protect --password 1a2b3c4d --tag $file
-    run "$model" "unprotect (after protect)" unprotect --password 1a2b3c4d --tag $file
+    case $model in
+        ultralight-c) # its 3DES key (the datasheet's example key, in cipher order), not a password
+            key=49454D4B41455242214E4143554F5946
+            fresh "$model" $file; run "$model" protect protect --ulc-key $key --tag $file
+            run "$model" "unprotect (after protect)" unprotect --ulc-key $key --tag $file ;;
+        *)
+            fresh "$model" $file; run "$model" protect protect --password 1a2b3c4d --tag $file
+            run "$model" "unprotect (after protect)" unprotect --password 1a2b3c4d --tag $file ;;
+    esac
     fresh "$model" $file; run "$model" "ntag424 info" ntag424 info --tag $file
     fresh "$model" $file
     run "$model" "ntag424 sdm setup" ntag424 sdm setup --tag $file \

@@ -79,7 +79,7 @@ struct FormatCommand: Command {
         if options.ndefFileSize != nil || options.key != nil, tag.forumType != 4 {
             tag.close()
             throw UsageError(
-                "--ndef-size and --key set up a MIFARE DESFire's NDEF application; this is an NFC Forum Type \(tag.forumType) tag.",
+                "--ndef-size and --key set up a MIFARE DESFire's NDEF application; this is \(TagFacts.kindPhrase(forumType: tag.forumType)).",
                 command: name)
         }
         try tag.finish(&arguments)

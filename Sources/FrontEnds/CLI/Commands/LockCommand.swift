@@ -61,7 +61,7 @@ struct LockCommand: Command {
         if key != nil, tag.forumType != 4 {
             tag.close()
             throw UsageError(
-                "--key is an NTAG 424 DNA's AES key; this is an NFC Forum Type \(tag.forumType) tag\(tag.forumType == 2 ? " (its password is --password)" : "").",
+                "--key is an NTAG 424 DNA's AES key; this is \(TagFacts.kindPhrase(forumType: tag.forumType))\(tag.forumType == 2 ? " (its password is --password)" : "").",
                 command: name)
         }
         try tag.finish(&arguments)

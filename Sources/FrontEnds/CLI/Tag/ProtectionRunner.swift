@@ -42,8 +42,8 @@ enum ProtectionRunner {
         guard let protectable = driver as? any ProtectableTag else {
             let reason =
                 tag.forumType == 4
-                ? "has no page password (an NTAG 424 DNA is guarded by AES keys: see 'tapcard ntag424 keys')"
-                : "has no page password TapCard can set (protect and unprotect set the NTAG21x / Ultralight EV1 password)"
+                ? "has no page password (a Type 4 tag guards its files with application keys; an NTAG 424 DNA's: see 'tapcard ntag424 keys')"
+                : "has no page password TapCard can set (protect and unprotect set the NTAG21x / Ultralight EV1 password and the Ultralight C key)"
             throw VerbRefusal(verb: command, facts: try await driver.identifyTag(), reason: reason)
         }
         if let count = tear.after { tag.fieldControl?.tearAfter(commands: count, mode: tear.mode) }

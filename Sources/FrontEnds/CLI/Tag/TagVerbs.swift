@@ -47,7 +47,7 @@ enum TagVerbs {
         if !options.applicationKeys.isEmpty {
             guard let type4 = driver as? Type4Tag else {
                 throw UsageError(
-                    "--auth-key N=HEX32 is an NTAG 424 DNA application key; this is an NFC Forum Type \(tag.forumType) tag, which has none.",
+                    "--auth-key N=HEX32 is an NTAG 424 DNA application key; this is \(TagFacts.kindPhrase(forumType: tag.forumType)), which has none.",
                     command: verb)
             }
             type4.offeredKeys = options.applicationKeys

@@ -26,4 +26,10 @@ public struct TagFacts: Sendable, Equatable {
     /// The chip's name, computed in this one place for every front end and the store: the
     /// model's ("NTAG213", "FeliCa Lite-S"), else "unknown Type N tag".
     public var chipName: String { model?.displayName ?? "unknown Type \(forumType) tag" }
+
+    /// "an NFC Forum Type 4 tag", or for a forum type of 0 "a MIFARE Classic (no NFC Forum type)":
+    /// how a sentence names the kind of tag it refuses.
+    public static func kindPhrase(forumType: Int) -> String {
+        forumType == 0 ? "a MIFARE Classic (no NFC Forum type)" : "an NFC Forum Type \(forumType) tag"
+    }
 }

@@ -21,7 +21,7 @@ public enum NTAG424SetupRefusal: TapCardError, Equatable {
     public var sentence: String {
         switch self {
         case .notNTAG424(let model):
-            "\((model?.withArticle ?? "This Type 4 tag").prefix(1).uppercased() + (model?.withArticle ?? "This Type 4 tag").dropFirst()) has no Secure Dynamic Messaging or application keys; only an NTAG 424 DNA does. Nothing was written."
+            "\((model?.withArticle ?? "This Type 4 tag").prefix(1).uppercased() + (model?.withArticle ?? "This Type 4 tag").dropFirst()) is not an NTAG 424 DNA: Secure Dynamic Messaging and the five application keys these commands set are an NTAG 424 DNA's. Nothing was written."
         case .settingsFrozen:
             "The NDEF file's settings can never be changed on this tag (change access is \"never\"). Nothing was written."
         case .confirmationRequired:
