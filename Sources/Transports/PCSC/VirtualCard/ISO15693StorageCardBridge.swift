@@ -72,15 +72,13 @@ public final class ISO15693StorageCardBridge<Chip: ISO15693Channel> {
 
     /// The response APDU to `apdu`; empty when the tag left the field.
     public func respond(to apdu: [UInt8]) async -> [UInt8] {
-        guard apdu.count >= 4 else { return [0x67, 0x00] }
-        let cla = apdu[0]
-        let ins = apdu[1]
-        let p1 = apdu[2]
-        let p2 = apdu[3]
-        guard cla == 0xFF else {
-            return cla & 0x80 == 0 && ins == 0xA4 ? [0x6A, 0x82] : [0x6E, 0x00]
+        let header: ReaderPseudoAPDU
+        switch ReaderPseudoAPDU.parse(apdu) {
+        case .success(let parsed): header = parsed
+        case .failure(let refused): return refused.status
         }
-        let block = Int(p1) << 8 | Int(p2)
+        let (ins, p1, p2) = (header.ins, header.p1, header.p2)
+        let block = header.address
         switch ins {
         case 0xCA:
             guard apdu.count <= 5 else { return [0x67, 0x00] }

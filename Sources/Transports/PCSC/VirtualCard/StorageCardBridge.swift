@@ -35,15 +35,12 @@ public final class StorageCardBridge<Tag: NFCAChannel> {
 
     /// The response APDU to `apdu`.
     public func respond(to apdu: [UInt8]) async -> [UInt8] {
-        guard apdu.count >= 4 else { return [0x67, 0x00] }
-        let cla = apdu[0]
-        let ins = apdu[1]
-        let p1 = apdu[2]
-        let p2 = apdu[3]
-        guard cla == 0xFF else {
-            // An ISO 7816-4 command (a Type 4 SELECT, say) to a storage card: no such file.
-            return cla & 0x80 == 0 && ins == 0xA4 ? [0x6A, 0x82] : [0x6E, 0x00]
+        let header: ReaderPseudoAPDU
+        switch ReaderPseudoAPDU.parse(apdu) {
+        case .success(let parsed): header = parsed
+        case .failure(let refused): return refused.status
         }
+        let (ins, p1, p2) = (header.ins, header.p1, header.p2)
         switch ins {
         case 0xCA:
             return await getData(p1: p1, le: apdu.count >= 5 ? apdu[4] : 0)
