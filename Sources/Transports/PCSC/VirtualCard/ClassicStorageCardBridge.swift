@@ -34,11 +34,7 @@ public final class ClassicStorageCardBridge<Card: ClassicChannel> {
     /// (4K), TCK the XOR of T0 … the last historical byte (ISO/IEC 7816-3 §8.2.5): `6A` for 1K,
     /// `69` for 4K, as pcsc-tools' `smartcard_list.txt` lists them.
     public static func atr(cardName: UInt16) -> [UInt8] {
-        let body: [UInt8] = [
-            0x8F, 0x80, 0x01, 0x80, 0x4F, 0x0C, 0xA0, 0x00, 0x00, 0x03, 0x06, CardKind.iso14443AStandard,
-            UInt8(cardName >> 8), UInt8(cardName & 0xFF), 0x00, 0x00, 0x00, 0x00,
-        ]
-        return [0x3B] + body + [body.reduce(0, ^)]
+        StorageCardATR.make(standard: CardKind.iso14443AStandard, cardName: cardName)
     }
 
     /// The response APDU to `apdu`; empty when the card left the field.

@@ -48,11 +48,7 @@ public final class ISO15693StorageCardBridge<Chip: ISO15693Channel> {
     /// `00 14` (NXP ICODE) that is `… 0B 00 14 00 00 00 00 77`, as pcsc-tools' `smartcard_list.txt`
     /// lists it.
     public static func atr(cardName: UInt16) -> [UInt8] {
-        let body: [UInt8] = [
-            0x8F, 0x80, 0x01, 0x80, 0x4F, 0x0C, 0xA0, 0x00, 0x00, 0x03, 0x06, CardKind.iso15693Standard,
-            UInt8(cardName >> 8), UInt8(cardName & 0xFF), 0x00, 0x00, 0x00, 0x00,
-        ]
-        return [0x3B] + body + [body.reduce(0, ^)]
+        StorageCardATR.make(standard: CardKind.iso15693Standard, cardName: cardName)
     }
 
     /// The PC/SC card name a reader would report for a tag with this UID (`E0` first), by its IC

@@ -19,10 +19,7 @@ public final class StorageCardBridge<Tag: NFCAChannel> {
     /// `3B 8F 80 01 80 4F 0C A0 00 00 03 06 03 00 03 00 00 00 00 68` — historical bytes
     /// `80 4F 0C`, RID `A0 00 00 03 06`, standard `03` (ISO 14443 A part 3), name `00 03`, TCK `68`.
     public static var ultralightATR: [UInt8] {
-        [
-            0x3B, 0x8F, 0x80, 0x01, 0x80, 0x4F, 0x0C, 0xA0, 0x00, 0x00, 0x03, 0x06, 0x03, 0x00, 0x03, 0x00, 0x00, 0x00,
-            0x00, 0x68,
-        ]
+        StorageCardATR.make(standard: CardKind.iso14443AStandard, cardName: 0x0003)
     }
 
     /// What `FF 00 48 00 00` answers (ACR122U readers answer their firmware name the same way).
