@@ -12,15 +12,7 @@ extension Type4Tag: FormattableTag {
     static let desfireBlock = 32
 
     public func formatTag(_ options: FormatOptions) async throws -> TagManagementOutcome {
-        let identification = try await identify()
-        guard identification.desfire != nil else {
-            throw VerbRefusal(
-                verb: "format", facts: Self.facts(uid: uid, identification: identification),
-                reason:
-                    "ships formatted by its maker: its NDEF application, CC file and NDEF file exist or they do not, and no NFC Forum command creates them (to empty it, run 'tapcard erase')"
-            )
-        }
-        return TagManagementOutcome(try await formatDESFire(ndefFileSize: options.ndefFileSize, key: options.key))
+        TagManagementOutcome(try await formatDESFire(ndefFileSize: options.ndefFileSize, key: options.key))
     }
 
     /// NDEF-formats a DESFire EV1/EV2/EV3 per AN11004 mapping version 2 (``/Type4/DESFireFormatPlan``):
@@ -33,13 +25,18 @@ extension Type4Tag: FormattableTag {
     /// - `key`: the PICC master key (AES), sent only when the card refuses CreateApplication
     ///   without it (`91 AE`); `nil` tries the all-zero AES key then.
     ///
-    /// Refused (nothing sent that changes the card): the card holds an NDEF message
-    /// (``FormatRefusal``), a generation without mapping v2, a size that does not fit.
+    /// Refused (nothing sent that changes the card): a Type 4 tag that is no DESFire (its files are
+    /// its maker's: ``VerbRefusal``), the card holds an NDEF message (``FormatRefusal``), a
+    /// generation without mapping v2, a size that does not fit.
     public func formatDESFire(ndefFileSize: Int? = nil, key: [UInt8]? = nil) async throws -> DESFireFormatReport {
         beginOperation()
         let identification = try await identify()
         guard let version = identification.desfire else {
-            throw Type4LockRefusal.noProcedure(model: identification.model)
+            throw VerbRefusal(
+                verb: "format", facts: Self.facts(uid: uid, identification: identification),
+                reason:
+                    "ships formatted by its maker: its NDEF application, CC file and NDEF file exist or they do not, and no NFC Forum command creates them (to empty it, run 'tapcard erase')"
+            )
         }
         switch version.generation {
         case .ev1?, .ev2?, .ev3?, .unknown?: break
