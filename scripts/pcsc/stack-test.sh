@@ -629,6 +629,13 @@ import json, sys
 r = json.loads(sys.argv[1])
 assert r['forum_type'] == 0 and r['ndef']['records'][0]['view']['uri'] == sys.argv[2], r
 assert r['capacity']['source'] == 'reported', r" "$out" "$url_c"
+watch=$("$tapcard" watch --reader "$reader" --count 1 --json 2>/dev/null)
+check "mifare-classic-1k: tapcard watch reads it through the same driver (chip, status, capacity, NDEF length)" python3 -c "
+import json, sys
+w = json.loads(sys.argv[1])
+assert w['chip']['model'] == 'mifare-classic-1k' and w['forum_type'] == 0, w
+assert w['ndef_status'] == 'read-write' and w['capacity']['source'] == 'reported', w
+assert w['ndef_length'] > len(sys.argv[2]) - 12 and w['capability_container'] is None, w" "$watch" "$url_c"
 stop_emulator
 saved=$("$tapcard" read --tag "$work/classic.nfc" --json 2>&1)
 check "mifare-classic-1k: the emulator saved the Flipper Mifare Classic file on SIGTERM, with tapcard's message in it" \

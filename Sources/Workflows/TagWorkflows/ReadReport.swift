@@ -13,4 +13,7 @@ public struct ReadReport: Sendable, Equatable {
     /// The PACK the tag answered, when a password was given and accepted.
     public var acknowledge: PasswordAcknowledge?
     public var statistics: CommandStatistics
+    /// Page 3 as read: the Capability Container, or what stands there on a tag that is not
+    /// formatted; `nil` when the tag did not give page 3.
+    public var capabilityContainerBytes: [UInt8]? = nil
 }

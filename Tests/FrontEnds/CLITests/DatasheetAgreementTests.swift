@@ -10,7 +10,7 @@ import Type2
 
 /// One home per datasheet fact (issue 13 item 8): for every model the emulator knows, the
 /// catalog's facts, the Type 2 mapping's reading of the emulated chip, the emulator's behaviour and
-/// the CLI's identification paths (`info` through the workflow, `watch` through ``TagSummary``,
+/// the CLI's identification paths (`info` through the workflow, `watch` through the same driver,
 /// `sim import` through the Flipper dump) all tell the same story. Each side has its own code (the
 /// emulator answers frames, the mapping interprets memory), so a wrong fact or a wrong reading of
 /// one shows up as a disagreement here.
@@ -30,8 +30,9 @@ import Type2
         #expect(snapshot.dynamicLockArea?.byteAddress == DynamicLockMap.of(model).map { $0.page * 4 })
     }
 
-    /// `info` (the workflow's identification), `watch` (TagSummary) and `sim import` (the Flipper
-    /// dump, under its own chip name and under the firmware's catch-all name) name the model.
+    /// `info` and `watch` (both through the workflow's identification: `watch`'s TagSummary reads
+    /// through the driver) and `sim import` (the Flipper dump, under its own chip name and under the
+    /// firmware's catch-all name) name the model.
     @Test(arguments: EmulatedTag.supportedModels)
     func everyIdentificationPathNamesTheModel(model: TagModel) async throws {
         let tag = EmulatedTag(model: model, uid: Self.uid)
@@ -39,7 +40,6 @@ import Type2
         #expect(identification.model == model, "\(model): info")
         if let version = model.type2Layout?.version {
             #expect(try await tag.transceive([0x60]) == version)
-            #expect(TagSummary.model(forVersion: version) == model, "\(model): watch")
         }
         let dump = FlipperDump(tag: tag)
         #expect(try FlipperNFC.parse(FlipperNFC.render(dump)).model == model, "\(model): sim import")
@@ -101,8 +101,8 @@ import Type2
     }
 
     /// GET_VERSION answers of real variants of the catalog's chips, and answers of no chip TapCard
-    /// knows: `info` (ChipIdentification), `watch` (TagSummary) and `sim import` (a Flipper dump
-    /// under the catch-all name) give the same answer.
+    /// knows: `info` and `watch` (ChipIdentification, through the driver) and `sim import` (a Flipper
+    /// dump under the catch-all name) give the same answer.
     @Test(
         arguments: [
             // NTAG213F (NTAG213F/216F datasheet table 26: subtype 01h): an NTAG213 memory map.
@@ -118,7 +118,6 @@ import Type2
         ] as [([UInt8], TagModel?)])
     func variantsAreNamedTheSameByEveryPath(version: [UInt8], expected: TagModel?) throws {
         #expect(ChipIdentification.fromVersion(version).model == expected, "info")
-        #expect(TagSummary.model(forVersion: version) == expected, "watch")
         let text = """
             Filetype: Flipper NFC device
             Version: 4

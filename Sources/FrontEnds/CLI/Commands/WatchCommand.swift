@@ -54,10 +54,7 @@ struct WatchCommand: Command {
             switch await read(context: context, reader: state.name) {
             case .success(let summary):
                 if json { io.printJSON(summary.json) } else { io.print(summary.line) }
-                var chip = summary.kind.isType2 ? summary.model?.rawValue : nil
-                if case .isoDep = summary.kind { chip = (summary.model ?? .genericType4).rawValue }
-                if summary.kind.isISO15693 { chip = summary.model?.rawValue }
-                recording.sighting(uid: summary.uid, chip: chip, io: io)
+                recording.sighting(uid: summary.uid, chip: summary.facts?.storeChip, io: io)
             case .failure(.cardRemoved):
                 io.printError("The tag left before it could be read; tap it again.")
             case .failure(let error):

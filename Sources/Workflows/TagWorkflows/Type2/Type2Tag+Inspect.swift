@@ -28,6 +28,7 @@ extension Type2Tag {
         return ReadReport(
             uid: snapshot.uid, identification: identification, status: snapshot.status, capacity: snapshot.capacity,
             content: NDEFContent.from(snapshot), readRefusedFromPage: snapshot.readRefusedFromPage,
-            acknowledge: receivedAcknowledge, statistics: takeStatistics())
+            acknowledge: receivedAcknowledge, statistics: takeStatistics(),
+            capabilityContainerBytes: snapshot.memory.count >= 16 ? Array(snapshot.memory[12..<16]) : nil)
     }
 }
