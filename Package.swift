@@ -138,6 +138,11 @@ var layered: [Layered] = [
             path: "Sources/Transports/PCSC",
             swiftSettings: settings, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         layer: .transports),
+    // A virtual tag as a card vpcd serves: the one switch from a tag file's kind to its PC/SC
+    // bridge, beside the bridges, so `emulate` names no tag type.
+    library(
+        "ServedCards", "Transports/ServedCards", layer: .transports,
+        ["TapCardSupport", "TagCatalog", "TagEmulator", "PCSCTransport"]),
     // The CoreNFC adapter. Its CoreNFC-facing files are wrapped in `#if canImport(CoreNFC)`: on
     // iOS they import Apple's framework; on Linux they import the stand-in below (so they are
     // compiled and tested here); on macOS, which has no CoreNFC, only the plain-Swift parts build.
@@ -213,7 +218,7 @@ var layered: [Layered] = [
             "TapCardSupport", "NDEF", "Contacts", "TagCatalog", "TLVArea", "Type2", "Type3", "Type4", "Type5",
             "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "CardPage", "Focus",
             "FocusSessions",
-            "TagInventory", "PCSCTransport", "SUN", "MessageRendering", "Benchmarks", "MIFAREClassic",
+            "TagInventory", "PCSCTransport", "ServedCards", "SUN", "MessageRendering", "Benchmarks", "MIFAREClassic",
         ], extraSettings: testClock),
     Layered(
         target: .executableTarget(

@@ -6,7 +6,7 @@ import TagEmulator
 import TapCardSupport
 
 /// `tapcard emulate`: the emulator as a card in a real PC/SC stack. vsmartcard's vpcd driver
-/// (loaded by pcscd) listens; this command connects as the card (``ServedCard``): an NTAG with the
+/// (loaded by pcscd) listens; this command connects as the card (the ServedCards module's bridge for the file's kind): an NTAG with the
 /// PC/SC Part 3 storage-card ATR, answering storage-card APDUs and ACR122U-style pass-through, or
 /// a Type 4 tag with an ISO 14443-4 ATR, answering APDUs as the chip does. Any PC/SC application
 /// then sees the tag on the "Virtual PCD" reader.
@@ -82,7 +82,8 @@ struct EmulateCommand: Command {
             model = named
         }
 
-        let card = try ServedCard.load(path: path, model: model, io: io)
+        let file = try EmulatedFile.load(path: path, model: model, io: io)
+        let card = file.card
         let server = VirtualCardServer(host: host, port: port, atr: card.atr)
         StopSignal.install()
         defer { StopSignal.uninstall() }
@@ -106,11 +107,11 @@ struct EmulateCommand: Command {
             }
         } catch {
             server.removeCard()
-            try card.save(path)
+            try file.save(to: path)
             throw error
         }
         server.removeCard()
-        try card.save(path)
+        try file.save(to: path)
         let size = card.savedSize
         switch end {
         case .stopped(let apdus):
