@@ -11,8 +11,10 @@
 /// 3. `.commit`: the length block again, differing from step 2 in the first length byte only.
 ///
 /// Blocks whose bytes do not change are not written. An erase (empty message) ends with the
-/// length block holding `03 00 FE` as `.commit`. The plan needs the whole area read: a Classic
-/// block costs one READ, and the terminator's place depends on every byte.
+/// length block holding `03 00 FE` as `.commit`. The plan needs the area read through the last
+/// block the new TLV covers, and the old NDEF TLV whole (so what the card held is known): bytes
+/// beyond are neither read nor written, so a short message on a 4K card costs a few sectors, not
+/// forty.
 public struct ClassicWritePlan: Sendable, Equatable {
     /// The writes, in the order they must be sent.
     public var writes: [ClassicDataWrite]
@@ -27,10 +29,10 @@ public struct ClassicWritePlan: Sendable, Equatable {
     /// Plans writing `message` (the encoded NDEF message; empty to erase) into `area`.
     public static func make(message: [UInt8], area: ClassicNDEFArea) -> Result<ClassicWritePlan, ClassicWriteError> {
         let size = ClassicLayout.blockSize
-        guard area.bytes.count == area.capacity else {
-            return .failure(.areaNotRead(read: area.bytes.count, capacity: area.capacity))
-        }
         let walk = area.walk
+        if case .notRead(let upTo)? = walk.problem {
+            return .failure(.areaNotRead(read: area.bytes.count, needed: max(upTo, area.bytes.count + 1)))
+        }
         let slot = walk.ndef?.typeAddress ?? walk.ndefSlot ?? 0
         let lengthFieldBytes = message.count < 255 ? 1 : 3
         let available = walk.area.usableCount(from: slot)
@@ -44,6 +46,10 @@ public struct ClassicWritePlan: Sendable, Equatable {
             ? [UInt8(message.count)] : [0xFF, UInt8(message.count >> 8), UInt8(message.count & 0xFF)]
         tlv += message
         if available > tlv.count { tlv.append(0xFE) }
+        let needed = (slot + tlv.count + size - 1) / size * size
+        guard area.bytes.count >= needed else {
+            return .failure(.areaNotRead(read: area.bytes.count, needed: needed))
+        }
         let current = area.bytes
         var target = current
         target.replaceSubrange(slot..<slot + tlv.count, with: tlv)

@@ -45,7 +45,12 @@ import Testing
             ClassicWritePlan.make(message: message(717, seed: 0), area: area)
                 == .failure(.tooBig(needed: 717, capacity: 720, available: 720, tlvOffset: 0)))
         let short = try ClassicNDEFArea.read(image: Array(image.prefix(10)), layout: .oneK).get()
-        #expect(ClassicWritePlan.make(message: [], area: short) == .failure(.areaNotRead(read: 80, capacity: 720)))
+        // Five blocks read (sector 1 and two of sector 2): enough for an erase (03 00 FE), not for a
+        // 100-byte message (03 64, 100 bytes, FE: through the seventh block).
+        #expect(ClassicWritePlan.make(message: [], area: short).map(\.messageLength) == .success(0))
+        #expect(
+            ClassicWritePlan.make(message: message(100, seed: 0), area: short)
+                == .failure(.areaNotRead(read: 80, needed: 112)))
     }
 
     /// Writing the message already there changes nothing but may rewrite the length: the

@@ -3,8 +3,9 @@ import NDEF
 import TagTransport
 
 extension ClassicTag {
-    /// Writes `message`: the MAD, every NDEF sector's data blocks and trailer (the whole area, so
-    /// the plan knows every byte), refusals before any write (no MAD or NDEF sector: "format it
+    /// Writes `message`: the MAD, the NDEF sectors' data blocks and trailers through the last block
+    /// the new TLV covers and the old TLV's end (what the plan changes and what the card held),
+    /// refusals before any write (no MAD or NDEF sector: "format it
     /// first"; a read-only sector; too big), then ``/MIFAREClassic/ClassicWritePlan``'s
     /// tearing-safe order (length 0, the message blocks and terminator, the length), each block
     /// under its sector's NDEF key A, and — with `verify` — the area read back, decoded and
@@ -23,7 +24,13 @@ extension ClassicTag {
 
     private func writeBytes(_ bytes: [UInt8], expected: NDEFMessage, verify: Bool) async throws -> ClassicWriteReport {
         beginOperation()
-        let before = try await readSnapshot(whole: true)
+        // The area through the last block the new TLV covers (its type, a 3-byte length, the
+        // message and the terminator, from a TLV at the area's start), and the old TLV whole; when
+        // NULL TLVs put the NDEF TLV further in, the plan asks for more and the whole area is read.
+        var before = try await readSnapshot(whole: false, through: bytes.count + 5)
+        if let area = before.area, case .failure(.areaNotRead) = ClassicWritePlan.make(message: bytes, area: area) {
+            before = try await readSnapshot(whole: true)
+        }
         guard let area = before.area else {
             if case .failure(let reason) = before.mad { throw ClassicPlanRefusal.notFormatted(reason) }
             throw ClassicPlanRefusal.notFormatted(.noNDEFSector(madVersion: 1))

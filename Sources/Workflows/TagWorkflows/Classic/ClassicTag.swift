@@ -169,8 +169,10 @@ public final class ClassicTag {
     }
 
     /// The MAD, the NDEF sectors' data blocks (all of them with `whole`, else until the TLV walk
-    /// ends) and their trailers (all with `whole`, else the first NDEF sector's).
-    func readSnapshot(whole: Bool) async throws(ClassicFailure) -> ClassicSnapshot {
+    /// ends and, with `through`, at least that many bytes of the area are read) and their trailers
+    /// (all with `whole`; with `through`, those of the sectors read, since those are the ones a
+    /// write may change; else the first NDEF sector's).
+    func readSnapshot(whole: Bool, through: Int? = nil) async throws(ClassicFailure) -> ClassicSnapshot {
         let layout = try requireLayout()
         var image = [[UInt8]](repeating: [], count: layout.blockCount)
         let mad = try await readMAD(into: &image)
@@ -180,14 +182,16 @@ public final class ClassicTag {
         var trailers: [Int: SectorTrailer] = [:]
         let sectors = directory.sectors(holding: .ndef, layout: layout)
         for (index, sector) in sectors.enumerated() {
-            if whole || index == 0 {
+            if !whole, index > 0 {
+                // Stop once the walk needs no more bytes and `through` bytes are read.
+                let area = ClassicNDEFArea.read(image: image, layout: layout, mad: directory)
+                let walkNeedsMore: Bool
+                if case .notRead? = area.walk.problem { walkNeedsMore = true } else { walkNeedsMore = false }
+                guard walkNeedsMore || area.bytes.count < (through ?? 0) else { break }
+            }
+            if whole || index == 0 || through != nil {
                 let trailer = try await read(block: layout.trailerBlock(ofSector: sector), keys: Self.ndefKeys)
                 if case .success(let parsed) = SectorTrailer.parse(trailer) { trailers[sector] = parsed }
-            }
-            if !whole, index > 0 {
-                // Stop once the walk needs no more bytes.
-                guard case .notRead? = ClassicNDEFArea.read(image: image, layout: layout, mad: directory).walk.problem
-                else { break }
             }
             for block in layout.dataBlocks(ofSector: sector) {
                 image[block] = try await read(block: block, keys: Self.ndefKeys)

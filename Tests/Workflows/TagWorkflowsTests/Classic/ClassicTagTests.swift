@@ -40,6 +40,43 @@ import Testing
         #expect(try await tag.read().content == .empty)
     }
 
+    /// A short message on a 4K card reads the MAD and the sectors the new TLV and the old one
+    /// cover, not all 39 NDEF sectors: before this the preflight read the whole area (339
+    /// commands for an 18-byte URI); the plan needs no byte beyond what it writes.
+    @Test func aShortWriteReadsOnlyTheSectorsItCovers() async throws {
+        let card = EmulatedClassicTag(model: .mifareClassic4K, formatted: true)
+        let whole = ClassicTag(channel: card)
+        _ = try await whole.readSnapshot(whole: true)
+        let wholeArea = whole.takeStatistics().commands
+        let write = try await ClassicTag(channel: card).write(Self.uri)
+        #expect(write.verified)
+        #expect(write.writeStatistics.commands * 10 < wholeArea, "\(write.writeStatistics.commands) of \(wholeArea)")
+    }
+
+    /// Over a long message a short one is planned from the old TLV read whole (what the card held
+    /// is reported), and a TLV that NULL TLVs push past the first guess makes the plan ask for more:
+    /// the whole area is read and the write lands the same.
+    @Test func theOldMessageIsReadWholeAndAnNDEFTLVFurtherInStillWrites() async throws {
+        let card = EmulatedClassicTag(model: .mifareClassic1K, formatted: true)
+        let long = NDEFMessage(records: [.uri("https://example.com/" + String(repeating: "a", count: 200))])
+        _ = try await ClassicTag(channel: card).write(long)
+        let short = try await ClassicTag(channel: card).write(Self.uri)
+        #expect(short.verified)
+        #expect(short.previousContent.message == long)
+        // 20 NULL TLVs (AN1304 allows them before the NDEF TLV), then the empty NDEF TLV: the
+        // first guess (the message plus 5 bytes from offset 0) falls short of the TLV's end.
+        let padded = [UInt8](repeating: 0x00, count: 20) + [0x03, 0x00, 0xFE]
+        let area = padded + [UInt8](repeating: 0x00, count: 48 - padded.count)
+        for (index, block) in [4, 5, 6].enumerated() {
+            card.setBlock(block, to: Array(area[index * 16..<(index + 1) * 16]))
+        }
+        let message = NDEFMessage(records: [.text("x" + String(repeating: "y", count: 30), language: "en")])
+        let write = try await ClassicTag(channel: card).write(message)
+        #expect(write.verified)
+        #expect(try await ClassicTag(channel: card).read().content.message == message)
+        #expect(Array(card.blocks[5][4..<6]) == [0x03, UInt8(message.encoded().count)])
+    }
+
     @Test func writingABlankCardIsRefusedAndSendsNoWrite() async throws {
         let card = EmulatedClassicTag(model: .mifareClassic1K)
         let before = card.blocks
