@@ -30,6 +30,12 @@ public struct TagFacts: Sendable, Equatable {
     /// "an NFC Forum Type 4 tag", or for a forum type of 0 "a MIFARE Classic (no NFC Forum type)":
     /// how a sentence names the kind of tag it refuses.
     public static func kindPhrase(forumType: Int) -> String {
-        forumType == 0 ? "a MIFARE Classic (no NFC Forum type)" : "an NFC Forum Type \(forumType) tag"
+        forumType == 0 ? "a MIFARE Classic (\(typePhrase(forumType: 0)))" : "an \(typePhrase(forumType: forumType)) tag"
+    }
+
+    /// "NFC Forum Type 4", or "no NFC Forum type" for a forum type of 0 (a MIFARE Classic): the one
+    /// place that says what forum type 0 means.
+    public static func typePhrase(forumType: Int) -> String {
+        forumType == 0 ? "no NFC Forum type" : "NFC Forum Type \(forumType)"
     }
 }

@@ -23,7 +23,7 @@ public struct VerbRefusal: TapCardError, Equatable {
     public var origin: ErrorOrigin { .refusal }
 
     public var sentence: String {
-        "'\(verb)' does not apply to this tag: it is \(article) \(chip) (\(forumType == 0 ? "no NFC Forum type" : "NFC Forum Type \(forumType)")), which \(reason). Nothing was written."
+        "'\(verb)' does not apply to this tag: it is \(article) \(chip) (\(TagFacts.typePhrase(forumType: forumType))), which \(reason). Nothing was written."
     }
 
     private var article: String {
