@@ -46,10 +46,12 @@ public final class StandInTag: StandInTagBase, NFCMiFareTag {
         self.init(transport: transport, uid: uid, family: family, dynamicLockPage: dynamicLockPage, isoDep: nil)
     }
 
-    /// A DESFire- or Plus-family tag whose APDUs go to `isoDep` (an emulated Type 4 chip).
-    /// Raw `sendMiFareCommand` frames are refused by the stand-in (it has no NFC-A view of the chip).
+    /// A DESFire- or Plus-family tag whose APDUs go to `isoDep` (an emulated Type 4 chip). On a
+    /// DESFire, `sendMiFareCommand` takes native DESFire frames (``StandInDESFireNativeRadio``);
+    /// on a Plus the stand-in refuses raw frames (it has no NFC-A view of that chip).
     public convenience init(isoDep: any ISODepChannel, uid: [UInt8], family: NFCMiFareFamily = .desfire) {
-        self.init(transport: NoRadio(), uid: uid, family: family, dynamicLockPage: nil, isoDep: isoDep)
+        let radio: any NFCAChannel = family == .desfire ? StandInDESFireNativeRadio(isoDep: isoDep) : NoRadio()
+        self.init(transport: radio, uid: uid, family: family, dynamicLockPage: nil, isoDep: isoDep)
     }
 
     private init(

@@ -64,5 +64,42 @@
             #expect(read.status == .readWrite && read.capacity?.bytes == 2046)
             #expect(defects.defects.isEmpty)
         }
+
+        /// Native DESFire frames through `sendMiFareCommand` (the path the issue names for native
+        /// commands): GetVersion's three frames (status AF, AF, then 00) and GetApplicationIDs
+        /// answer with the native status first, and carry the same bytes as the ISO 7816-wrapped
+        /// commands (CLA 90) the driver sends through `sendMiFareISO7816Command`.
+        @Test func nativeFramesThroughSendMiFareCommandAnswerAsTheWrappedOnes() async throws {
+            let card = EmulatedType4Tag(model: .desfireEV3_4K, uid: Self.uid)
+            let system = NFCStandInSystem()
+            let tag = StandInTag(isoDep: card, uid: Self.uid, family: .desfire)
+            system.script([.present([tag])])
+            let (native, wrapped) = try await NFCStandInSystem.run(system) {
+                try await sessions.withConnection { _ in
+                    var native: [[UInt8]] = []
+                    for frame in [[0x60], [0xAF], [0xAF], [0x6A]] as [[UInt8]] {
+                        native.append([UInt8](try await tag.sendMiFareCommand(commandPacket: Data(frame))))
+                    }
+                    var wrapped: [[UInt8]] = []
+                    for code in [0x60, 0xAF, 0xAF, 0x6A] as [UInt8] {
+                        let apdu = NFCISO7816APDU(
+                            instructionClass: 0x90, instructionCode: code, p1Parameter: 0, p2Parameter: 0, data: Data(),
+                            expectedResponseLength: 256)
+                        let (data, sw1, sw2) = try await tag.sendMiFareISO7816Command(apdu)
+                        #expect(sw1 == 0x91)
+                        wrapped.append([sw2] + [UInt8](data))
+                    }
+                    return (native, wrapped)
+                }
+            }
+            #expect(native.map { $0.first } == [0xAF, 0xAF, 0x00, 0x00])
+            // The hardware frame: vendor NXP (04), type DESFire (01), major version 3 (EV3), 4K (18h).
+            #expect(native[0].count == 8 && native[0][1] == 0x04 && native[0][2] == 0x01 && native[0][6] == 0x18)
+            #expect(native[2].count == 15 && Array(native[2][1...7]) == Self.uid)
+            // A factory card holds no application: GetApplicationIDs answers the status alone.
+            #expect(native[3] == [0x00])
+            #expect(native == wrapped)
+            #expect(defects.defects.isEmpty)
+        }
     }
 #endif
