@@ -94,7 +94,7 @@ enum PhoneWords {
             case .lrpMode:
                 return
                     "This NTAG 424 DNA is in LRP mode: it refuses AES authentication, the only kind TapCard speaks, so its keys, files and settings cannot be changed here. Its secure URLs still verify. Nothing was written."
-            case .noProcedure: return nil
+            case .noProcedure, .ev1KeyRefused: return nil
             }
         case let refusal as Type3Refusal:
             switch refusal {
