@@ -79,7 +79,7 @@ import Type4
         #expect(String(describing: tag.memory) == before)
         // lock: EV2First with the application's key 0 (all zeros, as format made it).
         let lock = try await Self.driver(tag).lock(confirmation: .permanent)
-        #expect(lock.verified)
+        #expect(lock.verified && lock.authenticationName == "AuthenticateEV2First")
         let locked = try await Self.driver(tag).readTag()
         #expect(locked.status == .readOnly && locked.content.message == message)
     }
@@ -226,6 +226,7 @@ import Type4
         #expect(!Self.instructions(tag, from: start).contains(0x5F))
         let lock = try await Self.driver(tag).lock(confirmation: .permanent)
         #expect(lock.verified && lock.steps == [.ccWriteAccess, .ndefFileSettings, .ccFileSettings])
+        #expect(lock.authenticationName == "AuthenticateAES")
         let sent = Self.instructions(tag, from: start)
         #expect(sent.contains(0xAA) && sent.contains(0x5F) && !sent.contains(0x71))
         let locked = try await Self.driver(tag).readTag()
