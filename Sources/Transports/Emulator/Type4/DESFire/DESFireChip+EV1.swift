@@ -4,7 +4,8 @@ import TagFrames
 /// AuthenticateAES (`AA`) and EV1 secure messaging on the card's side. Every DESFire generation
 /// from EV1 on answers `AA` (EV2 and EV3 keep it for EV1 compatibility: NXP's EV2 short
 /// datasheet calls EV2 "functionally backward compatible with MIFARE DESFire EV1"); an EV1
-/// answers AuthenticateEV2First and NonFirst `91 1C` (it does not know them).
+/// answers AuthenticateEV2First and NonFirst `91 1C`, assuming it treats them as any command code
+/// it does not know (the datasheet's "illegal command code").
 ///
 /// The exchange (libfreefare `mifare_desfire_authenticate`; Elmue's "DESFire EV1 communication
 /// examples"): `90 AA 00 00 01 KeyNo 00` → E(K, RndB) `91 AF` (CBC, IV 0); `90 AF 00 00 20
@@ -12,7 +13,8 @@ import TagFrames
 /// on the reader's last block, or `91 AE` on a wrong RndB' (the card then holds no session).
 extension DESFireChip {
     /// Part 1: KeyNo. `91 7E` on a length other than 1, `91 40` no such key at the level, `91 AE`
-    /// a key that is not AES (the DES and 3DES authentications are not modelled).
+    /// a key that is not AES, assuming the card refuses the wrong kind of key as an authentication
+    /// error, as it does for EV2First (the DES and 3DES authentications are not modelled).
     mutating func authenticateAES(_ data: [UInt8], keys: [Type4Key], type: DESFireKeyType) -> ResponseAPDU {
         ev1Session = nil
         session = nil
@@ -54,8 +56,10 @@ extension DESFireChip {
     /// In an EV1 session: a command whose EV2 `mode` is plain or MAC comes plain (the reader sends
     /// no MAC) and its CMAC over INS ‖ data moves the IV; one in FULL mode (ChangeFileSettings
     /// with a Change key) carries `encipheredLength` bytes after the header, then CRC32 over
-    /// INS ‖ header ‖ those bytes and zero padding, enciphered from the IV (`91 7E` not whole
-    /// blocks, `91 1E` a CRC or padding that does not check). A successful answer is data ‖ the
+    /// INS ‖ header ‖ those bytes and zero padding, enciphered from the IV (`91 1E`, the
+    /// datasheet's integrity error, when the CRC or padding does not check; `91 7E` when it is not
+    /// whole blocks, assuming a length error as for any other command of the wrong length; a
+    /// plain command with 8 bytes more than it takes is `91 7E` likewise). A successful answer is data ‖ the
     /// first 8 bytes of its CMAC over data ‖ `00`; an error ends the session and has no CMAC.
     /// ReadData and WriteData of MACed or enciphered files (`fileData` in MAC or FULL mode) are not
     /// modelled in an EV1 session: `91 1C`, and the session ends.
