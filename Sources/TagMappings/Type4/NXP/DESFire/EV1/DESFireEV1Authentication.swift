@@ -17,7 +17,8 @@ import TagFrames
 ///    card's cipher block: `90 AF 00 00 20 <32 bytes> 00`.
 /// 3. ``DESFireEV1AuthenticationProof/finish(_:)`` deciphers the card's E(K, rotl1(RndA)) with IV
 ///    = the last block we sent, and derives the session key RndA[0..3] ‖ RndB[0..3] ‖
-///    RndA[12..15] ‖ RndB[12..15] (libfreefare `mifare_desfire_session_key_new`, AES case).
+///    RndA[12..15] ‖ RndB[12..15] (libfreefare `mifare_desfire_session_key_new`, AES case; the
+///    same bytes in independent Java and C# DESFire libraries' session-key code).
 public struct DESFireEV1Authentication: Sendable {
     /// The key being proven (0…13 in an application, 0 at the PICC level).
     public let keyNumber: UInt8
