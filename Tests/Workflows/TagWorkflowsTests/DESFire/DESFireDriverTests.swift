@@ -236,6 +236,40 @@ import Type4
         #expect(again.steps.isEmpty && again.verified)
     }
 
+    /// The EV1 lock torn at every command index in every mode: the card still reads the message,
+    /// writable or read-only, and the same lock run again finishes it.
+    @Test(arguments: [TearMode.notDelivered, .replyLost, .corruptedWrite])
+    func aTornEV1LockIsFinishedByRunningItAgain(mode: TearMode) async throws {
+        let message = NDEFMessage(records: [.uri("https://example.com/ev1-lock")])
+        func formatted() async throws -> EmulatedType4Tag {
+            let tag = try Self.ev1()
+            _ = try await Self.driver(tag).formatDESFire()
+            _ = try await Self.driver(tag).writeMessage(message, verify: false)
+            return tag
+        }
+        let reference = try await formatted()
+        let start = reference.commandLog.count
+        _ = try await Self.driver(reference).lock(confirmation: .permanent)
+        let total = reference.commandLog.count - start
+        #expect(total > 8)
+        for index in 1...total {
+            let tag = try await formatted()
+            tag.tearAfter(commands: index - 1, mode: mode)
+            do {
+                _ = try await Self.driver(tag).lock(confirmation: .permanent)
+            } catch {
+                #expect(error is Type4LockInterrupted || error is Type4Failure, "\(index): \(error)")
+            }
+            tag.present()
+            let seen = try await Self.driver(tag).readTag()
+            #expect(seen.content.message == message, "tear at \(index) (\(mode))")
+            let finished = try await Self.driver(tag).lock(confirmation: .permanent)
+            #expect(finished.verified, "tear at \(index) (\(mode))")
+            let locked = try await Self.driver(tag).readTag()
+            #expect(locked.status == .readOnly && locked.content.message == message, "tear at \(index) (\(mode))")
+        }
+    }
+
     /// The EV1 format with its PICC master key torn at every command index in every mode: the card
     /// reads as not formatted or as a formatted, empty card, and the same format run again
     /// finishes it.
