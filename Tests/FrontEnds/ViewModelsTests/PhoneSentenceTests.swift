@@ -39,6 +39,7 @@
                 NTAG424SetupRefusal.confirmationRequired,
                 Type4LockRefusal.confirmationRequired,
                 Type4LockRefusal.keyRefused(keyNumber: 0, status: StatusWord(0x91AE)),
+                Type4LockRefusal.ev1KeyRefused(keyNumber: 0, status: StatusWord(0x91AE)),
                 Type3Refusal.confirmationRequired,
                 Type3Refusal.notFormatted(reason: "no attribute block"),
                 Type3Refusal.alreadyFormatted(capacity: 48),

@@ -33,7 +33,8 @@ struct FormatCommand: Command {
         and running format again sends only what is missing. --ndef-size sets the NDEF file
         (5 to 65534 bytes, NLEN included; default 2048, or the largest the free memory takes).
         A card that creates applications only with its PICC master key is authenticated with
-        AuthenticateEV2First (AES; --key HEX32, else all zeros); the key is never printed.
+        AuthenticateEV2First, or AuthenticateAES on an EV1 (AES; --key HEX32, else all zeros);
+        the key is never printed.
         The application can be removed again with the PICC master key, so no confirmation.
 
         On a Type 5 tag (ICODE SLIX2, ST25DV04K, an ISO 15693 card on a reader) the CC is

@@ -26,8 +26,9 @@ struct LockCommand: Command {
         already in place: FF into the CC file's NDEF write-access byte, then ChangeFileSettings of
         the NDEF file and of the CC file to write, read-write and change "never"; it reads the CC
         and both files' settings back to verify. A lock that stops part-way says which steps
-        landed; the same command completes it. A generic Type 4 tag is refused with the reason:
-        the Type 4 mapping has no lock command.
+        landed; the same command completes it. A MIFARE DESFire EV2/EV3 formatted per AN11004
+        is locked the same way with its NDEF application's key 0, an EV1 through AuthenticateAES.
+        A generic Type 4 tag is refused with the reason: the Type 4 mapping has no lock command.
 
         On a Type 5 tag: the CC's write access set to 11 (read-only), then LOCK BLOCK of every
         block of the NDEF TLV, the CC block last; each step skipped when already in place, and the

@@ -81,6 +81,26 @@ public final class EmulatedType4Tag: ISODepChannel {
             memory: Type4Memory(files: [], keys: [], signature: [], picc: picc))
     }
 
+    /// A MIFARE DESFire card holding `picc` that answers GetVersion parts 1 and 2 with
+    /// `versionParts` (7 bytes each) instead of the model's: another generation of the same card,
+    /// e.g. an EV1 (hardware and software major version `01`), which answers AuthenticateAES only.
+    /// For tests: a virtual tag file keeps the model, not these parts.
+    public convenience init(model: TagModel, uid: [UInt8]? = nil, picc: DESFirePICC, versionParts: [[UInt8]])
+        throws(EmulatorError)
+    {
+        guard versionParts.count == 2, versionParts.allSatisfy({ $0.count == 7 }) else {
+            throw .type4Memory("GetVersion parts 1 and 2 have 7 bytes each")
+        }
+        let memory = Type4Memory(files: [], keys: [], signature: [], picc: picc)
+        let chosen = uid ?? FactoryImage.randomUID()
+        try Self.check(model: model)
+        try Self.check(uid: chosen)
+        try Self.check(memory: memory, model: model)
+        guard var facts = model.type4, facts.desfire != nil else { throw .unsupportedModel(model) }
+        facts.versionParts = versionParts
+        self.init(checkedModel: model, facts: facts, uid: chosen, memory: memory)
+    }
+
     /// A tag holding `memory` (a loaded file). Throws when the model is not emulated, the UID is
     /// not 7 bytes, or the memory does not fit the model (``check(memory:model:)``).
     public convenience init(model: TagModel, uid: [UInt8], memory: Type4Memory) throws(EmulatorError) {
@@ -176,6 +196,10 @@ public final class EmulatedType4Tag: ISODepChannel {
     /// DESFire, a key of the selected application, or 0 for the PICC master key), `nil` when there
     /// is none.
     public var authenticatedKeyNumber: UInt8? { (chip as? any EV2SecureChip)?.session?.keyNumber }
+
+    /// MIFARE DESFire: the key number of the EV1 session AuthenticateAES established, `nil` when
+    /// there is none (and on other chips).
+    public var ev1AuthenticatedKeyNumber: UInt8? { (chip as? DESFireChip)?.ev1Session?.keyNumber }
 
     /// NTAG 424 DNA and MIFARE DESFire: the command counter of the authenticated session, `nil`
     /// when there is none.

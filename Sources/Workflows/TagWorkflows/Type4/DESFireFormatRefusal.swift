@@ -14,8 +14,8 @@ public enum DESFireFormatRefusal: TapCardError, Equatable {
     /// A PICC master key that is not 16 bytes.
     case keyLength(bytes: Int)
     /// The card wanted the PICC master key for CreateApplication and refused the one given
-    /// (AuthenticateEV2First answered `status`).
-    case piccKeyRefused(given: Bool, status: StatusWord)
+    /// (`authentication`, AuthenticateEV2First or AuthenticateAES, answered `status`).
+    case piccKeyRefused(given: Bool, status: StatusWord, authentication: DESFireInstruction)
 
     public var origin: ErrorOrigin {
         switch self {
@@ -34,8 +34,8 @@ public enum DESFireFormatRefusal: TapCardError, Equatable {
             "The card reports \(free) bytes free: no room for the NDEF application and an NDEF file. Nothing was written."
         case .keyLength(let bytes):
             "A DESFire PICC master key for AES has 16 bytes; \(bytes) were given. Nothing was written."
-        case .piccKeyRefused(let given, let status):
-            "The card creates applications only after authentication with its PICC master key, and it refused \(given ? "the key given" : "the all-zero AES key") (AuthenticateEV2First answered \(status)). Give the PICC master key with --key HEX32; TapCard authenticates with AES keys only, and a card whose PICC master key is still the factory DES key needs it changed to AES first. Nothing was written."
+        case .piccKeyRefused(let given, let status, let authentication):
+            "The card creates applications only after authentication with its PICC master key, and it refused \(given ? "the key given" : "the all-zero AES key") (\(authentication.name) answered \(status)). Give the PICC master key with --key HEX32; TapCard authenticates with AES keys only, and a card whose PICC master key is still the factory DES key needs it changed to AES first. Nothing was written."
         }
     }
 }

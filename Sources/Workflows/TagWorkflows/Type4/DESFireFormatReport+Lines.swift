@@ -1,3 +1,4 @@
+import TagFrames
 import TapCardSupport
 import Type4
 
@@ -18,9 +19,9 @@ extension DESFireFormatReport {
             )
             lines.append("Sent \(steps.count) commands in plain: \(sent.joined(separator: "; ")).")
         }
-        if authenticatedWithPICCMasterKey {
+        if let piccAuthentication {
             lines.append(
-                "The card creates applications only with its PICC master key: CreateApplication went in an AuthenticateEV2First session (MAC mode)."
+                "The card creates applications only with its PICC master key: CreateApplication went in an \(piccAuthentication.name) session (\(piccAuthentication == .authenticateAES ? "EV1 secure messaging, CMAC on the answer" : "MAC mode"))."
             )
         }
         lines.append("Free memory before: \(before.freeMemoryPhrase).")

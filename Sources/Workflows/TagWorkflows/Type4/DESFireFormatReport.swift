@@ -1,3 +1,4 @@
+import TagFrames
 import Type4
 
 /// What a completed DESFire format did, and what the card reads as afterwards (read back as a
@@ -26,9 +27,13 @@ public struct DESFireFormatReport: Sendable, Equatable {
     public var sizeChoice: SizeChoice
     /// The plan's steps, all sent (empty when the card was an NDEF card already).
     public var steps: [DESFireFormatStep]
+    /// The authentication CreateApplication was sent again in after the card refused it without
+    /// the PICC master key: AuthenticateEV2First on an EV2 or EV3, AuthenticateAES on an EV1;
+    /// `nil` when it was not needed.
+    public var piccAuthentication: DESFireInstruction?
     /// True when the card refused CreateApplication without the PICC master key and it was sent
-    /// again inside an AuthenticateEV2First session.
-    public var authenticatedWithPICCMasterKey: Bool
+    /// again inside an authenticated session.
+    public var authenticatedWithPICCMasterKey: Bool { piccAuthentication != nil }
     /// The read-back.
     public var after: Type4ReadReport
     public var statistics: CommandStatistics

@@ -17,10 +17,13 @@ public enum Type4LockRefusal: TapCardError, Equatable {
     /// AuthenticateEV2First in AES mode was answered `91 9D` (permission denied): what an NTAG 424
     /// DNA switched to LRP answers, and TapCard authenticates in AES mode only.
     case lrpMode(keyNumber: Int, status: StatusWord)
+    /// A MIFARE DESFire EV1 did not accept the key given for `keyNumber` of its NDEF application
+    /// (AuthenticateAES answered `status`).
+    case ev1KeyRefused(keyNumber: Int, status: StatusWord)
 
     public var origin: ErrorOrigin {
         switch self {
-        case .keyRefused, .lrpMode: .tag
+        case .keyRefused, .lrpMode, .ev1KeyRefused: .tag
         default: .refusal
         }
     }
@@ -39,6 +42,9 @@ public enum Type4LockRefusal: TapCardError, Equatable {
         case .keyRefused(let keyNumber, let status):
             return
                 "The tag did not accept the key given for key \(keyNumber) (AuthenticateEV2First answered \(status)); give the tag's key \(keyNumber) with --key HEX32 (a factory NTAG 424 DNA has all zeros). Nothing was written."
+        case .ev1KeyRefused(let keyNumber, let status):
+            return
+                "The card refused the key given for key \(keyNumber) of its NDEF application (AuthenticateAES answered \(status)); give that key with --key HEX32 (TapCard's format leaves it all zeros). Nothing was written."
         case .lrpMode(let keyNumber, let status):
             return
                 "The tag refused AES authentication with key \(keyNumber) (AuthenticateEV2First answered \(status)): an NTAG 424 DNA switched to LRP mode answers so, and TapCard authenticates in AES mode only, so it cannot change this tag's keys, files or settings. Its SUN URLs still verify with 'tapcard sun verify'. Nothing was written."

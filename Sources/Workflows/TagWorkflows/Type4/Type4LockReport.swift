@@ -1,4 +1,5 @@
 import TagCatalog
+import TagFrames
 import Type4
 
 /// What a completed NTAG 424 DNA lock did and what the tag shows afterwards, read back.
@@ -23,6 +24,12 @@ public struct Type4LockReport: Sendable, Equatable {
     /// GetFileSettings of files 1 and 2 after the lock, as read back.
     public var fileSettings: [UInt8: NTAG424FileSettings]
     public var statistics: CommandStatistics
+
+    /// The name of the authentication the lock used: AuthenticateEV2First, or AuthenticateAES on a
+    /// DESFire EV1 (which knows no EV2First).
+    public var authenticationName: String {
+        (identification.speaksEV2 ? DESFireInstruction.authenticateEV2First : .authenticateAES).name
+    }
 
     /// True when the read-back shows every part of the lock in place.
     public var verified: Bool {

@@ -22,8 +22,9 @@ extension Type4Tag: FormattableTag {
     ///
     /// - `ndefFileSize`: NLEN included; `nil` takes ``desfireStandardNDEFFileSize``, or less when
     ///   the card's free memory is smaller.
-    /// - `key`: the PICC master key (AES), sent only when the card refuses CreateApplication
-    ///   without it (`91 AE`); `nil` tries the all-zero AES key then.
+    /// - `key`: the PICC master key (AES), proven only when the card refuses CreateApplication
+    ///   without it (`91 AE`), with AuthenticateEV2First on an EV2 or EV3 and AuthenticateAES on
+    ///   an EV1; `nil` tries the all-zero AES key then.
     ///
     /// Refused (nothing sent that changes the card): a Type 4 tag that is no DESFire (its files are
     /// its maker's: ``VerbRefusal``), the card holds an NDEF message (``FormatRefusal``), a
@@ -78,11 +79,12 @@ extension Type4Tag: FormattableTag {
         }
         forgetSelection()
         var completed: [DESFireFormatStep] = []
-        var authenticated = false
+        var authentication: DESFireInstruction?
         for step in plan.steps {
             do {
                 if step.purpose == .createApplication {
-                    authenticated = try await createApplication(step.command, key: key)
+                    authentication = try await createApplication(
+                        step.command, key: key, ev2: identification.speaksEV2)
                 } else {
                     try await native(step.command)
                 }
@@ -105,7 +107,7 @@ extension Type4Tag: FormattableTag {
             statistics: CommandStatistics())
         return DESFireFormatReport(
             identification: readBack, uid: uid, before: before, stateBefore: state, ndefFileSize: plan.ndefFileSize,
-            sizeChoice: choice, steps: plan.steps, authenticatedWithPICCMasterKey: authenticated, after: after,
+            sizeChoice: choice, steps: plan.steps, piccAuthentication: authentication, after: after,
             statistics: takeStatistics())
     }
 
@@ -137,15 +139,39 @@ extension Type4Tag: FormattableTag {
     }
 
     /// CreateApplication in plain; when the card answers `91 AE` (its PICC key settings want the
-    /// master key), AuthenticateEV2First with the PICC master key and the same command in MAC mode.
-    /// Returns whether it authenticated. A key the card refuses is ``DESFireFormatRefusal/piccKeyRefused(given:status:)``
-    /// (nothing changed); anything else is a ``Type4Failure``.
-    private func createApplication(_ command: CommandAPDU, key: [UInt8]?) async throws -> Bool {
+    /// master key), an authentication with the PICC master key and the same command in it:
+    /// AuthenticateEV2First and MAC mode on an EV2 or EV3 (`ev2`), AuthenticateAES and EV1 secure
+    /// messaging otherwise (an EV1 knows no EV2First: the command goes plain, its CMAC moves the
+    /// session IV, and the card's answer carries a CMAC we check). Returns the authentication
+    /// used, `nil` when none was needed. A key the card refuses is
+    /// ``DESFireFormatRefusal/piccKeyRefused(given:status:authentication:)`` (nothing changed);
+    /// anything else is a ``Type4Failure``.
+    private func createApplication(_ command: CommandAPDU, key: [UInt8]?, ev2: Bool) async throws
+        -> DESFireInstruction?
+    {
         let response = try await sendOrThrow(command)
-        if response.status == .nativeSuccess { return false }
+        if response.status == .nativeSuccess { return nil }
         guard response.status == StatusWord(0x91AE) else {
             throw Type4Failure.refused(
                 .nativeRefused(command: command.label, fileNumber: nil, status: response.status))
+        }
+        let given = key != nil
+        guard ev2 else {
+            var session: DESFireEV1Session
+            do {
+                session = try await authenticateAES(keyNumber: 0, key: key ?? Self.factoryKey)
+            } catch let refusal as Type4LockRefusal {
+                guard case .ev1KeyRefused(_, let status) = refusal else { throw refusal }
+                throw DESFireFormatRefusal.piccKeyRefused(
+                    given: given, status: status, authentication: .authenticateAES)
+            }
+            let answer = try await sendOrThrow(session.plain(ins: command.ins, data: command.data))
+            do {
+                _ = try session.verify(answer, ins: command.ins)
+            } catch {
+                throw Type4Failure.secure(error)
+            }
+            return .authenticateAES
         }
         var session: NTAG424Session
         do {
@@ -153,7 +179,8 @@ extension Type4Tag: FormattableTag {
         } catch let refusal as Type4LockRefusal {
             switch refusal {
             case .keyRefused(_, let status), .lrpMode(_, let status):
-                throw DESFireFormatRefusal.piccKeyRefused(given: key != nil, status: status)
+                throw DESFireFormatRefusal.piccKeyRefused(
+                    given: given, status: status, authentication: .authenticateEV2First)
             default: throw refusal
             }
         }
@@ -169,6 +196,6 @@ extension Type4Tag: FormattableTag {
         } catch {
             throw Type4Failure.secure(error)
         }
-        return true
+        return .authenticateEV2First
     }
 }

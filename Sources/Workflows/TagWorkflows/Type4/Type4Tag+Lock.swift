@@ -22,7 +22,8 @@ extension Type4Tag {
     /// ``Type4LockRefusal/noProcedure(model:)``. An NTAG 424 DNA, or a DESFire EV2/EV3 formatted
     /// per AN11004, is locked with key 0 of its NDEF application (`key`; the factory key, all
     /// zeros, by default: the key `format` gives the application), authenticated with
-    /// AuthenticateEV2First, in three steps, each
+    /// AuthenticateEV2First (AuthenticateAES on a DESFire EV1, in EV1 secure messaging:
+    /// ``lockEV1(_:key:cc:ndef:)``), in three steps, each
     /// skipped when already in place, every one of which a rerun can repeat:
     /// 1. WriteData of FF into the CC file's NDEF write-access byte, so readers see read-only;
     /// 2. ChangeFileSettings of the NDEF file: write, read-write and change never (FULL mode);
@@ -33,7 +34,8 @@ extension Type4Tag {
     {
         beginOperation()
         let identification = try await identify()
-        guard identification.speaksEV2 else {
+        let ev1 = !identification.speaksEV2 && identification.desfire?.generation == .ev1
+        guard identification.speaksEV2 || ev1 else {
             throw Type4LockRefusal.noProcedure(model: identification.model)
         }
         guard confirmation != nil else { throw Type4LockRefusal.confirmationRequired }
@@ -41,11 +43,16 @@ extension Type4Tag {
         let (cc, _) = try await readCapabilityContainer(whole: false)
         let ccSettings = try await fileSettings(1)
         let ndefSettings = try await fileSettings(2)
+        if ev1 && Self.ev1LockObstacle(cc: ccSettings, ndef: ndefSettings) {
+            throw Type4LockRefusal.noProcedure(model: identification.model)
+        }
         var steps: [Type4LockReport.Step] = []
         if cc.ndefFile.writeAccess != .never { steps.append(.ccWriteAccess) }
         if !Self.isLocked(ndefSettings) { steps.append(.ndefFileSettings) }
         if !Self.isLocked(ccSettings) { steps.append(.ccFileSettings) }
-        if !steps.isEmpty {
+        if !steps.isEmpty && ev1 {
+            try await lockEV1(steps, key: key, cc: ccSettings, ndef: ndefSettings)
+        } else if !steps.isEmpty {
             var session = try await authenticate(keyNumber: 0, key: key)
             var completed: [Type4LockReport.Step] = []
             for step in steps {

@@ -79,7 +79,7 @@ import Type4
         #expect(String(describing: tag.memory) == before)
         // lock: EV2First with the application's key 0 (all zeros, as format made it).
         let lock = try await Self.driver(tag).lock(confirmation: .permanent)
-        #expect(lock.verified)
+        #expect(lock.verified && lock.authenticationName == "AuthenticateEV2First")
         let locked = try await Self.driver(tag).readTag()
         #expect(locked.status == .readOnly && locked.content.message == message)
     }
@@ -131,15 +131,171 @@ import Type4
             _ = try await Self.driver(tag).formatDESFire()
             Issue.record("the all-zero key was accepted")
         } catch let refusal as DESFireFormatRefusal {
-            guard case .piccKeyRefused(let given, let status) = refusal else {
+            guard case .piccKeyRefused(let given, let status, let authentication) = refusal else {
                 Issue.record("\(refusal)")
                 return
             }
             #expect(!given && status == StatusWord(0x91AE) && refusal.origin == .tag)
+            #expect(authentication == .authenticateEV2First)
         }
         #expect(String(describing: tag.memory) == before)
         let format = try await Self.driver(tag).formatDESFire(key: key)
         #expect(format.verified && format.authenticatedWithPICCMasterKey)
+        #expect(format.piccAuthentication == .authenticateEV2First)
+    }
+
+    // MARK: DESFire EV1: AuthenticateAES
+
+    /// GetVersion parts 1 and 2 of a DESFire EV1 4K (hardware and software major version 01).
+    static let ev1Version: [[UInt8]] = [
+        [0x04, 0x01, 0x01, 0x01, 0x00, 0x18, 0x05], [0x04, 0x01, 0x01, 0x01, 0x04, 0x18, 0x05],
+    ]
+    static let ev1Key: [UInt8] = Array(0x20...0x2F)
+
+    /// The emulated 4K card answering GetVersion as an EV1: it knows AuthenticateAES, not EV2First.
+    static func ev1(_ picc: DESFirePICC = .factory) throws -> EmulatedType4Tag {
+        try EmulatedType4Tag(model: model, uid: uid, picc: picc, versionParts: ev1Version)
+    }
+
+    /// An EV1 whose PICC key settings (0B) forbid CreateApplication without its AES master key.
+    static func guardedEV1() throws -> EmulatedType4Tag {
+        var picc = DESFirePICC.factory.withAESMasterKey(ev1Key)
+        picc.keySettings = 0x0B
+        return try ev1(picc)
+    }
+
+    /// The native instructions sent from log index `start` on.
+    static func instructions(_ tag: EmulatedType4Tag, from start: Int = 0) -> [UInt8] {
+        tag.commandLog.dropFirst(start).filter { $0.command.cla == 0x90 }.map(\.command.ins)
+    }
+
+    @Test func anEV1ThatWantsItsPICCMasterKeyIsFormattedInAnAuthenticateAESSession() async throws {
+        let tag = try Self.guardedEV1()
+        let identification = try await Self.driver(tag).identify()
+        #expect(identification.desfire?.generation == .ev1 && !identification.speaksEV2)
+        // Without the key (all zeros tried): the card refuses the key; after its 91 AE nothing more
+        // is sent, and nothing changed.
+        let before = String(describing: tag.memory)
+        do {
+            _ = try await Self.driver(tag).formatDESFire()
+            Issue.record("the all-zero key was accepted")
+        } catch let refusal as DESFireFormatRefusal {
+            #expect(
+                refusal == .piccKeyRefused(given: false, status: StatusWord(0x91AE), authentication: .authenticateAES))
+            #expect(refusal.origin == .tag && refusal.sentence.contains("AuthenticateAES answered 91 AE"))
+        }
+        #expect(String(describing: tag.memory) == before)
+        #expect(tag.commandLog.last.map { $0.command.cla == 0x90 && $0.command.ins == 0xAF } == true)
+        #expect(!Self.instructions(tag).contains(0x71))
+        // A wrong key given: the same, with given = true.
+        await #expect(
+            throws: DESFireFormatRefusal.piccKeyRefused(
+                given: true, status: StatusWord(0x91AE), authentication: .authenticateAES)
+        ) {
+            _ = try await Self.driver(tag).formatDESFire(key: [UInt8](repeating: 0x55, count: 16))
+        }
+        #expect(String(describing: tag.memory) == before)
+        // The right key: CreateApplication again inside the AuthenticateAES session.
+        let start = tag.commandLog.count
+        let format = try await Self.driver(tag).formatDESFire(key: Self.ev1Key)
+        #expect(format.verified && format.piccAuthentication == .authenticateAES)
+        let sent = Self.instructions(tag, from: start)
+        #expect(sent.contains(0xAA) && !sent.contains(0x71))
+        #expect(format.summaryLines(uid: Self.uid).contains { $0.contains("AuthenticateAES session") })
+        #expect(tag.picc?.application(0x000001) != nil)
+        let written = try await Self.driver(tag).writeMessage(
+            NDEFMessage(records: [.text("EV1", language: "en")]), verify: true)
+        #expect(written.verified)
+    }
+
+    /// `lock` on an EV1: AuthenticateAES with the NDEF application's key 0, WriteData and
+    /// ChangeFileSettings in EV1 secure messaging; a wrong key is refused by the card with its
+    /// status word and nothing changes.
+    @Test func anEV1IsLockedThroughAuthenticateAES() async throws {
+        let tag = try Self.ev1()
+        _ = try await Self.driver(tag).formatDESFire()
+        let message = NDEFMessage(records: [.uri("https://example.com/ev1")])
+        #expect(try await Self.driver(tag).writeMessage(message, verify: true).verified)
+        let before = String(describing: tag.memory)
+        let start = tag.commandLog.count
+        await #expect(throws: Type4LockRefusal.ev1KeyRefused(keyNumber: 0, status: StatusWord(0x91AE))) {
+            _ = try await Self.driver(tag).lock(confirmation: .permanent, key: [UInt8](repeating: 0x55, count: 16))
+        }
+        #expect(String(describing: tag.memory) == before)
+        #expect(tag.commandLog.last.map { $0.command.ins == 0xAF } == true)
+        #expect(!Self.instructions(tag, from: start).contains(0x5F))
+        let lock = try await Self.driver(tag).lock(confirmation: .permanent)
+        #expect(lock.verified && lock.steps == [.ccWriteAccess, .ndefFileSettings, .ccFileSettings])
+        #expect(lock.authenticationName == "AuthenticateAES")
+        let sent = Self.instructions(tag, from: start)
+        #expect(sent.contains(0xAA) && sent.contains(0x5F) && !sent.contains(0x71))
+        let locked = try await Self.driver(tag).readTag()
+        #expect(locked.status == .readOnly && locked.content.message == message)
+        // Run again: nothing left to do, nothing sent that changes the card.
+        let again = try await Self.driver(tag).lock(confirmation: .permanent)
+        #expect(again.steps.isEmpty && again.verified)
+    }
+
+    /// The EV1 lock torn at every command index in every mode: the card still reads the message,
+    /// writable or read-only, and the same lock run again finishes it.
+    @Test(arguments: [TearMode.notDelivered, .replyLost, .corruptedWrite])
+    func aTornEV1LockIsFinishedByRunningItAgain(mode: TearMode) async throws {
+        let message = NDEFMessage(records: [.uri("https://example.com/ev1-lock")])
+        func formatted() async throws -> EmulatedType4Tag {
+            let tag = try Self.ev1()
+            _ = try await Self.driver(tag).formatDESFire()
+            _ = try await Self.driver(tag).writeMessage(message, verify: false)
+            return tag
+        }
+        let reference = try await formatted()
+        let start = reference.commandLog.count
+        _ = try await Self.driver(reference).lock(confirmation: .permanent)
+        let total = reference.commandLog.count - start
+        #expect(total > 8)
+        for index in 1...total {
+            let tag = try await formatted()
+            tag.tearAfter(commands: index - 1, mode: mode)
+            do {
+                _ = try await Self.driver(tag).lock(confirmation: .permanent)
+            } catch {
+                #expect(error is Type4LockInterrupted || error is Type4Failure, "\(index): \(error)")
+            }
+            tag.present()
+            let seen = try await Self.driver(tag).readTag()
+            #expect(seen.content.message == message, "tear at \(index) (\(mode))")
+            let finished = try await Self.driver(tag).lock(confirmation: .permanent)
+            #expect(finished.verified, "tear at \(index) (\(mode))")
+            let locked = try await Self.driver(tag).readTag()
+            #expect(locked.status == .readOnly && locked.content.message == message, "tear at \(index) (\(mode))")
+        }
+    }
+
+    /// The EV1 format with its PICC master key torn at every command index in every mode: the card
+    /// reads as not formatted or as a formatted, empty card, and the same format run again
+    /// finishes it.
+    @Test(arguments: [TearMode.notDelivered, .replyLost, .corruptedWrite])
+    func aTornEV1FormatIsFinishedByRunningItAgain(mode: TearMode) async throws {
+        let reference = try Self.guardedEV1()
+        let start = reference.commandLog.count
+        _ = try await Self.driver(reference).formatDESFire(key: Self.ev1Key)
+        let total = reference.commandLog.count - start
+        #expect(total > 10)
+        for index in 1...total {
+            let tag = try Self.guardedEV1()
+            tag.tearAfter(commands: index - 1, mode: mode)
+            do {
+                _ = try await Self.driver(tag).formatDESFire(key: Self.ev1Key)
+            } catch {
+                #expect(error is DESFireFormatInterrupted || error is Type4Failure, "\(index): \(error)")
+            }
+            tag.present()
+            let seen = try await Self.driver(tag).readTag()
+            #expect(
+                seen.status == .notFormatted || (seen.status == .readWrite && seen.content == .empty),
+                "tear at \(index) (\(mode)): \(seen.status) \(seen.content)")
+            let finished = try await Self.driver(tag).formatDESFire(key: Self.ev1Key)
+            #expect(finished.verified, "tear at \(index) (\(mode))")
+        }
     }
 
     /// Tears the format at every command index in every mode: the card then reads as not

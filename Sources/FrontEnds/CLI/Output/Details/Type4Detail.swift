@@ -278,7 +278,7 @@ enum Type4Text {
                 .ccFileSettings: "the CC file's settings to write, read-write and change never",
             ]
             lines.append(
-                "Locked with key 0 (AuthenticateEV2First), \(report.steps.count) step\(report.steps.count == 1 ? "" : "s"): "
+                "Locked with key 0 (\(report.authenticationName)), \(report.steps.count) step\(report.steps.count == 1 ? "" : "s"): "
                     + report.steps.compactMap { words[$0] }.joined(separator: "; ") + ".")
         }
         let files = report.fileSettings.keys.sorted().compactMap { number -> String? in

@@ -94,6 +94,9 @@ enum PhoneWords {
             case .lrpMode:
                 return
                     "This NTAG 424 DNA is in LRP mode: it refuses AES authentication, the only kind TapCard speaks, so its keys, files and settings cannot be changed here. Its secure URLs still verify. Nothing was written."
+            case .ev1KeyRefused:
+                return
+                    "This DESFire EV1's NDEF application key 0 is not the all-zero key TapCard's format gives it, and the phone locks only with that key: the card refused it. Nothing was written."
             case .noProcedure: return nil
             }
         case let refusal as Type3Refusal:

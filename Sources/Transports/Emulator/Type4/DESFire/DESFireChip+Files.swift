@@ -14,19 +14,19 @@ extension DESFireChip {
         let facts = self.facts
         switch ins {
         case Instruction.createStdDataFile:
-            return secured(command, headerLength: 0, mode: .mac) { _, rest, key in
+            return desfireSecured(command, headerLength: 0, mode: .mac) { _, rest, key in
                 Self.createStdDataFile(
                     rest, authenticatedKey: key, application: &application, freeMemory: freeMemory, facts: facts,
                     context: context)
             }
         case Instruction.getFileIDs:
-            return secured(command, headerLength: 0, mode: .mac) { _, rest, key in
+            return desfireSecured(command, headerLength: 0, mode: .mac) { _, rest, key in
                 guard rest.isEmpty else { return .error(0x7E) }
                 guard application.freeDirectory || key == 0 else { return .error(0xAE) }
                 return .success(application.files.map(\.number))
             }
         case Instruction.getFileSettings:
-            return secured(command, headerLength: 1, mode: .mac) { header, rest, key in
+            return desfireSecured(command, headerLength: 1, mode: .mac) { header, rest, key in
                 guard rest.isEmpty else { return .error(0x7E) }
                 guard application.freeDirectory || key == 0 else { return .error(0xAE) }
                 guard let number = header.first, let index = application.index(ofFile: number) else {
@@ -41,19 +41,19 @@ extension DESFireChip {
         let response: ResponseAPDU
         if Instruction.readData.contains(ins) {
             let mode = dataMode(command.data, write: false, memory: view)
-            let answer = secured(command, headerLength: 7, mode: mode) { header, rest, key in
+            let answer = desfireSecured(command, headerLength: 7, mode: mode, fileData: true) { header, rest, key in
                 NTAG424Chip.readData(header: header, rest: rest, authenticatedKey: key, memory: view)
             }
             response = ins == 0xBD ? chained(answer, frameSize: Self.frameData) : answer
         } else if Instruction.writeData.contains(ins) {
             let mode = dataMode(command.data, write: true, memory: view)
-            response = secured(command, headerLength: 7, mode: mode) { header, rest, key in
+            response = desfireSecured(command, headerLength: 7, mode: mode, fileData: true) { header, rest, key in
                 NTAG424Chip.writeData(
                     header: header, data: rest, authenticatedKey: key, memory: &view, context: &context)
             }
         } else if ins == Instruction.changeFileSettings {
             let mode = changeFileSettingsMode(command.data, memory: view)
-            response = secured(command, headerLength: 1, mode: mode) { header, rest, key in
+            response = desfireSecured(command, headerLength: 1, mode: mode, encipheredLength: 3) { header, rest, key in
                 // Bit 6 would enable Secure Dynamic Messaging, which the DESFire model does not mirror.
                 guard (rest.first ?? 0) & 0x40 == 0 else { return .error(0x9E) }
                 return NTAG424Chip.changeFileSettings(

@@ -8,6 +8,7 @@ extension DESFireChip {
         static let getVersion: UInt8 = 0x60
         static let authenticateEV2First: UInt8 = 0x71
         static let authenticateEV2NonFirst: UInt8 = 0x77
+        static let authenticateAES: UInt8 = 0xAA
         static let selectApplication: UInt8 = 0x5A
         static let getApplicationIDs: UInt8 = 0x6A
         static let createApplication: UInt8 = 0xCA
@@ -44,12 +45,21 @@ extension DESFireChip {
         if Self.applicationLevel.contains(ins) && selected == nil { return refuse(0x9D) }
         if Self.piccLevel.contains(ins) && selected != nil { return refuse(0x9D) }
         let authenticating = ins == Instruction.authenticateEV2First || ins == Instruction.authenticateEV2NonFirst
+        if authenticating {
+            // An EV1 does not know EV2First and NonFirst; on a later card they end an EV1 session.
+            ev1Session = nil
+            guard speaksEV2 else { return refuse(0x1C) }
+        }
         if let session, session.commandCounter == 0xFFFF, !authenticating { return refuse(0x1E) }
         let facts = self.facts
         let selected = self.selected
         switch ins {
         case Instruction.getVersion:
+            ev1Session = nil
             return getVersion(command)
+        case Instruction.authenticateAES:
+            let level = levelKeys(picc)
+            return authenticateAES(data, keys: level.keys, type: level.type)
         case Instruction.authenticateEV2First, Instruction.authenticateEV2NonFirst:
             let level = levelKeys(picc)
             guard let number = data.first else { return refuse(0x7E) }
@@ -73,18 +83,18 @@ extension DESFireChip {
             selectLevel(aid, dfName: application.dfName)
             return .init(status: .nativeSuccess)
         case Instruction.getApplicationIDs:
-            let response = secured(command, headerLength: 0, mode: .mac) { _, rest, key in
+            let response = desfireSecured(command, headerLength: 0, mode: .mac) { _, rest, key in
                 guard rest.isEmpty else { return .error(0x7E) }
                 guard picc.keySettings & 0x02 != 0 || key == 0 else { return .error(0xAE) }
                 return .success(picc.applications.flatMap(\.aidBytes))
             }
             return chained(response, frameSize: 3 * Self.applicationIDsPerFrame)
         case Instruction.createApplication:
-            return secured(command, headerLength: 0, mode: .mac) { _, rest, key in
+            return desfireSecured(command, headerLength: 0, mode: .mac) { _, rest, key in
                 Self.createApplication(rest, authenticatedKey: key, picc: &picc, facts: facts, context: context)
             }
         case Instruction.deleteApplication:
-            return secured(command, headerLength: 0, mode: .mac) { _, rest, key in
+            return desfireSecured(command, headerLength: 0, mode: .mac) { _, rest, key in
                 guard rest.count == 3 else { return .error(0x7E) }
                 guard key == 0 else { return .error(0xAE) }
                 let aid = UInt32(rest[2]) << 16 | UInt32(rest[1]) << 8 | UInt32(rest[0])
@@ -93,20 +103,20 @@ extension DESFireChip {
                 return .success()
             }
         case Instruction.formatPICC:
-            return secured(command, headerLength: 0, mode: .mac) { _, rest, key in
+            return desfireSecured(command, headerLength: 0, mode: .mac) { _, rest, key in
                 guard rest.isEmpty else { return .error(0x7E) }
                 guard key == 0 else { return .error(0xAE) }
                 if !context.tornWrite { picc.applications.removeAll() }
                 return .success()
             }
         case Instruction.getFreeMemory:
-            return secured(command, headerLength: 0, mode: .mac) { _, rest, _ in
+            return desfireSecured(command, headerLength: 0, mode: .mac) { _, rest, _ in
                 guard rest.isEmpty else { return .error(0x7E) }
                 let free = picc.freeMemory(facts)
                 return .success([UInt8(free & 0xFF), UInt8(free >> 8 & 0xFF), UInt8(free >> 16 & 0xFF)])
             }
         case Instruction.getKeySettings:
-            return secured(command, headerLength: 0, mode: .mac) { _, rest, key in
+            return desfireSecured(command, headerLength: 0, mode: .mac) { _, rest, key in
                 guard rest.isEmpty else { return .error(0x7E) }
                 guard let selected, let application = picc.application(selected) else {
                     guard picc.keySettings & 0x02 != 0 || key == 0 else { return .error(0xAE) }

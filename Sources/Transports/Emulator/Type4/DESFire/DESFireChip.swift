@@ -9,7 +9,8 @@ import TagFrames
 /// | Command | Level | Needs | Mode in an EV2 session | Answers |
 /// |---|---|---|---|---|
 /// | GetVersion `60`, `AF`, `AF` | any | — | MAC (on the last part) | 7 + 7 + 14 bytes (``/TagCatalog/Type4Facts``) |
-/// | AuthenticateEV2First `71`, NonFirst `77`, `AF` | any | an AES key of the level | — | as NTAG 424 DNA; `91 40` no such key, `91 AE` not an AES key |
+/// | AuthenticateEV2First `71`, NonFirst `77`, `AF` | any | an AES key of the level | — | as NTAG 424 DNA; `91 40` no such key, `91 AE` not an AES key; `91 1C` on an EV1 |
+/// | AuthenticateAES `AA`, `AF` | any | an AES key of the level | — | E(K, RndB) `91 AF`, then E(K, rotl1(RndA)) `91 00` (`DESFireChip+EV1.swift`); `91 40`, `91 AE` |
 /// | SelectApplication `5A` AID | any | — | plain (ends the session) | `91 A0` unknown AID |
 /// | GetApplicationIDs `6A` | PICC | PICC settings bit 1, or PICC master key | MAC | AIDs, 19 per frame (`91 AF`) |
 /// | CreateApplication `CA` AID KS1 KS2 [FID] [DF name] | PICC | PICC settings bit 2, or PICC master key | MAC | `91 DE` duplicate AID, FID or name, `91 CE` 28 already, `91 0E` no memory, `91 9E` |
@@ -47,12 +48,25 @@ import TagFrames
 ///   MLc is the reader's rule, not the card's). Short file identifiers are not modelled (`6A 82`).
 ///   In an EV2 session READ and UPDATE BINARY are `69 82` and end it, as on NTAG 424 DNA
 ///   (UNVERIFIED for DESFire).
-/// - Not modelled: value, record and backup files, ChangeKey, the legacy DES/3DES and EV1 AES
-///   authentications (`0A`, `1A`, `AA`: `91 1C`), command chaining of long WriteData (`90 AF` with
+/// - EV1 secure messaging after AuthenticateAES (every generation answers it): commands come plain
+///   and move the running IV by their CMAC, answers carry 8 bytes of CMAC, ChangeFileSettings
+///   with a Change key comes enciphered with CRC32 (``desfireSecured(_:headerLength:mode:fileData:encipheredLength:_:)``).
+///   GetVersion in an EV1 session is not modelled: it ends the session and answers plain.
+/// - The generation is GetVersion's: an EV1 (hardware major `01`, tests give its version parts)
+///   answers AuthenticateEV2First and NonFirst `91 1C`.
+/// - Not modelled: value, record and backup files, ChangeKey, the legacy DES/3DES
+///   authentications (`0A`, `1A`: `91 1C`), EV1 MACed and enciphered file data, command chaining of long WriteData (`90 AF` with
 ///   data: one APDU carries it), transactions, SetConfiguration, random UID.
 struct DESFireChip: EV2SecureChip {
     var session: EV2TagSession?
     var pendingAuthentication: EV2PendingAuthentication?
+    /// The EV1 session AuthenticateAES established, if any (never at the same time as `session`).
+    var ev1Session: EV1TagSession?
+    /// An AuthenticateAES whose part 1 was answered.
+    var ev1Pending: EV1PendingAuthentication?
+    /// False for an EV1 (and a D40): GetVersion's hardware major version is below `12`, the
+    /// first EV2's. Such a card answers AuthenticateEV2First and NonFirst `91 1C`.
+    let speaksEV2: Bool
     var challenges: NTAG424Challenges
     var versionPartsSent = 0
     var versionChainMACed = false
@@ -77,6 +91,7 @@ struct DESFireChip: EV2SecureChip {
     init(uid: [UInt8], facts: Type4Facts, challenges: NTAG424Challenges = .system) {
         self.uid = uid
         self.versionParts = facts.versionParts ?? []
+        self.speaksEV2 = facts.versionParts?.first.map { $0.count > 3 && $0[3] >= 0x12 } ?? true
         self.versionPart3Tail = facts.versionPart3Tail ?? []
         self.facts =
             facts.desfire
@@ -92,6 +107,8 @@ struct DESFireChip: EV2SecureChip {
     mutating func reset() {
         session = nil
         pendingAuthentication = nil
+        ev1Session = nil
+        ev1Pending = nil
         versionPartsSent = 0
         versionChainMACed = false
         selectLevel(nil, dfName: [])
@@ -104,6 +121,7 @@ struct DESFireChip: EV2SecureChip {
         selectedDFName = dfName
         currentFile = nil
         session = nil
+        ev1Session = nil
     }
 
     mutating func respond(
@@ -121,6 +139,10 @@ struct DESFireChip: EV2SecureChip {
                 pendingAuthentication = nil
                 session = nil
             }
+            if ev1Pending != nil {
+                ev1Pending = nil
+                ev1Session = nil
+            }
         }
         let response: ResponseAPDU
         switch command.cla {
@@ -137,6 +159,9 @@ struct DESFireChip: EV2SecureChip {
             response = .init(status: .claNotSupported)
         }
         memory.picc = picc
+        // Any error status ends an EV1 session (Elmue's examples: "when an error occurs (status
+        // != 00 and != AF)"); an EV2 session ends through `refuse`.
+        if response.status != .nativeSuccess && response.status != .additionalFrame { ev1Session = nil }
         return response
     }
 
@@ -144,6 +169,7 @@ struct DESFireChip: EV2SecureChip {
     private mutating func additionalFrame(_ command: CommandAPDU, partsSent: Int, frames: [ResponseAPDU])
         -> ResponseAPDU
     {
+        if let pending = ev1Pending { return authenticateAESPart2(command.data, pending: pending) }
         if let pending = pendingAuthentication { return authenticatePart2(command.data, pending: pending) }
         if partsSent > 0 {
             guard command.data.isEmpty else {
