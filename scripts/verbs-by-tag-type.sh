@@ -57,8 +57,8 @@ for model in $models; do
     case $model in
         ultralight-c) # its 3DES key (the datasheet's example key, in cipher order), not a password
             key=49454D4B41455242214E4143554F5946
-            fresh "$model" $file; run "$model" protect protect --ulc-key $key --tag $file
-            run "$model" "unprotect (after protect)" unprotect --ulc-key $key --tag $file ;;
+            fresh "$model" $file; run "$model" protect protect --auth-key $key --tag $file
+            run "$model" "unprotect (after protect)" unprotect --auth-key $key --tag $file ;;
         *)
             fresh "$model" $file; run "$model" protect protect --password 1a2b3c4d --tag $file
             run "$model" "unprotect (after protect)" unprotect --password 1a2b3c4d --tag $file ;;

@@ -43,7 +43,7 @@
         static func guardedTag() async throws -> EmulatedTag {
             let tag = EmulatedTag(model: .ultralightC, uid: sampleUID)
             _ = try await Type2Tag(transport: tag).write(message)
-            _ = try await Type2Tag(transport: tag, declaredModel: .ultralightC, key: .factory)
+            _ = try await Type2Tag(transport: tag, declaredModel: .ultralightC, key: .ultralightCFactory)
                 .protectWithKey(firstPage: 4, protectsReads: true)
             tag.present()
             return tag
@@ -55,7 +55,7 @@
             system.script([.present([StandInTag(transport: ReselectingTag(emulated), uid: sampleUID)])])
             let report = try await NFCStandInSystem.run(system) {
                 try await sessions.withTransport { transport in
-                    try await Type2Tag(transport: transport, key: .factory).read()
+                    try await Type2Tag(transport: transport, key: .ultralightCFactory).read()
                 }
             }
             #expect(report.identification.model == .ultralightC)

@@ -26,9 +26,11 @@ public final class Type2Tag<Transport: NFCAChannel> {
     /// EV1); `nil`: none. It is sent once per operation and never retried: a wrong one counts
     /// against the chip's AUTHLIM.
     public var password: Type2Password?
-    /// The 3DES key to authenticate a MIFARE Ultralight C with at the start of each operation;
-    /// `nil`: none. Never printed (``/Type2/UltralightCKey`` hides its bytes).
-    public var key: UltralightCKey?
+    /// The 16-byte key to authenticate a key-guarded chip with at the start of each operation
+    /// (MIFARE Ultralight C: 3DES; Ultralight AES: AES-128, its DataProtKey; the cipher is the
+    /// identified chip's); `nil`: none. Never printed (``/Type2/Type2AuthenticationKey`` hides
+    /// its bytes).
+    public var key: Type2AuthenticationKey?
     /// The PACK the tag must answer to `password`; a different answer stops the operation
     /// before anything is written (a counterfeit may accept any password).
     public var expectedAcknowledge: PasswordAcknowledge?
@@ -44,7 +46,7 @@ public final class Type2Tag<Transport: NFCAChannel> {
 
     public init(
         transport: Transport, declaredModel: TagModel? = nil, password: Type2Password? = nil,
-        expectedAcknowledge: PasswordAcknowledge? = nil, key: UltralightCKey? = nil
+        expectedAcknowledge: PasswordAcknowledge? = nil, key: Type2AuthenticationKey? = nil
     ) {
         self.transport = transport
         self.declaredModel = declaredModel
@@ -83,7 +85,7 @@ public final class Type2Tag<Transport: NFCAChannel> {
             return
         }
         if isAuthenticated, let key {
-            // The 3DES session died with the IDLE state: run the exchange again.
+            // The key session died with the IDLE state: run the exchange again.
             isAuthenticated = false
             try? await authenticate(with: key)
             return
