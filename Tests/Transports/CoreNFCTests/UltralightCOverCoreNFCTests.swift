@@ -68,10 +68,13 @@
             let before = emulated.memory
             let system = NFCStandInSystem()
             system.script([.present([StandInTag(transport: ReselectingTag(emulated), uid: sampleUID)])])
-            await #expect(throws: (any Error).self) {
-                try await NFCStandInSystem.run(system) {
-                    try await sessions.withTransport { transport in try await Type2Tag(transport: transport).read() }
-                }
+            // Reads are guarded from page 4: the read says so (the page, not a raw NAK).
+            let report = try await NFCStandInSystem.run(system) {
+                try await sessions.withTransport { transport in try await Type2Tag(transport: transport).read() }
+            }
+            guard case .passwordProtected(4) = report.content else {
+                Issue.record("expected the read to be refused from page 4, got \(report.content)")
+                return
             }
             #expect(emulated.memory == before)
         }

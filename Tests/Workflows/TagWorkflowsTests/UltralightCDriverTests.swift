@@ -35,7 +35,12 @@ struct UltralightCDriverTests {
     func readAndWriteWithTheKey() async throws {
         let tag = try await Self.protectedTag()
         let before = tag.memory
-        await #expect(throws: (any Error).self) { try await Self.driver(tag).read() }
+        // The read is refused from AUTH0 (page 4), named, not a raw NAK (the READ below AUTH0
+        // rolls over at it, so AUTH0 is found by halving and wrapped pages are never kept).
+        guard case .passwordProtected(4) = try await Self.driver(tag).read().content else {
+            Issue.record("a read without the key should report the page the tag refused from")
+            return
+        }
         await #expect(throws: (any Error).self) {
             try await Self.driver(tag).write(NDEFMessage(records: [.uri("https://x.example")]))
         }
@@ -46,6 +51,23 @@ struct UltralightCDriverTests {
         _ = try await Self.driver(tag, key: .ultralightCFactory).write(other)
         tag.present()
         #expect(try await Self.driver(tag, key: .ultralightCFactory).read().content.message == other)
+    }
+
+    @Test(
+        "reads guarded from page 6: READ 4 rolls over at AUTH0, yet the read reports page 6 and keeps no wrapped page")
+    func readGuardFoundInsideARolledOverRead() async throws {
+        let tag = EmulatedTag(model: .ultralightC, uid: Self.uid)
+        let long = NDEFMessage(records: [.text(String(repeating: "y", count: 40), language: "en")])
+        _ = try await Self.driver(tag).write(long)
+        _ = try await Self.driver(tag, key: .ultralightCFactory).protectWithKey(firstPage: 6, protectsReads: true)
+        tag.present()
+        let driver = Self.driver(tag)
+        guard case .passwordProtected(6) = try await driver.read().content else {
+            Issue.record("expected the read to be refused from page 6")
+            return
+        }
+        // Pages 4–5 as the tag holds them, and nothing past them (READ 4 answered 4, 5, 0, 1).
+        #expect(driver.memory == Array(tag.memory[0..<24]))
     }
 
     @Test("writes guarded from page 6 (AUTH1 bit 0 set): a write reaching them is refused before anything is written")
