@@ -21,6 +21,7 @@ extension TagModel {
     public var type2KeyCipher: Type2KeyCipher? {
         switch self {
         case .ultralightC: .tripleDES
+        case .ultralightAES: .aes128
         default: nil
         }
     }

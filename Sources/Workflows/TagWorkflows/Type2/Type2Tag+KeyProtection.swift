@@ -18,7 +18,8 @@ extension Type2Tag {
     func authenticate(with key: Type2AuthenticationKey) async throws {
         switch model?.type2KeyCipher {
         case .tripleDES: try await authenticateUltralightC(with: UltralightCKey(key))
-        case .aes128, nil: throw Type2KeyError.noKeyOnChip(model: model)
+        case .aes128: try await authenticateUltralightAES(with: key)
+        case nil: throw Type2KeyError.noKeyOnChip(model: model)
         }
     }
 
@@ -40,7 +41,8 @@ extension Type2Tag {
     public func readKeyAccess() async throws -> KeyAccessState {
         switch model?.type2KeyCipher {
         case .tripleDES: try await readUltralightCAccess().keyAccess
-        case .aes128, nil: throw Type2KeyError.noKeyOnChip(model: model)
+        case .aes128: try await readUltralightAESAccess().keyAccess
+        case nil: throw Type2KeyError.noKeyOnChip(model: model)
         }
     }
 
@@ -99,7 +101,8 @@ extension Type2Tag {
         let plan: any KeyProtectPlanning
         switch model?.type2KeyCipher {
         case .tripleDES: (current, plan) = try await ultralightCPlan(change)
-        case .aes128, nil: throw Type2KeyError.noKeyOnChip(model: model)
+        case .aes128: (current, plan) = try await ultralightAESPlan(change)
+        case nil: throw Type2KeyError.noKeyOnChip(model: model)
         }
         // Pages 0–3 (the UID) are readable here: free, or guarded and authenticated.
         try await readHeader(pages: 4)
