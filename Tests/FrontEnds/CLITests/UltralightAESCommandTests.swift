@@ -53,6 +53,14 @@ import Testing
         let read = await run(["read", "--tag", tag], home: home)
         #expect(read.status == 1)
         #expect(read.err.contains("refused to read page 4 and on without its key") && read.err.contains("--auth-key"))
+        let info = await run(["info", "--tag", tag], home: home)
+        #expect(info.out.contains("Key (AES-128): its configuration pages could not be read without the key"))
+        let keyedInfo = await run(["info", "--auth-key", Self.factoryKey, "--tag", tag], home: home)
+        #expect(
+            keyedInfo.out.contains(
+                "Key (AES-128): AUTH0 4: pages 4–59 need the AES key (DataProtKey) to be written; reads need it too"))
+        #expect(
+            keyedInfo.out.contains("Key configuration: CFG (AUTH0) page 41 00 00 00 04; ACCESS page 42 8C 05 00 00"))
         let keyed = await run(["read", "--auth-key", Self.factoryKey, "--tag", tag], home: home)
         #expect(keyed.status == 0, "\(keyed.err)")
         #expect(keyed.out.contains("https://example.com/aes"))

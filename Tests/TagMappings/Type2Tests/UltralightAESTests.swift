@@ -129,6 +129,21 @@ import Type2
         #expect(UltralightAESAccess(configurationPage: [0, 0, 0], accessPage: [0, 0, 0, 0]) == nil)
     }
 
+    @Test("the key access from memory read from page 0: each chip's pages, nil when they were not read")
+    func decodeFromMemory() {
+        var memory = [UInt8](repeating: 0, count: 0x3C * 4)
+        memory.replaceSubrange(0x29 * 4..<0x2B * 4, with: Self.bytes("01000010" + "8C050000"))
+        let aes = KeyAccessState.decode(model: .ultralightAES, memory: memory)
+        #expect(aes?.auth0 == 0x10 && aes?.cipher == .aes128 && aes?.protectsReads == true)
+        #expect(aes?.sentences.contains { $0.contains("Random ID is on") } == true)
+        #expect(KeyAccessState.decode(model: .ultralightAES, memory: Array(memory.prefix(0x2A * 4))) == nil)
+        var ulc = [UInt8](repeating: 0, count: 0x2C * 4)
+        ulc.replaceSubrange(0x2A * 4..<0x2C * 4, with: Self.bytes("06000000" + "01000000"))
+        let c = KeyAccessState.decode(model: .ultralightC, memory: ulc)
+        #expect(c?.auth0 == 6 && c?.cipher == .tripleDES && c?.protectsReads == false)
+        #expect(KeyAccessState.decode(model: .ntag213, memory: memory) == nil)
+    }
+
     // MARK: - Plans
 
     static let open = UltralightAESAccess(configurationPage: bytes("0000003C"), accessPage: bytes("8C050000"))!

@@ -201,10 +201,25 @@ enum TagText {
         if let dynamic = snapshot.dynamicLockPageBytes {
             lines.append("Dynamic lock bytes: \(Hex.encode(dynamic, uppercase: true, separator: " "))")
         }
-        lines += content(inspection.content)
-        lines += protection(
-            model: inspection.model, configuration: inspection.accessConfiguration,
-            readRefusedFromPage: snapshot.readRefusedFromPage, acknowledge: inspection.acknowledge)
+        lines += content(inspection.content, model: inspection.model)
+        if let keyAccess = inspection.keyAccess {
+            // A key-guarded chip: AUTH0, the read guard and its flags (an Ultralight AES's random
+            // ID and secure messaging), the configuration pages by name.
+            lines += keyAccess.sentences.map { "Key (\(keyAccess.cipher.name)): " + $0 }
+            lines.append(
+                "Key configuration: "
+                    + keyAccess.configurationPages.map {
+                        "\($0.name) page \($0.page) \(Hex.encode($0.bytes, uppercase: true, separator: " "))"
+                    }.joined(separator: "; "))
+        } else if let cipher = inspection.model?.type2KeyCipher {
+            lines.append(
+                "Key (\(cipher.name)): its configuration pages could not be read without the key (reads are guarded from AUTH0 at or before them); give --auth-key HEX32."
+            )
+        } else {
+            lines += protection(
+                model: inspection.model, configuration: inspection.accessConfiguration,
+                readRefusedFromPage: snapshot.readRefusedFromPage, acknowledge: inspection.acknowledge)
+        }
         lines.append("Originality signature: \(signatureVerdict(inspection.signature))")
         lines.append(inspection.signature.statement)
         lines.append("Memory (\(snapshot.memory.count) bytes):")
