@@ -3,9 +3,10 @@ import TagTransport
 import TapCardSupport
 
 /// A byte-accurate NFC Forum Type 2 tag in memory: NTAG210/212/213/215/216, NTAG203, MIFARE
-/// Ultralight (MF0ICU1), Ultralight EV1 (MF0UL11, MF0UL21) and Ultralight C (MF0ICU2, with its 3DES
-/// AUTHENTICATE, AUTH0/AUTH1 and write-only key pages), answering raw frames the way the datasheets
-/// say the chips do.
+/// Ultralight (MF0ICU1), Ultralight EV1 (MF0UL11, MF0UL21), Ultralight C (MF0ICU2, with its 3DES
+/// AUTHENTICATE, AUTH0/AUTH1 and write-only key pages) and Ultralight AES (MF0AES20, with its AES
+/// AUTHENTICATE, CFG/ACCESS and key pages, per peers that cite its datasheet), answering raw frames
+/// the way the datasheets say the chips do.
 ///
 /// - Commands: GET_VERSION, READ (16 bytes, rolls over to page 0 at the end of memory),
 ///   FAST_READ, WRITE, COMP_WRITE (two frames), READ_CNT, READ_SIG, PWD_AUTH (AUTH0, PROT,
