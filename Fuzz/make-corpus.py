@@ -377,6 +377,16 @@ def ultralightc_seeds():
     write("ultralightc", "key-hex", b"49454d4b 41455242 214e4143 554f5946")
 
 
+def ultralightaes_seeds():
+    # The exchange of UltralightAESTests (key AFAE...A1A0, RndA 10..1F, RndB B0..BF, computed with
+    # Python cryptography), the key, the factory CFG/ACCESS (Flipper QA plan baseline), first page 4.
+    write("ultralightaes", "fixed-exchange", bytes.fromhex(
+        "AF9c263e2e926d72c3f1822a0fc16a37b7" "00c225ab4839ef1c7c759b20dacf41a5f2"
+        "AFAEADACABAAA9A8A7A6A5A4A3A2A1A0" "0000003C" "8C050000" "04"))
+    # CFG with RID and SEC_MSG on, AUTH0 10h; ACCESS with CFGLCK: the refusals.
+    write("ultralightaes", "locked-secure", bytes(34) + bytes(16) + bytes.fromhex("03000010" "C0050000" "05"))
+
+
 def classic_seeds():
     # AN10787 / AN1304 (issue 28 item 3): selector byte (bits 0-1 layout: 0 Mini, 1 1K, 2 4K; bit 2
     # forces sector 0's GPB and the MAD CRCs valid), then a card image, 16 bytes a block. The
@@ -459,6 +469,7 @@ def main():
     desfire_seeds()
     classic_seeds()
     ultralightc_seeds()
+    ultralightaes_seeds()
     for folder in sorted(CORPUS.iterdir()):
         files = list(folder.iterdir())
         print(f"{folder.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

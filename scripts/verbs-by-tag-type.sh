@@ -12,7 +12,7 @@ cd "$work"
 export TAPCARD_HOME=$work/home
 mkdir -p "$TAPCARD_HOME"
 models="ntag210 ntag212 ntag213 ntag215 ntag216 ultralight ultralight-ev1-48 ultralight-ev1-128 ultralight-c ntag203
-        ntag424 type4 desfire-ev3-4k icode-slix2 st25dv04k felica-lite-s mifare-classic-1k mifare-classic-4k"
+        ultralight-aes ntag424 type4 desfire-ev3-4k icode-slix2 st25dv04k felica-lite-s mifare-classic-1k mifare-classic-4k"
 fresh() { # fresh MODEL FILE [blank]: a new virtual tag, as shipped or (blank) with no NDEF format
     local option=
     if [ -n "${3:-}" ]; then option=--blank; fi
@@ -57,8 +57,12 @@ for model in $models; do
     case $model in
         ultralight-c) # its 3DES key (the datasheet's example key, in cipher order), not a password
             key=49454D4B41455242214E4143554F5946
-            fresh "$model" $file; run "$model" protect protect --ulc-key $key --tag $file
-            run "$model" "unprotect (after protect)" unprotect --ulc-key $key --tag $file ;;
+            fresh "$model" $file; run "$model" protect protect --auth-key $key --tag $file
+            run "$model" "unprotect (after protect)" unprotect --auth-key $key --tag $file ;;
+        ultralight-aes) # its AES DataProtKey, all zeros as shipped, not a password
+            key=00000000000000000000000000000000
+            fresh "$model" $file; run "$model" protect protect --auth-key $key --tag $file
+            run "$model" "unprotect (after protect)" unprotect --auth-key $key --tag $file ;;
         *)
             fresh "$model" $file; run "$model" protect protect --password 1a2b3c4d --tag $file
             run "$model" "unprotect (after protect)" unprotect --password 1a2b3c4d --tag $file ;;

@@ -24,6 +24,7 @@
         DESFireFuzz.target,
         ClassicFuzz.target,
         UltralightCFuzz.target,
+        UltralightAESFuzz.target,
         VirtualTagFileFuzz.target,
         ClassicCardFuzz.target,
     ]

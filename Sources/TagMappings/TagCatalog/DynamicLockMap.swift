@@ -129,6 +129,11 @@ public struct DynamicLockMap: Sendable, Equatable {
             return .contiguous(page: page, lastPage: lastUserPage, pagesPerBit: 16, groupSize: nil)
         case .ultralightEV1_128:
             return .contiguous(page: page, lastPage: lastUserPage, pagesPerBit: 4, groupSize: 1)
+        // MF0AES(H)20: "01 00 00 00 locks pages 10h–11h" (StuStaPay's programming commands), so
+        // a bit per 2 pages from page 10h, as on NTAG213, whose user area it shares (04h–27h). The
+        // block-locking bits are ASSUMED to follow NTAG213's (no datasheet copy at hand).
+        case .ultralightAES:
+            return .contiguous(page: page, lastPage: lastUserPage, pagesPerBit: 2, groupSize: 2)
         case .ntag203:
             let bit = Position.init
             return DynamicLockMap(

@@ -17,6 +17,9 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
     /// MIFARE Ultralight EV1, 128-byte variant (MF0UL21).
     case ultralightEV1_128 = "ultralight-ev1-128"
     case ultralightC = "ultralight-c"
+    /// MIFARE Ultralight AES (MF0AES(H)20): 60 pages, 144 bytes of user memory, AES-128 mutual
+    /// authentication with its DataProtKey guarding pages from AUTH0 (see ``UltralightAESFacts``).
+    case ultralightAES = "ultralight-aes"
     case ntagI2C1k = "ntag-i2c-1k"
     case ntagI2C2k = "ntag-i2c-2k"
     /// An ISO-DEP (NFC Forum Type 4) tag; its capacity lives in its CC file, not in pages.
@@ -52,6 +55,7 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
         case .ultralightEV1_48: "MIFARE Ultralight EV1 (48 bytes)"
         case .ultralightEV1_128: "MIFARE Ultralight EV1 (128 bytes)"
         case .ultralightC: "MIFARE Ultralight C"
+        case .ultralightAES: "MIFARE Ultralight AES"
         case .ntagI2C1k: "NTAG I2C 1k"
         case .ntagI2C2k: "NTAG I2C 2k"
         case .genericType4: "Type 4 tag"
@@ -136,6 +140,18 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
             Type2Layout(
                 totalPages: 48, userPages: 4...39, factoryCC: [0x00, 0x00, 0x00, 0x00],
                 dynamicLockPage: 40, configPage: nil, version: nil)
+        // MF0AES(H)20, per peers that cite its datasheet (no copy is at hand here): the Flipper Zero
+        // firmware's Ultralight AES QA plan (memory map), StuStaPay's programming commands and
+        // Proxmark3. 60 pages (00h–3Bh): user pages 04h–27h (144 bytes), dynamic lock bytes page
+        // 28h, CFG 29h, ACCESS 2Ah, LOCK_KEYS 2Dh, DataProtKey 30h–33h, UIDRetrKey 34h–37h. The
+        // configuration is its own (``UltralightAESFacts``), not NTAG21x's CFG0/CFG1, so
+        // `configPage` is nil. GET_VERSION 00 04 03 01 04 00 0F 03 (type 03 Ultralight, major 04
+        // AES, storage 0Fh). The CC as shipped is assumed blank, as on the Ultralight C and EV1.
+        case .ultralightAES:
+            Type2Layout(
+                totalPages: 60, userPages: 4...39, factoryCC: [0x00, 0x00, 0x00, 0x00],
+                dynamicLockPage: 40, configPage: nil,
+                version: [0x00, 0x04, 0x03, 0x01, 0x04, 0x00, 0x0F, 0x03])
         // NTAG I2C: sector 0 only as seen over NFC here (user pages from 4).
         case .ntagI2C1k:
             Type2Layout(

@@ -21,6 +21,11 @@ struct ChipProfile: Sendable {
         /// AUTH1 in pages 2Ah–2Bh, the key in pages 2Ch–2Fh (write-only), a 16-bit counter in
         /// page 29h (41) that counts like NTAG203's; no GET_VERSION.
         case ultralightC
+        /// MIFARE Ultralight AES (MF0AES(H)20): GET_VERSION, READ (00h–3Bh), WRITE, COMP_WRITE,
+        /// the AES AUTHENTICATE, AUTH0 in CFG (page 29h) and PROT/CFGLCK in ACCESS (page 2Ah), key
+        /// pages 30h–37h that read as zeros and take writes only while AUTH0 guards nothing.
+        /// FAST_READ, READ_CNT, INCR_CNT, READ_SIG, AUTH_LIM and LOCK_KEYS are not modelled.
+        case ultralightAES
     }
 
     var model: TagModel
@@ -45,7 +50,7 @@ struct ChipProfile: Sendable {
         switch family {
         case .ntag21x: 1
         case .ultralightEV1: 3
-        case .ultralight, .ntag203, .ultralightC: 0
+        case .ultralight, .ntag203, .ultralightC, .ultralightAES: 0
         }
     }
     var configPage: Int? { layout.configPage }
@@ -57,7 +62,7 @@ struct ChipProfile: Sendable {
     /// MF0ICU2 §7.5.3–7.5.4: writes to lock bytes 2–3 (page 28h) and to the OTP page 3 are
     /// anti-tearing; so, as on every NXP Type 2 chip, is page 2's lock bytes (assumed).
     func isTearingProtected(_ page: Int) -> Bool {
-        guard isNXPExtended || family == .ultralightC else { return false }
+        guard isNXPExtended || family == .ultralightC || family == .ultralightAES else { return false }
         return page == 2 || page == 3 || page == dynamicLock?.page
     }
 
@@ -70,6 +75,7 @@ struct ChipProfile: Sendable {
         case .ultralight: .ultralight
         case .ntag203: .ntag203
         case .ultralightC: .ultralightC
+        case .ultralightAES: .ultralightAES
         case .ntagI2C1k, .ntagI2C2k, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV3_4K,
             .mifareClassic1K, .mifareClassic4K:
             nil

@@ -18,6 +18,9 @@ extension EmulatedTag {
     /// AUTH0: the first page protected by the password (FFh on delivery: none).
     var firstProtectedPage: Int {
         if profile.family == .ultralightC { return Int(memory[UltralightCFacts.auth0Page * 4]) }
+        if profile.family == .ultralightAES {
+            return Int(memory[UltralightAESFacts.configurationPage * 4 + UltralightAESFacts.auth0Byte])
+        }
         guard let scheme else { return Int.max }
         return Int(memory[scheme.configPage * 4 + PasswordScheme.auth0Byte])
     }
@@ -28,9 +31,17 @@ extension EmulatedTag {
         if profile.family == .ultralightC {
             return memory[UltralightCFacts.auth1Page * 4] & UltralightCFacts.writeOnlyBit == 0
         }
+        if profile.family == .ultralightAES {
+            return memory[UltralightAESFacts.accessPage * 4] & UltralightAESFacts.protectReadsBit != 0
+        }
         return accessByte & PasswordScheme.protectReadsBit != 0
     }
-    private var configurationLocked: Bool { accessByte & PasswordScheme.configurationLockBit != 0 }
+    private var configurationLocked: Bool {
+        if profile.family == .ultralightAES {
+            return memory[UltralightAESFacts.accessPage * 4] & UltralightAESFacts.configurationLockBit != 0
+        }
+        return accessByte & PasswordScheme.configurationLockBit != 0
+    }
     private var counterEnabled: Bool { accessByte & PasswordScheme.counterEnableBit != 0 }
     private var counterNeedsPassword: Bool { accessByte & PasswordScheme.counterPasswordBit != 0 }
 
@@ -46,9 +57,16 @@ extension EmulatedTag {
         isAuthenticated || !protectsReads || page < firstProtectedPage
     }
 
-    /// What a page reads as: PWD and PACK always read as zeros.
+    /// What a page reads as: PWD and PACK always read as zeros, and so do an Ultralight AES's key
+    /// pages 30h–37h (assuming, as the Ultralight C's can never be read).
     private func pageAsRead(_ page: Int) -> [UInt8] {
         if page == profile.passwordPage || page == profile.packPage { return [0, 0, 0, 0] }
+        if profile.family == .ultralightAES,
+            (UltralightAESFacts.dataProtKeyPages.lowerBound...UltralightAESFacts.uidRetrKeyPages.upperBound)
+                .contains(page)
+        {
+            return [0, 0, 0, 0]
+        }
         return Array(memory[page * 4..<page * 4 + 4])
     }
 
@@ -120,12 +138,21 @@ extension EmulatedTag {
         if let config = profile.configPage, page == config || page == config + 1, configurationLocked {
             return 0x0
         }
+        if profile.family == .ultralightAES, configurationLocked,
+            page == UltralightAESFacts.configurationPage || page == UltralightAESFacts.accessPage
+        {
+            return 0x0
+        }
         return nil
     }
 
     func writePage(_ page: Int, data: [UInt8]) -> Answer {
+        if profile.family == .ultralightAES, let refusal = aesWriteRefusal(page) { return refusal }
         if let nak = writeRefusal(page) { return .nak(nak) }
         if let code = writeFailureCodeValue { return .nak(code) }
+        if profile.family == .ultralightAES, UltralightAESFacts.dataProtKeyPages.contains(page), keyInEffect == nil {
+            keyInEffect = storedBytes(UltralightAESFacts.dataProtKeyPages)
+        }
         if profile.family == .ultralightC, UltralightCFacts.keyPages.contains(page), keyInEffect == nil {
             keyInEffect = storedKey
         }
@@ -226,7 +253,7 @@ extension EmulatedTag {
         case .ultralightEV1:
             guard counter < counters.count else { return .nak(0x0) }
             return .data(Self.littleEndian24(counters[counter]))
-        case .ultralight, .ntag203, .ultralightC:
+        case .ultralight, .ntag203, .ultralightC, .ultralightAES:
             return .noAnswer
         }
     }

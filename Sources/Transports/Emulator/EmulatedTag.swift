@@ -3,9 +3,10 @@ import TagTransport
 import TapCardSupport
 
 /// A byte-accurate NFC Forum Type 2 tag in memory: NTAG210/212/213/215/216, NTAG203, MIFARE
-/// Ultralight (MF0ICU1), Ultralight EV1 (MF0UL11, MF0UL21) and Ultralight C (MF0ICU2, with its 3DES
-/// AUTHENTICATE, AUTH0/AUTH1 and write-only key pages), answering raw frames the way the datasheets
-/// say the chips do.
+/// Ultralight (MF0ICU1), Ultralight EV1 (MF0UL11, MF0UL21), Ultralight C (MF0ICU2, with its 3DES
+/// AUTHENTICATE, AUTH0/AUTH1 and write-only key pages) and Ultralight AES (MF0AES20, with its AES
+/// AUTHENTICATE, CFG/ACCESS and key pages, per peers that cite its datasheet), answering raw frames
+/// the way the datasheets say the chips do.
 ///
 /// - Commands: GET_VERSION, READ (16 bytes, rolls over to page 0 at the end of memory),
 ///   FAST_READ, WRITE, COMP_WRITE (two frames), READ_CNT, READ_SIG, PWD_AUTH (AUTH0, PROT,
@@ -70,6 +71,8 @@ public final class EmulatedTag: NFCAChannel {
 
     /// Ultralight C: RndB and the CBC chaining value between AUTHENTICATE's two frames.
     var pendingKeyAuthentication: (rndB: [UInt8], chain: [UInt8])?
+    /// Ultralight AES: RndB and the key between AUTHENTICATE's two frames.
+    var pendingAESAuthentication: (rndB: [UInt8], key: [UInt8])?
     /// Ultralight C: the key pages as they were at the last RF reset or re-activation, kept once a
     /// WRITE changes them in this session (a new key counts only after the next reset, MF0ICU2
     /// §7.5.7); `nil` while the pages hold the key in effect.
@@ -131,7 +134,7 @@ public final class EmulatedTag: NFCAChannel {
     /// The models the emulator knows at command level.
     public static let supportedModels: [TagModel] = [
         .ntag203, .ntag210, .ntag212, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48,
-        .ultralightEV1_128, .ultralightC,
+        .ultralightEV1_128, .ultralightC, .ultralightAES,
     ]
 
     public static func check(model: TagModel) throws(EmulatorError) {
@@ -220,6 +223,7 @@ public final class EmulatedTag: NFCAChannel {
     private func endSession() {
         isAuthenticated = false
         pendingKeyAuthentication = nil
+        pendingAESAuthentication = nil
         keyInEffect = nil
         pendingCompatibilityWrite = nil
         countedReadThisSessionFlag = false
@@ -354,6 +358,11 @@ public final class EmulatedTag: NFCAChannel {
         // abandons the exchange).
         let keyAuthentication = pendingKeyAuthentication
         pendingKeyAuthentication = nil
+        let aesAuthentication = pendingAESAuthentication
+        pendingAESAuthentication = nil
+        // Ultralight AES with SEC_MSG_ACT: after authentication every command needs a CMAC,
+        // which the emulator does not check: it NAKs them all (assuming).
+        if profile.family == .ultralightAES, isAuthenticated, aesSecureMessaging { return .nak(0x0) }
         if let page = pendingCompatibilityWrite {
             pendingCompatibilityWrite = nil
             guard command.count == 16 else { return .nak(0x0) }
@@ -394,6 +403,13 @@ public final class EmulatedTag: NFCAChannel {
         case Opcode.authenticateContinue where profile.family == .ultralightC && command.count == 17:
             guard let keyAuthentication else { return .nak(0x0) }
             return finishKeyAuthentication(token: Array(command[1...]), pending: keyAuthentication)
+        case Opcode.getVersion where profile.family == .ultralightAES && command.count == 1:
+            return profile.layout.version.map(Answer.data) ?? unknownCommand()
+        case Opcode.authenticate where profile.family == .ultralightAES && command.count == 2:
+            return beginAESAuthentication(keyNumber: command[1])
+        case Opcode.authenticateContinue where profile.family == .ultralightAES && command.count == 33:
+            guard let aesAuthentication else { return .nak(0x0) }
+            return finishAESAuthentication(token: Array(command[1...]), pending: aesAuthentication)
         case Opcode.passwordAuth where extended && command.count == 5:
             return authenticate(password: Array(command[1..<5]))
         case Opcode.read, Opcode.write, Opcode.compatibilityWrite:

@@ -41,6 +41,12 @@ enum FactoryImage {
             memory.replaceSubrange(
                 start..<start + UltralightCFacts.factoryPages.count, with: UltralightCFacts.factoryPages)
         }
+        if profile.family == .ultralightAES {
+            let start = UltralightAESFacts.configurationPage * 4
+            memory.replaceSubrange(
+                start..<start + UltralightAESFacts.factoryConfiguration.count,
+                with: UltralightAESFacts.factoryConfiguration)
+        }
         if let config = profile.configPage, !profile.factoryConfiguration.isEmpty {
             memory.replaceSubrange(config * 4..<config * 4 + 16, with: profile.factoryConfiguration)
         }

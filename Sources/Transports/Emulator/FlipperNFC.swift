@@ -80,6 +80,7 @@ public enum FlipperNFC {
         "NTAG216": .ntag216, "NTAG I2C 1K": .ntagI2C1k, "NTAG I2C 2K": .ntagI2C2k,
         "Mifare Ultralight 11": .ultralightEV1_48, "Mifare Ultralight 21": .ultralightEV1_128,
         "Mifare Ultralight C": .ultralightC,
+        "Mifare Ultralight AES": .ultralightAES,
     ]
 
     /// The model a dump describes. "Mifare Ultralight" is the firmware's catch-all (old converters
@@ -107,6 +108,7 @@ public enum FlipperNFC {
         case .ultralightEV1_48: "Mifare Ultralight 11"
         case .ultralightEV1_128: "Mifare Ultralight 21"
         case .ultralightC: "Mifare Ultralight C"
+        case .ultralightAES: "Mifare Ultralight AES"
         case .ntag210, .ntag212, .ultralight, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS,
             .desfireEV3_4K, .mifareClassic1K, .mifareClassic4K:
             "Mifare Ultralight"

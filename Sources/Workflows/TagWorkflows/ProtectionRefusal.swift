@@ -13,8 +13,8 @@ public enum ProtectionRefusal: TapCardError, Equatable {
 
     public var sentence: String {
         switch self {
-        case .noPasswordOnChip(.ultralightC):
-            "A MIFARE Ultralight C has no password (no PWD_AUTH): its pages are guarded by its 16-byte 3DES key ('protect --ulc-key HEX32', 'unprotect --ulc-key HEX32'). Nothing was written."
+        case .noPasswordOnChip(let model?) where model.type2KeyCipher != nil:
+            "\(model.withArticle.prefix(1).uppercased() + model.withArticle.dropFirst()) has no password (no PWD_AUTH): its pages are guarded by its 16-byte \(model.type2KeyCipher?.name ?? "") key ('protect --auth-key HEX32', 'unprotect --auth-key HEX32'). Nothing was written."
         case .noPasswordOnChip(let model):
             "\((model?.withArticle ?? "this chip").prefix(1).uppercased() + (model?.withArticle ?? "this chip").dropFirst()) has no password protection (no PWD_AUTH); nothing was written."
         case .currentPasswordRequired(let first?, _):

@@ -29,6 +29,10 @@ public struct TagInspection: Sendable, Equatable {
     /// CFG0/CFG1 decoded, when the chip has them and they were readable.
     public var accessConfiguration: AccessConfiguration? { snapshot.accessConfiguration }
 
+    /// A key-guarded chip's protection (Ultralight C, Ultralight AES), decoded from the memory
+    /// read, when its configuration pages were readable.
+    public var keyAccess: KeyAccessState? { KeyAccessState.decode(model: model, memory: snapshot.memory) }
+
     public var uid: TagUID? { snapshot.uid }
     public var model: TagModel? { snapshot.model }
     public var status: NDEFStatus { snapshot.status }

@@ -43,7 +43,7 @@
         static func guardedTag() async throws -> EmulatedTag {
             let tag = EmulatedTag(model: .ultralightC, uid: sampleUID)
             _ = try await Type2Tag(transport: tag).write(message)
-            _ = try await Type2Tag(transport: tag, declaredModel: .ultralightC, key: .factory)
+            _ = try await Type2Tag(transport: tag, declaredModel: .ultralightC, key: .ultralightCFactory)
                 .protectWithKey(firstPage: 4, protectsReads: true)
             tag.present()
             return tag
@@ -55,7 +55,7 @@
             system.script([.present([StandInTag(transport: ReselectingTag(emulated), uid: sampleUID)])])
             let report = try await NFCStandInSystem.run(system) {
                 try await sessions.withTransport { transport in
-                    try await Type2Tag(transport: transport, key: .factory).read()
+                    try await Type2Tag(transport: transport, key: .ultralightCFactory).read()
                 }
             }
             #expect(report.identification.model == .ultralightC)
@@ -68,10 +68,13 @@
             let before = emulated.memory
             let system = NFCStandInSystem()
             system.script([.present([StandInTag(transport: ReselectingTag(emulated), uid: sampleUID)])])
-            await #expect(throws: (any Error).self) {
-                try await NFCStandInSystem.run(system) {
-                    try await sessions.withTransport { transport in try await Type2Tag(transport: transport).read() }
-                }
+            // Reads are guarded from page 4: the read says so (the page, not a raw NAK).
+            let report = try await NFCStandInSystem.run(system) {
+                try await sessions.withTransport { transport in try await Type2Tag(transport: transport).read() }
+            }
+            guard case .passwordProtected(4) = report.content else {
+                Issue.record("expected the read to be refused from page 4, got \(report.content)")
+                return
             }
             #expect(emulated.memory == before)
         }

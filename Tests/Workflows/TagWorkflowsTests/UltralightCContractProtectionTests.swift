@@ -14,7 +14,7 @@ import Type2
 struct UltralightCContractProtectionTests {
     static let uid: [UInt8] = [0x04, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46]
 
-    static func driver(_ tag: EmulatedTag, key: UltralightCKey? = nil) -> any ProtectableTag {
+    static func driver(_ tag: EmulatedTag, key: Type2AuthenticationKey? = nil) -> any ProtectableTag {
         Type2Tag(transport: tag, declaredModel: .ultralightC, key: key)
     }
 
@@ -23,10 +23,10 @@ struct UltralightCContractProtectionTests {
         let tag = EmulatedTag(model: .ultralightC, uid: Self.uid)
         tag.clearLog()
         let before = tag.memory
-        await #expect(throws: UltralightCProtectionError.keyNotGiven(firstPage: 4)) {
+        await #expect(throws: KeyProtectionError.keyNotGiven(firstPage: 4)) {
             _ = try await Self.driver(tag).protectTag(.key(firstPage: 4, protectsReads: true))
         }
-        #expect(UltralightCProtectionError.keyNotGiven(firstPage: 4).origin == .refusal)
+        #expect(KeyProtectionError.keyNotGiven(firstPage: 4).origin == .refusal)
         #expect(tag.commandLog.isEmpty)
         #expect(tag.memory == before)
     }
@@ -34,7 +34,8 @@ struct UltralightCContractProtectionTests {
     @Test("protectTag(.key) sets AUTH1 then AUTH0 and reports them; unprotectTag sets AUTH0 30h")
     func protectAndUnprotectThroughTheContract() async throws {
         let tag = EmulatedTag(model: .ultralightC, uid: Self.uid)
-        let protected = try await Self.driver(tag, key: .factory).protectTag(.key(firstPage: 5, protectsReads: false))
+        let protected = try await Self.driver(tag, key: .ultralightCFactory).protectTag(
+            .key(firstPage: 5, protectsReads: false))
         guard case .key(let report) = protected else {
             Issue.record("expected the Ultralight C report, got \(protected)")
             return
@@ -48,13 +49,13 @@ struct UltralightCContractProtectionTests {
 
         // Without the key, unprotect reads AUTH0 and refuses with it; nothing is written.
         let guarded = tag.memory
-        await #expect(throws: UltralightCProtectionError.keyRequired(firstProtectedPage: 5)) {
+        await #expect(throws: KeyProtectionError.keyRequired(firstProtectedPage: 5)) {
             _ = try await Self.driver(tag).unprotectTag()
         }
         #expect(tag.memory == guarded)
         tag.present()
 
-        let freed = try await Self.driver(tag, key: .factory).unprotectTag()
+        let freed = try await Self.driver(tag, key: .ultralightCFactory).unprotectTag()
         guard case .key(let unprotect) = freed else {
             Issue.record("expected the Ultralight C report, got \(freed)")
             return

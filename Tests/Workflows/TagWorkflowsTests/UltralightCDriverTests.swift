@@ -14,10 +14,10 @@ import Type2
 @Suite(.enabled(if: UltralightCTestSupport.desAvailable, "the platform's DES is not usable here"))
 struct UltralightCDriverTests {
     static let uid: [UInt8] = [0x04, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36]
-    static let newKey = UltralightCKey(bytes: Array(0x10..<0x20))!
+    static let newKey = Type2AuthenticationKey(bytes: Array(0x10..<0x20))!
     static let message = NDEFMessage(records: [.uri("https://example.com/ultralight-c")])
 
-    static func driver(_ tag: EmulatedTag, key: UltralightCKey? = nil) -> Type2Tag<EmulatedTag> {
+    static func driver(_ tag: EmulatedTag, key: Type2AuthenticationKey? = nil) -> Type2Tag<EmulatedTag> {
         Type2Tag(transport: tag, declaredModel: .ultralightC, key: key)
     }
 
@@ -25,7 +25,7 @@ struct UltralightCDriverTests {
     static func protectedTag() async throws -> EmulatedTag {
         let tag = EmulatedTag(model: .ultralightC, uid: uid)
         _ = try await driver(tag).write(message)
-        let report = try await driver(tag, key: .factory).protectWithKey(firstPage: 4, protectsReads: true)
+        let report = try await driver(tag, key: .ultralightCFactory).protectWithKey(firstPage: 4, protectsReads: true)
         #expect(report.after.protectedPages == 4...0x2F && report.after.protectsReads)
         tag.present()
         return tag
@@ -35,24 +35,46 @@ struct UltralightCDriverTests {
     func readAndWriteWithTheKey() async throws {
         let tag = try await Self.protectedTag()
         let before = tag.memory
-        await #expect(throws: (any Error).self) { try await Self.driver(tag).read() }
+        // The read is refused from AUTH0 (page 4), named, not a raw NAK (the READ below AUTH0
+        // rolls over at it, so AUTH0 is found by halving and wrapped pages are never kept).
+        guard case .passwordProtected(4) = try await Self.driver(tag).read().content else {
+            Issue.record("a read without the key should report the page the tag refused from")
+            return
+        }
         await #expect(throws: (any Error).self) {
             try await Self.driver(tag).write(NDEFMessage(records: [.uri("https://x.example")]))
         }
         #expect(tag.memory == before)
         tag.present()
-        #expect(try await Self.driver(tag, key: .factory).read().content.message == Self.message)
+        #expect(try await Self.driver(tag, key: .ultralightCFactory).read().content.message == Self.message)
         let other = NDEFMessage(records: [.text("guarded", language: "en")])
-        _ = try await Self.driver(tag, key: .factory).write(other)
+        _ = try await Self.driver(tag, key: .ultralightCFactory).write(other)
         tag.present()
-        #expect(try await Self.driver(tag, key: .factory).read().content.message == other)
+        #expect(try await Self.driver(tag, key: .ultralightCFactory).read().content.message == other)
+    }
+
+    @Test(
+        "reads guarded from page 6: READ 4 rolls over at AUTH0, yet the read reports page 6 and keeps no wrapped page")
+    func readGuardFoundInsideARolledOverRead() async throws {
+        let tag = EmulatedTag(model: .ultralightC, uid: Self.uid)
+        let long = NDEFMessage(records: [.text(String(repeating: "y", count: 40), language: "en")])
+        _ = try await Self.driver(tag).write(long)
+        _ = try await Self.driver(tag, key: .ultralightCFactory).protectWithKey(firstPage: 6, protectsReads: true)
+        tag.present()
+        let driver = Self.driver(tag)
+        guard case .passwordProtected(6) = try await driver.read().content else {
+            Issue.record("expected the read to be refused from page 6")
+            return
+        }
+        // Pages 4–5 as the tag holds them, and nothing past them (READ 4 answered 4, 5, 0, 1).
+        #expect(driver.memory == Array(tag.memory[0..<24]))
     }
 
     @Test("writes guarded from page 6 (AUTH1 bit 0 set): a write reaching them is refused before anything is written")
     func writeGuardPreflight() async throws {
         let tag = EmulatedTag(model: .ultralightC, uid: Self.uid)
         _ = try await Self.driver(tag).write(Self.message)
-        _ = try await Self.driver(tag, key: .factory).protectWithKey(firstPage: 6, protectsReads: false)
+        _ = try await Self.driver(tag, key: .ultralightCFactory).protectWithKey(firstPage: 6, protectsReads: false)
         tag.present()
         tag.clearLog()
         let before = tag.memory
@@ -60,18 +82,18 @@ struct UltralightCDriverTests {
         do {
             _ = try await Self.driver(tag).write(long)
             Issue.record("a write over guarded pages was not refused")
-        } catch let error as UltralightCProtectionError {
+        } catch let error as KeyProtectionError {
             guard case .keyRequiredForPages(let pages, let first) = error else {
                 Issue.record("expected keyRequiredForPages, got \(error)")
                 return
             }
             #expect(first == 6 && pages.first == 6 && pages.allSatisfy { $0 >= 6 })
-            #expect(error.sentence.contains("--ulc-key"))
+            #expect(error.sentence.contains("--auth-key"))
         }
         #expect(tag.memory == before)
         #expect(Self.writesSent(tag) == 0)
         tag.present()
-        _ = try await Self.driver(tag, key: .factory).write(long)
+        _ = try await Self.driver(tag, key: .ultralightCFactory).write(long)
         tag.present()
         #expect(try await Self.driver(tag).read().content.message == long)
     }
@@ -91,8 +113,8 @@ struct UltralightCDriverTests {
     @Test("a key for a chip that is not an Ultralight C is refused before anything is sent")
     func keyOnAnotherChip() async throws {
         let tag = EmulatedTag(model: .ntag213, uid: Self.uid)
-        await #expect(throws: UltralightCAuthError.noKeyOnChip(model: .ntag213)) {
-            try await Type2Tag(transport: tag, key: .factory).read()
+        await #expect(throws: Type2KeyError.noKeyOnChip(model: .ntag213)) {
+            try await Type2Tag(transport: tag, key: .ultralightCFactory).read()
         }
     }
 
@@ -100,26 +122,26 @@ struct UltralightCDriverTests {
     func unprotect() async throws {
         let tag = try await Self.protectedTag()
         let before = tag.memory
-        await #expect(throws: UltralightCProtectionError.keyRequired(firstProtectedPage: nil)) {
+        await #expect(throws: KeyProtectionError.keyRequired(firstProtectedPage: nil)) {
             try await Self.driver(tag).unprotectWithKey()
         }
         #expect(tag.memory == before)
         tag.present()
-        let report = try await Self.driver(tag, key: .factory).unprotectWithKey()
+        let report = try await Self.driver(tag, key: .ultralightCFactory).unprotectWithKey()
         #expect(!report.after.isProtected && tag.memory[0x2A * 4] == 0x30)
     }
 
     @Test("a key change writes the stored form, counts after a reset, and the old key is refused")
     func changeKey() async throws {
         let tag = try await Self.protectedTag()
-        let report = try await Self.driver(tag, key: .factory).changeKey(to: Self.newKey)
+        let report = try await Self.driver(tag, key: .ultralightCFactory).changeKey(to: Self.newKey)
         #expect(report.changedKey && report.after.auth0 == 4)
-        #expect(Array(tag.memory[0x2C * 4..<0x30 * 4]) == Self.newKey.storedPages.flatMap { $0 })
+        #expect(Array(tag.memory[0x2C * 4..<0x30 * 4]) == UltralightCKey(Self.newKey).storedPages.flatMap { $0 })
         tag.present()
         #expect(try await Self.driver(tag, key: Self.newKey).read().content.message == Self.message)
         tag.present()
         await #expect(throws: UltralightCAuthError.keyRejected(answer: [0x00])) {
-            try await Self.driver(tag, key: .factory).read()
+            try await Self.driver(tag, key: .ultralightCFactory).read()
         }
     }
 
@@ -127,17 +149,17 @@ struct UltralightCDriverTests {
     func changeKeyAtEveryTear() async throws {
         let reference = try await Self.protectedTag()
         reference.clearLog()
-        _ = try await Self.driver(reference, key: .factory).changeKey(to: Self.newKey)
+        _ = try await Self.driver(reference, key: .ultralightCFactory).changeKey(to: Self.newKey)
         let commands = reference.commandLog.count
         let oldStored = Array(UltralightCKey.factory.storedPages.joined())
-        let newStored = Array(Self.newKey.storedPages.joined())
+        let newStored = Array(UltralightCKey(Self.newKey).storedPages.joined())
         for index in 0..<commands {
             for mode in [TearMode.notDelivered, .replyLost, .corruptedWrite] {
                 let tag = try await Self.protectedTag()
                 tag.clearLog()
                 tag.tearAfter(commands: index, mode: mode)
                 await #expect(throws: (any Error).self) {
-                    try await Self.driver(tag, key: .factory).changeKey(to: Self.newKey)
+                    try await Self.driver(tag, key: .ultralightCFactory).changeKey(to: Self.newKey)
                 }
                 let auth0 = tag.memory[0x2A * 4]
                 let stored = Array(tag.memory[0x2C * 4..<0x30 * 4])

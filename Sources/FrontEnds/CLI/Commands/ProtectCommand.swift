@@ -3,11 +3,11 @@ import TagWorkflows
 import Type2
 
 /// `tapcard protect --password HEX8 …`: puts a password on an NTAG21x or Ultralight EV1;
-/// `tapcard protect --ulc-key HEX32 …` guards a MIFARE Ultralight C's pages with the key it holds.
+/// `tapcard protect --auth-key HEX32 …` guards a tag's pages with the 16-byte key it holds.
 struct ProtectCommand: Command {
     static let name = "protect"
     static let summary =
-        "Password-protect an NTAG21x / Ultralight EV1, or key-protect an Ultralight C (writes, optionally reads too)."
+        "Password-protect an NTAG21x / Ultralight EV1, or guard a tag's pages with its key (writes, optionally reads too)."
     static let options: [OptionSpec] =
         [
             .value("--password", "HEX8", "The new password."),
@@ -17,17 +17,17 @@ struct ProtectCommand: Command {
             .value("--attempts", "N", "Lock for good after N wrong passwords (AUTHLIM)."),
             .value("--current-password", "HEX8", "The tag's current password, when it is protected."),
             .value("--current-pack", "HEX4", "The PACK it must answer to that."),
-            .value("--ulc-key", "HEX32", "A MIFARE Ultralight C's 3DES key: guard its pages with it; never printed."),
-            .value("--new-ulc-key", "HEX32", "Write this 3DES key to an Ultralight C instead; never printed."),
-            .flag("--yes-change-key", "Confirms the Ultralight C key change."),
+            .value("--auth-key", "HEX32", "The 16-byte key the tag's AUTHENTICATE takes: guard its pages with it."),
+            .value("--new-auth-key", "HEX32", "Write this 16-byte key to the tag instead; never printed."),
+            .flag("--yes-change-key", "Confirms the key change."),
         ] + ProtectionRunner.options
     static let help = """
         Usage: tapcard protect --password HEX8 [--pack HEX4] [--from-page N] [--read-protect]
                                [--attempts N] [--current-password HEX8 [--current-pack HEX4]]
                                [--tag FILE | --reader R] [--json]
-               tapcard protect --ulc-key HEX32 [--from-page N] [--read-protect]
+               tapcard protect --auth-key HEX32 [--from-page N] [--read-protect]
                                [--tag FILE | --reader R] [--json]
-               tapcard protect [--ulc-key HEX32] --new-ulc-key HEX32 --yes-change-key
+               tapcard protect [--auth-key HEX32] --new-auth-key HEX32 --yes-change-key
                                [--tag FILE | --reader R] [--json]
 
         Sets the tag's password (PWD, 4 bytes) and PACK (2 bytes), then AUTH0, the first page
@@ -42,14 +42,15 @@ struct ProtectCommand: Command {
         secrecy. Only hex is taken (tools disagree on how typed text becomes 4 bytes). A tag whose
         configuration is locked (CFGLCK) can never change its protection.
 
-        A MIFARE Ultralight C has no password: --ulc-key authenticates with its 3DES key (mutual
-        3DES, AUTHENTICATE 1A), then writes AUTH1 (bit 0 clear with --read-protect: reads need
-        the key too) and AUTH0, the first guarded page, last; AUTH0/AUTH1 are read back. The key
-        itself is not changed. Without --ulc-key nothing is sent to an Ultralight C.
-        --new-ulc-key writes a new key to pages 2Ch-2Fh (AUTH0 turned off around it when the tag
-        is protected, so a tear never leaves it guarded by a half-written key) and keeps AUTH0 and
-        AUTH1; the tag uses it from its next reset. It needs --yes-change-key, and --ulc-key when
-        the tag is protected.
+        A tag whose pages a 16-byte key guards (MIFARE Ultralight C: 3DES; Ultralight AES: AES-128,
+        its DataProtKey) has no password: --auth-key authenticates with the key (mutual
+        authentication, AUTHENTICATE 1A, in the chip's cipher), then writes the read guard (with
+        --read-protect: reads need the key too) and AUTH0, the first guarded page, last; the
+        configuration pages are read back. The key itself is not changed. Without --auth-key
+        nothing is sent to such a tag. --new-auth-key writes a new key to the key pages (AUTH0
+        turned off around it when the tag is protected, so a tear never leaves it guarded by a
+        half-written key) and keeps the protection; the tag uses it from its next reset. It needs
+        --yes-change-key, and --auth-key when the tag is protected.
 
         Options:
           --password HEX8          The new password (8 hex digits).
@@ -63,12 +64,14 @@ struct ProtectCommand: Command {
                                    limit.
           --current-password HEX8  The tag's current password, when it is already protected.
           --current-pack HEX4      The PACK it must answer to that.
-          --ulc-key HEX32          A MIFARE Ultralight C's 16-byte 3DES key (32 hex digits, Key1
-                                   then Key2; factory 49454d4b41455242214e4143554f5946); never
-                                   printed. With it, only --from-page and --read-protect apply.
-          --new-ulc-key HEX32      Write this key to the Ultralight C instead (AUTH0/AUTH1 kept);
+          --auth-key HEX32         The 16-byte key the tag's AUTHENTICATE takes (32 hex digits):
+                                   an Ultralight C's 3DES key (Key1 then Key2; factory
+                                   49454d4b41455242214e4143554f5946), an Ultralight AES's
+                                   DataProtKey (factory all zeros); never printed. With it, only
+                                   --from-page and --read-protect apply.
+          --new-auth-key HEX32     Write this key to the tag instead (the protection kept);
                                    never printed. Keep it: the key pages cannot be read back.
-          --yes-change-key         Confirms --new-ulc-key.
+          --yes-change-key         Confirms --new-auth-key.
         \(TagTarget.helpLines)
         \(ProtectionRunner.tearHelpLines)
 
@@ -76,19 +79,19 @@ struct ProtectCommand: Command {
           tapcard protect --password 1a2b3c4d --tag card.nfc
           tapcard protect --password 1a2b3c4d --pack 5e6f --read-protect --attempts 7 --tag card.nfc
           tapcard protect --password 99887766 --current-password 1a2b3c4d --tag card.nfc
-          tapcard protect --ulc-key 49454d4b41455242214e4143554f5946 --read-protect --tag ulc.nfc
+          tapcard protect --auth-key 49454d4b41455242214e4143554f5946 --read-protect --tag ulc.nfc
 
         """
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
-        let keyText = try arguments.option("--ulc-key")
-        let newKeyText = try arguments.option("--new-ulc-key")
+        let keyText = try arguments.option("--auth-key")
+        let newKeyText = try arguments.option("--new-auth-key")
         if keyText != nil || newKeyText != nil {
             return try await runWithKey(keyText, newKey: newKeyText, &arguments, io: io)
         }
         guard let passwordText = try arguments.option("--password") else {
             throw UsageError(
-                "protect needs the new password: --password HEX8 (8 hex digits), or an Ultralight C's key: --ulc-key HEX32 (32 hex digits).",
+                "protect needs the new password: --password HEX8 (8 hex digits), or the tag's 16-byte key: --auth-key HEX32 (32 hex digits).",
                 command: name)
         }
         let password = try Type2Password.parse(passwordText)
@@ -114,39 +117,39 @@ struct ProtectCommand: Command {
             .protect(.password(request)), current: current, verb: "Protected", &arguments, io: io)
     }
 
-    /// `--ulc-key`: the Ultralight C's key is both the credential and what guards the pages, so
-    /// the password options have nothing to say.
+    /// `--auth-key`: the tag's key is both the credential and what guards the pages, so the
+    /// password options have nothing to say.
     static func runWithKey(
         _ keyText: String?, newKey newKeyText: String?, _ arguments: inout Arguments, io: some CommandIO
     ) async throws -> ExitStatus {
         for option in ["--password", "--pack", "--attempts", "--current-password", "--current-pack"] {
             guard try arguments.option(option) == nil else {
                 throw UsageError(
-                    "\(option) is an NTAG21x / Ultralight EV1 password option; --ulc-key guards an Ultralight C with its 3DES key (with --from-page and --read-protect only).",
+                    "\(option) is an NTAG21x / Ultralight EV1 password option; --auth-key guards a tag with its 16-byte key (with --from-page and --read-protect only).",
                     command: name)
             }
         }
         var current = PasswordOptions()
-        current.key = try keyText.map(UltralightCKey.parse)
+        current.key = try keyText.map(Type2AuthenticationKey.parse)
         let confirmed = arguments.flag("--yes-change-key")
         if let newKeyText {
-            let newKey = try UltralightCKey.parse(newKeyText)
+            let newKey = try Type2AuthenticationKey.parse(newKeyText)
             guard try arguments.option("--from-page") == nil, !arguments.flag("--read-protect") else {
                 throw UsageError(
-                    "--new-ulc-key changes the key and keeps AUTH0/AUTH1: set the protection in a second run.",
+                    "--new-auth-key changes the key and keeps the protection: set the protection in a second run.",
                     command: name)
             }
             guard confirmed else {
                 throw UsageError(
-                    "Changing an Ultralight C's key needs --yes-change-key: its key pages cannot be read back, and without the new key its guarded pages can never be changed again. Nothing was sent.",
+                    "Changing the tag's key needs --yes-change-key: its key pages cannot be read back, and without the new key its guarded pages can never be changed again. Nothing was sent.",
                     command: name)
             }
             return try await ProtectionRunner.run(
                 .protect(.newKey(newKey)), current: current, verb: "Changed the key of", &arguments, io: io)
         }
-        guard current.key != nil else { throw UsageError("--ulc-key HEX32 is missing.", command: name) }
+        guard current.key != nil else { throw UsageError("--auth-key HEX32 is missing.", command: name) }
         if confirmed {
-            throw UsageError("--yes-change-key confirms --new-ulc-key HEX32, which is missing.", command: name)
+            throw UsageError("--yes-change-key confirms --new-auth-key HEX32, which is missing.", command: name)
         }
         let firstPage = try arguments.integer("--from-page") ?? ProtectionRequest.defaultFirstPage
         let request = TagProtectionRequest.key(firstPage: firstPage, protectsReads: arguments.flag("--read-protect"))

@@ -139,7 +139,7 @@ enum TagJSON {
                 (
                     "error",
                     .string(
-                        "The tag refused to read page \(page) and on without its password (ACCESS.PROT); give --password HEX8."
+                        "The tag refused to read page \(page) and on without its password or key (NTAG21x / Ultralight EV1: ACCESS.PROT, give --password HEX8; Ultralight C / AES: reads guarded from AUTH0, give --auth-key HEX32)."
                     )
                 ),
             ])

@@ -43,7 +43,7 @@ enum TagText {
     /// The capacity, or why it is not known: a read-protected tag hides the TLVs it derives from.
     static func capacity(_ capacity: Capacity, content: NDEFContent) -> String {
         if case .passwordProtected(let page) = content {
-            return "not known (the tag refused to read its TLVs from page \(page) on without the password)"
+            return "not known (the tag refused to read its TLVs from page \(page) on without its password or key)"
         }
         return Self.capacity(capacity)
     }
@@ -66,7 +66,7 @@ enum TagText {
                 ? "\(figure.bytes) bytes (\(source))"
                 : "assuming \(figure.bytes) bytes once formatted as TapCard formats \(report.facts.model?.withArticle ?? "it")"
         } else if case .passwordProtected(let page) = report.content {
-            capacity = "not known (the tag refused to read its TLVs from page \(page) on without the password)"
+            capacity = "not known (the tag refused to read its TLVs from page \(page) on without its password or key)"
         } else {
             capacity = "not known (TapCard has no facts for this chip)"
         }
@@ -81,14 +81,18 @@ enum TagText {
         }
     }
 
-    static func content(_ content: NDEFContent) -> [String] {
+    /// The words for what a read found. `model` names the credential a read-guarded Type 2 chip
+    /// wants: its 16-byte key (`--auth-key`) where it has one, else its password.
+    static func content(_ content: NDEFContent, model: TagModel? = nil) -> [String] {
         switch content {
         case .notFormatted: ["NDEF: none (the tag is not NDEF-formatted)"]
         case .empty: ["NDEF: empty message"]
         case .interrupted(let error): ["NDEF: \(error.sentence)"]
         case .passwordProtected(let page):
             [
-                "NDEF: password-protected: the tag refused to read page \(page) and on without its password (ACCESS.PROT); give --password HEX8."
+                model?.type2KeyCipher != nil
+                    ? "NDEF: key-protected: the tag refused to read page \(page) and on without its key (reads guarded from AUTH0); give --auth-key HEX32."
+                    : "NDEF: password-protected: the tag refused to read page \(page) and on without its password (ACCESS.PROT); give --password HEX8."
             ]
         case .message(let message, let bytes):
             MessageDescription.lines(
@@ -197,10 +201,25 @@ enum TagText {
         if let dynamic = snapshot.dynamicLockPageBytes {
             lines.append("Dynamic lock bytes: \(Hex.encode(dynamic, uppercase: true, separator: " "))")
         }
-        lines += content(inspection.content)
-        lines += protection(
-            model: inspection.model, configuration: inspection.accessConfiguration,
-            readRefusedFromPage: snapshot.readRefusedFromPage, acknowledge: inspection.acknowledge)
+        lines += content(inspection.content, model: inspection.model)
+        if let keyAccess = inspection.keyAccess {
+            // A key-guarded chip: AUTH0, the read guard and its flags (an Ultralight AES's random
+            // ID and secure messaging), the configuration pages by name.
+            lines += keyAccess.sentences.map { "Key (\(keyAccess.cipher.name)): " + $0 }
+            lines.append(
+                "Key configuration: "
+                    + keyAccess.configurationPages.map {
+                        "\($0.name) page \($0.page) \(Hex.encode($0.bytes, uppercase: true, separator: " "))"
+                    }.joined(separator: "; "))
+        } else if let cipher = inspection.model?.type2KeyCipher {
+            lines.append(
+                "Key (\(cipher.name)): its configuration pages could not be read without the key (reads are guarded from AUTH0 at or before them); give --auth-key HEX32."
+            )
+        } else {
+            lines += protection(
+                model: inspection.model, configuration: inspection.accessConfiguration,
+                readRefusedFromPage: snapshot.readRefusedFromPage, acknowledge: inspection.acknowledge)
+        }
         lines.append("Originality signature: \(signatureVerdict(inspection.signature))")
         lines.append(inspection.signature.statement)
         lines.append("Memory (\(snapshot.memory.count) bytes):")

@@ -74,7 +74,7 @@ final class OpenedTag {
         if forumType != 2, password.password != nil || password.acknowledge != nil || password.key != nil {
             throw UsageError(
                 password.key != nil
-                    ? "--ulc-key is a MIFARE Ultralight C's 3DES key; this is \(TagFacts.kindPhrase(forumType: forumType)), which has no such key."
+                    ? "--auth-key is the 16-byte key of a Type 2 chip's AUTHENTICATE; this is \(TagFacts.kindPhrase(forumType: forumType)), which has no such key."
                     : "--password and --pack are the NTAG21x / Ultralight EV1 page password; this is \(TagFacts.kindPhrase(forumType: forumType)), which has no such password.",
                 command: command)
         }

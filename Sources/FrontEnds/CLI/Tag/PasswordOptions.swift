@@ -5,18 +5,24 @@ import TagWorkflows
 import Type2
 
 /// `--password HEX8` and `--pack HEX4`, shared by every tag command that may meet a
-/// password-protected NTAG21x or Ultralight EV1, and `--ulc-key HEX32` for a MIFARE Ultralight C.
+/// password-protected NTAG21x or Ultralight EV1, and `--auth-key HEX32` for a tag whose pages a
+/// 16-byte key guards (the driver picks the cipher from the chip it identifies).
 struct PasswordOptions {
     var password: Type2Password?
     var acknowledge: PasswordAcknowledge?
-    /// The Ultralight C 3DES key; never printed.
-    var key: UltralightCKey?
+    /// The 16-byte key the tag's AUTHENTICATE takes; never printed.
+    var key: Type2AuthenticationKey?
+    /// `--auth-key N=HEX32` values (an NTAG 424 DNA's numbered application keys), left to the
+    /// command that takes them (`write`, `erase`): the one option names every key a tag's
+    /// authentication takes, and the `N=` tells a numbered application key from a Type 2 key.
+    var numberedKeyTexts: [String] = []
 
-    /// The password options and `--ulc-key` (named apart from `ntag424 --key`).
-    static let options: [OptionSpec] =
-        passwordOptions + [
-            .value("--ulc-key", "HEX32", "A MIFARE Ultralight C's 3DES key, authenticated with first; never printed.")
-        ]
+    /// The password options and `--auth-key` (named apart from `ntag424 --key`).
+    static let options: [OptionSpec] = passwordOptions + [keyOption]
+
+    /// `--auth-key HEX32` (repeatable only where `write` also takes an NTAG 424 DNA's `N=HEX32`).
+    static let keyOption = OptionSpec.value(
+        "--auth-key", "HEX32", "The 16-byte key the tag's AUTHENTICATE takes; never printed.")
 
     /// `--password` and `--pack` alone, for `unprotect`, which changes an NTAG21x / Ultralight EV1
     /// password and nothing else.
@@ -32,23 +38,38 @@ struct PasswordOptions {
                            secrecy. Only hex is taken: tools disagree on how typed text becomes bytes.
           --pack HEX4      The PACK the tag must answer (4 hex digits); a different answer stops the
                            command before anything is written (a counterfeit may accept any password).
-          --ulc-key HEX32  A MIFARE Ultralight C's 16-byte 3DES key (32 hex digits, Key1 then Key2 as in
-                           the MF0ICU2 datasheet's example; the factory key is
-                           49454d4b41455242214e4143554f5946, "BREAKMEIFYOUCAN!" as the tag stores it),
-                           authenticated with (AUTHENTICATE 1A) before anything else; never printed.
+          --auth-key HEX32 The 16-byte key the tag's AUTHENTICATE (1A) takes (32 hex digits): an
+                           Ultralight C's 3DES key (Key1 then Key2; factory
+                           49454d4b41455242214e4143554f5946, "BREAKMEIFYOUCAN!" as the tag stores
+                           it), an Ultralight AES's DataProtKey (factory all zeros). The cipher is
+                           the chip's. Authenticated with before anything else; never printed.
         """
 
-    /// Takes `--password` (or `name`) and `--pack` from `arguments`, and `--ulc-key` when `takesKey`.
+    /// Takes `--password` (or `name`) and `--pack` from `arguments`, and `--auth-key` when `takesKey`.
     static func parse(
-        _ arguments: inout Arguments, passwordOption: String = "--password", takesKey: Bool = true
+        _ arguments: inout Arguments, passwordOption: String = "--password", takesKey: Bool = true,
+        takesNumberedKeys: Bool = false
     ) throws -> PasswordOptions {
         var options = PasswordOptions()
         if let text = try arguments.option(passwordOption) { options.password = try Type2Password.parse(text) }
         if let text = try arguments.option("--pack") { options.acknowledge = try PasswordAcknowledge.parse(text) }
-        if takesKey, let text = try arguments.option("--ulc-key") { options.key = try UltralightCKey.parse(text) }
+        if takesKey {
+            let texts = try arguments.options("--auth-key")
+            let bare = texts.filter { !$0.contains("=") }
+            options.numberedKeyTexts = texts.filter { $0.contains("=") }
+            if !options.numberedKeyTexts.isEmpty && !takesNumberedKeys {
+                throw UsageError(
+                    "--auth-key N=HEX32 names an NTAG 424 DNA application key, which only write and erase take; give the tag's 16-byte key as --auth-key HEX32.",
+                    command: arguments.command)
+            }
+            guard bare.count <= 1 else {
+                throw UsageError("--auth-key HEX32 (the tag's 16-byte key) is given once.", command: arguments.command)
+            }
+            options.key = try bare.first.map(Type2AuthenticationKey.parse)
+        }
         if options.key != nil && options.password != nil {
             throw UsageError(
-                "--ulc-key is an Ultralight C's 3DES key and \(passwordOption) an NTAG21x / Ultralight EV1 password: give one.",
+                "--auth-key is a 16-byte key (Ultralight C, Ultralight AES) and \(passwordOption) an NTAG21x / Ultralight EV1 password: give one.",
                 command: arguments.command)
         }
         if options.acknowledge != nil && options.password == nil {

@@ -43,7 +43,7 @@ enum ProtectionRunner {
             let reason =
                 tag.forumType == 4
                 ? "has no page password (a Type 4 tag guards its files with application keys; an NTAG 424 DNA's: see 'tapcard ntag424 keys')"
-                : "has no page password TapCard can set (protect and unprotect set the NTAG21x / Ultralight EV1 password and the Ultralight C key)"
+                : "has no page password TapCard can set (protect and unprotect set the NTAG21x / Ultralight EV1 password and the protection of a tag guarded by a 16-byte key)"
             throw VerbRefusal(verb: command, facts: try await driver.identifyTag(), reason: reason)
         }
         if let count = tear.after { tag.fieldControl?.tearAfter(commands: count, mode: tear.mode) }
@@ -137,25 +137,25 @@ enum ProtectionRunner {
         }
     }
 
-    /// An Ultralight C's protect or unprotect: AUTH0/AUTH1 in the Protection object (under
-    /// `ulc_access`; it has no password, PACK or AUTHLIM), never the key.
+    /// A key-guarded tag's protect or unprotect (Ultralight C, Ultralight AES, in the report's
+    /// chip-neutral words): AUTH0, the read guard and the configuration pages in the Protection
+    /// object (under `key_access`; it has no password, PACK or AUTHLIM), never the key.
     static func print(
-        _ report: UltralightCProtectionReport, verb: String, path: String, undo: String, json: Bool,
-        io: some CommandIO
+        _ report: KeyProtectionReport, verb: String, path: String, undo: String, json: Bool, io: some CommandIO
     ) {
         let undoLine =
-            report.after.isProtected && !report.changedKey ? "tapcard unprotect --ulc-key HEX32 \(undo)" : nil
-        let chip = report.identification.map(TagJSON.chip) ?? TagJSON.chip(model: .ultralightC, identifiedBy: "")
+            report.after.isProtected && !report.changedKey ? "tapcard unprotect --auth-key HEX32 \(undo)" : nil
+        let cipher = report.cipher.name
         if json {
             io.printJSON(
                 JSON.object([
                     ("tag", .string(path)),
                     ("uid", TagJSON.uid(report.uid)),
-                    ("chip", chip),
+                    ("chip", report.identification.map(TagJSON.chip) ?? TagJSON.chip(model: nil, identifiedBy: "")),
                     ("operation", .string(report.changedKey ? "key-changed" : verb.lowercased())),
                     ("before", keyProtection(report.before, authenticated: report.keyAuthenticated)),
                     ("after", keyProtection(report.after, authenticated: report.keyAuthenticated)),
-                    ("writes", keyWrites(report.writes)),
+                    ("writes", keyWrites(report.writes, state: report.after)),
                     ("password", .null),
                     ("pack", .null),
                     ("password_verified", .bool(false)),
@@ -174,42 +174,35 @@ enum ProtectionRunner {
         if report.writes.isEmpty {
             io.print("The tag already held this configuration: nothing was written.")
         } else {
-            let steps = report.writes.map { "page \($0.page) \(keyPageName($0.page))" }
+            let steps = report.writes.map { "page \($0.page) \(report.after.name(ofPage: $0.page))" }
             let why =
                 report.changedKey
                 ? "the key pages are written only while AUTH0 guards none of them, so a tear never leaves the tag guarded by a half-written key"
                 : report.after.isProtected
                     ? "AUTH0 is the switch and is set last, so a tear leaves the tag unprotected or guarded by the key it holds"
-                    : "AUTH0 = 48 (30h) guards no page"
+                    : "AUTH0 = \(report.after.auth0) guards no page"
             io.print(
                 "\(report.writes.count) page write\(report.writes.count == 1 ? "" : "s"), in this order: \(steps.joined(separator: ", ")) (\(why))."
             )
         }
         io.print("Write: \(TagText.statistics(report.writeStatistics))")
+        let names = report.after.configurationPages.map(\.name).joined(separator: "/")
         io.print(
-            "Verified: AUTH0/AUTH1 read back as set"
+            "Verified: \(names) read back as set"
                 + (report.keyAuthenticated
-                    ? "; the tag accepted the 3DES key (mutual authentication) before the writes." : "."))
+                    ? "; the tag accepted the \(cipher) key (mutual authentication) before the writes." : "."))
         io.print(
             report.changedKey
-                ? "The new 3DES key (never printed) counts from the tag's next reset; its pages cannot be read back, so it is not verified here: authenticate with it (tapcard read --ulc-key HEX32) to check."
-                : "The 3DES key was not changed (it is never printed).")
+                ? "The new \(cipher) key (never printed) counts from the tag's next reset; its pages cannot be read back, so it is not verified here: authenticate with it (tapcard read --auth-key HEX32) to check."
+                : "The \(cipher) key was not changed (it is never printed).")
         if let undoLine { io.print("To undo: \(undoLine)") }
     }
 
-    static func keyPageName(_ page: Int) -> String {
-        switch page {
-        case UltralightCAccess.auth0Page: "AUTH0"
-        case UltralightCAccess.auth1Page: "AUTH1"
-        default: "key"
-        }
-    }
-
     /// The page writes, the key pages' bytes left out (null): a key is never printed.
-    static func keyWrites(_ writes: [PageWrite]) -> JSON {
+    static func keyWrites(_ writes: [PageWrite], state: KeyAccessState) -> JSON {
         .array(
             writes.map {
-                let isKey = UltralightCAccess.keyPages.contains($0.page)
+                let isKey = state.keyPages.contains($0.page)
                 return .object([
                     ("page", .int($0.page)), ("role", isKey ? .string("key") : TagJSON.enumValue($0.role.rawValue)),
                     ("bytes", isKey ? .null : .string(Hex.encode($0.bytes))),
@@ -217,8 +210,8 @@ enum ProtectionRunner {
             })
     }
 
-    /// The Protection object of an Ultralight C.
-    static func keyProtection(_ access: UltralightCAccess, authenticated: Bool) -> JSON {
+    /// The Protection object of a key-guarded tag.
+    static func keyProtection(_ access: KeyAccessState, authenticated: Bool) -> JSON {
         let pages: JSON =
             access.protectedPages.map { .object([("first", .int($0.lowerBound)), ("last", .int($0.upperBound))]) }
             ?? .null
@@ -226,10 +219,21 @@ enum ProtectionRunner {
             ("has_password", .bool(false)),
             ("configuration", .null),
             (
-                "ulc_access",
+                "key_access",
                 .object([
-                    ("auth0", .int(access.auth0)), ("auth1", .string(Hex.encode([access.auth1]))),
+                    ("cipher", .string(access.cipher.rawValue)),
+                    ("auth0", .int(access.auth0)),
                     ("protected_pages", pages), ("protects_reads", .bool(access.protectsReads)),
+                    (
+                        "configuration_pages",
+                        .array(
+                            access.configurationPages.map {
+                                .object([
+                                    ("name", .string($0.name)), ("page", .int($0.page)),
+                                    ("bytes", .string(Hex.encode($0.bytes))),
+                                ])
+                            })
+                    ),
                 ])
             ),
             ("read_refused_from_page", .null),

@@ -1,5 +1,6 @@
 import CommandLineKit
 import NDEF
+import TagCatalog
 import TagEmulator
 import TagWorkflows
 import TapCardSupport
@@ -26,7 +27,9 @@ enum TagVerbs {
             return .failure
         case .passwordProtected(let page):
             io.printError(
-                "error: The tag refused to read page \(page) and on without its password; the message lies there. Give --password HEX8."
+                report.facts.model?.type2KeyCipher != nil
+                    ? "error: The tag refused to read page \(page) and on without its key; the message lies there. Give --auth-key HEX32 (its 16-byte key)."
+                    : "error: The tag refused to read page \(page) and on without its password; the message lies there. Give --password HEX8."
             )
             return .failure
         default:

@@ -21,9 +21,9 @@ enum TagWriteRunner {
         [
             .json, .flag("--no-verify", "Do not read the tag back after writing."),
             .value(
-                "--auth-key", "N=HEX32", repeatable: true,
-                "An NTAG 424 DNA application key for an NDEF file that needs one (repeatable)."),
-        ] + TearOptions.options + PasswordOptions.options
+                "--auth-key", "HEX32|N=HEX32", repeatable: true,
+                "The tag's 16-byte key (Type 2), or NTAG 424 DNA application key N (repeatable)."),
+        ] + TearOptions.options + PasswordOptions.passwordOptions
 
     static let tearHelpLines = """
           --no-verify              Do not read the tag back after writing.
@@ -33,6 +33,7 @@ enum TagWriteRunner {
           --tear-mode MODE         How the torn command fails: not-delivered (default), reply-lost
                                    (it ran, its answer was lost) or corrupted-write (a page write
                                    left half-programmed).
+          --auth-key HEX32         A Type 2 chip's 16-byte key (Ultralight C, Ultralight AES).
           --auth-key N=HEX32       (NTAG 424 DNA) Key N, for an NDEF file whose write access is a
                                    key (after 'ntag424 sdm setup': key 0). TapCard authenticates
                                    with it (AuthenticateEV2First) and writes with WriteData; the
@@ -45,8 +46,10 @@ enum TagWriteRunner {
         var options = Options()
         options.json = arguments.flag("--json")
         options.verify = !arguments.flag("--no-verify")
-        options.password = try PasswordOptions.parse(&arguments)
-        for (number, key) in try NTAG424Targets.numberedKeys(&arguments, "--auth-key") {
+        options.password = try PasswordOptions.parse(&arguments, takesNumberedKeys: true)
+        let numbered = try NTAG424Targets.numberedKeys(
+            options.password.numberedKeyTexts, "--auth-key", command: arguments.command)
+        for (number, key) in numbered {
             options.applicationKeys[UInt8(number)] = key
         }
         let tear = try TearOptions.parse(&arguments)

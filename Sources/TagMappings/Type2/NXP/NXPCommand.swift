@@ -21,6 +21,9 @@ public enum NXPCommand {
 
     /// True when the chip implements FAST_READ and READ_SIG.
     public static func supportsFastRead(_ identification: ChipIdentification) -> Bool {
+        // MIFARE Ultralight AES: FAST_READ (and READ_SIG) not assumed; the peers at hand do not
+        // confirm them, so it is read with READ, as the Ultralight C.
+        if identification.model == .ultralightAES { return false }
         if case .version = identification.evidence { return identification.model != nil }
         return false
     }

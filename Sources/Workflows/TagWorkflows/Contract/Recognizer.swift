@@ -12,10 +12,10 @@ import Type2
 public enum Recognizer {
     /// The driver for the tag on `connection`, `nil` when it offers no channel TapCard speaks.
     /// `password` is presented by a Type 2 driver (the NTAG21x / Ultralight EV1 page password);
-    /// `key` authenticates a MIFARE Ultralight C (3DES) in its place.
+    /// `key` authenticates a key-guarded chip (Ultralight C, Ultralight AES) in its place.
     public static func driver(
         for connection: some TagConnection, declaredModel: TagModel? = nil, password: Type2Password? = nil,
-        acknowledge: PasswordAcknowledge? = nil, key: UltralightCKey? = nil
+        acknowledge: PasswordAcknowledge? = nil, key: Type2AuthenticationKey? = nil
     ) -> (any TagDriver)? {
         let uid = connection.detected.identifier
         if let channel = connection.isoDep {
@@ -33,7 +33,7 @@ public enum Recognizer {
     /// A Type 2 driver over any NFC-A channel (the existential is opened for the generic driver).
     public static func type2<Channel: NFCAChannel>(
         _ channel: Channel, declaredModel: TagModel?, password: Type2Password?, acknowledge: PasswordAcknowledge?,
-        key: UltralightCKey? = nil
+        key: Type2AuthenticationKey? = nil
     ) -> any TagDriver {
         Type2Tag(
             transport: channel, declaredModel: declaredModel, password: password, expectedAcknowledge: acknowledge,

@@ -22,28 +22,29 @@ extension Type2Tag: ReportingTagDriver, FormattableTag, LockableTag, Protectable
         TagManagementOutcome(try await lock(confirmation: confirmation))
     }
 
-    /// A password request sets the NTAG21x / Ultralight EV1 password; a key request guards an
-    /// Ultralight C's pages with ``key``, which must be given (it is authenticated with first, so
-    /// the tag is never guarded by a key the caller does not hold).
+    /// A password request sets the NTAG21x / Ultralight EV1 password; a key request guards a
+    /// key-guarded chip's pages (Ultralight C, Ultralight AES) with ``key``, which must be given
+    /// (it is authenticated with first, so the tag is never guarded by a key the caller does not
+    /// hold).
     public func protectTag(_ request: TagProtectionRequest) async throws -> TagProtectionReport {
         switch request {
         case .password(let request):
             return .password(try await protect(request))
         case .key(let firstPage, let protectsReads):
-            guard key != nil else { throw UltralightCProtectionError.keyNotGiven(firstPage: firstPage) }
+            guard key != nil else { throw KeyProtectionError.keyNotGiven(firstPage: firstPage) }
             return .key(try await protectWithKey(firstPage: firstPage, protectsReads: protectsReads))
         case .newKey(let newKey):
             return .key(try await changeKey(to: newKey))
         }
     }
 
-    /// With ``key``, or on an Ultralight C, removes the 3DES protection (a protected one without
-    /// the key is refused with its AUTH0); otherwise the page password.
+    /// With ``key``, or on a key-guarded chip, removes the key protection (a protected one
+    /// without the key is refused with its AUTH0); otherwise the page password.
     public func unprotectTag() async throws -> TagProtectionReport {
         if key != nil { return .key(try await unprotectWithKey()) }
         do {
             return .password(try await unprotect())
-        } catch ProtectionRefusal.noPasswordOnChip(.ultralightC) {
+        } catch ProtectionRefusal.noPasswordOnChip(let model) where model?.type2KeyCipher != nil {
             return .key(try await unprotectWithKey())
         }
     }

@@ -12,7 +12,7 @@ extension Type2Tag {
         return identification
     }
 
-    /// With ``key``: Ultralight C's 3DES AUTHENTICATE (see `authenticate(with:)`). Otherwise
+    /// With ``key``: the chip's AUTHENTICATE (3DES or AES, see `authenticate(with:)`). Otherwise
     /// PWD_AUTH with ``password``, once. A NAK is never retried: it becomes
     /// ``PasswordError/rejected(password:authlim:attemptLimit:)`` (with AUTHLIM when the tag lets
     /// its configuration be read afterwards) or, for NAK 4h, ``PasswordError/attemptsExhausted``.
@@ -52,8 +52,8 @@ extension Type2Tag {
     func requirePasswordAccess(
         for pages: [Int], snapshot: Type2Snapshot
     ) async throws -> Type2Snapshot {
-        if !isAuthenticated, !pages.isEmpty, model == .ultralightC {
-            try await requireUltralightCKey(for: pages)
+        if !isAuthenticated, !pages.isEmpty, model?.type2KeyCipher != nil {
+            try await requireKey(for: pages)
             return snapshot
         }
         guard !isAuthenticated, !pages.isEmpty, let model, let scheme = PasswordScheme.of(model) else {

@@ -30,6 +30,16 @@ extension Type2Tag {
         // that reaches them is refused, naming exactly the pages it would write there.
         var protectedFrom: Int?
         if case .passwordProtected(let page) = NDEFContent.from(snapshot) { protectedFrom = page }
+        // A key-guarded chip (Ultralight C, Ultralight AES) guards writes from the AUTH0 it reads
+        // from: without the key, every page from there is refused, also when the TLVs behind it
+        // (and so the capacity) cannot be read.
+        if let page = protectedFrom, model?.type2KeyCipher != nil, !isAuthenticated {
+            let covered = Type2WritePlan.pagesCovered(messageLength: bytes.count, snapshot: snapshot)
+            let needing = covered.map { $0.filter { $0 >= page } } ?? [page]
+            if !needing.isEmpty {
+                throw KeyProtectionError.keyRequiredForPages(pages: needing, firstProtectedPage: page)
+            }
+        }
         if let page = protectedFrom,
             let pages = Type2WritePlan.pagesCovered(messageLength: bytes.count, snapshot: snapshot),
             pages.contains(where: { $0 >= page })

@@ -26,9 +26,11 @@ public final class Type2Tag<Transport: NFCAChannel> {
     /// EV1); `nil`: none. It is sent once per operation and never retried: a wrong one counts
     /// against the chip's AUTHLIM.
     public var password: Type2Password?
-    /// The 3DES key to authenticate a MIFARE Ultralight C with at the start of each operation;
-    /// `nil`: none. Never printed (``/Type2/UltralightCKey`` hides its bytes).
-    public var key: UltralightCKey?
+    /// The 16-byte key to authenticate a key-guarded chip with at the start of each operation
+    /// (MIFARE Ultralight C: 3DES; Ultralight AES: AES-128, its DataProtKey; the cipher is the
+    /// identified chip's); `nil`: none. Never printed (``/Type2/Type2AuthenticationKey`` hides
+    /// its bytes).
+    public var key: Type2AuthenticationKey?
     /// The PACK the tag must answer to `password`; a different answer stops the operation
     /// before anything is written (a counterfeit may accept any password).
     public var expectedAcknowledge: PasswordAcknowledge?
@@ -44,7 +46,7 @@ public final class Type2Tag<Transport: NFCAChannel> {
 
     public init(
         transport: Transport, declaredModel: TagModel? = nil, password: Type2Password? = nil,
-        expectedAcknowledge: PasswordAcknowledge? = nil, key: UltralightCKey? = nil
+        expectedAcknowledge: PasswordAcknowledge? = nil, key: Type2AuthenticationKey? = nil
     ) {
         self.transport = transport
         self.declaredModel = declaredModel
@@ -83,7 +85,7 @@ public final class Type2Tag<Transport: NFCAChannel> {
             return
         }
         if isAuthenticated, let key {
-            // The 3DES session died with the IDLE state: run the exchange again.
+            // The key session died with the IDLE state: run the exchange again.
             isAuthenticated = false
             try? await authenticate(with: key)
             return
@@ -252,10 +254,42 @@ public final class Type2Tag<Transport: NFCAChannel> {
             if hasFastRead, lastPage > first || model.flatMap(PasswordScheme.of) != nil {
                 memory += try await fastReadReadable(first...min(lastPage, first + NXPCommand.maxFastReadPages - 1))
             } else {
+                let answer: [UInt8]
+                do {
+                    answer = try await read(page: first)
+                } catch .nak(let code, let command) {
+                    guard model?.type2KeyCipher != nil, !isAuthenticated else {
+                        throw .nak(code: code, command: command)
+                    }
+                    try await findKeyReadGuard(refusedAt: first)
+                    return
+                }
                 // READ rolls over at the end of memory: keep only pages that exist.
-                memory += try await read(page: first).prefix(max(0, totalPages - first) * Type2Page.size)
+                memory += answer.prefix(max(0, totalPages - first) * Type2Page.size)
             }
         }
+    }
+
+    /// A key-guarded chip (Ultralight C, Ultralight AES) that guards reads NAKs a READ from AUTH0
+    /// on and rolls a READ below it over at AUTH0 (MF0ICU2 §7.5.8; the Ultralight AES assumed
+    /// alike), so the 16 bytes of the READ before the refused one at `page` may hold pages 0, 1 …
+    /// in place of AUTH0 and on. AUTH0 lies in the 4 pages up to `page`: found with at most two
+    /// more READs (halving), then ``readRefusedFromPage`` records it and `memory` keeps only the
+    /// pages before it.
+    private func findKeyReadGuard(refusedAt page: Int) async throws(ChannelError) {
+        var good = max(page - 4, -1)
+        var refused = page
+        while refused - good > 1 {
+            let middle = (good + refused) / 2
+            do {
+                _ = try await read(page: middle)
+                good = middle
+            } catch .nak {
+                refused = middle
+            }
+        }
+        readRefusedFromPage = min(readRefusedFromPage ?? refused, refused)
+        memory = Array(memory.prefix(refused * Type2Page.size))
     }
 
     /// Reads what the NDEF status and the message need: header (the first `headerPages` pages

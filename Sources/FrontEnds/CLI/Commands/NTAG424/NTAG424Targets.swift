@@ -17,11 +17,16 @@ enum NTAG424Targets {
 
     /// `--OPTION N=HEX32`, repeatable: key numbers to keys, parsed by the one key parser.
     static func numberedKeys(_ arguments: inout Arguments, _ option: String) throws -> [Int: [UInt8]] {
+        try numberedKeys(try arguments.options(option), option, command: arguments.command)
+    }
+
+    /// `N=HEX32` texts already taken from the arguments (``numberedKeys(_:_:)``'s parsing).
+    static func numberedKeys(_ texts: [String], _ option: String, command: String) throws -> [Int: [UInt8]] {
         var keys: [Int: [UInt8]] = [:]
-        for text in try arguments.options(option) {
+        for text in texts {
             let parts = text.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, let number = Int(parts[0]), (0...4).contains(number) else {
-                throw UsageError("\(option) takes N=HEX32 with N a key number 0 to 4.", command: arguments.command)
+                throw UsageError("\(option) takes N=HEX32 with N a key number 0 to 4.", command: command)
             }
             keys[number] = try KeyInputError.key(String(parts[1]), option: option)
         }

@@ -11,7 +11,8 @@ enum Type2Text {
             "Chip: \(TagText.chip(report.identification))",
             TagText.uid(report.uid),
             TagText.statusLine(TagReport(report), source: "reported by the tag's CC and TLVs"),
-        ] + TagText.content(report.content) + [TagText.statistics(report.statistics)]
+        ] + TagText.content(report.content, model: report.identification.model)
+            + [TagText.statistics(report.statistics)]
     }
 
     /// A `format` or a `lock` (`verb`: "Formatted" or "Locked").

@@ -69,4 +69,16 @@ public struct UltralightCAccess: Sendable, Equatable {
                     ? "; reads need it too (AUTH1 bit 0 is 0)." : "; reads stay free (AUTH1 bit 0 is 1).")
         ]
     }
+
+    /// The configuration in chip-neutral words (AUTH0 page 2Ah, AUTH1 page 2Bh, key pages 2Ch–2Fh).
+    public var keyAccess: KeyAccessState {
+        KeyAccessState(
+            cipher: .tripleDES, auth0: auth0, protectsReads: protectsReads, lastPage: Self.lastPage,
+            keyPages: Self.keyPages,
+            configurationPages: [
+                .init(name: "AUTH0", page: Self.auth0Page, bytes: auth0PageBytes),
+                .init(name: "AUTH1", page: Self.auth1Page, bytes: auth1PageBytes),
+            ],
+            sentences: sentences)
+    }
 }

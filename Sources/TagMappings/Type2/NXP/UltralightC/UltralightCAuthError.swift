@@ -1,14 +1,10 @@
 import Ciphers
-import TagCatalog
 import TapCardSupport
 
 /// Why a MIFARE Ultralight C authentication did not succeed, with the bytes behind it.
 public enum UltralightCAuthError: TapCardError, Equatable {
     /// The platform's DES cannot be used (``/Ciphers/CipherError/tripleDESUnavailable(_:)``).
     case cipher(CipherError)
-    /// A 3DES key was given for a chip that is not an Ultralight C (or whose model is unknown);
-    /// nothing was sent.
-    case noKeyOnChip(model: TagModel?)
     /// RndA must be 8 bytes (a caller's mistake; nothing was sent).
     case randomLength(Int)
     /// The tag answered `1A 00` with something other than `AF` and 8 bytes of ek(RndB): a NAK
@@ -25,7 +21,6 @@ public enum UltralightCAuthError: TapCardError, Equatable {
         switch self {
         case .cipher: .platform
         case .randomLength: .input
-        case .noKeyOnChip: .refusal
         case .unexpectedChallenge, .keyRejected, .tagProofMismatch: .tag
         }
     }
@@ -34,8 +29,6 @@ public enum UltralightCAuthError: TapCardError, Equatable {
         switch self {
         case .cipher(let error):
             "Ultralight C authentication needs triple DES. \(error.description)"
-        case .noKeyOnChip(let model):
-            "A 3DES key authenticates a MIFARE Ultralight C only; this tag is \(model?.displayName ?? "of an unknown model") (declare the model if it is an Ultralight C). Nothing was sent."
         case .randomLength(let count):
             "RndA for an Ultralight C authentication is 8 bytes; \(count) were given. Nothing was sent."
         case .unexpectedChallenge(let answer):

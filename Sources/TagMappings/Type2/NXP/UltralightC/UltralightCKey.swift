@@ -21,6 +21,9 @@ public struct UltralightCKey: Sendable, Equatable, Hashable, CustomStringConvert
 
     private init(unchecked bytes: [UInt8]) { self.bytes = bytes }
 
+    /// The chip-neutral key, taken as a 3DES key.
+    public init(_ key: Type2AuthenticationKey) { self.bytes = key.bytes }
+
     /// The key an MF0ICU2 ships with: "BREAKMEIFYOUCAN!" in its key pages, this in cipher order.
     public static let factory = UltralightCKey(
         unchecked: [0x49, 0x45, 0x4D, 0x4B, 0x41, 0x45, 0x52, 0x42, 0x21, 0x4E, 0x41, 0x43, 0x55, 0x4F, 0x59, 0x46])

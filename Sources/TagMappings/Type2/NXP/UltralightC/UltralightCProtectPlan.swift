@@ -11,7 +11,7 @@
 ///
 /// Roles reuse ``PageWrite/Role``: AUTH0 is ``PageWrite/Role/authenticationSwitch``, AUTH1
 /// ``PageWrite/Role/accessConfiguration``, and the key pages ``PageWrite/Role/password``.
-public struct UltralightCProtectPlan: Sendable, Equatable {
+public struct UltralightCProtectPlan: Sendable, Equatable, KeyProtectPlanning {
     public var writes: [PageWrite]
     public var current: UltralightCAccess
     /// The configuration once every write landed.
@@ -99,4 +99,8 @@ public struct UltralightCProtectPlan: Sendable, Equatable {
         for write in writes.prefix(landed) where write.role == .authenticationSwitch { auth0 = Int(write.bytes[0]) }
         return auth0 <= UltralightCAccess.lastPage
     }
+
+    public var finalState: KeyAccessState { final.keyAccess }
+
+    public func keyPagesMixed(afterLanded landed: Int) -> Bool { key(afterLanded: landed) == .mixed }
 }

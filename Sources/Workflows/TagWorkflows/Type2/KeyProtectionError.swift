@@ -2,8 +2,9 @@ import TagTransport
 import TapCardSupport
 import Type2
 
-/// Why a MIFARE Ultralight C protect, unprotect or key change stopped.
-public enum UltralightCProtectionError: TapCardError, Equatable {
+/// Why a protect, unprotect or key change on a key-guarded Type 2 chip (MIFARE Ultralight C,
+/// Ultralight AES) stopped.
+public enum KeyProtectionError: TapCardError, Equatable {
     /// The tag is protected (AUTH0 given when it could be read) and no key was authenticated:
     /// nothing was written.
     case keyRequired(firstProtectedPage: Int?)
@@ -11,16 +12,16 @@ public enum UltralightCProtectionError: TapCardError, Equatable {
     /// driver authenticates with the key first, so it never guards pages with a key nobody
     /// present holds.
     case keyNotGiven(firstPage: Int)
-    /// A write would reach `pages`, which need the 3DES key (from `firstProtectedPage`, AUTH0, when
-    /// it could be read); no key was authenticated, so nothing was written.
+    /// A write would reach `pages`, which need the key (from `firstProtectedPage`, AUTH0, when it
+    /// could be read); no key was authenticated, so nothing was written.
     case keyRequiredForPages(pages: [Int], firstProtectedPage: Int?)
     /// Write `failedIndex` (of `total`, to `page`) was not acknowledged; the writes before it
     /// landed. `protectedEitherWay` says whether a page is guarded if that write did not land,
     /// and if it did; `keyPagesMixed`, whether the key pages may now hold part old, part new key.
     case interrupted(
         page: Int, failedIndex: Int, total: Int, protectedEitherWay: [Bool], keyPagesMixed: Bool, cause: ChannelError)
-    /// AUTH0/AUTH1 read back differ from the plan's.
-    case verificationFailed(expected: UltralightCAccess, read: UltralightCAccess)
+    /// The configuration read back differs from the plan's.
+    case verificationFailed(expected: KeyAccessState, read: KeyAccessState)
 
     public var origin: ErrorOrigin {
         switch self {
@@ -33,16 +34,16 @@ public enum UltralightCProtectionError: TapCardError, Equatable {
     public var sentence: String {
         switch self {
         case .keyRequired(let page):
-            "This Ultralight C is protected"
+            "This tag is protected"
                 + (page.map { " from page \($0) (AUTH0)" } ?? "")
-                + ": its 3DES key (16 bytes, --ulc-key HEX32) is needed to change its protection. Nothing was written."
+                + ": its 16-byte key (--auth-key HEX32) is needed to change its protection. Nothing was written."
         case .keyNotGiven(let page):
-            "Guarding pages from \(page) (AUTH0) of a MIFARE Ultralight C takes its 16-byte 3DES key (--ulc-key HEX32): TapCard authenticates with it first, so the tag is never guarded by a key you do not hold. The factory key is 49454d4b41455242214e4143554f5946. Nothing was sent."
+            "Guarding pages from \(page) (AUTH0) takes the tag's 16-byte key (--auth-key HEX32; an Ultralight C's factory key is 49454d4b41455242214e4143554f5946, an Ultralight AES's all zeros): TapCard authenticates with it first, so the tag is never guarded by a key you do not hold. Nothing was sent."
         case .keyRequiredForPages(let pages, let first):
-            "\(PageList.phrase(pages).prefix(1).uppercased() + PageList.phrase(pages).dropFirst()), which this operation must write, need the tag's 3DES key"
+            "\(PageList.phrase(pages).prefix(1).uppercased() + PageList.phrase(pages).dropFirst()), which this operation must write, need the tag's key"
                 + (first.map { " (it guards pages from \($0), AUTH0)" }
-                    ?? " (its AUTH0 and AUTH1 cannot be read without it)")
-                + ". Give the key (--ulc-key HEX32); nothing was written."
+                    ?? " (its access configuration cannot be read without it)")
+                + ". Give the key (--auth-key HEX32); nothing was written."
         case .interrupted(let page, let index, let total, let states, let mixed, let cause):
             "Writing page \(page) (write \(index + 1) of \(total)) was not acknowledged: \(cause.sentence) The \(index) writes before it landed; the tag is "
                 + (Set(states).count == 1
@@ -52,7 +53,11 @@ public enum UltralightCProtectionError: TapCardError, Equatable {
                     ? "; its key pages may hold part of the old key and part of the new, and guard nothing while they do: run the key change again."
                     : "; no page is guarded by a partly written key.")
         case .verificationFailed(let expected, let read):
-            "AUTH0/AUTH1 read back as \(read.auth0)/\(read.auth1), not the \(expected.auth0)/\(expected.auth1) just written."
+            "The access configuration read back as \(Self.describe(read)), not the \(Self.describe(expected)) just written."
         }
+    }
+
+    private static func describe(_ state: KeyAccessState) -> String {
+        state.configurationPages.map { "\($0.name) \(Hex.encode($0.bytes))" }.joined(separator: ", ")
     }
 }
