@@ -38,12 +38,13 @@ final class OpenedTag {
     }
 
     /// The NFC Forum type (2, 3, 4 or 5) of the tag, from the channels it offers (the recogniser's
-    /// order).
+    /// order); 0 for a MIFARE Classic, which has none (`TagFacts.typePhrase(forumType:)`).
     var forumType: Int {
         let connection = connection
         if connection.isoDep != nil { return 4 }
         if connection.iso15693 != nil { return 5 }
         if connection.felica != nil { return 3 }
+        if connection.classic != nil { return 0 }
         return 2
     }
 
