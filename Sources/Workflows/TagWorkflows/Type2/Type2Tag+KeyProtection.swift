@@ -37,6 +37,46 @@ extension Type2Tag {
         }
     }
 
+    /// A key chip's mutual authentication, the frames both Ultralights send: `first` (1A and the
+    /// key number), the tag's challenge turned into the reader's `token`, and the tag's answer to
+    /// it `verify`d. A NAK to the first frame is `unexpected`, to the token `rejected` (the key is
+    /// not the tag's). Never retried.
+    func runAuthentication(
+        first: [UInt8], token: ([UInt8]) throws -> [UInt8], verify: ([UInt8]) throws -> Void,
+        unexpected: ([UInt8]) -> any Error, rejected: ([UInt8]) -> any Error
+    ) async throws {
+        let challenge: [UInt8]
+        switch try await sendAuthenticationFrame(first) {
+        case .success(let bytes): challenge = bytes
+        case .failure(let nak): throw unexpected([nak.code])
+        }
+        let answer: [UInt8]
+        switch try await sendAuthenticationFrame(try token(challenge)) {
+        case .success(let bytes): answer = bytes
+        case .failure(let nak): throw rejected([nak.code])
+        }
+        try verify(answer)
+        isAuthenticated = true
+    }
+
+    /// A key chip's two configuration pages (Ultralight C: AUTH0, AUTH1; Ultralight AES: CFG,
+    /// ACCESS) as 8 bytes. A NAK is the tag guarding its reads from a page at or below them: the
+    /// key is needed.
+    func readKeyConfigurationPages(_ first: Int) async throws -> (first: [UInt8], second: [UInt8]) {
+        let bytes: [UInt8]
+        do {
+            bytes = try await readPages(first...first + 1)
+        } catch {
+            guard case .nak = error else { throw error }
+            throw KeyProtectionError.keyRequired(firstProtectedPage: nil)
+        }
+        guard bytes.count == 8 else {
+            throw ChannelError.malformedResponse(
+                command: .nfcA(Type2Command.readCode), received: bytes.count, expected: 8)
+        }
+        return (Array(bytes[0..<4]), Array(bytes[4..<8]))
+    }
+
     /// The chip's protection as it holds it now, chip-neutral.
     public func readKeyAccess() async throws -> KeyAccessState {
         switch model?.type2KeyCipher {

@@ -21,36 +21,19 @@ extension Type2Tag {
         var generator = SystemRandomNumberGenerator()
         let rndA = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let exchange = try UltralightAESAuthentication(key: key, rndA: rndA)
-        let challenge: [UInt8]
-        switch try await sendAuthenticationFrame(exchange.command) {
-        case .success(let bytes): challenge = bytes
-        case .failure(let nak): throw UltralightAESAuthError.unexpectedChallenge(answer: [nak.code])
-        }
-        let token = try exchange.token(answering: challenge)
-        let answer: [UInt8]
-        switch try await sendAuthenticationFrame(token.frame) {
-        case .success(let bytes): answer = bytes
-        case .failure(let nak): throw UltralightAESAuthError.keyRejected(answer: [nak.code])
-        }
-        try exchange.verify(answer)
-        isAuthenticated = true
+        try await runAuthentication(
+            first: exchange.command, token: { try exchange.token(answering: $0).frame },
+            verify: { try exchange.verify($0) },
+            unexpected: { UltralightAESAuthError.unexpectedChallenge(answer: $0) },
+            rejected: { UltralightAESAuthError.keyRejected(answer: $0) })
     }
 
     /// CFG and ACCESS as the tag holds them now (pages 29h–2Ah); needs the key when reads are
     /// guarded from a page at or below 29h.
     public func readUltralightAESAccess() async throws -> UltralightAESAccess {
-        let bytes: [UInt8]
-        do {
-            bytes = try await readPages(UltralightAESAccess.configurationPage...UltralightAESAccess.accessPage)
-        } catch {
-            guard case .nak = error else { throw error }
-            throw KeyProtectionError.keyRequired(firstProtectedPage: nil)
-        }
-        guard bytes.count == 8,
-            let access = UltralightAESAccess(configurationPage: Array(bytes[0..<4]), accessPage: Array(bytes[4..<8]))
-        else {
-            throw ChannelError.malformedResponse(
-                command: .nfcA(Type2Command.readCode), received: bytes.count, expected: 8)
+        let pages = try await readKeyConfigurationPages(UltralightAESAccess.configurationPage)
+        guard let access = UltralightAESAccess(configurationPage: pages.first, accessPage: pages.second) else {
+            throw ChannelError.malformedResponse(command: .nfcA(Type2Command.readCode), received: 8, expected: 8)
         }
         return access
     }

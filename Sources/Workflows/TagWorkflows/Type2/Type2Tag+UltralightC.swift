@@ -13,36 +13,29 @@ extension Type2Tag {
         var generator = SystemRandomNumberGenerator()
         let rndA = (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let exchange = try UltralightCAuthentication(key: key, rndA: rndA)
-        let challenge: [UInt8]
-        switch try await sendAuthenticationFrame(UltralightCAuthentication.command) {
-        case .success(let bytes): challenge = bytes
-        case .failure(let nak): throw UltralightCAuthError.unexpectedChallenge(answer: [nak.code])
-        }
-        let token = try exchange.token(answering: challenge)
-        let answer: [UInt8]
-        switch try await sendAuthenticationFrame(token.frame) {
-        case .success(let bytes): answer = bytes
-        case .failure(let nak): throw UltralightCAuthError.keyRejected(answer: [nak.code])
-        }
-        try exchange.verify(answer, after: token)
-        isAuthenticated = true
+        // The 3DES answer is checked against the token sent (its last block chains the IV).
+        var sent: UltralightCAuthentication.Token?
+        try await runAuthentication(
+            first: UltralightCAuthentication.command,
+            token: { challenge in
+                let token = try exchange.token(answering: challenge)
+                sent = token
+                return token.frame
+            },
+            verify: { answer in
+                guard let sent else { throw UltralightCAuthError.unexpectedChallenge(answer: answer) }
+                try exchange.verify(answer, after: sent)
+            },
+            unexpected: { UltralightCAuthError.unexpectedChallenge(answer: $0) },
+            rejected: { UltralightCAuthError.keyRejected(answer: $0) })
     }
 
     /// AUTH0 and AUTH1 as the tag holds them now (pages 2Ah–2Bh); needs the key when reads are
     /// guarded from a page at or below 2Ah.
     public func readUltralightCAccess() async throws -> UltralightCAccess {
-        let bytes: [UInt8]
-        do {
-            bytes = try await readPages(UltralightCAccess.auth0Page...UltralightCAccess.auth1Page)
-        } catch {
-            guard case .nak = error else { throw error }
-            throw KeyProtectionError.keyRequired(firstProtectedPage: nil)
-        }
-        guard bytes.count == 8,
-            let access = UltralightCAccess(auth0Page: Array(bytes[0..<4]), auth1Page: Array(bytes[4..<8]))
-        else {
-            throw ChannelError.malformedResponse(
-                command: .nfcA(Type2Command.readCode), received: bytes.count, expected: 8)
+        let pages = try await readKeyConfigurationPages(UltralightCAccess.auth0Page)
+        guard let access = UltralightCAccess(auth0Page: pages.first, auth1Page: pages.second) else {
+            throw ChannelError.malformedResponse(command: .nfcA(Type2Command.readCode), received: 8, expected: 8)
         }
         return access
     }
