@@ -1,5 +1,5 @@
 /// The cipher a Type 2 chip's AUTHENTICATE (`1A`) runs with its 16-byte key: the chip decides,
-/// never the caller. A front end takes 16 key bytes (``/Type2/Type2AuthenticationKey``) and the
+/// never the caller. A front end takes 16 key bytes (`Type2AuthenticationKey`, in the Type 2 mapping) and the
 /// driver picks the cipher from the chip it identified.
 public enum Type2KeyCipher: String, Sendable, Equatable, CaseIterable {
     /// Two-key triple DES in CBC, one chain through the exchange (MIFARE Ultralight C, MF0ICU2).

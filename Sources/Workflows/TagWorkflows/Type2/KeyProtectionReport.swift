@@ -4,7 +4,7 @@ import Type2
 /// What a protect, unprotect or key change on a key-guarded Type 2 chip (MIFARE Ultralight C,
 /// Ultralight AES) did, in chip-neutral words: the protection before and as read back after, and
 /// the page writes sent (key pages included; their bytes are the key's stored form, so a printer
-/// must not show them: ``KeyAccessState/keyPages`` says which).
+/// must not show them: ``/Type2/KeyAccessState/keyPages`` says which).
 public struct KeyProtectionReport: Sendable, Equatable {
     public var uid: TagUID?
     public var identification: ChipIdentification?

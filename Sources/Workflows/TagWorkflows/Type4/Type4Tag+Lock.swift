@@ -23,7 +23,7 @@ extension Type4Tag {
     /// per AN11004, is locked with key 0 of its NDEF application (`key`; the factory key, all
     /// zeros, by default: the key `format` gives the application), authenticated with
     /// AuthenticateEV2First (AuthenticateAES on a DESFire EV1, in EV1 secure messaging:
-    /// ``lockEV1(_:key:cc:ndef:)``), in three steps, each
+    /// `lockEV1(_:key:cc:ndef:)`), in three steps, each
     /// skipped when already in place, every one of which a rerun can repeat:
     /// 1. WriteData of FF into the CC file's NDEF write-access byte, so readers see read-only;
     /// 2. ChangeFileSettings of the NDEF file: write, read-write and change never (FULL mode);
