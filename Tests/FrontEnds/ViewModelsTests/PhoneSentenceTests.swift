@@ -47,6 +47,14 @@
                 SUNTemplateError.encWithoutFileData,
                 Type5PlanError.notFormatted(blockZero: [0, 0, 0, 0]),
                 ProtectionRefusal.currentPasswordRequired(firstProtectedPage: 4, configurationPage: 41),
+                KeyProtectionError.keyRequired(firstProtectedPage: 4),
+                KeyProtectionError.keyRequired(firstProtectedPage: nil),
+                KeyProtectionError.keyNotGiven(firstPage: 4),
+                KeyProtectionError.keyRequiredForPages(pages: [4, 5, 6], firstProtectedPage: 4),
+                KeyProtectionError.keyRequiredForPages(pages: [40], firstProtectedPage: nil),
+                Type2KeyError.noKeyOnChip(model: .ntag213),
+                ProtectionRefusal.noPasswordOnChip(model: .ultralightC),
+                ProtectionRefusal.noPasswordOnChip(model: .ultralightAES),
             ]
         }
 
