@@ -222,6 +222,25 @@
             #expect(protect.keyState.outcome?.report.after.auth0 == 4, "\(protect.keyState)")
         }
 
+        @Test(arguments: chips)
+        func aScanWithTheKeyReadsAReadGuardedChip(model: TagModel, factoryKey: String) async throws {
+            let bench = try await KeyBench(model: model)
+            _ = try await Type2Tag(transport: bench.chip, key: try Type2AuthenticationKey.parse(factoryKey))
+                .protectWithKey(firstPage: 4, protectsReads: true)
+            let scan = ScanViewModel(service: bench.service)
+            scan.usesKey = true
+            await scan.scan()
+            #expect(scan.state.failure == AuthenticationKeyEntry().problem)  // nothing sent without a key
+            #expect(bench.system.transcript.isEmpty)
+            scan.key = AuthenticationKeyEntry(text: factoryKey)
+            bench.holdTag()
+            await bench.run { await scan.scan() }
+            let info = try #require(scan.state.outcome, "\(scan.state)")
+            #expect(info.model == model)
+            #expect(info.records.count == 1)
+            #expect(bench.chip.commandLog.contains { $0.command.first == 0x1A })
+        }
+
         @Test func theKeyFormIsOfferedForAKeyGuardedChipAndThePasswordFormTakesNoKey() async throws {
             // An NTAG213 refuses a key in the phone's words, before any write.
             let bench = Bench()
