@@ -241,6 +241,31 @@
             #expect(bench.chip.commandLog.contains { $0.command.first == 0x1A })
         }
 
+        @Test(arguments: chips)
+        func aWriteWithTheKeyRewritesAWriteGuardedChip(model: TagModel, factoryKey: String) async throws {
+            let bench = try await KeyBench(model: model)
+            _ = try await Type2Tag(transport: bench.chip, key: try Type2AuthenticationKey.parse(factoryKey))
+                .protectWithKey(firstPage: 4, protectsReads: false)
+            bench.chip.present()
+            bench.chip.clearLog()
+            let card = MyCardViewModel(profile: MyCardViewModelTests.ada, format: .url)
+            let write = WriteViewModel(service: bench.service, card: card)
+            write.usesKey = true
+            write.key = AuthenticationKeyEntry(text: Self.otherKey)
+            bench.holdTag()
+            await bench.run { await write.write() }
+            // The wrong key: refused by the tag, nothing written.
+            #expect(write.state.failure?.hasPrefix("The tag refused the key") == true, "\(write.state)")
+            #expect(bench.writes == 0)
+            write.key = AuthenticationKeyEntry(text: factoryKey)
+            bench.holdTag()
+            await bench.run { await write.write() }
+            let report = try #require(write.state.outcome, "\(write.state)")
+            #expect(report.receipt.verified)
+            #expect(bench.chip.commandLog.contains { $0.command.first == 0x1A })
+            #expect(try await bench.readWithoutKey().message == card.message)
+        }
+
         @Test func theKeyFormIsOfferedForAKeyGuardedChipAndThePasswordFormTakesNoKey() async throws {
             // An NTAG213 refuses a key in the phone's words, before any write.
             let bench = Bench()
