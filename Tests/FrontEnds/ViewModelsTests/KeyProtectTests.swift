@@ -266,7 +266,7 @@
             #expect(try await bench.readWithoutKey().message == card.message)
         }
 
-        @Test func theKeyFormIsOfferedForAKeyGuardedChipAndThePasswordFormTakesNoKey() async throws {
+        @Test func aKeyOnAnNTAG213IsRefusedInThePhonesWordsBeforeAnyWrite() async throws {
             // An NTAG213 refuses a key in the phone's words, before any write.
             let bench = Bench()
             let protect = ProtectViewModel(service: bench.service)
