@@ -20,6 +20,13 @@ struct ScanView: View {
                 }
                 // A read-protected NTAG21x shows its pages only after its password.
                 PasswordSection(usesPassword: $scan.usesPassword, entry: $scan.password, reason: nil, note: nil)
+                // A read-guarded Ultralight C or Ultralight AES shows its pages only after its key.
+                Section {
+                    Toggle("Authenticate with the tag's 16-byte key", isOn: $scan.usesKey)
+                    if scan.usesKey {
+                        KeyField(title: "The tag's key (32 hex digits)", text: $scan.key.text)
+                    }
+                }
                 if let failure = scan.state.failure {
                     Section { Label(failure, systemImage: "xmark.octagon").foregroundStyle(.red) }
                 }

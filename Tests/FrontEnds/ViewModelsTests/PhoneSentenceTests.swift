@@ -47,6 +47,14 @@
                 SUNTemplateError.encWithoutFileData,
                 Type5PlanError.notFormatted(blockZero: [0, 0, 0, 0]),
                 ProtectionRefusal.currentPasswordRequired(firstProtectedPage: 4, configurationPage: 41),
+                KeyProtectionError.keyRequired(firstProtectedPage: 4),
+                KeyProtectionError.keyRequired(firstProtectedPage: nil),
+                KeyProtectionError.keyNotGiven(firstPage: 4),
+                KeyProtectionError.keyRequiredForPages(pages: [4, 5, 6], firstProtectedPage: 4),
+                KeyProtectionError.keyRequiredForPages(pages: [40], firstProtectedPage: nil),
+                Type2KeyError.noKeyOnChip(model: .ntag213),
+                ProtectionRefusal.noPasswordOnChip(model: .ultralightC),
+                ProtectionRefusal.noPasswordOnChip(model: .ultralightAES),
             ]
         }
 
@@ -62,6 +70,18 @@
 
         /// A tag that is not NDEF-formatted: what the type found, then the phone's way to format it
         /// (the desk's sentence names `tapcard format`), whatever the type.
+        @Test func aPageTheKeyGuardsIsNamedWithItsVerb() {
+            let one = PhoneWords.sentence(
+                for: KeyProtectionError.keyRequiredForPages(pages: [40], firstProtectedPage: nil))
+            #expect(one.hasPrefix("Page 40, which this operation must write, needs the tag's key"))
+            let range = PhoneWords.sentence(
+                for: KeyProtectionError.keyRequiredForPages(pages: [4, 5, 6], firstProtectedPage: 4))
+            #expect(
+                range
+                    == "Pages 4–6, which this operation must write, need the tag's key (it guards pages from 4, AUTH0). Enter the tag's key and try again; nothing was written."
+            )
+        }
+
         @Test func aRefusalOfAnUnformattedTagSaysWhatWasFoundAndToFormatItOnAComputer() {
             #expect(
                 PhoneWords.sentence(for: Type5PlanError.notFormatted(blockZero: [0x00, 0x11, 0x22, 0x33]))

@@ -41,7 +41,22 @@ public final class ProtectViewModel {
     /// A line under a failure that may have been about the password.
     public private(set) var passwordNote: String?
 
-    @ObservationIgnored private let service: any TagSessionService
+    // MARK: Key-guarded chips (Ultralight C, Ultralight AES): see ProtectViewModel+Key.swift
+
+    /// True when the screen shows the key form instead of the password form: the scanned tag is
+    /// a MIFARE Ultralight C or Ultralight AES (or the user said so).
+    public var usesKey = false
+    /// The tag's current 16-byte key; typed each time, never stored, never shown back.
+    public var key = AuthenticationKeyEntry()
+    /// The new key, for a key change.
+    public var newKey = AuthenticationKeyEntry()
+    /// The user's explicit "I keep the new key" before a key change: a key nobody keeps locks the
+    /// guarded pages for good.
+    public var confirmsKeyChange = false
+    /// The last protect, unprotect or key change on a key-guarded chip.
+    public internal(set) var keyState: ActionState<KeyProtectionOutcome> = .idle
+
+    @ObservationIgnored let service: any TagSessionService
     /// Told about every completed change (the app model tells Write and Lock).
     @ObservationIgnored public var onChange: ((ProtectionReport) -> Void)?
     @ObservationIgnored public var onFailure: ((NFCSessionError) -> Void)?
@@ -51,13 +66,15 @@ public final class ProtectViewModel {
     }
 
     public static let explanation =
-        "A password stops anyone without it from rewriting the tag (and, if you choose, from reading it). It works on NTAG210/212/213/215/216 and MIFARE Ultralight EV1."
+        "A password stops anyone without it from rewriting the tag (and, if you choose, from reading it). It works on NTAG210/212/213/215/216 and MIFARE Ultralight EV1; a MIFARE Ultralight C or Ultralight AES guards its pages with its 16-byte key instead."
 
     /// The tag just scanned: whether it already has a password decides whether the current one
     /// is asked for.
     public func select(_ info: TagInfo?) {
         target = info
         state = .idle
+        keyState = .idle
+        if let info { usesKey = info.model?.type2KeyCipher != nil }
         interruptedStates = []
         passwordNote = nil
         switch info?.reading.protection {

@@ -17,6 +17,11 @@ public final class ScanViewModel {
     public var usesPassword = false
     /// The password (and PACK) as typed; never stored.
     public var password = PasswordEntry()
+    /// True when the scan authenticates with the tag's 16-byte key first (a MIFARE Ultralight C
+    /// or Ultralight AES whose reads are guarded); takes precedence over ``usesPassword``.
+    public var usesKey = false
+    /// The key as typed; never stored, never shown back.
+    public var key = AuthenticationKeyEntry()
 
     @ObservationIgnored private let service: any TagSessionService
     @ObservationIgnored private let store: TapCardStore?
@@ -47,14 +52,22 @@ public final class ScanViewModel {
     /// password, in the same session (iOS's own read cannot present one).
     public func scan() async {
         guard !state.isWorking else { return }
-        if usesPassword, password.password == nil || !password.isValid {
+        if usesKey, key.key == nil || !key.isValid {
+            state = .failed(key.problem ?? "Enter the tag's key.")
+            return
+        }
+        if !usesKey, usesPassword, password.password == nil || !password.isValid {
             state = .failed(password.problem ?? "Enter the tag's password.")
             return
         }
         state = .working
         do throws(TagSessionFailure<any Error>) {
             let info: TagInfo
-            if usesPassword, let typed = password.password {
+            if usesKey, let typed = key.key {
+                info = try await service.withType2Tag(.reading, key: typed) { tag, transport in
+                    TagInfo(try await tag.inspectTag(), technology: transport.technology, carrierUID: transport.uid)
+                }
+            } else if usesPassword, let typed = password.password {
                 info = try await service.withType2Tag(.reading, password: typed, acknowledge: password.acknowledge) {
                     tag, transport in
                     TagInfo(try await tag.inspectTag(), technology: transport.technology, carrierUID: transport.uid)

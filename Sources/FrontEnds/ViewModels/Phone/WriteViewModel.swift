@@ -33,6 +33,12 @@ public final class WriteViewModel {
     public var usesPassword = false
     /// The password (and PACK) as typed; never stored.
     public var password = PasswordEntry()
+    /// True when the write authenticates with the tag's 16-byte key first (a MIFARE Ultralight C
+    /// or Ultralight AES whose message pages its key guards); takes precedence over
+    /// ``usesPassword``.
+    public var usesKey = false
+    /// The key as typed; never stored, never shown back.
+    public var key = AuthenticationKeyEntry()
     /// Why this tag needs its password (from the last scan, or a write it refused); `nil` when
     /// nothing says so.
     public private(set) var passwordReason: String?
@@ -100,6 +106,14 @@ public final class WriteViewModel {
             state = .failed(card.verdict)
             return
         }
+        if usesKey {
+            guard let typed = key.key, key.isValid else {
+                state = .failed(key.problem ?? "Enter the tag's key.")
+                return
+            }
+            await write(message, password: nil, acknowledge: nil, key: typed)
+            return
+        }
         if usesPassword {
             guard let typed = password.password, password.isValid else {
                 state = .failed(password.problem ?? "Enter the tag's password.")
@@ -144,18 +158,26 @@ public final class WriteViewModel {
     static let mayBeProtectedNote =
         "If this tag is password-protected, turn on \"This tag has a password\", enter it and write again: iOS's own write cannot present a password."
 
-    /// TapCard's Type 2 write in one session: PWD_AUTH, raw page writes, read-back.
-    private func write(_ message: NDEFMessage, password: Type2Password, acknowledge: PasswordAcknowledge?) async {
+    /// TapCard's Type 2 write in one session: PWD_AUTH (or, with `key`, AUTHENTICATE with the
+    /// chip's key), raw page writes, read-back.
+    private func write(
+        _ message: NDEFMessage, password: Type2Password?, acknowledge: PasswordAcknowledge?,
+        key: Type2AuthenticationKey? = nil
+    ) async {
         state = .working
         suggestsScan = false
         passwordNote = nil
         do throws(TagSessionFailure<any Error>) {
-            let (report, answered, uid, technology) = try await service.withType2Tag(
-                .writing, password: password, acknowledge: acknowledge
-            ) { tag, transport in
+            let body = { (tag: Type2Tag<PhoneTagTransport>, transport: PhoneTagTransport) in
                 let report = try await tag.write(message)
                 return (report, tag.receivedAcknowledge, transport.uid, transport.technology)
             }
+            let (report, answered, uid, technology) =
+                if let key {
+                    try await service.withType2Tag(.writing, key: key, body)
+                } else {
+                    try await service.withType2Tag(.writing, password: password, acknowledge: acknowledge, body)
+                }
             let receipt = WriteReceipt(
                 uid: report.uid?.bytes ?? uid, messageBytes: report.messageBytes,
                 reportedCapacity: report.capacity.bytes, verified: report.verified,

@@ -43,6 +43,7 @@ enum PhoneWords {
         if let finding = (error as? any NotFormattedRefusal)?.notFormattedFinding {
             return "\(finding). Format it first with TapCard on a computer. Nothing was written."
         }
+        if let phone = keyWords(error) { return phone }
         if let phone = interruptedSetUp(error) { return phone }
         if let phone = refusal(error) { return phone }
         if let tapCard = error as? any TapCardError { return tapCard.sentence }
@@ -124,6 +125,50 @@ enum PhoneWords {
         default:
             return nil
         }
+    }
+
+    /// The key-guarded chips' refusals (Ultralight C, Ultralight AES), whose desk sentences name
+    /// the key option: the phone asks for the key on its Protect screen instead.
+    static func keyWords(_ error: any Error) -> String? {
+        switch error {
+        case let refusal as KeyProtectionError:
+            switch refusal {
+            case .keyRequired(let page):
+                return "This tag is protected"
+                    + (page.map { " from page \($0) (AUTH0)" } ?? "")
+                    + ": its 16-byte key is needed to change its protection. Enter it and try again. Nothing was written."
+            case .keyNotGiven(let page):
+                return
+                    "Guarding pages from \(page) (AUTH0) takes the tag's 16-byte key (an Ultralight C's factory key is 49454d4b41455242214e4143554f5946, an Ultralight AES's all zeros): TapCard authenticates with it first, so the tag is never guarded by a key you do not hold. Enter it. Nothing was sent."
+            case .keyRequiredForPages(let pages, let first):
+                return pagePhrase(pages)
+                    + ", which this operation must write, \(pages.count == 1 ? "needs" : "need") the tag's key"
+                    + (first.map { " (it guards pages from \($0), AUTH0)" }
+                        ?? " (its access configuration cannot be read without it)")
+                    + ". Enter the tag's key and try again; nothing was written."
+            case .interrupted, .verificationFailed:
+                return nil
+            }
+        case let error as Type2KeyError:
+            guard case .noKeyOnChip(let model) = error else { return nil }
+            return
+                "A 16-byte key authenticates a MIFARE Ultralight C (3DES) or Ultralight AES (AES-128) only; this tag is \(model?.displayName ?? "of a model TapCard does not know"). Use the password form for an NTAG21x or Ultralight EV1. Nothing was sent."
+        case let refusal as ProtectionRefusal:
+            guard case .noPasswordOnChip(let model?) = refusal, let cipher = model.type2KeyCipher else { return nil }
+            return
+                "\(model.withArticle.prefix(1).uppercased() + model.withArticle.dropFirst()) has no password (no PWD_AUTH): its pages are guarded by its 16-byte \(cipher.name) key. Use the key form. Nothing was written."
+        default:
+            return nil
+        }
+    }
+
+    /// "Page 4", "Pages 4–15" or "Pages 3, 5".
+    static func pagePhrase(_ pages: [Int]) -> String {
+        guard let first = pages.first, let last = pages.last, pages.count > 1 else {
+            return "Page \(pages.first.map(String.init) ?? "")"
+        }
+        if pages.count > 2, last - first == pages.count - 1 { return "Pages \(first)–\(last)" }
+        return "Pages " + pages.map(String.init).joined(separator: ", ")
     }
 
     /// Every state an interrupted protection change may have left the tag in, in words.

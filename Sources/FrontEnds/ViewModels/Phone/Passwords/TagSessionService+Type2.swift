@@ -21,4 +21,17 @@ extension TagSessionService {
                 Type2Tag(transport: transport, password: password, expectedAcknowledge: acknowledge), transport)
         }
     }
+
+    /// Runs one of TapCard's Type 2 operations on a key-guarded chip (MIFARE Ultralight C, 3DES;
+    /// Ultralight AES, AES-128) with its 16-byte `key`, in one session and one connection:
+    /// `Type2Tag` authenticates with it (AUTHENTICATE, `1A`, through the phone's raw MIFARE
+    /// commands) with the cipher of the chip it identified, then sends raw page commands.
+    public func withType2Tag<Result: Sendable>(
+        _ operation: NFCOperation, key: Type2AuthenticationKey?,
+        _ body: (Type2Tag<PhoneTagTransport>, PhoneTagTransport) async throws -> Result
+    ) async throws(TagSessionFailure<any Error>) -> Result {
+        try await withTransport(operation) { transport in
+            try await body(Type2Tag(transport: transport, key: key), transport)
+        }
+    }
 }
