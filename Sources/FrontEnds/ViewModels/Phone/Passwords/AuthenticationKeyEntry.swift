@@ -3,7 +3,7 @@ import Type2
 
 /// A 16-byte key as the user types it on the Protect screen, for the chips whose pages are
 /// guarded by a key instead of a password: MIFARE Ultralight C (3DES) and Ultralight AES
-/// (AES-128). 32 hex digits, in the order the cipher uses them (``Type2AuthenticationKey``);
+/// (AES-128). 32 hex digits, in the order the cipher uses them (``/Type2/Type2AuthenticationKey``);
 /// the driver picks the cipher from the chip it identifies.
 ///
 /// Never stored, and never shown back: no line repeats its bytes (unlike ``PasswordEntry``,
