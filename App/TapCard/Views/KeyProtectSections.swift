@@ -64,14 +64,7 @@ struct KeyProtectSections: View {
             }
         }
         if let outcome = protect.keyState.outcome {
-            Section(outcome.title) {
-                ForEach(outcome.lines, id: \.self) { line in
-                    Label(line, systemImage: "checkmark.seal")
-                }
-                if let undo = outcome.undo {
-                    Label(undo, systemImage: "arrow.uturn.backward")
-                }
-            }
+            OutcomeSection(title: outcome.title, lines: outcome.lines, undo: outcome.undo)
         }
         if let failure = protect.keyState.failure {
             Section {

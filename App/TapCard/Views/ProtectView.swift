@@ -84,14 +84,7 @@ struct ProtectView: View {
             }
         }
         if let outcome = protect.state.outcome {
-            Section(outcome.title) {
-                ForEach(outcome.lines, id: \.self) { line in
-                    Label(line, systemImage: "checkmark.seal")
-                }
-                if let undo = outcome.undo {
-                    Label(undo, systemImage: "arrow.uturn.backward")
-                }
-            }
+            OutcomeSection(title: outcome.title, lines: outcome.lines, undo: outcome.undo)
         }
         if let failure = protect.state.failure {
             Section {
