@@ -42,3 +42,11 @@ public struct DESFireFacts: Sendable, Equatable {
     /// unit for its directory entry, plus one per four keys.
     public func applicationBytes(keys: Int) -> Int { (1 + (max(0, keys) + 3) / 4) * max(1, allocationUnit) }
 }
+
+extension DESFireFacts {
+    /// A 4 KB card (EV1 MF3ICD41, EV3 MF3DH43): 4096 bytes, 32-byte units, 28 applications, and a
+    /// 2048-byte NDEF file when the emulator lays one out.
+    public static let fourKilobytes = DESFireFacts(
+        memoryBytes: 4096, systemOverheadBytes: 0, allocationUnit: 32, maximumApplications: 28,
+        formattedNDEFFileBytes: 2048)
+}

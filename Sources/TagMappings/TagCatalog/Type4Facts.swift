@@ -121,9 +121,20 @@ extension TagModel {
                     [0x04, 0x01, 0x01, 0x33, 0x00, 0x18, 0x05], [0x04, 0x01, 0x01, 0x03, 0x00, 0x18, 0x05],
                 ],
                 versionPart3Tail: [0x20, 0x32, 0x68, 0x30, 0x30, 0x20, 0x22], keyCount: 0,
-                desfire: DESFireFacts(
-                    memoryBytes: 4096, systemOverheadBytes: 0, allocationUnit: 32, maximumApplications: 28,
-                    formattedNDEFFileBytes: 2048))
+                desfire: .fourKilobytes)
+        // MIFARE DESFire EV1 4K (MF3ICD41): the same radio figures (libnfc's table lists one SAK,
+        // ATQA and ATS for every DESFire) and, ASSUMED, the same memory figures as the EV3 4K.
+        // GetVersion of a real EV1 4K in a published DESFire test trace: hardware 04 01 01 01 00
+        // 18 05, software 04 01 01 01 04 18 05, batch BA 34 98 BA D0, week 29 of 2012. Hardware
+        // major 01 is what makes the emulated card an EV1 (AuthenticateEV2First answers 91 1C).
+        case .desfireEV1_4K:
+            Type4Facts(
+                files: [], frameSize: 64, sak: 0x20, atqa: [0x03, 0x44], ats: [0x06, 0x75, 0x77, 0x81, 0x02, 0x80],
+                versionParts: [
+                    [0x04, 0x01, 0x01, 0x01, 0x00, 0x18, 0x05], [0x04, 0x01, 0x01, 0x01, 0x04, 0x18, 0x05],
+                ],
+                versionPart3Tail: [0xBA, 0x34, 0x98, 0xBA, 0xD0, 0x29, 0x12], keyCount: 0,
+                desfire: .fourKilobytes)
         default:
             nil
         }

@@ -76,8 +76,8 @@ struct ChipProfile: Sendable {
         case .ntag203: .ntag203
         case .ultralightC: .ultralightC
         case .ultralightAES: .ultralightAES
-        case .ntagI2C1k, .ntagI2C2k, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV3_4K,
-            .mifareClassic1K, .mifareClassic4K:
+        case .ntagI2C1k, .ntagI2C2k, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV1_4K,
+            .desfireEV3_4K, .mifareClassic1K, .mifareClassic4K:
             nil
         }
     }

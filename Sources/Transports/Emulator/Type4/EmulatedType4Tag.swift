@@ -5,7 +5,7 @@ import TapCardSupport
 
 /// A byte-accurate NFC Forum Type 4 tag in memory, answering command APDUs the way the chip does:
 /// a generic T4T v2.0 (`GenericType4Chip`: `.genericType4`), an NTAG 424 DNA as shipped
-/// (`NTAG424Chip`: `.ntag424DNA`) or a MIFARE DESFire EV3 4K (`DESFireChip`: `.desfireEV3_4K`, its
+/// (`NTAG424Chip`: `.ntag424DNA`) or a MIFARE DESFire 4K (`DESFireChip`: `.desfireEV1_4K`, `.desfireEV3_4K`, its
 /// applications and files in ``Type4Memory/picc``). The chip's facts — files, factory contents and settings, CC,
 /// ATS, GetVersion — come from ``/TagCatalog/Type4Facts``; the behaviour is the emulator's own, so
 /// the Type 4 mapping and the emulator can catch each other.
@@ -40,7 +40,9 @@ public final class EmulatedType4Tag: ISODepChannel {
     private var nativeWriteFailure: StatusWord?
 
     /// The models the emulator knows at APDU level.
-    public static let supportedModels: [TagModel] = [.genericType4, .ntag424DNA, .desfireEV3_4K]
+    /// Every model the catalog gives Type 4 facts: the chip follows from them (a DESFire card's
+    /// facts carry ``DESFireFacts``), so a new DESFire model is a catalog entry and nothing here.
+    public static let supportedModels: [TagModel] = TagModel.allCases.filter { $0.type4 != nil }
 
     /// The length of the NTAG 424 DNA originality signature (ECC, r ‖ s, 28 bytes each).
     public static let signatureLength = 56
@@ -116,10 +118,12 @@ public final class EmulatedType4Tag: ISODepChannel {
         self.facts = facts
         self.uid = uid
         self.memory = memory
-        switch model {
-        case .ntag424DNA: self.chip = NTAG424Chip(uid: uid, facts: facts)
-        case .desfireEV3_4K: self.chip = DESFireChip(uid: uid, facts: facts)
-        default: self.chip = GenericType4Chip()
+        if model == .ntag424DNA {
+            self.chip = NTAG424Chip(uid: uid, facts: facts)
+        } else if facts.desfire != nil {
+            self.chip = DESFireChip(uid: uid, facts: facts)
+        } else {
+            self.chip = GenericType4Chip()
         }
     }
 

@@ -152,9 +152,26 @@ import Type4
     ]
     static let ev1Key: [UInt8] = Array(0x20...0x2F)
 
-    /// The emulated 4K card answering GetVersion as an EV1: it knows AuthenticateAES, not EV2First.
+    /// The catalog's EV1 4K: it knows AuthenticateAES, not EV2First.
     static func ev1(_ picc: DESFirePICC = .factory) throws -> EmulatedType4Tag {
-        try EmulatedType4Tag(model: model, uid: uid, picc: picc, versionParts: ev1Version)
+        try EmulatedType4Tag(model: .desfireEV1_4K, uid: uid, picc: picc)
+    }
+
+    @Test func aGetVersionIsTheCatalogModelWithTheSameHardwareOrNamedFromItsAnswer() async throws {
+        #expect(TagModel.desfireEV1_4K.type4?.versionParts == Self.ev1Version)
+        let ev1 = try await Self.driver(try Self.ev1()).identify()
+        #expect(ev1.model == .desfireEV1_4K && ev1.desfire?.generation == .ev1 && !ev1.speaksEV2)
+        #expect(ev1.phrase.hasPrefix("MIFARE DESFire EV1 (4 KB) (by GetVersion: NXP, HW 1.0, SW 1.4"))
+        let ev3 = try await Self.driver(EmulatedType4Tag(model: Self.model, uid: Self.uid)).identify()
+        #expect(ev3.model == .desfireEV3_4K && ev3.desfire?.generation == .ev3 && ev3.speaksEV2)
+        // An EV2 8K (hardware 04 01 01 12 00 1A 05) is in no catalog entry: no model, named from
+        // its answer.
+        let ev2 = try EmulatedType4Tag(
+            model: Self.model, uid: Self.uid, picc: .factory,
+            versionParts: [[0x04, 0x01, 0x01, 0x12, 0x00, 0x1A, 0x05], [0x04, 0x01, 0x01, 0x02, 0x00, 0x1A, 0x05]])
+        let named = try await Self.driver(ev2).identify()
+        #expect(named.model == nil && named.speaksEV2)
+        #expect(named.phrase.hasPrefix("MIFARE DESFire EV2, 8192 bytes (by GetVersion"))
     }
 
     /// An EV1 whose PICC key settings (0B) forbid CreateApplication without its AES master key.
