@@ -72,6 +72,53 @@ import Testing
             error["kind"] as? String == "ultralight_aes_auth_error.key_rejected" && error["origin"] as? String == "tag")
     }
 
+    @Test(
+        "info --json carries key_access as protect reports it; without the key it is null and the refusal names the page; a password chip's is null"
+    )
+    func infoKeyAccess() async throws {
+        let home = try home()
+        let tag = home + "/aes.nfc"
+        #expect(await run(["sim", "new", "ultralight-aes", tag], home: home).status == 0)
+        let fresh = try json(await run(["info", "--tag", tag, "--json"], home: home).out)
+        let freshProtection = try #require(fresh["protection"] as? [String: Any])
+        let freshKey = try #require(freshProtection["key_access"] as? [String: Any])
+        #expect(freshKey["cipher"] as? String == "aes-128" && freshKey["protected_pages"] is NSNull)
+        #expect(freshProtection["has_password"] as? Bool == false)
+        #expect((freshProtection["sentences"] as? [String])?.allSatisfy { $0.hasPrefix("Key (AES-128): ") } == true)
+
+        let protect = try json(
+            await run(
+                ["protect", "--auth-key", Self.factoryKey, "--from-page", "16", "--tag", tag, "--json"], home: home
+            ).out)
+        let after = try #require((protect["after"] as? [String: Any])?["key_access"] as? [String: Any])
+        let info = try json(await run(["info", "--tag", tag, "--json"], home: home).out)
+        let protection = try #require(info["protection"] as? [String: Any])
+        let keyAccess = try #require(protection["key_access"] as? [String: Any])
+        func canonical(_ object: [String: Any]) throws -> Data {
+            try JSONSerialization.data(withJSONObject: object, options: .sortedKeys)
+        }
+        #expect(try canonical(keyAccess) == canonical(after))
+        #expect(keyAccess["auth0"] as? Int == 16 && keyAccess["protects_reads"] as? Bool == false)
+        #expect(Set(protection.keys) == Set((protect["after"] as? [String: Any])?.keys ?? [:].keys))
+
+        let guard16 = await run(
+            ["protect", "--auth-key", Self.factoryKey, "--from-page", "16", "--read-protect", "--tag", tag], home: home)
+        #expect(guard16.status == 0, "\(guard16.err)")
+        let guarded = try json(await run(["info", "--tag", tag, "--json"], home: home).out)
+        let guardedProtection = try #require(guarded["protection"] as? [String: Any])
+        #expect(guardedProtection["key_access"] is NSNull)
+        #expect(guardedProtection["read_refused_from_page"] as? Int == 16)
+        #expect(
+            (guardedProtection["sentences"] as? [String])?.first?.contains("the tag refused to read page 16 and on")
+                == true)
+
+        let ntag = home + "/ntag.nfc"
+        #expect(await run(["sim", "new", "ntag213", ntag], home: home).status == 0)
+        let password = try json(await run(["info", "--tag", ntag, "--json"], home: home).out)
+        let passwordProtection = try #require(password["protection"] as? [String: Any])
+        #expect(passwordProtection["key_access"] is NSNull && passwordProtection["has_password"] as? Bool == true)
+    }
+
     @Test("--auth-key: N=HEX32 is write's NTAG 424 DNA key only; a Type 2 key is given once; a bare key reaches write")
     func keyOptionForms() async throws {
         let home = try home()

@@ -150,8 +150,8 @@ enum TagJSON {
     /// refused to read them), the first page the tag refused to read, whether this command
     /// presented a password the tag accepted, and the sentences `info` prints.
     static func protection(
-        model: TagModel?, configuration: AccessConfiguration?, readRefusedFromPage: Int?,
-        acknowledge: PasswordAcknowledge?
+        model: TagModel?, configuration: AccessConfiguration?, keyAccess: KeyAccessState? = nil,
+        readRefusedFromPage: Int?, acknowledge: PasswordAcknowledge?, keyAuthenticated: Bool = false
     ) -> JSON {
         var config = JSON.null
         if let configuration {
@@ -173,16 +173,40 @@ enum TagJSON {
         return .object([
             ("has_password", .bool(model.flatMap(PasswordScheme.of) != nil)),
             ("configuration", config),
+            ("key_access", keyAccess.map(Self.keyAccess) ?? .null),
             ("read_refused_from_page", readRefusedFromPage.map(JSON.int) ?? .null),
-            ("authenticated", .bool(acknowledge != nil)),
+            ("authenticated", .bool(acknowledge != nil || keyAuthenticated)),
             ("pack", acknowledge.map { .string(Hex.encode($0.bytes)) } ?? .null),
             (
                 "sentences",
                 .array(
                     TagText.protection(
-                        model: model, configuration: configuration, readRefusedFromPage: readRefusedFromPage,
-                        acknowledge: acknowledge
+                        model: model, configuration: configuration, keyAccess: keyAccess,
+                        readRefusedFromPage: readRefusedFromPage, acknowledge: acknowledge
                     ).map(JSON.string))
+            ),
+        ])
+    }
+
+    /// What AUTH0 and its flags say on a key-guarded chip (Ultralight C, Ultralight AES); the
+    /// configuration pages by name and bytes, never the key's.
+    static func keyAccess(_ access: KeyAccessState) -> JSON {
+        let pages: JSON =
+            access.protectedPages.map { .object([("first", .int($0.lowerBound)), ("last", .int($0.upperBound))]) }
+            ?? .null
+        return .object([
+            ("cipher", .string(access.cipher.rawValue)),
+            ("auth0", .int(access.auth0)),
+            ("protected_pages", pages), ("protects_reads", .bool(access.protectsReads)),
+            (
+                "configuration_pages",
+                .array(
+                    access.configurationPages.map {
+                        .object([
+                            ("name", .string($0.name)), ("page", .int($0.page)),
+                            ("bytes", .string(Hex.encode($0.bytes))),
+                        ])
+                    })
             ),
         ])
     }
@@ -293,7 +317,8 @@ enum TagJSON {
                 "protection",
                 protection(
                     model: inspection.model, configuration: inspection.accessConfiguration,
-                    readRefusedFromPage: snapshot.readRefusedFromPage, acknowledge: inspection.acknowledge)
+                    keyAccess: inspection.keyAccess, readRefusedFromPage: snapshot.readRefusedFromPage,
+                    acknowledge: inspection.acknowledge)
             ))
         members.append(("memory", .string(Hex.encode(snapshot.memory))))
         members.append(("statistics", statistics(inspection.statistics)))

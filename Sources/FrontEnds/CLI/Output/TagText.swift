@@ -202,23 +202,16 @@ enum TagText {
             lines.append("Dynamic lock bytes: \(Hex.encode(dynamic, uppercase: true, separator: " "))")
         }
         lines += content(inspection.content, model: inspection.model)
-        if let keyAccess = inspection.keyAccess {
-            // A key-guarded chip: AUTH0, the read guard and its flags (an Ultralight AES's random
-            // ID and secure messaging), the configuration pages by name.
-            lines += keyAccess.sentences.map { "Key (\(keyAccess.cipher.name)): " + $0 }
+        let keyAccess = inspection.keyAccess
+        lines += protection(
+            model: inspection.model, configuration: inspection.accessConfiguration, keyAccess: keyAccess,
+            readRefusedFromPage: snapshot.readRefusedFromPage, acknowledge: inspection.acknowledge)
+        if let keyAccess {
             lines.append(
                 "Key configuration: "
                     + keyAccess.configurationPages.map {
                         "\($0.name) page \($0.page) \(Hex.encode($0.bytes, uppercase: true, separator: " "))"
                     }.joined(separator: "; "))
-        } else if let cipher = inspection.model?.type2KeyCipher {
-            lines.append(
-                "Key (\(cipher.name)): its configuration pages could not be read without the key (reads are guarded from AUTH0 at or before them); give --auth-key HEX32."
-            )
-        } else {
-            lines += protection(
-                model: inspection.model, configuration: inspection.accessConfiguration,
-                readRefusedFromPage: snapshot.readRefusedFromPage, acknowledge: inspection.acknowledge)
         }
         lines.append("Originality signature: \(signatureVerdict(inspection.signature))")
         lines.append(inspection.signature.statement)
@@ -234,9 +227,20 @@ enum TagText {
     /// The password lines of `info` ("Password: …"): what CFG0/CFG1 say in words, or why they
     /// could not be read.
     static func protection(
-        model: TagModel?, configuration: AccessConfiguration?, readRefusedFromPage: Int?,
-        acknowledge: PasswordAcknowledge?
+        model: TagModel?, configuration: AccessConfiguration?, keyAccess: KeyAccessState? = nil,
+        readRefusedFromPage: Int?, acknowledge: PasswordAcknowledge?
     ) -> [String] {
+        // A key-guarded chip (Ultralight C, Ultralight AES): AUTH0, the read guard and its flags
+        // (an Ultralight AES's random ID and secure messaging), or why they could not be read.
+        if let keyAccess { return keyAccess.sentences.map { "Key (\(keyAccess.cipher.name)): " + $0 } }
+        if let cipher = model?.type2KeyCipher {
+            guard let page = readRefusedFromPage else {
+                return ["Key (\(cipher.name)): the configuration pages were not read."]
+            }
+            return [
+                "Key (\(cipher.name)): its configuration pages could not be read without the key: the tag refused to read page \(page) and on (reads are guarded from AUTH0 at or before them); give --auth-key HEX32."
+            ]
+        }
         guard let model, PasswordScheme.of(model) != nil else {
             return ["Password: none (\(model?.withArticle ?? "this chip") has no PWD_AUTH)."]
         }

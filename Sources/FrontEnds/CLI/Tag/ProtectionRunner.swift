@@ -210,36 +210,10 @@ enum ProtectionRunner {
             })
     }
 
-    /// The Protection object of a key-guarded tag.
+    /// The Protection object of a key-guarded tag: `info`'s shape, with `key_access` filled.
     static func keyProtection(_ access: KeyAccessState, authenticated: Bool) -> JSON {
-        let pages: JSON =
-            access.protectedPages.map { .object([("first", .int($0.lowerBound)), ("last", .int($0.upperBound))]) }
-            ?? .null
-        return .object([
-            ("has_password", .bool(false)),
-            ("configuration", .null),
-            (
-                "key_access",
-                .object([
-                    ("cipher", .string(access.cipher.rawValue)),
-                    ("auth0", .int(access.auth0)),
-                    ("protected_pages", pages), ("protects_reads", .bool(access.protectsReads)),
-                    (
-                        "configuration_pages",
-                        .array(
-                            access.configurationPages.map {
-                                .object([
-                                    ("name", .string($0.name)), ("page", .int($0.page)),
-                                    ("bytes", .string(Hex.encode($0.bytes))),
-                                ])
-                            })
-                    ),
-                ])
-            ),
-            ("read_refused_from_page", .null),
-            ("authenticated", .bool(authenticated)),
-            ("pack", .null),
-            ("sentences", .array(access.sentences.map(JSON.string))),
-        ])
+        TagJSON.protection(
+            model: nil, configuration: nil, keyAccess: access, readRefusedFromPage: nil, acknowledge: nil,
+            keyAuthenticated: authenticated)
     }
 }
