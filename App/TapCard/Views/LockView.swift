@@ -46,6 +46,8 @@ struct LockView: View {
                     PasswordSection(
                         usesPassword: $lock.usesPassword, entry: $lock.password, reason: lock.passwordReason,
                         note: lock.passwordNote)
+                    // An Ultralight C or Ultralight AES whose key guards the pages the lock writes.
+                    KeySection(usesKey: $lock.usesKey, entry: $lock.key, reason: lock.keyReason)
                 }
                 if let receipt = lock.state.outcome {
                     Section {

@@ -35,12 +35,7 @@ struct WriteView: View {
                     usesPassword: $write.usesPassword, entry: $write.password, reason: write.passwordReason,
                     note: write.passwordNote)
                 // An Ultralight C or Ultralight AES whose key guards its message pages.
-                Section {
-                    Toggle("Authenticate with the tag's 16-byte key", isOn: $write.usesKey)
-                    if write.usesKey {
-                        KeyField(title: "The tag's key (32 hex digits)", text: $write.key.text)
-                    }
-                }
+                KeySection(usesKey: $write.usesKey, entry: $write.key, reason: write.keyReason)
                 if let report = write.state.outcome {
                     Section("Report") {
                         ForEach(report.lines, id: \.self) { line in

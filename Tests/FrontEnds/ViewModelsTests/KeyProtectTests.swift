@@ -153,6 +153,98 @@
             #expect(try await bench.readWithoutKey().message == Self.message)
         }
 
+        // MARK: Write and Lock follow the Protect screen
+
+        static func app(_ bench: KeyBench) -> TapCardAppModel {
+            TapCardAppModel(
+                service: bench.service, store: nil,
+                card: MyCardViewModel(profile: MyCardViewModelTests.ada, format: .url))
+        }
+
+        @Test(arguments: chips)
+        func aKeyGuardMakesWriteAndLockAskForTheKeyAndBothWorkWithIt(model: TagModel, factoryKey: String)
+            async throws
+        {
+            let bench = try await KeyBench(model: model)
+            let app = Self.app(bench)
+            #expect(!app.write.usesKey && !app.lock.usesKey)
+            app.protect.usesKey = true
+            app.protect.key = AuthenticationKeyEntry(text: factoryKey)
+            bench.holdTag()
+            await bench.run { await app.protect.protectWithKey() }
+            let lastPage = try #require(model.type2Layout?.userPages.upperBound)
+            #expect(app.protect.keyState.outcome?.report.after.auth0 == 4, "\(app.protect.keyState)")
+            #expect(app.write.usesKey && !app.write.usesPassword)
+            #expect(
+                app.write.keyReason?.contains("needs its \(model.type2KeyCipher?.name ?? "?") key to be written")
+                    == true)
+            #expect(
+                app.write.keyReason?.contains("pages 4–") == true && app.write.keyReason?.contains("AUTH0 4") == true)
+            #expect(app.lock.usesKey && app.lock.keyReason?.contains("key to be locked (AUTH0 4") == true)
+
+            // A scan of the same tag (its guard cannot be read without the key) keeps Lock asking.
+            bench.holdTag()
+            await bench.run { await app.scan.scan() }
+            #expect(app.lock.target != nil, "\(app.scan.state)")
+            #expect(app.lock.usesKey && app.lock.keyReason != nil)
+
+            // Write with the key.
+            app.write.key = AuthenticationKeyEntry(text: factoryKey)
+            bench.holdTag()
+            await bench.run { await app.write.write() }
+            #expect(app.write.state.outcome != nil, "\(app.write.state)")
+            #expect(lastPage > 4)
+
+            // Lock: the button stays off until the key is typed; then it locks with it.
+            app.lock.typedConfirmation = try #require(app.lock.requiredPhrase)
+            #expect(!app.lock.canLock && app.lock.passwordProblem == AuthenticationKeyEntry().problem)
+            app.lock.key = AuthenticationKeyEntry(text: factoryKey)
+            #expect(app.lock.canLock)
+            bench.chip.clearLog()
+            bench.holdTag()
+            await bench.run { await app.lock.lock() }
+            #expect(app.lock.state.outcome?.accessAfter == .readOnly, "\(app.lock.state)")
+            #expect(bench.chip.commandLog.first { $0.command.first == 0x1A } != nil)
+            #expect(app.lock.key == AuthenticationKeyEntry())  // not kept
+        }
+
+        @Test(arguments: chips)
+        func aLockWithoutTheKeyIsRefusedWholeAndTheScreenAsksForIt(model: TagModel, factoryKey: String)
+            async throws
+        {
+            let bench = try await KeyBench(model: model)
+            _ = try await Type2Tag(transport: bench.chip, key: try Type2AuthenticationKey.parse(factoryKey))
+                .protectWithKey(firstPage: 4, protectsReads: false)
+            let app = Self.app(bench)
+            bench.holdTag()
+            await bench.run { await app.scan.scan() }
+            #expect(!app.lock.usesKey)  // a fresh app does not know the guard
+            let before = bench.chip.memory
+            bench.chip.clearLog()
+            app.lock.typedConfirmation = try #require(app.lock.requiredPhrase)
+            bench.holdTag()
+            await bench.run { await app.lock.lock() }
+            let failure = try #require(app.lock.state.failure, "\(app.lock.state)")
+            #expect(!PhoneSentenceTests.speaksCLI(failure))
+            #expect(app.lock.usesKey && app.lock.keyReason == failure)
+            #expect(bench.writes == 0 && bench.chip.memory == before)
+        }
+
+        @Test(arguments: chips)
+        func aGuardPastTheMessageAndTheLockPagesAsksForNoKey(model: TagModel, factoryKey: String) async throws {
+            let bench = try await KeyBench(model: model)
+            let app = Self.app(bench)
+            let lockPage = try #require(DynamicLockMap.of(model)?.page)
+            app.protect.usesKey = true
+            app.protect.key = AuthenticationKeyEntry(text: factoryKey)
+            app.protect.firstPageText = String(lockPage + 1)
+            bench.holdTag()
+            await bench.run { await app.protect.protectWithKey() }
+            #expect(app.protect.keyState.outcome?.report.after.auth0 == lockPage + 1, "\(app.protect.keyState)")
+            #expect(!app.write.usesKey && app.write.keyReason == nil)
+            #expect(!app.lock.usesKey && app.lock.keyReason == nil)
+        }
+
         // MARK: Refusals
 
         @Test(arguments: chips)

@@ -1,6 +1,7 @@
 import CoreNFCTransport
 import Foundation
 import Observation
+import TagCatalog
 import TagWorkflows
 import TapCardSupport
 import Type2
@@ -35,6 +36,17 @@ public final class LockViewModel {
     public var password = PasswordEntry()
     /// Why this tag needs its password to be locked; `nil` when nothing says so.
     public private(set) var passwordReason: String?
+    /// True when the lock authenticates with the tag's 16-byte key first (a MIFARE Ultralight C or
+    /// Ultralight AES whose key guards its lock pages); takes precedence over ``usesPassword``.
+    public var usesKey = false
+    /// The key as typed; never stored, never shown back.
+    public var key = AuthenticationKeyEntry()
+    /// Why this tag needs its key to be locked; `nil` when nothing says so.
+    public private(set) var keyReason: String?
+    /// The tag the Protect screen last guarded with a key where that guard reaches the lock's
+    /// pages: a scan cannot read a key chip's guard without the key, so a scan of this tag keeps
+    /// asking for it.
+    private var keyGuardedUID: [UInt8]?
     /// A line under a failure that may have been about the password.
     public private(set) var passwordNote: String?
 
@@ -56,6 +68,14 @@ public final class LockViewModel {
         passwordReason = info?.lockPasswordReason
         usesPassword = passwordReason != nil
         password = PasswordEntry()
+        key = AuthenticationKeyEntry()
+        if info == nil || info?.reading.uid != keyGuardedUID {
+            keyReason = nil
+            usesKey = false
+        } else {
+            usesKey = keyReason != nil
+            if usesKey { usesPassword = false }
+        }
     }
 
     public static let warning =
@@ -66,6 +86,40 @@ public final class LockViewModel {
     public func passwordNeeded(_ reason: String?) {
         passwordReason = reason
         usesPassword = reason != nil
+    }
+
+    /// Tells the screen what the protection change `report` (from the Protect screen) means for
+    /// locking: a password or a key to ask for, or none.
+    public func protectionChanged(_ report: TagProtectionReport) {
+        switch report {
+        case .password(let report):
+            passwordNeeded(Self.passwordReason(after: report))
+            keyGuardedUID = nil
+            keyNeeded(nil)
+        case .key(let report):
+            let reason = Self.keyReason(after: report)
+            keyGuardedUID = reason == nil ? nil : report.uid?.bytes
+            keyNeeded(reason)
+        }
+    }
+
+    /// Tells the screen whether the tag in hand needs its 16-byte key to be locked (`reason`;
+    /// `nil`: it does not).
+    public func keyNeeded(_ reason: String?) {
+        keyReason = reason
+        usesKey = reason != nil
+        if reason != nil { usesPassword = false }
+    }
+
+    /// Why a key-guarded tag needs its key to be locked after the change `report`: a lock writes
+    /// the CC (page 3) and the chip's dynamic lock page (`Type2LockPlan`), so a guard covering
+    /// either needs the key (page 2, the static lock bytes, lies below any AUTH0).
+    public static func keyReason(after report: KeyProtectionReport) -> String? {
+        guard let pages = report.after.protectedPages else { return nil }
+        let lockPages = [3] + (report.identification?.model.flatMap(DynamicLockMap.of).map { [$0.page] } ?? [])
+        guard lockPages.contains(where: pages.contains) else { return nil }
+        return
+            "The tag you just protected needs its \(report.cipher.name) key to be locked (AUTH0 \(report.after.auth0) guards pages the lock writes)."
     }
 
     /// Why a tag needs its password to be locked after the protection change `report`.
@@ -99,8 +153,11 @@ public final class LockViewModel {
     }
 
     /// What still keeps the lock button off once the tag is confirmed: a missing or malformed
-    /// password when one is needed.
-    public var passwordProblem: String? { usesPassword ? password.problem : nil }
+    /// password or key when one is needed.
+    public var passwordProblem: String? {
+        if usesKey { return key.problem }
+        return usesPassword ? password.problem : nil
+    }
 
     public var canLock: Bool { blocker == nil && isConfirmed && passwordProblem == nil && !state.isWorking }
 
@@ -109,6 +166,14 @@ public final class LockViewModel {
         state = .working
         driverReport = nil
         passwordNote = nil
+        // A chip a 16-byte key can guard (Ultralight C, Ultralight AES) is locked by TapCard's
+        // Type 2 driver, with or without the key: it checks every page the lock writes against
+        // the guard before the first one, so a guarded lock page refuses the lock whole. iOS's
+        // own writeLock would write what the guard lets through and stop, half-done.
+        if usesKey || Self.mayBeKeyGuarded(target) {
+            await lock(uid, key: usesKey ? key.key : nil)
+            return
+        }
         if usesPassword || target?.reading.protection != .notApplicable {
             await lock(
                 uid, password: usesPassword ? password.password : nil,
@@ -161,7 +226,37 @@ public final class LockViewModel {
                 usesPassword = true
             }
             if case .rejected? = failure as? PasswordError { passwordNote = PasswordEntry.phoneRefusalNote }
+            if case .keyRequiredForPages? = failure as? KeyProtectionError { keyNeeded(sentence) }
             state = .failed(sentence)
+        }
+    }
+
+    /// True for a chip a 16-byte key can guard: one the scan identified as an Ultralight C or
+    /// Ultralight AES, or a MIFARE Ultralight-family tag that did not answer GET_VERSION (an
+    /// Ultralight C does not; TapCard's driver tells it from a first-generation Ultralight or an
+    /// NTAG203 by its AUTHENTICATE).
+    static func mayBeKeyGuarded(_ info: TagInfo?) -> Bool {
+        guard let info else { return false }
+        if info.model?.type2KeyCipher != nil { return true }
+        guard case .miFare(let family) = info.reading.technology else { return false }
+        return family == "Ultralight" && info.reading.version == nil
+    }
+
+    /// TapCard's Type 2 lock in one session, after AUTHENTICATE with the tag's 16-byte key when
+    /// `key` is given.
+    private func lock(_ uid: [UInt8], key: Type2AuthenticationKey?) async {
+        do throws(TagSessionFailure<any Error>) {
+            let after = try await service.withType2Tag(.locking, key: key) { tag, transport in
+                guard transport.uid == uid else {
+                    throw NFCSessionError.differentTag(expected: uid, found: transport.uid)
+                }
+                return try await tag.lock(confirmation: .permanent).after.status
+            }
+            state = .done(LockReceipt(uid: uid, accessAfter: after == .readOnly ? .readOnly : .readWrite))
+            typedConfirmation = ""
+            self.key = AuthenticationKeyEntry()
+        } catch {
+            fail(error)
         }
     }
 

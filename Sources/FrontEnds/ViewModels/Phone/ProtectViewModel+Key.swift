@@ -106,6 +106,7 @@ extension ProtectViewModel {
                 return
             }
             keyState = .done(KeyProtectionOutcome(keyReport, change: change))
+            onChange?(report)
             self.key = AuthenticationKeyEntry()
             if change == .changeKey {
                 newKey = AuthenticationKeyEntry()

@@ -57,8 +57,9 @@ public final class ProtectViewModel {
     public internal(set) var keyState: ActionState<KeyProtectionOutcome> = .idle
 
     @ObservationIgnored let service: any TagSessionService
-    /// Told about every completed change (the app model tells Write and Lock).
-    @ObservationIgnored public var onChange: ((ProtectionReport) -> Void)?
+    /// Told about every completed change, by a password or a key (the app model tells Write and
+    /// Lock).
+    @ObservationIgnored public var onChange: ((TagProtectionReport) -> Void)?
     @ObservationIgnored public var onFailure: ((NFCSessionError) -> Void)?
 
     public init(service: any TagSessionService) {
@@ -196,7 +197,7 @@ public final class ProtectViewModel {
             state = .done(ProtectionOutcome(report, removed: removing))
             tagIsProtected = report.after.isProtected
             current = PasswordEntry()
-            onChange?(report)
+            onChange?(.password(report))
         } catch {
             switch error {
             case .session(let session):

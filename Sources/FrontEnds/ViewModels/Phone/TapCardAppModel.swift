@@ -69,10 +69,10 @@ public final class TapCardAppModel {
             protect.select(info)
             tags?.refresh()
         }
-        // A password just set or removed: Write and Lock ask for it, or stop asking.
+        // A password or a key just set or removed: Write and Lock ask for it, or stop asking.
         protect.onChange = { report in
-            write.passwordNeeded(WriteViewModel.passwordReason(after: report))
-            lock.passwordNeeded(LockViewModel.passwordReason(after: report))
+            write.protectionChanged(report)
+            lock.protectionChanged(report)
         }
         let note: (NFCSessionError) -> Void = { availability.note($0) }
         scan.onFailure = note

@@ -39,6 +39,9 @@ public final class WriteViewModel {
     public var usesKey = false
     /// The key as typed; never stored, never shown back.
     public var key = AuthenticationKeyEntry()
+    /// Why this tag needs its key to be written (the Protect screen just guarded it, or a write
+    /// was refused for it); `nil` when nothing says so.
+    public private(set) var keyReason: String?
     /// Why this tag needs its password (from the last scan, or a write it refused); `nil` when
     /// nothing says so.
     public private(set) var passwordReason: String?
@@ -89,6 +92,36 @@ public final class WriteViewModel {
     public func passwordNeeded(_ reason: String?) {
         passwordReason = reason
         usesPassword = reason != nil
+    }
+
+    /// Tells the screen what the protection change `report` (from the Protect screen) means for
+    /// writing: a password or a key to ask for, or none.
+    public func protectionChanged(_ report: TagProtectionReport) {
+        switch report {
+        case .password(let report):
+            passwordNeeded(Self.passwordReason(after: report))
+            keyNeeded(nil)
+        case .key(let report):
+            keyNeeded(Self.keyReason(after: report))
+        }
+    }
+
+    /// Tells the screen whether the tag in hand needs its 16-byte key to be written (`reason`;
+    /// `nil`: it does not). The switch follows; the user can still flip it.
+    public func keyNeeded(_ reason: String?) {
+        keyReason = reason
+        usesKey = reason != nil
+        if reason != nil { usesPassword = false }
+    }
+
+    /// Why a key-guarded tag needs its key to be written after the change `report`: its guard
+    /// starts at or before the last data page.
+    public static func keyReason(after report: KeyProtectionReport) -> String? {
+        guard let pages = report.after.protectedPages,
+            pages.lowerBound <= (report.identification?.model?.type2Layout?.userPages.upperBound ?? pages.upperBound)
+        else { return nil }
+        return
+            "The tag you just protected needs its \(report.cipher.name) key to be written: pages \(pages.lowerBound)–\(pages.upperBound) (AUTH0 \(report.after.auth0))."
     }
 
     /// Why a tag needs its password to be written after the protection change `report`.
@@ -205,6 +238,8 @@ public final class WriteViewModel {
             switch error {
             case let preflight as WritePreflightError:
                 if case .passwordRequired = preflight { passwordNeeded(sentence) }
+            case let refusal as KeyProtectionError:
+                if case .keyRequiredForPages = refusal { keyNeeded(sentence) }
             case let refusal as PasswordError:
                 if case .rejected = refusal { passwordNote = PasswordEntry.phoneRefusalNote }
             case is TagWriteError:
