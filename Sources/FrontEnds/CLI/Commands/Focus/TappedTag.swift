@@ -41,11 +41,9 @@ struct TappedTag {
         let report = try await opened.operating { try await opened.driver(command: "focus").inspectTag() }
         // The type's own originality verdict (none for FeliCa: the IDm is its identity).
         let check = report.detail.originality(uid: report.facts.uid ?? [])
-        let content: NDEFContent? =
-            switch report.detail {
-            case .type2Inspection, .type4Inspection: report.content
-            default: nil
-            }
+        // The content of every type: its first URI only counts for a SUN-paired UID (the focus
+        // controller's rule), so no type needs to be named here.
+        let content: NDEFContent? = report.content
         return try make(
             uid: report.facts.uid, model: report.facts.model, check: check,
             capacity: report.capacity ?? Capacity.assumed(0, model: report.facts.model), label: opened.label,
