@@ -41,7 +41,8 @@ public final class EmulatedType4Tag: ISODepChannel {
 
     /// The models the emulator knows at APDU level.
     /// Every model the catalog gives Type 4 facts: the chip follows from them (a DESFire card's
-    /// facts carry ``DESFireFacts``), so a new DESFire model is a catalog entry and nothing here.
+    /// facts carry ``/TagCatalog/DESFireFacts``), so a new DESFire model is a catalog entry and
+    /// nothing here.
     public static let supportedModels: [TagModel] = TagModel.allCases.filter { $0.type4 != nil }
 
     /// The length of the NTAG 424 DNA originality signature (ECC, r ‖ s, 28 bytes each).
