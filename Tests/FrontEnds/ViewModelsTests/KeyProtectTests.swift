@@ -231,6 +231,34 @@
         }
 
         @Test(arguments: chips)
+        func aWriteWithoutTheKeyToAGuardedMessageIsRefusedWholeNotTorn(model: TagModel, factoryKey: String)
+            async throws
+        {
+            // The guard starts inside the message area (page 6): a write that sent pages 4 and 5
+            // and then met the guard would leave half a message.
+            let bench = try await KeyBench(model: model)
+            _ = try await Type2Tag(transport: bench.chip, key: try Type2AuthenticationKey.parse(factoryKey))
+                .protectWithKey(firstPage: 6, protectsReads: false)
+            let app = Self.app(bench)
+            bench.holdTag()
+            await bench.run { await app.scan.scan() }
+            #expect(app.scan.state.outcome != nil, "\(app.scan.state)")
+            let before = bench.chip.memory
+            bench.chip.clearLog()
+            bench.holdTag()
+            await bench.run { await app.write.write() }
+            let failure = try #require(app.write.state.failure, "\(app.write.state)")
+            #expect(!PhoneSentenceTests.speaksCLI(failure))
+            #expect(bench.writes == 0 && bench.chip.memory == before)
+            #expect(app.write.usesKey && app.write.keyReason == failure)
+            // With the key it is written and verified.
+            app.write.key = AuthenticationKeyEntry(text: factoryKey)
+            bench.holdTag()
+            await bench.run { await app.write.write() }
+            #expect(app.write.state.outcome?.receipt.verified == true, "\(app.write.state)")
+        }
+
+        @Test(arguments: chips)
         func aGuardPastTheMessageAndTheLockPagesAsksForNoKey(model: TagModel, factoryKey: String) async throws {
             let bench = try await KeyBench(model: model)
             let app = Self.app(bench)

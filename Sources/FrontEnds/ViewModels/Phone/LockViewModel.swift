@@ -170,7 +170,7 @@ public final class LockViewModel {
         // Type 2 driver, with or without the key: it checks every page the lock writes against
         // the guard before the first one, so a guarded lock page refuses the lock whole. iOS's
         // own writeLock would write what the guard lets through and stop, half-done.
-        if usesKey || Self.mayBeKeyGuarded(target) {
+        if usesKey || target?.mayBeKeyGuarded == true {
             await lock(uid, key: usesKey ? key.key : nil)
             return
         }
@@ -229,17 +229,6 @@ public final class LockViewModel {
             if case .keyRequiredForPages? = failure as? KeyProtectionError { keyNeeded(sentence) }
             state = .failed(sentence)
         }
-    }
-
-    /// True for a chip a 16-byte key can guard: one the scan identified as an Ultralight C or
-    /// Ultralight AES, or a MIFARE Ultralight-family tag that did not answer GET_VERSION (an
-    /// Ultralight C does not; TapCard's driver tells it from a first-generation Ultralight or an
-    /// NTAG203 by its AUTHENTICATE).
-    static func mayBeKeyGuarded(_ info: TagInfo?) -> Bool {
-        guard let info else { return false }
-        if info.model?.type2KeyCipher != nil { return true }
-        guard case .miFare(let family) = info.reading.technology else { return false }
-        return family == "Ultralight" && info.reading.version == nil
     }
 
     /// TapCard's Type 2 lock in one session, after AUTHENTICATE with the tag's 16-byte key when

@@ -27,6 +27,18 @@ extension TagInfo {
             "This tag is password-protected: pages \(pages.lowerBound)–\(pages.upperBound) need its password to be written (AUTH0 \(configuration.auth0))."
     }
 
+    /// True for a chip a 16-byte key can guard: one the scan identified as an Ultralight C or
+    /// Ultralight AES, or a MIFARE Ultralight-family tag that did not answer GET_VERSION (an
+    /// Ultralight C does not; TapCard's driver tells it from a first-generation Ultralight or an
+    /// NTAG203 by its AUTHENTICATE). Such a tag is written and locked by TapCard's Type 2 driver,
+    /// which checks every page against the guard before the first write; iOS's own calls would
+    /// write what the guard lets through and stop half-done.
+    public var mayBeKeyGuarded: Bool {
+        if model?.type2KeyCipher != nil { return true }
+        guard case .miFare(let family) = reading.technology else { return false }
+        return family == "Ultralight" && reading.version == nil
+    }
+
     /// Why locking this tag needs its password: the lock writes its lock bytes and CFGLCK in
     /// CFG1, so any AUTH0 up to CFG1 protects one of them; `nil` when it does not.
     public var lockPasswordReason: String? {

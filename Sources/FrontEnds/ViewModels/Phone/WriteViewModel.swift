@@ -83,8 +83,16 @@ public final class WriteViewModel {
 
     public var canWrite: Bool { blocker == nil && !state.isWorking }
 
+    /// True when the last scan showed a chip a 16-byte key may guard (``TagInfo/mayBeKeyGuarded``):
+    /// the write then goes through TapCard's Type 2 driver even without a key, so a guard inside
+    /// the message area refuses it whole instead of tearing the message.
+    public private(set) var scannedTagMayBeKeyGuarded = false
+
     /// The tag the user just scanned: when writing it needs the password, the screen asks for it.
-    public func tagScanned(_ info: TagInfo) { passwordNeeded(info.writePasswordReason) }
+    public func tagScanned(_ info: TagInfo) {
+        passwordNeeded(info.writePasswordReason)
+        scannedTagMayBeKeyGuarded = info.mayBeKeyGuarded
+    }
 
     /// Tells the screen whether the tag in hand needs its password (`reason`; `nil`: it does
     /// not), e.g. after the Protect screen changed it. The switch follows; the user can still
@@ -153,6 +161,10 @@ public final class WriteViewModel {
                 return
             }
             await write(message, password: typed, acknowledge: password.acknowledge)
+            return
+        }
+        if scannedTagMayBeKeyGuarded {
+            await write(message, password: nil, acknowledge: nil)
             return
         }
         state = .working
