@@ -259,6 +259,30 @@
         }
 
         @Test(arguments: chips)
+        func anEraseOfAGuardedMessageTakesTheKey(model: TagModel, factoryKey: String) async throws {
+            let bench = try await KeyBench(model: model)
+            _ = try await Type2Tag(transport: bench.chip, key: try Type2AuthenticationKey.parse(factoryKey))
+                .protectWithKey(firstPage: 4, protectsReads: false)
+            let app = Self.app(bench)
+            let before = bench.chip.memory
+            bench.chip.clearLog()
+            bench.holdTag()
+            await bench.run { await app.write.erase() }
+            let failure = try #require(app.write.state.failure, "\(app.write.state)")
+            #expect(app.write.usesKey && app.write.keyReason == failure)
+            #expect(bench.writes == 0 && bench.chip.memory == before)
+            app.write.key = AuthenticationKeyEntry(text: factoryKey)
+            bench.holdTag()
+            await bench.run { await app.write.erase() }
+            #expect(app.write.state.outcome?.receipt.verified == true, "\(app.write.state)")
+            #expect(bench.chip.commandLog.contains { $0.command.first == 0x1A })
+            guard case .empty = try await bench.readWithoutKey() else {
+                Issue.record("expected an empty message")
+                return
+            }
+        }
+
+        @Test(arguments: chips)
         func aGuardPastTheMessageAndTheLockPagesAsksForNoKey(model: TagModel, factoryKey: String) async throws {
             let bench = try await KeyBench(model: model)
             let app = Self.app(bench)

@@ -7,12 +7,20 @@ extension WriteViewModel {
     /// driver the tag's channels call for; the Type 2 driver over NFC-A frames otherwise), read
     /// back to verify. With "This tag has a password" on, the Type 2 driver presents it with
     /// PWD_AUTH first (then raw page writes only, as for a write), with the same refusals as the
-    /// desk: a protected tag without its password is refused before anything is written.
+    /// desk: a protected tag without its password is refused before anything is written. With the
+    /// key switch on, it authenticates with the tag's 16-byte key instead (Ultralight C, AES).
     public func erase() async {
         guard !state.isWorking else { return }
         var password: Type2Password?
         var acknowledge: PasswordAcknowledge?
-        if usesPassword {
+        var key: Type2AuthenticationKey?
+        if usesKey {
+            guard let typed = self.key.key, self.key.isValid else {
+                state = .failed(self.key.problem ?? "Enter the tag's key.")
+                return
+            }
+            key = typed
+        } else if usesPassword {
             guard let typed = self.password.password, self.password.isValid else {
                 state = .failed(self.password.problem ?? "Enter the tag's password.")
                 return
@@ -31,7 +39,12 @@ extension WriteViewModel {
                     return WriteReportCard(outcome, technology: connection.technology, carrierUID: connection.uid)
                 }
                 guard let transport = connection.transport else { throw EraseRefusal.noChannel }
-                let tag = Type2Tag(transport: transport, password: password, expectedAcknowledge: acknowledge)
+                let tag =
+                    if let key {
+                        Type2Tag(transport: transport, key: key)
+                    } else {
+                        Type2Tag(transport: transport, password: password, expectedAcknowledge: acknowledge)
+                    }
                 let outcome = try await tag.eraseMessage(verify: true)
                 return WriteReportCard(
                     outcome, technology: connection.technology, carrierUID: connection.uid,
