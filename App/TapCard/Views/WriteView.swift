@@ -31,6 +31,27 @@ struct WriteView: View {
                         await write.erase()
                     }
                 }
+                // A blank tag, or a MIFARE DESFire without AN11004's NDEF application: the desk's
+                // format, by TapCard's driver; a tag holding a message is never formatted over.
+                Section {
+                    NFCActionButton(
+                        availability: availability, title: "Format for NDEF", isWorking: write.formatState.isWorking
+                    ) {
+                        await write.format()
+                    }
+                    if let formatted = write.formatState.outcome {
+                        ForEach(formatted.lines, id: \.self) { line in
+                            Label(line, systemImage: formatted.verified ? "checkmark.seal" : "exclamationmark.triangle")
+                        }
+                    }
+                    if let failure = write.formatState.failure {
+                        Label(failure, systemImage: "xmark.octagon").foregroundStyle(.red)
+                    }
+                } footer: {
+                    Text(
+                        "For a blank tag, or a MIFARE DESFire card without an NDEF application (with the key switch on, the key is the card's PICC master key). A tag that holds a message is never formatted over."
+                    )
+                }
                 PasswordSection(
                     usesPassword: $write.usesPassword, entry: $write.password, reason: write.passwordReason,
                     note: write.passwordNote)

@@ -85,11 +85,11 @@
         @Test func aRefusalOfAnUnformattedTagSaysWhatWasFoundAndToFormatItOnAComputer() {
             #expect(
                 PhoneWords.sentence(for: Type5PlanError.notFormatted(blockZero: [0x00, 0x11, 0x22, 0x33]))
-                    == "Block 0 holds 00 11 22 33, not a Type 5 CC (E1 or E2): the tag is blank or not NDEF-formatted, and iOS cannot write it either. Format it first with TapCard on a computer. Nothing was written."
+                    == "Block 0 holds 00 11 22 33, not a Type 5 CC (E1 or E2): the tag is blank or not NDEF-formatted, and iOS cannot write it either. Format it first (\"Format for NDEF\" on the Write screen). Nothing was written."
             )
             #expect(
                 PhoneWords.sentence(for: Type3Refusal.notFormatted(reason: "it does not answer polling for 12FC"))
-                    == "The card is not NDEF-formatted: it does not answer polling for 12FC. Format it first with TapCard on a computer. Nothing was written."
+                    == "The card is not NDEF-formatted: it does not answer polling for 12FC. Format it first (\"Format for NDEF\" on the Write screen). Nothing was written."
             )
         }
 

@@ -25,6 +25,8 @@ import Type2
 @Observable
 public final class WriteViewModel {
     public internal(set) var state: ActionState<WriteReportCard> = .idle
+    /// The last "Format for NDEF" (``format()``).
+    public internal(set) var formatState: ActionState<FormatOutcome> = .idle
     /// True after a tag left mid-write: the screen offers "Scan the tag" to see what it holds.
     public internal(set) var suggestsScan = false
 

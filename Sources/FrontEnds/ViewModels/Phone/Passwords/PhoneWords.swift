@@ -39,9 +39,9 @@ enum PhoneWords {
             return
                 "Writing page \(interrupted.write.page) (\(name(of: interrupted.write.role)); write \(interrupted.failedIndex + 1) of \(interrupted.total)) was not acknowledged: \(interrupted.cause.sentence) The \(interrupted.failedIndex) \(interrupted.failedIndex == 1 ? "write" : "writes") before it landed, so the tag is now in one of the states below (never protected by a password nobody knows). Scan it to see which, then try again."
         }
-        // The drivers' refusals of unformatted tags name the CLI's command; the phone has no format.
+        // The drivers' refusals of unformatted tags name the CLI's command; the phone's is a button.
         if let finding = (error as? any NotFormattedRefusal)?.notFormattedFinding {
-            return "\(finding). Format it first with TapCard on a computer. Nothing was written."
+            return "\(finding). Format it first (\"Format for NDEF\" on the Write screen). Nothing was written."
         }
         if let phone = keyWords(error) { return phone }
         if let phone = interruptedSetUp(error) { return phone }
@@ -116,6 +116,16 @@ enum PhoneWords {
                     "The tag is NDEF-formatted already and holds a \(bytes)-byte message; formatting again would only lose its message. Erase it instead. Nothing was written."
             }
             return nil
+        case let refusal as DESFireFormatRefusal:
+            switch refusal {
+            case .piccKeyRefused(let given, let status, let authentication):
+                return
+                    "The card creates applications only after authentication with its PICC master key, and it refused \(given ? "the key entered" : "the all-zero AES key") (\(authentication.name) answered \(status)). Turn on the key switch and enter its PICC master key (AES, 32 hex digits); TapCard authenticates with AES keys only, so a card whose PICC master key is still the factory DES key needs it changed to AES first. Nothing was written."
+            case .keyLength(let bytes):
+                return "A PICC master key is 16 bytes (32 hex digits); this one has \(bytes). Nothing was sent."
+            default:
+                return nil
+            }
         case let error as SUNTemplateError:
             if case .encWithoutFileData = error {
                 return

@@ -1,0 +1,81 @@
+import CoreNFCTransport
+import TagWorkflows
+import Type2
+
+extension WriteViewModel {
+    /// Makes the tag an empty NDEF tag in one session, by TapCard's own driver for its channels
+    /// (the desk's `format`, with the same refusals: a tag that holds a message is never
+    /// formatted over), then reads it back in the same session. A MIFARE DESFire gets AN11004's
+    /// NDEF application; with the key switch on, the key is its PICC master key, used only if the
+    /// card wants it to create applications (and an Ultralight C's or AES's key for a guarded
+    /// Type 2 tag). The defaults everywhere else: a Type 5 CC with MBREAD clear (iOS reads it), a
+    /// DESFire NDEF file of 2048 bytes or what fits.
+    public func format() async {
+        guard !state.isWorking, !formatState.isWorking else { return }
+        var password: Type2Password?
+        var acknowledge: PasswordAcknowledge?
+        var key: Type2AuthenticationKey?
+        if usesKey {
+            guard let typed = self.key.key, self.key.isValid else {
+                formatState = .failed(self.key.problem ?? "Enter the tag's key.")
+                return
+            }
+            key = typed
+        } else if usesPassword {
+            guard let typed = self.password.password, self.password.isValid else {
+                formatState = .failed(self.password.problem ?? "Enter the tag's password.")
+                return
+            }
+            password = typed
+            acknowledge = self.password.acknowledge
+        }
+        formatState = .working
+        let options = FormatOptions(key: key?.bytes)
+        do throws(TagSessionFailure<any Error>) {
+            let outcome = try await service.withConnection(.writing) {
+                connection async throws -> FormatOutcome in
+                let driver: any TagDriver
+                if let found = PhoneDrivers.driver(for: connection) {
+                    driver = found
+                } else {
+                    guard let transport = connection.transport else { throw EraseRefusal.noChannel }
+                    driver =
+                        if let key {
+                            Type2Tag(transport: transport, key: key)
+                        } else {
+                            Type2Tag(transport: transport, password: password, expectedAcknowledge: acknowledge)
+                        }
+                }
+                guard let formattable = driver as? any FormattableTag else {
+                    throw VerbRefusal(
+                        verb: "format", facts: try await driver.identifyTag(),
+                        reason: "cannot be NDEF-formatted by TapCard")
+                }
+                let formatted = try await formattable.formatTag(options)
+                let readBack = TagInfo(
+                    try await driver.inspectTag(), technology: connection.technology, carrierUID: connection.uid)
+                return FormatOutcome(formatted, readBack: readBack, carrierUID: connection.uid)
+            }
+            formatState = .done(outcome)
+        } catch {
+            switch error {
+            case .session(let session):
+                formatState = session.isCancellation ? .idle : .failed(session.sentence)
+                onFailure?(session)
+            case .operation(let failure):
+                let sentence = PhoneWords.sentence(for: failure)
+                switch failure {
+                case let refusal as KeyProtectionError:
+                    if case .keyRequiredForPages = refusal { keyNeeded(sentence) }
+                case let refusal as DESFireFormatRefusal:
+                    if case .piccKeyRefused = refusal { usesKey = true }
+                case let preflight as WritePreflightError:
+                    if case .passwordRequired = preflight { passwordNeeded(sentence) }
+                default:
+                    break
+                }
+                formatState = .failed(sentence)
+            }
+        }
+    }
+}
