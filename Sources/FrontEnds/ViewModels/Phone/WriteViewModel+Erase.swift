@@ -11,22 +11,12 @@ extension WriteViewModel {
     /// key switch on, it authenticates with the tag's 16-byte key instead (Ultralight C, AES).
     public func erase() async {
         guard !state.isWorking else { return }
-        var password: Type2Password?
-        var acknowledge: PasswordAcknowledge?
-        var key: Type2AuthenticationKey?
-        if usesKey {
-            guard let typed = self.key.key, self.key.isValid else {
-                state = .failed(self.key.problem ?? "Enter the tag's key.")
-                return
-            }
-            key = typed
-        } else if usesPassword {
-            guard let typed = self.password.password, self.password.isValid else {
-                state = .failed(self.password.problem ?? "Enter the tag's password.")
-                return
-            }
-            password = typed
-            acknowledge = self.password.acknowledge
+        let credentials: Type2Credentials
+        switch Type2Credentials.typed(usesKey: usesKey, key: key, usesPassword: usesPassword, password: password) {
+        case .success(let typed): credentials = typed
+        case .failure(let problem):
+            state = .failed(problem.sentence)
+            return
         }
         state = .working
         suggestsScan = false
@@ -39,12 +29,7 @@ extension WriteViewModel {
                     return WriteReportCard(outcome, technology: connection.technology, carrierUID: connection.uid)
                 }
                 guard let transport = connection.transport else { throw EraseRefusal.noChannel }
-                let tag =
-                    if let key {
-                        Type2Tag(transport: transport, key: key)
-                    } else {
-                        Type2Tag(transport: transport, password: password, expectedAcknowledge: acknowledge)
-                    }
+                let tag = credentials.tag(transport)
                 let outcome = try await tag.eraseMessage(verify: true)
                 return WriteReportCard(
                     outcome, technology: connection.technology, carrierUID: connection.uid,

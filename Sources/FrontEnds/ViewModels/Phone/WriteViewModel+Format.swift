@@ -12,25 +12,15 @@ extension WriteViewModel {
     /// DESFire NDEF file of 2048 bytes or what fits.
     public func format() async {
         guard !state.isWorking, !formatState.isWorking else { return }
-        var password: Type2Password?
-        var acknowledge: PasswordAcknowledge?
-        var key: Type2AuthenticationKey?
-        if usesKey {
-            guard let typed = self.key.key, self.key.isValid else {
-                formatState = .failed(self.key.problem ?? "Enter the tag's key.")
-                return
-            }
-            key = typed
-        } else if usesPassword {
-            guard let typed = self.password.password, self.password.isValid else {
-                formatState = .failed(self.password.problem ?? "Enter the tag's password.")
-                return
-            }
-            password = typed
-            acknowledge = self.password.acknowledge
+        let credentials: Type2Credentials
+        switch Type2Credentials.typed(usesKey: usesKey, key: key, usesPassword: usesPassword, password: password) {
+        case .success(let typed): credentials = typed
+        case .failure(let problem):
+            formatState = .failed(problem.sentence)
+            return
         }
         formatState = .working
-        let options = FormatOptions(key: key?.bytes)
+        let options = FormatOptions(key: credentials.key?.bytes)
         do throws(TagSessionFailure<any Error>) {
             let outcome = try await service.withConnection(.writing) {
                 connection async throws -> FormatOutcome in
@@ -39,12 +29,7 @@ extension WriteViewModel {
                     driver = found
                 } else {
                     guard let transport = connection.transport else { throw EraseRefusal.noChannel }
-                    driver =
-                        if let key {
-                            Type2Tag(transport: transport, key: key)
-                        } else {
-                            Type2Tag(transport: transport, password: password, expectedAcknowledge: acknowledge)
-                        }
+                    driver = credentials.tag(transport)
                 }
                 guard let formattable = driver as? any FormattableTag else {
                     throw VerbRefusal(

@@ -1,0 +1,42 @@
+import CoreNFCTransport
+import TagWorkflows
+import Type2
+
+/// What the Write screen's switches say to present to a Type 2 tag for an erase or a format: the
+/// 16-byte key (Ultralight C, Ultralight AES), else the password and the PACK to check, else
+/// nothing. Taken from the typed text once, before a session starts.
+struct Type2Credentials: Sendable {
+    var password: Type2Password?
+    var acknowledge: PasswordAcknowledge?
+    var key: Type2AuthenticationKey?
+
+    /// The credentials the switches ask for, or the sentence saying what is wrong with the text.
+    static func typed(
+        usesKey: Bool, key: AuthenticationKeyEntry, usesPassword: Bool, password: PasswordEntry
+    ) -> Result<Type2Credentials, Type2CredentialsProblem> {
+        if usesKey {
+            guard let typed = key.key, key.isValid else {
+                return .failure(Type2CredentialsProblem(sentence: key.problem ?? "Enter the tag's key."))
+            }
+            return .success(Type2Credentials(key: typed))
+        }
+        if usesPassword {
+            guard let typed = password.password, password.isValid else {
+                return .failure(Type2CredentialsProblem(sentence: password.problem ?? "Enter the tag's password."))
+            }
+            return .success(Type2Credentials(password: typed, acknowledge: password.acknowledge))
+        }
+        return .success(Type2Credentials())
+    }
+
+    /// TapCard's Type 2 driver on `transport`, presenting these credentials.
+    func tag(_ transport: PhoneTagTransport) -> Type2Tag<PhoneTagTransport> {
+        if let key { return Type2Tag(transport: transport, key: key) }
+        return Type2Tag(transport: transport, password: password, expectedAcknowledge: acknowledge)
+    }
+}
+
+/// Why the typed key or password cannot be presented, in the screen's words.
+struct Type2CredentialsProblem: Error, Equatable {
+    let sentence: String
+}
