@@ -1,6 +1,8 @@
+import CommandLineKit
 import Foundation
-import TapCardCLI
 import Testing
+
+@testable import TapCardCLI
 
 /// The completion scripts and the man page, generated from the declarations, checked by the
 /// real shells and groff.
@@ -155,6 +157,25 @@ import Testing
             #expect(result.out.contains("tapcard protect"))
             #expect(result.out.contains("EXIT STATUS"))
         }
+    }
+
+    /// The bash script skips an option's value with one case pattern for every command (a word
+    /// after `--tag` is the tag's file, never a command or a positional), so a spelling must take a
+    /// value in every command that declares it or in none.
+    @Test func anOptionTakesAValueInEveryCommandOrInNone() {
+        let tree = CommandTree.tapcard
+        var takesValue: [String: Bool] = [:]
+        var mixed: [String] = []
+        for option in tree.entries.flatMap(\.options) + tree.globalOptions {
+            for spelling in option.spellings {
+                if let known = takesValue[spelling], known != option.takesValue, !mixed.contains(spelling) {
+                    mixed.append(spelling)
+                }
+                takesValue[spelling] = option.takesValue
+            }
+        }
+        #expect(mixed.isEmpty, "a flag in one command and valued in another: \(mixed)")
+        #expect(takesValue.values.filter { $0 }.count > 40 && takesValue.values.filter { !$0 }.count > 20)
     }
 
     @Test func unknownShellIsAUsageError() async {
