@@ -12,7 +12,7 @@ NAMES = {
     "ultralight-ev1-128": "Ultralight EV1 128", "ntag203": "NTAG203", "ntag424": "NTAG 424 DNA",
     "type4": "generic Type 4", "icode-slix2": "ICODE SLIX2", "st25dv04k": "ST25DV04K",
     "felica-lite-s": "FeliCa Lite-S", "ultralight-c": "Ultralight C", "ultralight-aes": "Ultralight AES",
-    "desfire-ev1-4k": "DESFire EV1 4K", "desfire-ev3-4k": "DESFire EV3 4K",
+    "desfire-ev1-4k": "DESFire EV1 4K", "desfire-ev2-8k": "DESFire EV2 8K", "desfire-ev3-4k": "DESFire EV3 4K",
     "mifare-classic-1k": "MIFARE Classic 1K", "mifare-classic-4k": "MIFARE Classic 4K",
 }
 

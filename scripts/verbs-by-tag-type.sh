@@ -12,7 +12,7 @@ cd "$work"
 export TAPCARD_HOME=$work/home
 mkdir -p "$TAPCARD_HOME"
 models="ntag210 ntag212 ntag213 ntag215 ntag216 ultralight ultralight-ev1-48 ultralight-ev1-128 ultralight-c ntag203
-        ultralight-aes ntag424 type4 desfire-ev1-4k desfire-ev3-4k icode-slix2 st25dv04k felica-lite-s mifare-classic-1k mifare-classic-4k"
+        ultralight-aes ntag424 type4 desfire-ev1-4k desfire-ev2-8k desfire-ev3-4k icode-slix2 st25dv04k felica-lite-s mifare-classic-1k mifare-classic-4k"
 fresh() { # fresh MODEL FILE [blank]: a new virtual tag, as shipped or (blank) with no NDEF format
     local option=
     if [ -n "${3:-}" ]; then option=--blank; fi
@@ -32,7 +32,7 @@ run() { # run MODEL VERB ARGUMENTS…
 for model in $models; do
     case $model in
         felica-lite-s) file=t.felica ;;
-        ntag424 | type4 | desfire-ev1-4k | desfire-ev3-4k) file=t.tag ;;
+        ntag424 | type4 | desfire-ev1-4k | desfire-ev2-8k | desfire-ev3-4k) file=t.tag ;;
         *) file=t.nfc ;;
     esac
     uri=https://example.com/x

@@ -163,7 +163,7 @@ public struct DynamicLockMap: Sendable, Equatable {
                     BlockBit(position: bit(0, 4), freezes: [3, 4, 5]),
                 ])
         case .ntag210, .ultralight, .ultralightEV1_48, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k,
-            .feliCaLiteS, .desfireEV1_4K, .desfireEV3_4K, .mifareClassic1K, .mifareClassic4K:
+            .feliCaLiteS, .desfireEV1_4K, .desfireEV2_8K, .desfireEV3_4K, .mifareClassic1K, .mifareClassic4K:
             return nil
         }
     }

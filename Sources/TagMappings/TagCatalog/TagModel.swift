@@ -36,6 +36,9 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
     /// NXP MIFARE DESFire EV1 with 4 KB of memory (MF3ICD41): the generation before EV2, which
     /// authenticates with AuthenticateAES (`AA`) and does not know AuthenticateEV2First.
     case desfireEV1_4K = "desfire-ev1-4k"
+    /// NXP MIFARE DESFire EV2 with 8 KB of memory (MF3D(H)82): the generation that brought
+    /// AuthenticateEV2First and its secure messaging.
+    case desfireEV2_8K = "desfire-ev2-8k"
     /// NXP MIFARE DESFire EV3 with 4 KB of memory (MF3DH43): an ISO-DEP card holding applications
     /// and files; an NFC Forum Type 4 tag once an application is laid out per NXP AN11004.
     case desfireEV3_4K = "desfire-ev3-4k"
@@ -67,6 +70,7 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
         case .st25dv04k: "ST25DV04K"
         case .feliCaLiteS: "FeliCa Lite-S"
         case .desfireEV1_4K: "MIFARE DESFire EV1 (4 KB)"
+        case .desfireEV2_8K: "MIFARE DESFire EV2 (8 KB)"
         case .desfireEV3_4K: "MIFARE DESFire EV3 (4 KB)"
         case .mifareClassic1K: "MIFARE Classic 1K"
         case .mifareClassic4K: "MIFARE Classic 4K"
@@ -167,7 +171,8 @@ public enum TagModel: String, Sendable, CaseIterable, Codable {
                 totalPages: 481, userPages: 4...479, factoryCC: [0xE1, 0x10, 0xEA, 0x00],
                 dynamicLockPage: 480, configPage: nil,
                 version: [0x00, 0x04, 0x04, 0x05, 0x02, 0x01, 0x15, 0x03])
-        case .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV1_4K, .desfireEV3_4K,
+        case .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV1_4K, .desfireEV2_8K,
+            .desfireEV3_4K,
             .mifareClassic1K,
             .mifareClassic4K:
             nil

@@ -135,6 +135,22 @@ extension TagModel {
                 ],
                 versionPart3Tail: [0xBA, 0x34, 0x98, 0xBA, 0xD0, 0x29, 0x12], keyCount: 0,
                 desfire: .fourKilobytes)
+        // MIFARE DESFire EV2 8K: the DESFire example of the Flipper Zero firmware's file-format
+        // documentation (NfcFileFormats.md): hardware 04 01 01 12 00 1A 05 (major 12h: EV2, storage
+        // 1A: 8192 bytes), software 04 01 01 02 01 1A 05, batch CE ED D4 51 80, week 31 of 2019.
+        // The radio figures are the other DESFires'; the memory figures the 4K's, doubled, with the
+        // same ASSUMED allocation unit, and the EV1's 28 applications (ASSUMED: NXP markets the
+        // EV2 with a "flexible" number; no stored source gives it).
+        case .desfireEV2_8K:
+            Type4Facts(
+                files: [], frameSize: 64, sak: 0x20, atqa: [0x03, 0x44], ats: [0x06, 0x75, 0x77, 0x81, 0x02, 0x80],
+                versionParts: [
+                    [0x04, 0x01, 0x01, 0x12, 0x00, 0x1A, 0x05], [0x04, 0x01, 0x01, 0x02, 0x01, 0x1A, 0x05],
+                ],
+                versionPart3Tail: [0xCE, 0xED, 0xD4, 0x51, 0x80, 0x31, 0x19], keyCount: 0,
+                desfire: DESFireFacts(
+                    memoryBytes: 8192, systemOverheadBytes: 0, allocationUnit: 32, maximumApplications: 28,
+                    formattedNDEFFileBytes: 2048))
         default:
             nil
         }

@@ -77,6 +77,7 @@ struct ChipProfile: Sendable {
         case .ultralightC: .ultralightC
         case .ultralightAES: .ultralightAES
         case .ntagI2C1k, .ntagI2C2k, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV1_4K,
+            .desfireEV2_8K,
             .desfireEV3_4K, .mifareClassic1K, .mifareClassic4K:
             nil
         }

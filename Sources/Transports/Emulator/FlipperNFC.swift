@@ -110,7 +110,7 @@ public enum FlipperNFC {
         case .ultralightC: "Mifare Ultralight C"
         case .ultralightAES: "Mifare Ultralight AES"
         case .ntag210, .ntag212, .ultralight, .genericType4, .ntag424DNA, .icodeSLIX2, .st25dv04k, .feliCaLiteS,
-            .desfireEV1_4K, .desfireEV3_4K, .mifareClassic1K, .mifareClassic4K:
+            .desfireEV1_4K, .desfireEV2_8K, .desfireEV3_4K, .mifareClassic1K, .mifareClassic4K:
             "Mifare Ultralight"
         }
     }

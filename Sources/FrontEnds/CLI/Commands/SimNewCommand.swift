@@ -28,10 +28,10 @@ struct SimNewCommand: Command {
 
         Type 4 tags: ntag424 (NTAG 424 DNA as shipped: CC, a 256-byte NDEF file of zeros, the
         128-byte proprietary file, five AES keys of zeros, a 56-byte signature of zeros) and
-        type4 (a generic NFC Forum Type 4 tag with a 2048-byte NDEF file), and desfire-ev1-4k
-        and desfire-ev3-4k (MIFARE DESFire EV1 4K, which authenticates with AuthenticateAES only,
-        and EV3 4K: with AN11004's NDEF application and a 2048-byte NDEF file, or --blank as
-        shipped, with no application). They are saved in TapCard's Type 4 text format
+        type4 (a generic NFC Forum Type 4 tag with a 2048-byte NDEF file), and desfire-ev1-4k,
+        desfire-ev2-8k and desfire-ev3-4k (MIFARE DESFire EV1 4K, which authenticates with
+        AuthenticateAES only, EV2 8K and EV3 4K: with AN11004's NDEF application and a 2048-byte
+        NDEF file, or --blank as shipped, with no application). They are saved in TapCard's Type 4 text format
         (Flipper Zero has none for them); --blank does not apply to ntag424 and type4 (they ship
         with their CC file).
 

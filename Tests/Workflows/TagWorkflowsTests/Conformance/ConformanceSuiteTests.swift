@@ -27,8 +27,7 @@ import Testing
     static let models: [TagModel] = [
         .ntag210, .ntag212, .ntag213, .ntag215, .ntag216, .ultralight, .ultralightEV1_48, .ultralightEV1_128,
         .ultralightC, .ntag203, .ntag424DNA, .genericType4, .icodeSLIX2, .st25dv04k, .feliCaLiteS, .desfireEV1_4K,
-        .desfireEV3_4K,
-        .mifareClassic1K, .mifareClassic4K, .ultralightAES,
+        .desfireEV2_8K, .desfireEV3_4K, .mifareClassic1K, .mifareClassic4K, .ultralightAES,
     ]
 
     static func forumType(_ model: TagModel) -> (Int, AirTechnology) {

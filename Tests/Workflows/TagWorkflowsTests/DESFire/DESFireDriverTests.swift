@@ -164,14 +164,19 @@ import Type4
         #expect(ev1.phrase.hasPrefix("MIFARE DESFire EV1 (4 KB) (by GetVersion: NXP, HW 1.0, SW 1.4"))
         let ev3 = try await Self.driver(EmulatedType4Tag(model: Self.model, uid: Self.uid)).identify()
         #expect(ev3.model == .desfireEV3_4K && ev3.desfire?.generation == .ev3 && ev3.speaksEV2)
-        // An EV2 8K (hardware 04 01 01 12 00 1A 05) is in no catalog entry: no model, named from
+        let ev2 = try await Self.driver(EmulatedType4Tag(model: .desfireEV2_8K, uid: Self.uid)).identify()
+        #expect(ev2.model == .desfireEV2_8K && ev2.desfire?.generation == .ev2 && ev2.speaksEV2)
+        #expect(
+            ev2.phrase.hasPrefix(
+                "MIFARE DESFire EV2 (8 KB) (by GetVersion: NXP, HW 18.0, SW 2.1, made in week 31 of 2019"))
+        // An EV1 2K (hardware 04 01 01 01 00 16 05) is in no catalog entry: no model, named from
         // its answer.
-        let ev2 = try EmulatedType4Tag(
-            model: Self.model, uid: Self.uid, picc: .factory,
-            versionParts: [[0x04, 0x01, 0x01, 0x12, 0x00, 0x1A, 0x05], [0x04, 0x01, 0x01, 0x02, 0x00, 0x1A, 0x05]])
-        let named = try await Self.driver(ev2).identify()
-        #expect(named.model == nil && named.speaksEV2)
-        #expect(named.phrase.hasPrefix("MIFARE DESFire EV2, 8192 bytes (by GetVersion"))
+        let twoK = try EmulatedType4Tag(
+            model: .desfireEV1_4K, uid: Self.uid, picc: .factory,
+            versionParts: [[0x04, 0x01, 0x01, 0x01, 0x00, 0x16, 0x05], [0x04, 0x01, 0x01, 0x01, 0x04, 0x16, 0x05]])
+        let named = try await Self.driver(twoK).identify()
+        #expect(named.model == nil && !named.speaksEV2)
+        #expect(named.phrase.hasPrefix("MIFARE DESFire EV1, 2048 bytes (by GetVersion"))
     }
 
     /// An EV1 whose PICC key settings (0B) forbid CreateApplication without its AES master key.
