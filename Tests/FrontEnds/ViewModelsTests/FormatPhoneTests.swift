@@ -35,7 +35,7 @@
             func run(_ body: () async -> Void) async { await NFCStandInSystem.run(system) { await body() } }
         }
 
-        @Test(arguments: [TagModel.desfireEV1_4K, .desfireEV3_4K])
+        @Test(arguments: [TagModel.desfireEV1_4K, .desfireEV2_8K, .desfireEV3_4K])
         func aBlankDESFireGetsItsNDEFApplicationThenTakesTheCard(model: TagModel) async throws {
             let bench = DESFireBench(EmulatedType4Tag(model: model, uid: sampleUID))
             let app = Self.app(bench.service)
@@ -60,6 +60,16 @@
             let refusal = try #require(app.write.formatState.failure, "\(app.write.formatState)")
             #expect(!PhoneSentenceTests.speaksCLI(refusal))
             #expect(String(describing: bench.chip.memory) == before)
+            // Scan, then lock with the typed confirmation: key 0 of the NDEF application, by
+            // AuthenticateAES on an EV1 and AuthenticateEV2First on the later generations.
+            bench.holdTag()
+            await bench.run { await app.scan.scan() }
+            app.lock.typedConfirmation = try #require(app.lock.requiredPhrase)
+            bench.holdTag()
+            await bench.run { await app.lock.lock() }
+            #expect(app.lock.state.outcome?.accessAfter == .readOnly, "\(app.lock.state)")
+            let authentication = model == .desfireEV1_4K ? "AuthenticateAES" : "AuthenticateEV2First"
+            #expect(app.lock.reportLines.contains { $0.contains("(\(authentication))") }, "\(app.lock.reportLines)")
         }
 
         @Test func aDESFireThatWantsItsPICCMasterKeyAsksForItAndFormatsWithIt() async throws {

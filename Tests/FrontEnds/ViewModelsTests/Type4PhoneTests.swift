@@ -214,10 +214,12 @@
             #expect(report.steps == [.ccWriteAccess, .ndefFileSettings, .ccFileSettings])
             #expect(
                 lock.reportLines.first
-                    == "Locked NTAG 424 DNA 04:A1:B2:C3:D4:E5:80 after authenticating with key 0: cc-write-access, ndef-file-settings, cc-file-settings."
+                    == "Locked NTAG 424 DNA 04:A1:B2:C3:D4:E5:80 with key 0 (AuthenticateEV2First), 3 steps: FF into the CC file's NDEF write-access byte; the NDEF file's settings to write, read-write and change never; the CC file's settings to write, read-write and change never."
             )
-            #expect(lock.reportLines.contains("Read back: the CC file's NDEF write access is never (FF)."))
-            #expect(lock.reportLines.last?.hasPrefix("Verified: every part of the lock is in place") == true)
+            #expect(
+                lock.reportLines.last
+                    == "Verified: read back, the CC file says write access never (FF); file 1 write never, read-write never, change never; file 2 write never, read-write never, change never. No command can make this tag writable again."
+            )
             // A scan now shows it read-only, and the Lock screen no longer offers it.
             let info = try await Self.scanned(bench)
             #expect(info.field("NDEF status") == "NDEF, read-only (the CC file's write access is never (FF))")

@@ -267,32 +267,11 @@ enum Type4Text {
             + report.summaryLines(uid: report.uid ?? []) + [TagText.statistics(report.statistics)]
     }
 
+    /// A completed lock: the contract's lines (``/TagWorkflows/Type4LockReport/summaryLines(uid:)``,
+    /// the phone's too), then the statistics.
     static func lock(_ report: Type4LockReport, path: String) -> [String] {
-        var lines = ["Tag: \(path) (NFC Forum Type 4, ISO-DEP)", "Chip: \(report.identification.phrase)"]
-        if report.steps.isEmpty {
-            lines.append("The tag was locked already: nothing was sent after reading its CC file and file settings.")
-        } else {
-            let words: [Type4LockReport.Step: String] = [
-                .ccWriteAccess: "FF into the CC file's NDEF write-access byte",
-                .ndefFileSettings: "the NDEF file's settings to write, read-write and change never",
-                .ccFileSettings: "the CC file's settings to write, read-write and change never",
-            ]
-            lines.append(
-                "Locked with key 0 (\(report.authenticationName)), \(report.steps.count) step\(report.steps.count == 1 ? "" : "s"): "
-                    + report.steps.compactMap { words[$0] }.joined(separator: "; ") + ".")
-        }
-        let files = report.fileSettings.keys.sorted().compactMap { number -> String? in
-            guard let settings = report.fileSettings[number] else { return nil }
-            let rights = settings.accessRights
-            return
-                "file \(number) write \(rights.write.phrase), read-write \(rights.readWrite.phrase), change \(rights.change.phrase)"
-        }
-        lines.append(
-            (report.verified ? "Verified: " : "NOT verified: ")
-                + "read back, the CC file says write access \(report.ccWriteAccess.phrase) (\(Hex.encode([report.ccWriteAccess.byte], uppercase: true))); "
-                + files.joined(separator: "; ") + ". No command can make this tag writable again.")
-        lines.append(TagText.statistics(report.statistics))
-        return lines
+        ["Tag: \(path) (NFC Forum Type 4, ISO-DEP)", "Chip: \(report.identification.phrase)"]
+            + report.summaryLines(uid: report.uid ?? []) + [TagText.statistics(report.statistics)]
     }
 
     static func write(_ report: Type4WriteReport, path: String) -> [String] {
