@@ -139,19 +139,28 @@ import Testing
         }
         let uid = Hex.encode(tag.uid, uppercase: true, separator: ":")
         let lines = try #require(outcome.summaryLines(uid: [0x01]), "the report's own UID, not the one passed")
-        #expect(lines.count == 4)
+        #expect(lines.count == 3)
         #expect(
             lines[0]
                 == "Locked ICODE SLIX2 \(uid) in \(report.steps.count) steps: \(report.steps.map(\.label).joined(separator: "; "))."
         )
         #expect(lines[0].hasSuffix("locked CC block 0."), "the CC block is locked last")
-        let blocks = report.blocksToLock.map(String.init).joined(separator: ", ")
-        #expect(lines[1] == "Read back: the CC's write access is 11 (read-only); blocks \(blocks) locked.")
+        let last = try #require(report.blocksToLock.max())
+        #expect(report.blocksToLock.sorted() == Array(0...last))
+        #expect(lines[1] == "Verified: read back, the CC's write access is 11 (read-only); blocks 0–\(last) locked.")
         #expect(
             lines[2]
-                == "Permanent: the LOCK BLOCK steps (blocks \(blocks)) can never be undone; the CC's write access alone could be rewritten, which is why the CC block is locked last."
+                == "Permanent: the LOCK BLOCK steps (blocks 0–\(last)) can never be undone; the CC's write access alone could be rewritten, which is why the CC block is locked last."
         )
+        // A read-back that misses a block is not called verified.
+        var partial = report
+        partial.lockedBlocks = [last]
+        #expect(!partial.verified)
         #expect(
-            lines[3] == "Verified: every part of the lock is in place; no reader can write this tag's message again.")
+            partial.summaryLines[1].hasPrefix(
+                "NOT verified: read back, the CC's write access is 11 (read-only); block \(last) locked."))
+        #expect(partial.summaryLines[1].hasSuffix("lock it again to complete it."))
+        #expect(Type5LockReport.blockPhrase([0, 2, 7, 8, 9]) == "blocks 0, 2 and 7–9")
+        #expect(Type5LockReport.blockPhrase([3]) == "block 3")
     }
 }

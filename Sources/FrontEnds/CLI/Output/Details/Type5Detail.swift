@@ -346,26 +346,10 @@ enum Type5Text {
         return lines
     }
 
+    /// A completed lock: the contract's lines (``/TagWorkflows/Type5LockReport/summaryLines``,
+    /// the phone's too) between the header and the statistics.
     static func lock(_ report: Type5LockReport, path: String) -> [String] {
-        var lines = header(report.identification, uid: report.uid, path: path)
-        if report.steps.isEmpty {
-            lines.append("The tag was locked already: nothing was sent after reading its CC and block security.")
-        } else {
-            lines.append(
-                "Locked in \(report.steps.count) step\(report.steps.count == 1 ? "" : "s"): \(report.steps.map(\.label).joined(separator: "; "))."
-            )
-        }
-        let locked =
-            report.lockedBlocks.map { $0.isEmpty ? "no block locked" : "blocks \(TagText.pageRanges($0)) locked" }
-            ?? "block security not readable"
-        lines.append(
-            (report.verified ? "Verified: " : "NOT verified: ")
-                + "read back, the CC says write access \(report.ccWriteAccess.map { "\($0)" } ?? "unknown"); \(locked)."
-                + (report.isPermanent
-                    ? " No command can make these blocks writable again."
-                    : " The chip takes no LOCK BLOCK: only the CC says read-only, and raw block writes can still change the tag.")
-        )
-        lines.append(TagText.statistics(report.statistics))
-        return lines
+        header(report.identification, uid: report.uid, path: path) + report.summaryLines
+            + [TagText.statistics(report.statistics)]
     }
 }
