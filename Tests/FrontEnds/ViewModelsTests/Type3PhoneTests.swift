@@ -208,9 +208,8 @@
                 lock.reportLines.first
                     == "Locked FeliCa Lite-S with IDm 01:2E:50:48:4F:4E:45:82 in 2 Updates: the attribute block's RW flag set to 00 (reversible on its own); MC with S_PAD0–13 read-only and MC_ALL 00 (permanent)."
             )
-            #expect(lock.reportLines[1].hasPrefix("Read back: block 0 has RW flag 00; MC "))
-            #expect(lock.reportLines[2].hasPrefix("Permanent: the lock-memory step (MC_ALL 00)"))
-            #expect(lock.reportLines.last?.hasPrefix("Verified: every part of the lock is in place") == true)
+            #expect(lock.reportLines[1].hasPrefix("Verified: read back, block 0 has RW flag 00; MC "))
+            #expect(lock.reportLines.last?.hasPrefix("Permanent: the lock-memory step (MC_ALL 00)") == true)
             // The card: RW flag 00 in block 0, MC_ALL (MC byte 2) 00, MC_SP bits clear; message unchanged.
             #expect(bench.chip.block(0)?[10] == 0x00)
             let mc = try #require(bench.chip.block(0x88))

@@ -102,9 +102,8 @@ import Testing
         #expect(
             lines == [
                 "Locked FeliCa Lite-S with IDm 01:2E:50:48:4F:4E:45:82 in 2 Updates: the attribute block's RW flag set to 00 (reversible on its own); MC with S_PAD0–13 read-only and MC_ALL 00 (permanent).",
-                "Read back: block 0 has RW flag 00; MC \(Hex.encode(report.memoryConfiguration.bytes, uppercase: true, separator: " ")) (\(report.memoryConfiguration.description.joined(separator: "; "))).",
+                "Verified: read back, block 0 has RW flag 00; MC \(Hex.encode(report.memoryConfiguration.bytes, uppercase: true, separator: " ")) (\(report.memoryConfiguration.description.joined(separator: "; "))). No reader can write this card's message again.",
                 "Permanent: the lock-memory step (MC_ALL 00) can never be undone; nothing can make the MC or S_PAD0–13 writable again.",
-                "Verified: every part of the lock is in place; no reader can write this card's message again.",
             ])
     }
 }

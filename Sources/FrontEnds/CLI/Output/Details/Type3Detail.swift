@@ -268,22 +268,10 @@ enum Type3Text {
         return lines
     }
 
+    /// A completed lock: the contract's lines (``/TagWorkflows/Type3LockReport/summaryLines``,
+    /// the phone's too) between the header and the statistics.
     static func lock(_ report: Type3LockReport, path: String) -> [String] {
-        var lines = [title(path), "Chip: \(report.identification.phrase)"]
-        if report.writes.isEmpty {
-            lines.append("The card was locked already: nothing was sent after reading block 0 and MC.")
-        } else {
-            lines.append(
-                "Locked in \(report.writes.count) step\(report.writes.count == 1 ? "" : "s"): "
-                    + report.writes.map(step).joined(separator: "; ") + ".")
-        }
-        let flag = report.attribute.map { $0.isReadOnly ? "RW flag 00" : "RW flag 01" } ?? "no attribute block"
-        let mc = report.memoryConfiguration
-        lines.append(
-            (report.verified ? "Verified: " : "NOT verified: ")
-                + "read back, block 0 has \(flag); MC \(hex(mc.bytes)) (\(mc.description.joined(separator: "; "))). No command can make this card writable again."
-        )
-        lines.append(TagText.statistics(report.statistics))
-        return lines
+        [title(path), "Chip: \(report.identification.phrase)"] + report.summaryLines
+            + [TagText.statistics(report.statistics)]
     }
 }
