@@ -115,26 +115,20 @@ extension TagModel {
         // DESFireVersionTests.ev3 parses. The memory figures are in `DESFireFacts`, with what is
         // assumed there.
         case .desfireEV3_4K:
-            Type4Facts(
-                files: [], frameSize: 64, sak: 0x20, atqa: [0x03, 0x44], ats: [0x06, 0x75, 0x77, 0x81, 0x02, 0x80],
-                versionParts: [
-                    [0x04, 0x01, 0x01, 0x33, 0x00, 0x18, 0x05], [0x04, 0x01, 0x01, 0x03, 0x00, 0x18, 0x05],
-                ],
-                versionPart3Tail: [0x20, 0x32, 0x68, 0x30, 0x30, 0x20, 0x22], keyCount: 0,
-                desfire: .fourKilobytes)
+            .desfireCard(
+                hardware: [0x04, 0x01, 0x01, 0x33, 0x00, 0x18, 0x05],
+                software: [0x04, 0x01, 0x01, 0x03, 0x00, 0x18, 0x05],
+                batchAndDate: [0x20, 0x32, 0x68, 0x30, 0x30, 0x20, 0x22], memory: .fourKilobytes)
         // MIFARE DESFire EV1 4K (MF3ICD41): the same radio figures (libnfc's table lists one SAK,
         // ATQA and ATS for every DESFire) and, ASSUMED, the same memory figures as the EV3 4K.
         // GetVersion of a real EV1 4K in a published DESFire test trace: hardware 04 01 01 01 00
         // 18 05, software 04 01 01 01 04 18 05, batch BA 34 98 BA D0, week 29 of 2012. Hardware
         // major 01 is what makes the emulated card an EV1 (AuthenticateEV2First answers 91 1C).
         case .desfireEV1_4K:
-            Type4Facts(
-                files: [], frameSize: 64, sak: 0x20, atqa: [0x03, 0x44], ats: [0x06, 0x75, 0x77, 0x81, 0x02, 0x80],
-                versionParts: [
-                    [0x04, 0x01, 0x01, 0x01, 0x00, 0x18, 0x05], [0x04, 0x01, 0x01, 0x01, 0x04, 0x18, 0x05],
-                ],
-                versionPart3Tail: [0xBA, 0x34, 0x98, 0xBA, 0xD0, 0x29, 0x12], keyCount: 0,
-                desfire: .fourKilobytes)
+            .desfireCard(
+                hardware: [0x04, 0x01, 0x01, 0x01, 0x00, 0x18, 0x05],
+                software: [0x04, 0x01, 0x01, 0x01, 0x04, 0x18, 0x05],
+                batchAndDate: [0xBA, 0x34, 0x98, 0xBA, 0xD0, 0x29, 0x12], memory: .fourKilobytes)
         // MIFARE DESFire EV2 8K: the DESFire example of the Flipper Zero firmware's file-format
         // documentation (NfcFileFormats.md): hardware 04 01 01 12 00 1A 05 (major 12h: EV2, storage
         // 1A: 8192 bytes), software 04 01 01 02 01 1A 05, batch CE ED D4 51 80, week 31 of 2019.
@@ -142,17 +136,31 @@ extension TagModel {
         // same ASSUMED allocation unit, and the EV1's 28 applications (ASSUMED: NXP markets the
         // EV2 with a "flexible" number; no stored source gives it).
         case .desfireEV2_8K:
-            Type4Facts(
-                files: [], frameSize: 64, sak: 0x20, atqa: [0x03, 0x44], ats: [0x06, 0x75, 0x77, 0x81, 0x02, 0x80],
-                versionParts: [
-                    [0x04, 0x01, 0x01, 0x12, 0x00, 0x1A, 0x05], [0x04, 0x01, 0x01, 0x02, 0x01, 0x1A, 0x05],
-                ],
-                versionPart3Tail: [0xCE, 0xED, 0xD4, 0x51, 0x80, 0x31, 0x19], keyCount: 0,
-                desfire: DESFireFacts(
+            .desfireCard(
+                hardware: [0x04, 0x01, 0x01, 0x12, 0x00, 0x1A, 0x05],
+                software: [0x04, 0x01, 0x01, 0x02, 0x01, 0x1A, 0x05],
+                batchAndDate: [0xCE, 0xED, 0xD4, 0x51, 0x80, 0x31, 0x19],
+                memory: DESFireFacts(
                     memoryBytes: 8192, systemOverheadBytes: 0, allocationUnit: 32, maximumApplications: 28,
                     formattedNDEFFileBytes: 2048))
         default:
             nil
         }
+    }
+}
+
+extension Type4Facts {
+    /// A MIFARE DESFire card as it ships: no application and no file (a Type 4 reader finds no
+    /// NDEF application until one is created per AN11004), its keys in its applications, and the
+    /// radio figures every DESFire shares (SAK 20, ATQA 03 44, ATS 06 75 77 81 02 80: FSC 64, FWI 8,
+    /// as libnfc's table lists every MIFARE DESFire). What tells one generation and size from
+    /// another is its GetVersion (`hardware`, `software`, then the batch number and production
+    /// week and year after the UID) and its memory.
+    static func desfireCard(hardware: [UInt8], software: [UInt8], batchAndDate: [UInt8], memory: DESFireFacts)
+        -> Type4Facts
+    {
+        Type4Facts(
+            files: [], frameSize: 64, sak: 0x20, atqa: [0x03, 0x44], ats: [0x06, 0x75, 0x77, 0x81, 0x02, 0x80],
+            versionParts: [hardware, software], versionPart3Tail: batchAndDate, keyCount: 0, desfire: memory)
     }
 }
