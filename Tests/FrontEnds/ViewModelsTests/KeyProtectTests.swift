@@ -186,6 +186,12 @@
             bench.holdTag()
             await bench.run { await app.scan.scan() }
             #expect(app.lock.target != nil, "\(app.scan.state)")
+            if model == .ultralightC {
+                // The scan cannot name an Ultralight C (it NAKs GET_VERSION) and says where its key goes.
+                #expect(app.scan.state.outcome?.field("Chip")?.contains("Ultralight C may guard its pages") == true)
+            } else {
+                #expect(app.scan.state.outcome?.field("Chip")?.hasPrefix("MIFARE Ultralight AES (GET_VERSION") == true)
+            }
             #expect(app.lock.usesKey && app.lock.keyReason != nil)
 
             // Write with the key.

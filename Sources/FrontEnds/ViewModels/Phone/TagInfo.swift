@@ -67,7 +67,10 @@ public struct TagInfo: Sendable, Equatable {
     }
 
     static func chip(_ version: [UInt8]?, model: TagModel?) -> String {
-        guard let version else { return "Not identified: the tag did not answer GET_VERSION." }
+        guard let version else {
+            return
+                "Not identified: the tag did not answer GET_VERSION, as a MIFARE Ultralight, an NTAG203 and an Ultralight C do not. An Ultralight C may guard its pages with a 16-byte key: Write, Lock and Protect take it with the key switch on."
+        }
         let bytes = Hex.encode(version, uppercase: true, separator: " ")
         guard let model else { return "Unknown chip (GET_VERSION \(bytes))" }
         return "\(model.displayName) (GET_VERSION \(bytes))"
