@@ -171,7 +171,7 @@ public final class LockViewModel {
         // the guard before the first one, so a guarded lock page refuses the lock whole. iOS's
         // own writeLock would write what the guard lets through and stop, half-done.
         if usesKey || target?.mayBeKeyGuarded == true {
-            await lock(uid, key: usesKey ? key.key : nil)
+            await lock(uid, password: nil, acknowledge: nil, key: usesKey ? key.key : nil)
             return
         }
         if usesPassword || target?.reading.protection != .notApplicable {
@@ -231,11 +231,16 @@ public final class LockViewModel {
         }
     }
 
-    /// TapCard's Type 2 lock in one session, after AUTHENTICATE with the tag's 16-byte key when
-    /// `key` is given.
-    private func lock(_ uid: [UInt8], key: Type2AuthenticationKey?) async {
+    /// TapCard's Type 2 lock in one session (after PWD_AUTH when `password` is given, after
+    /// AUTHENTICATE when `key` is); any other tag is refused before anything is sent to it.
+    private func lock(
+        _ uid: [UInt8], password: Type2Password?, acknowledge: PasswordAcknowledge?,
+        key: Type2AuthenticationKey? = nil
+    ) async {
         do throws(TagSessionFailure<any Error>) {
-            let after = try await service.withType2Tag(.locking, key: key) { tag, transport in
+            let after = try await service.withType2Tag(
+                .locking, password: password, acknowledge: acknowledge, key: key
+            ) { tag, transport in
                 guard transport.uid == uid else {
                     throw NFCSessionError.differentTag(expected: uid, found: transport.uid)
                 }
@@ -243,25 +248,7 @@ public final class LockViewModel {
             }
             state = .done(LockReceipt(uid: uid, accessAfter: after == .readOnly ? .readOnly : .readWrite))
             typedConfirmation = ""
-            self.key = AuthenticationKeyEntry()
-        } catch {
-            fail(error)
-        }
-    }
-
-    /// TapCard's Type 2 lock in one session (after PWD_AUTH when `password` is given); any other
-    /// tag is refused before anything is sent to it.
-    private func lock(_ uid: [UInt8], password: Type2Password?, acknowledge: PasswordAcknowledge?) async {
-        do throws(TagSessionFailure<any Error>) {
-            let after = try await service.withType2Tag(.locking, password: password, acknowledge: acknowledge) {
-                tag, transport in
-                guard transport.uid == uid else {
-                    throw NFCSessionError.differentTag(expected: uid, found: transport.uid)
-                }
-                return try await tag.lock(confirmation: .permanent).after.status
-            }
-            state = .done(LockReceipt(uid: uid, accessAfter: after == .readOnly ? .readOnly : .readWrite))
-            typedConfirmation = ""
+            if key != nil { self.key = AuthenticationKeyEntry() }
         } catch {
             fail(error)
         }

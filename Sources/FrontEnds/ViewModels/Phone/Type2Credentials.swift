@@ -4,7 +4,8 @@ import Type2
 
 /// What the Write screen's switches say to present to a Type 2 tag for an erase or a format: the
 /// 16-byte key (Ultralight C, Ultralight AES), else the password and the PACK to check, else
-/// nothing. Taken from the typed text once, before a session starts.
+/// nothing. Taken from the typed text once, before a session starts; the drivers take the values
+/// themselves (`Type2Tag`, ``/TagWorkflows/Recognizer``).
 struct Type2Credentials: Sendable {
     var password: Type2Password?
     var acknowledge: PasswordAcknowledge?
@@ -27,12 +28,6 @@ struct Type2Credentials: Sendable {
             return .success(Type2Credentials(password: typed, acknowledge: password.acknowledge))
         }
         return .success(Type2Credentials())
-    }
-
-    /// TapCard's Type 2 driver on `transport`, presenting these credentials.
-    func tag(_ transport: PhoneTagTransport) -> Type2Tag<PhoneTagTransport> {
-        if let key { return Type2Tag(transport: transport, key: key) }
-        return Type2Tag(transport: transport, password: password, expectedAcknowledge: acknowledge)
     }
 }
 

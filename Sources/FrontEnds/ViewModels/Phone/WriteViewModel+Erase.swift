@@ -29,7 +29,9 @@ extension WriteViewModel {
                     return WriteReportCard(outcome, technology: connection.technology, carrierUID: connection.uid)
                 }
                 guard let transport = connection.transport else { throw EraseRefusal.noChannel }
-                let tag = credentials.tag(transport)
+                let tag = Type2Tag(
+                    transport: transport, password: credentials.password,
+                    expectedAcknowledge: credentials.acknowledge, key: credentials.key)
                 let outcome = try await tag.eraseMessage(verify: true)
                 return WriteReportCard(
                     outcome, technology: connection.technology, carrierUID: connection.uid,

@@ -24,13 +24,13 @@ extension WriteViewModel {
         do throws(TagSessionFailure<any Error>) {
             let outcome = try await service.withConnection(.writing) {
                 connection async throws -> FormatOutcome in
-                let driver: any TagDriver
-                if let found = PhoneDrivers.driver(for: connection) {
-                    driver = found
-                } else {
-                    guard let transport = connection.transport else { throw EraseRefusal.noChannel }
-                    driver = credentials.tag(transport)
-                }
+                // Format is always TapCard's (iOS has none): the contract's recognizer picks the
+                // driver for every channel, NFC-A included, and hands a Type 2 one the credentials.
+                guard
+                    let driver = Recognizer.driver(
+                        for: connection, password: credentials.password, acknowledge: credentials.acknowledge,
+                        key: credentials.key)
+                else { throw EraseRefusal.noChannel }
                 guard let formattable = driver as? any FormattableTag else {
                     throw VerbRefusal(
                         verb: "format", facts: try await driver.identifyTag(),

@@ -219,12 +219,8 @@ public final class WriteViewModel {
                 let report = try await tag.write(message)
                 return (report, tag.receivedAcknowledge, transport.uid, transport.technology)
             }
-            let (report, answered, uid, technology) =
-                if let key {
-                    try await service.withType2Tag(.writing, key: key, body)
-                } else {
-                    try await service.withType2Tag(.writing, password: password, acknowledge: acknowledge, body)
-                }
+            let (report, answered, uid, technology) = try await service.withType2Tag(
+                .writing, password: password, acknowledge: acknowledge, key: key, body)
             let receipt = WriteReceipt(
                 uid: report.uid?.bytes ?? uid, messageBytes: report.messageBytes,
                 reportedCapacity: report.capacity.bytes, verified: report.verified,
