@@ -149,24 +149,13 @@ public final class WriteViewModel {
             state = .failed(card.verdict)
             return
         }
-        if usesKey {
-            guard let typed = key.key, key.isValid else {
-                state = .failed(key.problem ?? "Enter the tag's key.")
-                return
+        // TapCard's Type 2 driver with the key or password typed, or, after a scan showed a chip a
+        // key may guard, without either (it refuses a guarded write whole); else iOS's own write.
+        if usesKey || usesPassword || scannedTagMayBeKeyGuarded {
+            switch Type2Credentials.typed(usesKey: usesKey, key: key, usesPassword: usesPassword, password: password) {
+            case .success(let credentials): await write(message, credentials)
+            case .failure(let problem): state = .failed(problem.sentence)
             }
-            await write(message, password: nil, acknowledge: nil, key: typed)
-            return
-        }
-        if usesPassword {
-            guard let typed = password.password, password.isValid else {
-                state = .failed(password.problem ?? "Enter the tag's password.")
-                return
-            }
-            await write(message, password: typed, acknowledge: password.acknowledge)
-            return
-        }
-        if scannedTagMayBeKeyGuarded {
-            await write(message, password: nil, acknowledge: nil)
             return
         }
         state = .working
@@ -205,22 +194,19 @@ public final class WriteViewModel {
     static let mayBeProtectedNote =
         "If this tag is password-protected, turn on \"This tag has a password\", enter it and write again: iOS's own write cannot present a password."
 
-    /// TapCard's Type 2 write in one session: PWD_AUTH (or, with `key`, AUTHENTICATE with the
-    /// chip's key), raw page writes, read-back.
-    private func write(
-        _ message: NDEFMessage, password: Type2Password?, acknowledge: PasswordAcknowledge?,
-        key: Type2AuthenticationKey? = nil
-    ) async {
+    /// TapCard's Type 2 write in one session: PWD_AUTH with the password (or AUTHENTICATE with
+    /// the chip's key) when given, raw page writes, read-back.
+    private func write(_ message: NDEFMessage, _ credentials: Type2Credentials) async {
         state = .working
         suggestsScan = false
         passwordNote = nil
         do throws(TagSessionFailure<any Error>) {
-            let body = { (tag: Type2Tag<PhoneTagTransport>, transport: PhoneTagTransport) in
+            let (report, answered, uid, technology) = try await service.withType2Tag(
+                .writing, password: credentials.password, acknowledge: credentials.acknowledge, key: credentials.key
+            ) { tag, transport in
                 let report = try await tag.write(message)
                 return (report, tag.receivedAcknowledge, transport.uid, transport.technology)
             }
-            let (report, answered, uid, technology) = try await service.withType2Tag(
-                .writing, password: password, acknowledge: acknowledge, key: key, body)
             let receipt = WriteReceipt(
                 uid: report.uid?.bytes ?? uid, messageBytes: report.messageBytes,
                 reportedCapacity: report.capacity.bytes, verified: report.verified,
