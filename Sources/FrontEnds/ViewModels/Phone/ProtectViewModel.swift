@@ -7,7 +7,7 @@ import Type2
 
 /// The Protect screen: put a password on an NTAG21x or Ultralight EV1, change it, or remove it.
 ///
-/// Everything runs as TapCard's own Type 2 work in one session (`withType2Tag(_:password:acknowledge:_:)`):
+/// Everything runs as TapCard's own Type 2 work in one session (`withType2Tag(_:password:acknowledge:key:_:)`):
 /// PWD_AUTH with the current password when the tag already has one, then the tearing-safe
 /// protection plan — PWD, PACK and ACCESS first, AUTH0 last as the switch (turned off first when
 /// the password changes) — then CFG0/CFG1 read back and the new password presented. An

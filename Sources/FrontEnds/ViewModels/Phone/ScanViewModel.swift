@@ -52,24 +52,23 @@ public final class ScanViewModel {
     /// password, in the same session (iOS's own read cannot present one).
     public func scan() async {
         guard !state.isWorking else { return }
-        if usesKey, key.key == nil || !key.isValid {
-            state = .failed(key.problem ?? "Enter the tag's key.")
-            return
-        }
-        if !usesKey, usesPassword, password.password == nil || !password.isValid {
-            state = .failed(password.problem ?? "Enter the tag's password.")
-            return
+        var credentials: Type2Credentials?
+        if usesKey || usesPassword {
+            switch Type2Credentials.typed(usesKey: usesKey, key: key, usesPassword: usesPassword, password: password) {
+            case .success(let typed): credentials = typed
+            case .failure(let problem):
+                state = .failed(problem.sentence)
+                return
+            }
         }
         state = .working
         do throws(TagSessionFailure<any Error>) {
             let info: TagInfo
-            if usesKey, let typed = key.key {
-                info = try await service.withType2Tag(.reading, key: typed) { tag, transport in
-                    TagInfo(try await tag.inspectTag(), technology: transport.technology, carrierUID: transport.uid)
-                }
-            } else if usesPassword, let typed = password.password {
-                info = try await service.withType2Tag(.reading, password: typed, acknowledge: password.acknowledge) {
-                    tag, transport in
+            if let credentials {
+                info = try await service.withType2Tag(
+                    .reading, password: credentials.password, acknowledge: credentials.acknowledge,
+                    key: credentials.key
+                ) { tag, transport in
                     TagInfo(try await tag.inspectTag(), technology: transport.technology, carrierUID: transport.uid)
                 }
             } else {

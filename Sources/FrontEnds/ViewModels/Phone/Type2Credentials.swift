@@ -2,10 +2,10 @@ import CoreNFCTransport
 import TagWorkflows
 import Type2
 
-/// What the Write screen's switches say to present to a Type 2 tag for a write, an erase or a
-/// format: the 16-byte key (Ultralight C, Ultralight AES), else the password and the PACK to
-/// check, else nothing. Taken from the typed text once, before a session starts; the drivers
-/// take the values themselves (`Type2Tag`, ``/TagWorkflows/Recognizer``).
+/// What the Scan and Write screens' switches say to present to a Type 2 tag (a read, a write,
+/// an erase, a format): the 16-byte key (Ultralight C, Ultralight AES), else the password and
+/// the PACK to check, else nothing. Taken from the typed text once, before a session starts;
+/// the drivers take the values themselves (`Type2Tag`, ``/TagWorkflows/Recognizer``).
 struct Type2Credentials: Sendable {
     var password: Type2Password?
     var acknowledge: PasswordAcknowledge?
