@@ -46,6 +46,10 @@ public enum DESFireInstruction: UInt8, Sendable, CaseIterable {
     case deleteApplication = 0xDA
     /// `AA`: the EV1 AES authentication (legacy, before EV2First).
     case authenticateAES = 0xAA
+    /// `6D`: each application's AID, ISO DF identifier and DF name, one frame each.
+    case getDFNames = 0x6D
+    /// `61`: the ISO file identifiers of the selected application's files.
+    case getISOFileIDs = 0x61
 
     /// The command's name as the datasheet writes it.
     public var name: String {
@@ -76,6 +80,8 @@ public enum DESFireInstruction: UInt8, Sendable, CaseIterable {
         case .getKeySettings: "GetKeySettings"
         case .deleteApplication: "DeleteApplication"
         case .authenticateAES: "AuthenticateAES"
+        case .getDFNames: "GetDFNames"
+        case .getISOFileIDs: "GetISOFileIDs"
         }
     }
 

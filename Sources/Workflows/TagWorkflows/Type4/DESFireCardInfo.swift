@@ -13,6 +13,9 @@ public struct DESFireCardInfo: Sendable, Equatable {
     public var freeMemory: Int?
     /// The status word GetFreeMemory was refused with (a D40 has no such command).
     public var freeMemoryRefused: StatusWord?
+    /// Why application `000001` is not AN11004's NDEF application, when it exists and is not
+    /// (``/Type4/DESFireApplicationSurvey``): another issuer's, which `format` leaves alone.
+    public var foreignNDEFApplication: DESFireForeignApplication?
 
     public init(
         applications: [DESFireApplicationID]?, applicationsRefused: StatusWord? = nil, freeMemory: Int?,
@@ -32,6 +35,8 @@ public struct DESFireCardInfo: Sendable, Equatable {
         if applications.isEmpty { return "none" }
         return applications.map { aid in
             switch DESFireNDEFApplication.mapping(of: aid) {
+            case .version2? where foreignNDEFApplication != nil:
+                "\(aid) (another issuer's application, not AN11004's NDEF application: it \(foreignNDEFApplication?.clause ?? ""))"
             case .version2?: "\(aid) (NDEF, AN11004 mapping v2)"
             case .version1?: "\(aid) (NDEF, AN11004 mapping v1)"
             case nil: "\(aid)"

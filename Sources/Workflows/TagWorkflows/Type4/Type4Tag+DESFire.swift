@@ -49,27 +49,49 @@ extension Type4Tag {
     }
 
     /// What the card holds of AN11004's application, read with plain native commands: its AID
-    /// among the applications, its file numbers, the CC file's rights and, when they are final,
-    /// the NDEF file size the CC names. Leaves application `000001` selected when it exists.
+    /// among the applications, whether it is provably AN11004's (GetDFNames at the PICC level,
+    /// then GetFileIDs, GetISOFileIDs and GetFileSettings in it: ``/Type4/DESFireApplicationSurvey``),
+    /// its file numbers, the CC file's rights and, when they are final, the NDEF file size the CC
+    /// names. Leaves application `000001` selected when it exists.
     func desfireNDEFState(applications: [DESFireApplicationID]) async throws(Type4Failure) -> DESFireNDEFState {
         typealias App = DESFireNDEFApplication
         guard applications.contains(App.applicationID) else { return .absent }
         forgetSelection()
+        try await native(DESFireCommand.selectApplication(.picc))
+        let dfNameFrames = try await nativeFrames(DESFireCommand.getDFNames)
+        let dfNames = DESFireAnswer.dfNames(dfNameFrames).mapError { _ in
+            DESFireSurveyRefusal(status: dfNameFrames.last?.status.value ?? 0)
+        }
         try await native(DESFireCommand.selectApplication(App.applicationID))
-        let fileIDs = try await native(DESFireCommand.getFileIDs)
-        var state = DESFireNDEFState(applicationExists: true, files: Set(fileIDs))
-        guard state.files.contains(App.ccFileNumber) else { return state }
-        let settings = try await native(DESFireCommand.getFileSettings(App.ccFileNumber), fileNumber: App.ccFileNumber)
-        guard case .success(let parsed) = NTAG424FileSettings.parse(settings) else { return state }
-        state.ccAccessRights = parsed.accessRights.word
-        if state.ccAccessRights == App.ccAccessRights {
-            let bytes = try await native(
-                DESFireCommand.readData(file: App.ccFileNumber, offset: 0, length: App.ccFileSize),
-                fileNumber: App.ccFileNumber)
-            if case .success(let cc) = Type4CapabilityContainer.parse(bytes) {
+        let fileIDAnswer = try await sendOrThrow(DESFireCommand.getFileIDs)
+        let fileIDs: Result<[UInt8], DESFireSurveyRefusal> =
+            fileIDAnswer.status == .nativeSuccess
+            ? .success(fileIDAnswer.data) : .failure(DESFireSurveyRefusal(status: fileIDAnswer.status.value))
+        let isoFrames = try await nativeFrames(DESFireCommand.getISOFileIDs)
+        let isoFileIDs = DESFireAnswer.isoFileIDs(isoFrames).mapError { _ in
+            DESFireSurveyRefusal(status: isoFrames.last?.status.value ?? 0)
+        }
+        var state = DESFireNDEFState(applicationExists: true)
+        if case .success(let listed) = fileIDs { state.files = Set(listed) }
+        var settings: [UInt8: [UInt8]] = [:]
+        for file in [App.ccFileNumber, App.ndefFileNumber] where state.files.contains(file) {
+            let answer = try await sendOrThrow(DESFireCommand.getFileSettings(file))
+            settings[file] = answer.status == .nativeSuccess ? answer.data : []
+        }
+        if let cc = settings[App.ccFileNumber], case .success(let parsed) = NTAG424FileSettings.parse(cc) {
+            state.ccAccessRights = parsed.accessRights.word
+        }
+        if state.ccAccessRights == App.ccAccessRights || state.ccAccessRights == 0xEFFF {
+            let answer = try await sendOrThrow(
+                DESFireCommand.readData(file: App.ccFileNumber, offset: 0, length: App.ccFileSize))
+            if answer.status == .nativeSuccess, case .success(let cc) = Type4CapabilityContainer.parse(answer.data) {
                 state.ccNDEFFileSize = cc.ndefFile.maximumSize
             }
         }
+        let survey = DESFireApplicationSurvey(
+            dfNames: dfNames, fileIDs: fileIDs, isoFileIDs: isoFileIDs, settings: settings,
+            ccNDEFFileSize: state.ccNDEFFileSize)
+        state.foreign = survey.foreign
         return state
     }
 }

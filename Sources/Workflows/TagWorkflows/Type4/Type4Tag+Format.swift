@@ -50,16 +50,24 @@ extension Type4Tag: FormattableTag {
                 bytes: ndefFileSize, minimum: DESFireNDEFApplication.ndefFileSizes.lowerBound,
                 maximum: DESFireNDEFApplication.ndefFileSizes.upperBound)
         }
+        let hadNDEFApplication = hasNDEFApplication
+        let before = try await desfireCardInfo()
+        let state = try await desfireNDEFState(applications: before.applications ?? [])
+        // Application 000001 is taken over only when it is provably AN11004's (any issuer may
+        // use that AID): anything else is refused before a command that changes the card.
+        if let foreign = state.foreign { throw DESFireFormatRefusal.foreignApplication(foreign) }
         // Formatting never loses a message (the contract's rule on every type).
         var contentBefore: NDEFContent = .notFormatted
-        if hasNDEFApplication == true, let snapshot = try await readNDEFFiles(identification, whole: false) {
+        if hadNDEFApplication == true, let snapshot = try await readNDEFFiles(identification, whole: false) {
             contentBefore = Self.content(of: snapshot)
             if case .message(_, let bytes) = contentBefore {
                 throw FormatRefusal.holdsMessage(messageBytes: bytes.count)
             }
         }
-        let before = try await desfireCardInfo()
-        let state = try await desfireNDEFState(applications: before.applications ?? [])
+        // A size asked for that the card's own CC already fixes cannot take effect.
+        if let asked = ndefFileSize, let existing = state.ccNDEFFileSize, asked != existing {
+            throw DESFireFormatRefusal.sizeFixed(asked: asked, existing: existing, complete: state.isComplete)
+        }
         let standard = identification.model?.type4?.desfire?.formattedNDEFFileBytes ?? Self.desfireStandardNDEFFileSize
         let (size, choice) = try Self.ndefFileSize(
             asked: ndefFileSize, standard: standard, state: state, freeMemory: before.freeMemory)

@@ -9,8 +9,21 @@ extension Type4Tag {
     public func inspect() async throws -> Type4Inspection {
         beginOperation()
         let identification = try await identify()
-        let desfire = identification.desfire != nil ? try await desfireCardInfo() : nil
-        guard hasNDEFApplication != false, let snapshot = try await readNDEFFiles(identification, whole: true) else {
+        var desfire = identification.desfire != nil ? try await desfireCardInfo() : nil
+        if let applications = desfire?.applications, applications.contains(DESFireNDEFApplication.applicationID) {
+            desfire?.foreignNDEFApplication = try await desfireNDEFState(applications: applications).foreign
+        }
+        var snapshot: Type4Snapshot?
+        if hasNDEFApplication != false {
+            do {
+                snapshot = try await readNDEFFiles(identification, whole: true)
+            } catch is Type4Failure where desfire?.foreignNDEFApplication != nil {
+                // Another issuer's application under the NDEF DF name whose files do not read as
+                // NDEF: it is named as foreign, and the card is not an NDEF card.
+                snapshot = nil
+            }
+        }
+        guard let snapshot else {
             let read = Type4ReadReport(
                 identification: identification, uid: uid, snapshot: nil, content: .notFormatted,
                 statistics: takeStatistics())

@@ -134,6 +134,12 @@ enum Type4JSON {
                 card.applications.map { .array($0.map { .string($0.description.lowercased()) }) } ?? .null
             ),
             ("free_memory", card.freeMemory.map(JSON.int) ?? .null),
+            (
+                "foreign_application",
+                card.foreignNDEFApplication.map {
+                    .object([("aid", .string("000001")), ("reason", .string($0.clause))])
+                } ?? .null
+            ),
         ])
     }
 

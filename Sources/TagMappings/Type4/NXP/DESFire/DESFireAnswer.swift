@@ -1,8 +1,8 @@
 import TagFrames
 
 /// Total readers of DESFire native answers that span frames or carry numbers: the frames of one
-/// command (every one but the last ends in `91 AF`, the last in `91 00`), GetApplicationIDs and
-/// GetFreeMemory.
+/// command (every one but the last ends in `91 AF`, the last in `91 00`), GetApplicationIDs,
+/// GetDFNames, GetISOFileIDs and GetFreeMemory.
 public enum DESFireAnswer {
     /// The data of one command's answer frames, joined, after checking their status words.
     /// `command` names it in an error ("GetApplicationIDs").
@@ -28,6 +28,35 @@ public enum DESFireAnswer {
                 stride(from: 0, to: data.count, by: 3).map {
                     DESFireApplicationID(wire: data[$0], data[$0 + 1], data[$0 + 2])
                 })
+        }
+    }
+
+    /// GetDFNames: one entry a frame, each AID (3 bytes, LSB first) ‖ ISO DF identifier (2 bytes,
+    /// LSB first) ‖ DF name (0…16 bytes). A card with no such application answers one empty frame.
+    public static func dfNames(_ frames: [ResponseAPDU]) -> Result<[DESFireDFName], DESFireParseError> {
+        if case .failure(let error) = join(frames, command: DESFireInstruction.getDFNames.name) {
+            return .failure(error)
+        }
+        if frames.count == 1, frames[0].data.isEmpty { return .success([]) }
+        var names: [DESFireDFName] = []
+        for (index, frame) in frames.enumerated() {
+            let data = frame.data
+            guard (5...21).contains(data.count) else {
+                return .failure(.dfNameLength(frame: index + 1, bytes: data.count))
+            }
+            names.append(
+                DESFireDFName(
+                    application: DESFireApplicationID(wire: data[0], data[1], data[2]),
+                    isoFileID: UInt16(data[4]) << 8 | UInt16(data[3]), name: Array(data[5...])))
+        }
+        return .success(names)
+    }
+
+    /// GetISOFileIDs: the identifiers in the order answered (2 bytes each, LSB first).
+    public static func isoFileIDs(_ frames: [ResponseAPDU]) -> Result<[UInt16], DESFireParseError> {
+        join(frames, command: DESFireInstruction.getISOFileIDs.name).flatMap { data in
+            guard data.count % 2 == 0 else { return .failure(.isoFileIDsLength(bytes: data.count)) }
+            return .success(stride(from: 0, to: data.count, by: 2).map { UInt16(data[$0 + 1]) << 8 | UInt16(data[$0]) })
         }
     }
 

@@ -26,6 +26,16 @@ public enum DESFireCommand {
     /// the PICC master key.
     public static var formatPICC: CommandAPDU { native(.formatPICC) }
 
+    /// GetDFNames (`90 6D 00 00 00`): one frame for each application with an ISO DF identifier.
+    public static var getDFNames: CommandAPDU { native(.getDFNames) }
+
+    /// GetISOFileIDs (`90 61 00 00 00`) of the selected application: 2 bytes a file, LSB first.
+    public static var getISOFileIDs: CommandAPDU { native(.getISOFileIDs) }
+
+    /// GetKeySettings (`90 45 00 00 00`) of the selected application or the PICC level:
+    /// KeySett1 and the key count with the key type.
+    public static var getKeySettings: CommandAPDU { native(.getKeySettings) }
+
     /// GetFileIDs (`90 6F 00 00 00`) of the selected application.
     public static var getFileIDs: CommandAPDU { native(.getFileIDs) }
 

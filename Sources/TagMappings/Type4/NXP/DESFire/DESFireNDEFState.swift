@@ -12,14 +12,19 @@ public struct DESFireNDEFState: Sendable, Hashable {
     /// The NDEF file size the CC file names, when it exists, its rights are final and its bytes
     /// parse: the size a resumed format must create the NDEF file with.
     public var ccNDEFFileSize: Int?
+    /// Why application `000001` is not AN11004's NDEF application (``DESFireApplicationSurvey``),
+    /// `nil` when it is, or when it does not exist. A format never touches a foreign application.
+    public var foreign: DESFireForeignApplication?
 
     public init(
-        applicationExists: Bool, files: Set<UInt8> = [], ccAccessRights: UInt16? = nil, ccNDEFFileSize: Int? = nil
+        applicationExists: Bool, files: Set<UInt8> = [], ccAccessRights: UInt16? = nil, ccNDEFFileSize: Int? = nil,
+        foreign: DESFireForeignApplication? = nil
     ) {
         self.applicationExists = applicationExists
         self.files = files
         self.ccAccessRights = ccAccessRights
         self.ccNDEFFileSize = ccNDEFFileSize
+        self.foreign = foreign
     }
 
     /// A card without the NDEF application (blank, or holding only other applications).
@@ -28,7 +33,7 @@ public struct DESFireNDEFState: Sendable, Hashable {
     /// True when the application, both files and the CC's final rights are in place: the card is
     /// an NDEF card and a format has nothing to add.
     public var isComplete: Bool {
-        applicationExists && files.contains(DESFireNDEFApplication.ccFileNumber)
+        foreign == nil && applicationExists && files.contains(DESFireNDEFApplication.ccFileNumber)
             && files.contains(DESFireNDEFApplication.ndefFileNumber)
             && ccAccessRights == DESFireNDEFApplication.ccAccessRights
     }

@@ -18,6 +18,10 @@ public enum DESFireParseError: TapCardError, Equatable {
     case applicationIDsLength(bytes: Int)
     /// GetFreeMemory returned `bytes` bytes; it must be 3.
     case freeMemoryLength(bytes: Int)
+    /// Frame `frame` (1-based) of GetDFNames is `bytes` long; an entry is 5 to 21 bytes.
+    case dfNameLength(frame: Int, bytes: Int)
+    /// GetISOFileIDs returned `bytes` bytes: not a multiple of 2.
+    case isoFileIDsLength(bytes: Int)
 
     public var origin: ErrorOrigin { .tag }
 
@@ -37,6 +41,10 @@ public enum DESFireParseError: TapCardError, Equatable {
             "The card's GetApplicationIDs answer is \(bytes) bytes; application IDs are 3 bytes each."
         case .freeMemoryLength(let bytes):
             "The card's GetFreeMemory answer is \(bytes) bytes; it must be 3."
+        case .dfNameLength(let frame, let bytes):
+            "Frame \(frame) of the card's GetDFNames answer is \(bytes) bytes; an entry is 5 to 21 (AID, ISO DF identifier, DF name)."
+        case .isoFileIDsLength(let bytes):
+            "The card's GetISOFileIDs answer is \(bytes) bytes; ISO file identifiers are 2 bytes each."
         }
     }
 }

@@ -25,6 +25,17 @@ extension DESFireChip {
                 guard application.freeDirectory || key == 0 else { return .error(0xAE) }
                 return .success(application.files.map(\.number))
             }
+        case Instruction.getISOFileIDs:
+            // The files' ISO identifiers, 2 bytes each, LSB first, in the order the files were
+            // created (MIFARE DESFire EV1 datasheet, GetISOFileIDs); none in an application
+            // created without them.
+            let response = desfireSecured(command, headerLength: 0, mode: .mac) { _, rest, key in
+                guard rest.isEmpty else { return .error(0x7E) }
+                guard application.freeDirectory || key == 0 else { return .error(0xAE) }
+                return .success(
+                    application.files.compactMap(\.isoFileID).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            }
+            return chained(response, frameSize: 2 * Self.isoFileIDsPerFrame)
         case Instruction.getFileSettings:
             return desfireSecured(command, headerLength: 1, mode: .mac) { header, rest, key in
                 guard rest.isEmpty else { return .error(0x7E) }

@@ -11,6 +11,10 @@ extension DESFireChip {
         static let authenticateAES: UInt8 = 0xAA
         static let selectApplication: UInt8 = 0x5A
         static let getApplicationIDs: UInt8 = 0x6A
+        /// GetDFNames: each application's AID, ISO DF identifier and DF name, one per frame.
+        static let getDFNames: UInt8 = 0x6D
+        /// GetISOFileIDs: the selected application's ISO file identifiers.
+        static let getISOFileIDs: UInt8 = 0x61
         static let createApplication: UInt8 = 0xCA
         static let deleteApplication: UInt8 = 0xDA
         static let formatPICC: UInt8 = 0xFC
@@ -29,11 +33,12 @@ extension DESFireChip {
     /// Commands that need an application selected.
     static let applicationLevel = Set<UInt8>([
         Instruction.createStdDataFile, Instruction.getFileIDs, Instruction.getFileSettings,
-        Instruction.changeFileSettings,
+        Instruction.changeFileSettings, Instruction.getISOFileIDs,
     ]).union(Instruction.readData).union(Instruction.writeData)
     /// Commands that need the PICC level.
     static let piccLevel: Set<UInt8> = [
-        Instruction.getApplicationIDs, Instruction.createApplication, Instruction.deleteApplication,
+        Instruction.getApplicationIDs, Instruction.getDFNames, Instruction.createApplication,
+        Instruction.deleteApplication,
         Instruction.formatPICC,
     ]
 
@@ -89,6 +94,20 @@ extension DESFireChip {
                 return .success(picc.applications.flatMap(\.aidBytes))
             }
             return chained(response, frameSize: 3 * Self.applicationIDsPerFrame)
+        case Instruction.getDFNames:
+            // One frame an application with an ISO DF identifier (MIFARE DESFire EV1 datasheet,
+            // GetDFNames): AID (3 bytes, LSB first) ‖ ISO FID (2 bytes, LSB first) ‖ DF name.
+            // Under the same rights as GetApplicationIDs.
+            let entries = picc.applications.compactMap { application -> [UInt8]? in
+                guard let fid = application.isoFileID else { return nil }
+                return application.aidBytes + [UInt8(fid & 0xFF), UInt8(fid >> 8)] + application.dfName
+            }
+            let response = desfireSecured(command, headerLength: 0, mode: .mac) { _, rest, key in
+                guard rest.isEmpty else { return .error(0x7E) }
+                guard picc.keySettings & 0x02 != 0 || key == 0 else { return .error(0xAE) }
+                return .success(entries.flatMap { $0 })
+            }
+            return chained(response, frameLengths: entries.map(\.count))
         case Instruction.createApplication:
             return desfireSecured(command, headerLength: 0, mode: .mac) { _, rest, key in
                 Self.createApplication(rest, authenticatedKey: key, picc: &picc, facts: facts, context: context)

@@ -87,6 +87,9 @@ struct DESFireChip: EV2SecureChip {
     /// the status word. GetApplicationIDs sends 19 AIDs (57 bytes) per frame.
     static let frameData = 59
     static let applicationIDsPerFrame = 19
+    /// ISO file identifiers in one GetISOFileIDs frame: as many 2-byte identifiers as fit the 59
+    /// bytes an answer frame carries (assumed by analogy with GetApplicationIDs' 19 AIDs).
+    static let isoFileIDsPerFrame = 29
 
     init(uid: [UInt8], facts: Type4Facts, challenges: NTAG424Challenges = .system) {
         self.uid = uid
@@ -194,6 +197,24 @@ struct DESFireChip: EV2SecureChip {
         while start < data.count {
             let end = min(data.count, start + frameSize)
             let last = end == data.count
+            frames.append(.init(data: Array(data[start..<end]), status: last ? response.status : .additionalFrame))
+            start = end
+        }
+        pendingFrames = Array(frames.dropFirst())
+        return frames[0]
+    }
+
+    /// `response` split into one frame for each of `frameLengths` (GetDFNames' one application a
+    /// frame), the last frame carrying the rest (a response MAC) and the final status; whole when
+    /// it is a refusal or has at most one entry.
+    mutating func chained(_ response: ResponseAPDU, frameLengths: [Int]) -> ResponseAPDU {
+        guard response.status == .nativeSuccess, frameLengths.count > 1 else { return response }
+        let data = response.data
+        var frames: [ResponseAPDU] = []
+        var start = 0
+        for (index, length) in frameLengths.enumerated() {
+            let last = index == frameLengths.count - 1
+            let end = last ? data.count : min(data.count, start + length)
             frames.append(.init(data: Array(data[start..<end]), status: last ? response.status : .additionalFrame))
             start = end
         }
