@@ -19,6 +19,11 @@ public struct ClassicLockInterrupted: TapCardError, Equatable {
     public var origin: ErrorOrigin { cause.origin }
 
     public var sentence: String {
-        "The lock stopped at sector \(failedSector) (trailer \(completed.count + 1) of \(total)): \(cause.sentence) Sectors \(completed.isEmpty ? "none" : completed.map(String.init).joined(separator: ", ")) are read-only for good; run the lock again to finish."
+        let done =
+            completed.isEmpty
+            ? "No sector was locked by this run"
+            : "Sector\(completed.count == 1 ? "" : "s") \(completed.map(String.init).joined(separator: ", ")) \(completed.count == 1 ? "is" : "are") read-only for good"
+        return
+            "The lock stopped at sector \(failedSector) (trailer \(completed.count + 1) of \(total)): \(cause.sentence) \(done); every key it needs was proven before the first write, so run the lock again to finish."
     }
 }

@@ -24,7 +24,9 @@ public struct ClassicLockReport: Sendable, Equatable {
     /// The lock in figures, one sentence a line.
     public var summaryLines: [String] {
         [
-            "Locked \(lockedSectors.count) sector\(lockedSectors.count == 1 ? "" : "s") (\(lockedSectors.map(String.init).joined(separator: ", "))) with access bits 07 8F 0F: the data can be read with either key and written by none, and the trailers can never change again.",
+            lockedSectors.isEmpty
+                ? "Every sector was locked already (access bits 07 8F 0F): nothing was written after reading the card."
+                : "Locked \(lockedSectors.count) sector\(lockedSectors.count == 1 ? "" : "s") (\(lockedSectors.map(String.init).joined(separator: ", "))) with access bits 07 8F 0F: the data can be read with either key and written by none, and the trailers can never change again.",
             (verified ? "Verified: " : "NOT verified: ")
                 + "read back, \(after.readOnlySectors.count) of \(after.area?.sectors.count ?? 0) NDEF sectors refuse writes.",
         ]
