@@ -8,6 +8,6 @@ enum LockCommandRefusal: TapCardError, Equatable {
     var origin: ErrorOrigin { .refusal }
 
     var sentence: String {
-        "Locking is permanent: the tag can never be written again. Nothing was done; to lock it anyway, run the command again with --yes-lock-permanently."
+        "Locking is permanent on most tags: nothing can write them again (on a MIFARE DESFire it is not: its PICC master key can still delete the application or format the card). Nothing was done; to lock it anyway, run the command again with --yes-lock-permanently."
     }
 }

@@ -9,6 +9,9 @@ public enum Type4LockRefusal: TapCardError, Equatable {
     case noProcedure(model: TagModel?)
     /// Locking is irreversible and needs explicit confirmation.
     case confirmationRequired
+    /// Locking a MIFARE DESFire needs the same confirmation, and is not permanent
+    /// (``DESFireLockUndo``): said before anything is sent.
+    case confirmationRequiredNotPermanent
     /// The chip can be locked, but only after authenticating with the key that guards its file
     /// settings (`keyNumber`), which TapCard does not send yet.
     case needsAuthentication(model: TagModel, keyNumber: Int)
@@ -36,6 +39,9 @@ public enum Type4LockRefusal: TapCardError, Equatable {
                 "TapCard cannot make \(name) read-only: the NFC Forum Type 4 mapping defines no command for it (each chip has its own), and this chip's is not known; nothing was written."
         case .confirmationRequired:
             return "Locking is permanent: give --yes-lock-permanently to confirm. Nothing was written."
+        case .confirmationRequiredNotPermanent:
+            return
+                "Locking a MIFARE DESFire makes its CC and NDEF files refuse writes with every key, but it is not permanent: the card's PICC master key (all-zero DES as shipped) can delete the application or format the card, and key 0 of application 000001 can replace the NDEF file (anyone can, with AN11004's key settings 0F). Give --yes-lock-permanently to lock it on those terms. Nothing was written."
         case .needsAuthentication(let model, let keyNumber):
             return
                 "Locking \(model.withArticle) changes its NDEF file's settings, which needs authentication with key \(keyNumber). Nothing was written."

@@ -26,7 +26,8 @@ extension Type4LockReport {
         return [
             sent,
             verified
-                ? "Verified: \(readBack) No command can make this tag writable again."
+                ? "Verified: \(readBack) "
+                    + (desfireUndo?.sentence ?? "No command can make this tag writable again.")
                 : "NOT verified: \(readBack) Not every part of the lock is in place: lock it again to complete it.",
         ]
     }

@@ -23,6 +23,9 @@ public struct Type4LockReport: Sendable, Equatable {
     public var ccWriteAccess: Type4Access
     /// GetFileSettings of files 1 and 2 after the lock, as read back.
     public var fileSettings: [UInt8: NTAG424FileSettings]
+    /// On a MIFARE DESFire, who can still undo the lock (read back); `nil` on a chip whose files
+    /// cannot be deleted (NTAG 424 DNA), where the lock is permanent.
+    public var desfireUndo: DESFireLockUndo?
     public var statistics: CommandStatistics
 
     /// The name of the authentication the lock used: AuthenticateEV2First, or AuthenticateAES on a

@@ -38,7 +38,10 @@ extension Type4Tag {
         guard identification.speaksEV2 || ev1 else {
             throw Type4LockRefusal.noProcedure(model: identification.model)
         }
-        guard confirmation != nil else { throw Type4LockRefusal.confirmationRequired }
+        guard confirmation != nil else {
+            throw identification.desfire != nil
+                ? Type4LockRefusal.confirmationRequiredNotPermanent : Type4LockRefusal.confirmationRequired
+        }
         if hasNDEFApplication == false { throw WritePreflightError.notFormatted }
         let (cc, _) = try await readCapabilityContainer(whole: false)
         let ccSettings = try await fileSettings(1)
@@ -78,9 +81,24 @@ extension Type4Tag {
         forgetSelection()
         let (after, _) = try await readCapabilityContainer(whole: false)
         let settings: [UInt8: NTAG424FileSettings] = [1: try await fileSettings(1), 2: try await fileSettings(2)]
+        let undo = identification.desfire != nil ? try await desfireLockUndo() : nil
         return Type4LockReport(
             identification: identification, uid: uid, steps: steps, ccWriteAccess: after.ndefFile.writeAccess,
-            fileSettings: settings, statistics: takeStatistics())
+            fileSettings: settings, desfireUndo: undo, statistics: takeStatistics())
+    }
+
+    /// The key settings that say who can undo a DESFire lock: GetKeySettings in application
+    /// `000001`, then at the PICC level (plain; a refusal leaves the figure out).
+    func desfireLockUndo() async throws(Type4Failure) -> DESFireLockUndo {
+        forgetSelection()
+        try await native(DESFireCommand.selectApplication(DESFireNDEFApplication.applicationID))
+        let application = try await sendOrThrow(DESFireCommand.getKeySettings)
+        try await native(DESFireCommand.selectApplication(.picc))
+        let picc = try await sendOrThrow(DESFireCommand.getKeySettings)
+        forgetSelection()
+        return DESFireLockUndo(
+            applicationKeySettings: application.status == .nativeSuccess ? application.data.first : nil,
+            piccKeySettings: picc.status == .nativeSuccess ? picc.data.first : nil)
     }
 
     /// GetFileSettings of `file`, unauthenticated (plain).

@@ -89,6 +89,9 @@ enum PhoneWords {
             switch refusal {
             case .confirmationRequired:
                 return "Locking is permanent: type the confirmation first. Nothing was written."
+            case .confirmationRequiredNotPermanent:
+                return
+                    "Locking a DESFire stops every write to its NDEF files, but it is not permanent: its PICC master key can delete the application or format the card, and its application key (or anyone, as AN11004 sets it up) can replace the NDEF file. Type the confirmation to lock it on those terms. Nothing was written."
             case .needsAuthentication, .keyRefused:
                 return
                     "This NTAG 424 DNA's key 0 is not the factory key, and the phone locks only with the factory key: it did not accept it. Nothing was written."
