@@ -7,7 +7,9 @@ import TagCatalog
 /// The CC (page 3) is one-time programmable: bits can be set, never cleared. A CC that holds a
 /// bit the NDEF CC does not can never be formatted, and TapCard refuses rather than half-write
 /// it. The TLVs are written first and the CC last, so a tear leaves an unformatted tag (which
-/// can be formatted again), never a formatted tag with stale data.
+/// can be formatted again), never a formatted tag with stale data. A tag whose CC is already the
+/// one TapCard writes is formatted: the plan has no writes (running a finished format again sends
+/// nothing); a tag formatted with another CC is refused.
 public struct Type2FormatPlan: Sendable, Equatable {
     public var writes: [PageWrite]
     public var capabilityContainer: CapabilityContainer
@@ -25,7 +27,12 @@ public struct Type2FormatPlan: Sendable, Equatable {
             throw .unknownModel
         }
         guard snapshot.memory.count >= 32, let current = snapshot.cc else { throw .memoryNotRead(upTo: 32) }
-        if current.isNDEFFormatted { throw .alreadyFormatted(cc: current.bytes) }
+        if current.isNDEFFormatted {
+            // TapCard's own CC is the format's last write: the format is finished, and running it
+            // again has nothing to send. Any other formatted CC is another tool's: refused.
+            guard current.bytes == target.bytes else { throw .alreadyFormatted(cc: current.bytes) }
+            return Type2FormatPlan(writes: [], capabilityContainer: target)
+        }
         guard current.canBeProgrammed(to: target) else {
             throw .foreignCapabilityContainer(current: current.bytes, wanted: target.bytes)
         }

@@ -254,9 +254,11 @@ import Testing
         #expect(try json(format.out)["cc"] as? String == "e1101200")
         let after = await run(["read", "--tag", tag, "--json"], home: home)
         #expect((try json(after.out)["ndef"] as? [String: Any])?["state"] as? String == "empty")
+        // Run again on its own finished state: nothing to send, success, the tag unchanged.
+        let settled = try Data(contentsOf: URL(fileURLWithPath: tag))
         let again = await run(["format", "--tag", tag], home: home)
-        #expect(again.status == 1)
-        #expect(again.err.contains("already NDEF-formatted"))
+        #expect(again.status == 0, "\(again.err)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: tag)) == settled)
     }
 
     /// The real Ultralight EV1 game card: pages 4–7 are statically locked, so it cannot be

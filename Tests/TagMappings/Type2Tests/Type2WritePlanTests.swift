@@ -123,7 +123,7 @@ import Testing
     }
 
     /// CC bits can only be set: a CC holding a bit the NDEF CC lacks can never be formatted.
-    @Test func foreignCCIsRefused() {
+    @Test func foreignCCIsRefused() throws {
         var memory = FactoryImage.unformatted(.ultralight)
         memory[14] = 0x20  // data-area byte 0x20 has bit 5, absent from 0x06
         #expect(
@@ -134,8 +134,15 @@ import Testing
         }
         memory[14] = 0x02  // a subset of 0x06: allowed
         #expect((try? Type2FormatPlan.make(snapshot: Type2Snapshot(memory: memory, model: .ultralight))) != nil)
-        #expect(throws: Type2PlanError.alreadyFormatted(cc: [0xE1, 0x10, 0x12, 0x00])) {
-            try Type2FormatPlan.make(snapshot: Type2Snapshot(memory: FactoryImage.formatted(.ntag213), model: .ntag213))
+        // TapCard's own CC: the format is finished, nothing to write.
+        let finished = try Type2FormatPlan.make(
+            snapshot: Type2Snapshot(memory: FactoryImage.formatted(.ntag213), model: .ntag213))
+        #expect(finished.writes.isEmpty)
+        // Another formatted CC (another version byte): another tool's format, refused.
+        var other = FactoryImage.formatted(.ntag213)
+        other[13] = 0x11
+        #expect(throws: Type2PlanError.alreadyFormatted(cc: [0xE1, 0x11, 0x12, 0x00])) {
+            try Type2FormatPlan.make(snapshot: Type2Snapshot(memory: other, model: .ntag213))
         }
     }
 

@@ -207,8 +207,17 @@ import Type2
                 try await session.format()
             }
             _ = try await session.erase()
-            await #expect(throws: Type2PlanError.alreadyFormatted(cc: Array(tag.memory[12..<16]))) {
-                try await session.format()
+            // Erased, the tag is in the format's own finished state: a format sends nothing.
+            let settled = tag.memory
+            let again = try await session.format()
+            #expect(again.writes.isEmpty && again.after.status == .readWrite, "\(model)")
+            #expect(tag.memory == settled)
+            // A formatted tag with another CC (another tool's, here read-only 0F) is refused.
+            var other = tag.memory
+            other[15] = 0x0F
+            let foreign = EmulatedTag(image: other, model: model)
+            await #expect(throws: Type2PlanError.alreadyFormatted(cc: Array(other[12..<16]))) {
+                try await Type2Tag(transport: foreign).format()
             }
         }
     }

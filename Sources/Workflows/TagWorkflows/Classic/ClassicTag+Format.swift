@@ -21,12 +21,26 @@ extension ClassicTag {
             if case .message(_, let bytes) = before.content {
                 throw FormatRefusal.holdsMessage(messageBytes: bytes.count)
             }
-            throw ClassicPlanRefusal.notBlank(sector: 0)
+            // Sector 0's trailer is the format's last write: a card TapCard formatted (every
+            // application sector NDEF, writable, empty) is finished, and a rerun sends nothing.
+            let whole = try await readSnapshot(whole: true)
+            guard whole.content == .empty, !whole.isReadOnly, whole.area?.sectors == layout.applicationSectors else {
+                throw ClassicPlanRefusal.notBlank(sector: 0)
+            }
+            session = nil
+            openedWith = [:]
+            return ClassicFormatReport(uid: uid, model: model, writes: [], after: whole, statistics: takeStatistics())
         }
-        // Every sector must open and let key A write data and trailer (the transport trailer 001).
+        // Every sector must open and let key A write data and trailer (the transport trailer 001),
+        // or carry the trailer this format writes (a sector an earlier, torn format finished:
+        // its writes are skipped, since that trailer lets key A write neither the trailer nor,
+        // in the MAD2 sector, the data).
         var keys: [Int: ClassicKey] = [:]
+        var finished: Set<Int> = []
         for sector in 0..<layout.sectorCount {
-            let candidates: [ClassicKey] = sector == 0 || sector == 16 ? [.transport] : [.transport, .ndefKeyA]
+            let candidates: [ClassicKey] =
+                sector == 0
+                ? [.transport] : sector == 16 && layout == .fourK ? [.transport, .madKeyA] : [.transport, .ndefKeyA]
             let bytes: [UInt8]
             switch await readTrailer(of: sector, layout: layout, keys: candidates) {
             case .success(let read): bytes = read
@@ -36,10 +50,21 @@ extension ClassicTag {
             guard let key = openedWith[sector], case .success(let trailer) = SectorTrailer.parse(bytes) else {
                 throw ClassicPlanRefusal.notBlank(sector: sector)
             }
-            if key == .transport, trailer.accessBits != .transport { throw ClassicPlanRefusal.notBlank(sector: sector) }
+            if key == .transport {
+                guard trailer.accessBits == .transport else { throw ClassicPlanRefusal.notBlank(sector: sector) }
+            } else {
+                let final =
+                    key == .madKeyA
+                    ? trailer.accessBits == .madWritable
+                    : trailer.accessBits == .ndefWritable
+                        && trailer.generalPurposeByte == GeneralPurposeByte.ndefReadWrite
+                guard final else { throw ClassicPlanRefusal.notBlank(sector: sector) }
+                finished.insert(sector)
+            }
             keys[sector] = key
         }
-        let plan = try ClassicFormatPlan.make(layout: layout).get()
+        var plan = try ClassicFormatPlan.make(layout: layout).get()
+        plan.writes.removeAll { finished.contains(layout.sector(ofBlock: $0.block) ?? -1) }
         var completed = 0
         session = nil
         for write in plan.writes {

@@ -21,6 +21,11 @@ extension Type2Tag {
             throw FormatRefusal.holdsMessage(messageBytes: bytes.count)
         }
         let plan = try Type2FormatPlan.make(snapshot: snapshot)
+        // Nothing to write: the tag carries TapCard's CC. It is finished only if it reads empty
+        // (a half-written message is not a format's state: erase or write it).
+        if plan.writes.isEmpty, let cc = snapshot.cc, NDEFContent.from(try await readNDEFArea()) != .empty {
+            throw Type2PlanError.alreadyFormatted(cc: cc.bytes)
+        }
         _ = try await requirePasswordAccess(for: plan.writes.map(\.page), snapshot: snapshot)
         try await send(writes: plan.writes)
         return try await finish(identification: identification, writes: plan.writes)

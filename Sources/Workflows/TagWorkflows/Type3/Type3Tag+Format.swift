@@ -18,10 +18,16 @@ extension Type3Tag {
             throw Type3Refusal.noProcedure(operation: "format", model: identification.model)
         }
         let block0 = try await readAttributeBlock()
+        var plan = try Type3FormatPlan.make(memoryConfiguration: mc).get()
         if identification.answersNDEF, case .success(let attribute) = Type3AttributeBlock.parse(block0) {
-            throw Type3Refusal.alreadyFormatted(capacity: attribute.capacity)
+            // The attribute block is the format's last write: when it is exactly the one this
+            // format writes (empty, writable), the format is finished and a rerun sends nothing.
+            // Any other attribute block (a message, another tool's) is refused.
+            guard attribute == Type3FormatPlan.attributeBlock(memoryConfiguration: mc) else {
+                throw Type3Refusal.alreadyFormatted(capacity: attribute.capacity)
+            }
+            plan.writes = []
         }
-        let plan = try Type3FormatPlan.make(memoryConfiguration: mc).get()
         try await commitConfiguration(plan.writes, operation: .format)
         var total = takeStatistics()
         forgetIdentification()

@@ -88,7 +88,18 @@ import Testing
 
     @Test func formattingAnNDEFCardIsRefused() async throws {
         let card = EmulatedClassicTag(model: .mifareClassic1K, formatted: true)
-        await #expect(throws: ClassicPlanRefusal.notBlank(sector: 0)) { try await ClassicTag(channel: card).format() }
+        // TapCard's own empty format: finished, so a format sends nothing and succeeds.
+        let empty = card.blocks
+        let again = try await ClassicTag(channel: card).format()
+        #expect(again.verified && again.writes.isEmpty)
+        #expect(card.blocks == empty)
+        // An empty NDEF card TapCard's format would not leave (sector 5 read-only by its GPB,
+        // 43) is another tool's or a half lock: refused, unchanged.
+        var other = card.blocks
+        other[23][9] = 0x43
+        let foreign = try EmulatedClassicTag(model: .mifareClassic1K, uidLength: 4, blocks: other)
+        await #expect(throws: (any Error).self) { try await ClassicTag(channel: foreign).format() }
+        #expect(foreign.blocks == other)
         _ = try await ClassicTag(channel: card).write(Self.uri)
         let before = card.blocks
         await #expect(throws: FormatRefusal.holdsMessage(messageBytes: Self.uri.encoded().count)) {

@@ -1,19 +1,41 @@
 import Synchronization
 import TagCatalog
+import TagEmulator
 
 /// Counts what the conformance suite ran, so `scripts/test.sh` can print verbs × models × tear
-/// points (the suite prints the line when the last model is done).
+/// points (the suite prints the line once every model of both sweeps is done). The verbs are
+/// the ones the sweeps actually ran, counted, never a literal.
 final class ConformanceCount: Sendable {
     static let shared = ConformanceCount()
-    private let state = Mutex<[TagModel: Int]>([:])
+
+    private struct Counts {
+        var write: [TagModel: Int] = [:]
+        var management: [TagModel: Int] = [:]
+    }
+    private let state = Mutex(Counts())
+
+    /// The verbs every model runs in the contract suite (identify, read, inspect, write, erase)
+    /// plus the management verbs the tear sweeps ran.
+    static let contractVerbs = ["identify", "read", "inspect", "write", "erase"]
 
     func add(model: TagModel, tearPoints: Int) {
+        report { $0.write[model, default: 0] += tearPoints }
+    }
+
+    func add(model: TagModel, managementTearPoints: Int) {
+        report { $0.management[model, default: 0] += managementTearPoints }
+    }
+
+    private func report(_ change: (inout Counts) -> Void) {
         let line: String? = state.withLock { counts in
-            counts[model, default: 0] += tearPoints
-            guard counts.count == ConformanceSuiteTests.models.count else { return nil }
-            let total = counts.values.reduce(0, +)
+            change(&counts)
+            let all = ConformanceSuiteTests.models.count
+            guard counts.write.count == all, counts.management.count == all else { return nil }
+            let writes = counts.write.values.reduce(0, +)
+            let management = counts.management.values.reduce(0, +)
+            let verbs = Self.contractVerbs + ManagementConformanceTests.Verb.allCases.map(\.rawValue)
             return
-                "conformance: 7 verbs (identify, read, inspect, write, erase, format, lock) × \(counts.count) models; \(total) tear points (write, shorter write and erase × every command × \(3) modes)"
+                "conformance: \(verbs.count) verbs (\(verbs.joined(separator: ", "))) × \(all) models; \(writes + management) tear points (write, shorter write and erase: \(writes); format and lock: \(management); every command × \(TearMode.allCases.count) modes)"
         }
         if let line { print(line) }
     }

@@ -118,11 +118,19 @@ import Type5
         lines += [report.detail.contentSummary ?? ""]
         let message = NDEFMessage(records: [NDEFRecord(tnf: .unknown, type: [UInt8](), payload: [0x41, 0x42])])
         lines += try await tag.driver().writeMessage(message, verify: true).summaryLines(uid: uid) ?? []
-        // A type that cannot lock this model (a generic Type 4 tag) refuses in its own sentence.
-        if let lockable = tag.driver() as? any LockableTag,
-            let outcome = try? await lockable.lockTag(confirmation: .permanent, key: nil)
-        {
-            lines += outcome.summaryLines(uid: uid) ?? []
+        // A type that cannot lock this model (a generic Type 4 tag) refuses in its own sentence;
+        // every other lock must succeed and bring its own lines (an error is not swallowed).
+        if let lockable = tag.driver() as? any LockableTag {
+            do {
+                let outcome = try await lockable.lockTag(confirmation: .permanent, key: nil)
+                #expect(outcome.verified, "\(model): the lock did not verify")
+                let lockLines = outcome.summaryLines(uid: uid) ?? []
+                #expect(!lockLines.isEmpty, "\(model): the lock reported no lines")
+                lines += lockLines
+            } catch let refusal as Type4LockRefusal {
+                #expect(model == .genericType4, "\(model): \(refusal.sentence)")
+                lines.append(refusal.sentence)
+            }
         }
         #expect(lines.count > 10)
         for line in lines where Self.speaksCLI(line) { Issue.record("\(model): \(line)") }
