@@ -100,9 +100,14 @@ asan() {
     # Bounded: a sanitizer report aborts the test process, and `swift test` was seen to wait on it
     # for 17 minutes instead of failing (session 8). The whole suite takes about 400 s under ASan
     # on 2 cores; 15 minutes means something hangs, and the step fails with the timeout's status.
+    # The format and lock tear sweep (ManagementConformanceTests, about 6,700 tear points, each
+    # followed by a full rerun) is the suite's one long, pure-Swift loop over the emulators the
+    # write sweep already runs under ASan; it runs in the test step, not again here, to keep CI
+    # inside its 30 minutes.
     local status=0
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1} \
-        timeout --kill-after=30 900 swift test --skip-build --scratch-path .build-asan --sanitize=address || status=$?
+        timeout --kill-after=30 900 swift test --skip-build --scratch-path .build-asan --sanitize=address \
+        --skip ManagementConformanceTests || status=$?
     [ "$status" -eq 124 ] && echo "asan: swift test did not finish in 900 s (a sanitizer report can leave it waiting): failed"
     return "$status"
 }
