@@ -14,7 +14,7 @@ struct FormatCommand: Command {
                 "--ndef-size", "BYTES", "DESFire: the NDEF file's size, NLEN included (default 2048, or what fits)."),
             .value(
                 "--key", "HEX32", "DESFire: the PICC master key (AES), if the card wants it to create applications."),
-        ] + TagTarget.options + PasswordOptions.options + DatabaseOption.options
+        ] + TearOptions.options + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard format [--tag FILE] [--password HEX8 [--pack HEX4]] [--json] [--db PATH]
                tapcard format [--fix-for-ios | --multiple-block-read] [--tag FILE] [--json]   (Type 5)
@@ -46,13 +46,24 @@ struct FormatCommand: Command {
 
         On a FeliCa Lite-S (Type 3): MC SYS_OP set to 01 (the card then answers the NDEF system
         code 12FC), then the attribute block (Ver 1.0, Nbr 4, Nbw 1, Nmaxb 13, Ln 0), as nfcpy
-        formats it; a card already formatted is refused (use 'tapcard erase').
+        formats it; a card holding a message is refused (use 'tapcard erase').
+
+        Run again on a tag it formatted (TapCard's CC, attribute block or MAD, and an empty
+        message), format sends nothing and exits 0; another tool's format is refused. A format
+        torn part-way is finished by the same command. On a MIFARE DESFire, application 000001
+        is taken over only when it is AN11004's NDEF application as TapCard lays it out: another
+        issuer's is refused with nothing sent, and --ndef-size other than the size the card's
+        CC already names is refused.
 
         Options:
           --fix-for-ios            Type 5: rewrite only the CC, with MBREAD clear, so iOS reads it.
           --multiple-block-read    Type 5: set the CC's MBREAD bit (iOS will not read the tag).
           --ndef-size BYTES        DESFire: the NDEF file's size (default 2048, or what fits).
           --key HEX32              DESFire: the PICC master key, if creating applications needs it.
+          --simulate-tear-after N  (virtual tags) Let exactly N commands complete, then take the
+                                   tag out of the field; the error is followed by what the tag
+                                   now reads as, and the same format run again finishes it.
+          --tear-mode MODE         not-delivered (default), reply-lost or corrupted-write.
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
         \(TagRecording.help)
@@ -70,6 +81,7 @@ struct FormatCommand: Command {
         }
         let recording = try TagRecording.take(&arguments, io: io)
         let password = try PasswordOptions.parse(&arguments)
+        let tear = try TearOptions.parse(&arguments)
         let tag = try await OpenedTag.open(&arguments, io: io)
         if options.fixForIOS || options.multipleBlockRead, tag.forumType != 5 {
             tag.close()
@@ -85,6 +97,6 @@ struct FormatCommand: Command {
         }
         try tag.finish(&arguments)
         return try await TagVerbs.format(
-            tag, options: options, password: password, json: json, recording: recording, io: io)
+            tag, options: options, password: password, json: json, recording: recording, tear: tear, io: io)
     }
 }

@@ -10,13 +10,13 @@ struct LockCommand: Command {
             .json, .flag("--yes-lock-permanently", "Confirms that the tag can never be written again."),
             .value("--key", "HEX32", "NTAG 424 DNA: its key 0 (default: the factory key, all zeros)."),
         ]
-        + TagTarget.options + PasswordOptions.options + DatabaseOption.options
+        + TearOptions.options + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard lock --yes-lock-permanently [--tag FILE] [--password HEX8 | --key HEX32] [--json] [--db PATH]
 
         IRREVERSIBLE. Sets the CC access byte to 0x0F, then every dynamic and static lock bit,
         then CFGLCK on chips with configuration pages (so nobody can later put a password on the
-        locked tag). No command can ever make the tag writable again. Without
+        locked tag). No command can ever make such a tag writable again. Without
         --yes-lock-permanently nothing is sent to the tag. Every page the lock writes is checked
         against the tag's password protection before the first write: a lock on a protected tag
         without its password is refused whole, never left half-done.
@@ -27,7 +27,10 @@ struct LockCommand: Command {
         the NDEF file and of the CC file to write, read-write and change "never"; it reads the CC
         and both files' settings back to verify. A lock that stops part-way says which steps
         landed; the same command completes it. A MIFARE DESFire EV2/EV3 formatted per AN11004
-        is locked the same way with its NDEF application's key 0, an EV1 through AuthenticateAES.
+        is locked the same way with its NDEF application's key 0, an EV1 through AuthenticateAES;
+        on a DESFire the lock is NOT permanent: the PICC master key can delete the application or
+        format the card, and key 0 (anyone, with AN11004's key settings 0F) can replace the NDEF
+        file. The report names who can undo it.
         A generic Type 4 tag is refused with the reason: the Type 4 mapping has no lock command.
 
         On a Type 5 tag: the CC's write access set to 11 (read-only), then LOCK BLOCK of every
@@ -44,6 +47,10 @@ struct LockCommand: Command {
           --yes-lock-permanently  Confirms that the tag can never be written again.
           --key HEX32             NTAG 424 DNA: its key 0 (default: the factory key, all zeros).
                                   Never printed or logged.
+          --simulate-tear-after N (virtual tags) Let exactly N commands complete, then take the
+                                  tag out of the field; the error is followed by what the tag now
+                                  reads as, and the same lock run again finishes it.
+          --tear-mode MODE        not-delivered (default), reply-lost or corrupted-write.
         \(TagTarget.helpLines)
         \(PasswordOptions.help)
         \(TagRecording.help)
@@ -56,6 +63,7 @@ struct LockCommand: Command {
         let json = arguments.flag("--json")
         let recording = try TagRecording.take(&arguments, io: io)
         let password = try PasswordOptions.parse(&arguments)
+        let tear = try TearOptions.parse(&arguments)
         // The confirmation first: a refusal opens (or creates) nothing.
         guard confirmed else { throw LockCommandRefusal.confirmationRequired }
         let tag = try await OpenedTag.open(&arguments, io: io)
@@ -67,6 +75,7 @@ struct LockCommand: Command {
         }
         try tag.finish(&arguments)
         return try await TagVerbs.lock(
-            tag, confirmed: confirmed, key: key, password: password, json: json, recording: recording, io: io)
+            tag, confirmed: confirmed, key: key, password: password, json: json, recording: recording, tear: tear,
+            io: io)
     }
 }

@@ -101,9 +101,10 @@ enum TagVerbs {
     /// ship formatted by their maker).
     static func format(
         _ tag: OpenedTag, options: FormatOptions, password: PasswordOptions, json: Bool, recording: TagRecording,
-        io: some CommandIO
+        tear: TearOptions = TearOptions(), io: some CommandIO
     ) async throws -> ExitStatus {
         defer { tag.close() }
+        try requireField(tag, tear: tear, command: "format")
         let driver = try tag.driver(password: password, command: "format")
         guard let formattable = driver as? any FormattableTag else {
             throw VerbRefusal(
@@ -112,7 +113,19 @@ enum TagVerbs {
                     "ships formatted by its maker: its NDEF application, CC file and NDEF file exist or they do not, and no NFC Forum command creates them (to empty it, run 'tapcard erase')"
             )
         }
-        let outcome = try await tag.operating { try await formattable.formatTag(options) }
+        let outcome: TagManagementOutcome
+        do {
+            if let count = tear.after { tag.fieldControl?.tearAfter(commands: count, mode: tear.mode) }
+            defer { tag.fieldControl?.cancelTear() }
+            outcome = try await tag.operating { try await formattable.formatTag(options) }
+        } catch {
+            if let status = try await StoppedOperation.report(
+                error, tag: tag, tearAsked: tear.after != nil, password: password, command: "format", json: json, io: io
+            ) {
+                return status
+            }
+            throw error
+        }
         if options.multipleBlockRead {
             io.printError(
                 "warning: the CC's MBREAD bit is set: iOS will not read the NDEF message on this tag (run 'tapcard format --fix-for-ios' to clear it)."
@@ -127,18 +140,40 @@ enum TagVerbs {
     /// same words, ``LockCommandRefusal``).
     static func lock(
         _ tag: OpenedTag, confirmed: Bool, key: [UInt8]?, password: PasswordOptions, json: Bool,
-        recording: TagRecording, io: some CommandIO
+        recording: TagRecording, tear: TearOptions = TearOptions(), io: some CommandIO
     ) async throws -> ExitStatus {
         defer { tag.close() }
+        try requireField(tag, tear: tear, command: "lock")
         let driver = try tag.driver(password: password, command: "lock")
         guard confirmed else { throw LockCommandRefusal.confirmationRequired }
         guard let lockable = driver as? any LockableTag else {
             throw VerbRefusal(
                 verb: "lock", facts: try await driver.identifyTag(), reason: "has no lock TapCard knows")
         }
-        let outcome = try await tag.operating { try await lockable.lockTag(confirmation: .permanent, key: key) }
+        let outcome: TagManagementOutcome
+        do {
+            if let count = tear.after { tag.fieldControl?.tearAfter(commands: count, mode: tear.mode) }
+            defer { tag.fieldControl?.cancelTear() }
+            outcome = try await tag.operating { try await lockable.lockTag(confirmation: .permanent, key: key) }
+        } catch {
+            if let status = try await StoppedOperation.report(
+                error, tag: tag, tearAsked: tear.after != nil, password: password, command: "lock", json: json, io: io)
+            {
+                return status
+            }
+            throw error
+        }
         TagOutput.management(outcome, verb: "Locked", label: tag.label, json: json, io: io)
         recording.record(outcome, operation: .lock, io: io)
         return outcome.verified ? .success : .failure
+    }
+
+    /// `--simulate-tear-after` needs a virtual tag: a reader's tag is taken away by hand.
+    static func requireField(_ tag: OpenedTag, tear: TearOptions, command: String) throws {
+        if tear.after != nil, tag.fieldControl == nil {
+            throw UsageError(
+                "--simulate-tear-after works on virtual tags; on a reader, take the tag away yourself.",
+                command: command)
+        }
     }
 }

@@ -113,7 +113,10 @@ extension Type4Tag {
             do throws(Type4Failure) {
                 versions[number] = try await keyVersion(&session, number)
             } catch {
-                throw interrupted(error)
+                // The ChangeKey was acknowledged (its MAC checked): the key is new, only the
+                // version read after it was cut. Every key is known.
+                throw NTAG424KeyChangeInterrupted(
+                    changed: (changed + alreadyNew).sorted(), uncertain: nil, unchanged: remaining, cause: error)
             }
         }
         return NTAG424KeyChangeReport(uid: uid, changed: changed, alreadyNew: alreadyNew, keyVersions: versions)

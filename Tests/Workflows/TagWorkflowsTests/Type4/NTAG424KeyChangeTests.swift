@@ -89,6 +89,13 @@ import Type4
                     interruptions += 1
                     for number in interrupted.changed { #expect(state[number] == true, "\(context)") }
                     for number in interrupted.unchanged { #expect(state[number] == false, "\(context)") }
+                    // A key is never both changed and uncertain (a tear in the GetKeyVersion after
+                    // an acknowledged ChangeKey said "key 1 hold the new values. Key 1 holds either
+                    // the old or the new value").
+                    if let uncertain = interrupted.uncertain {
+                        #expect(!interrupted.changed.contains(uncertain), "\(context): \(interrupted.sentence)")
+                    }
+                    #expect(!interrupted.sentence.contains(" hold the new values") || interrupted.changed.count > 1)
                     for key in Self.newKeys.values {
                         #expect(!interrupted.sentence.lowercased().contains(Hex.encode(key)), "\(context)")
                     }

@@ -18,7 +18,7 @@ struct NTAG424KeysCommand: Command {
             .value("--new-keys-out", "FILE", "Write the new keys to FILE (created 0600, never overwritten)."),
             .flag("--print-new-keys", "Print the new keys once on standard output."),
             .value("--resume", "FILE", "Finish the change a keys file of an earlier run describes, and update it."),
-        ] + TagTarget.options
+        ] + TearOptions.options + TagTarget.options
     static let help = """
         Usage: tapcard ntag424 keys --yes-change-keys (--generate | --new-key N=HEX32 ...)
                  (--new-keys-out FILE | --print-new-keys) [--old-key N=HEX32 ...] [--key-version V]
@@ -50,6 +50,9 @@ struct NTAG424KeysCommand: Command {
           --print-new-keys       Print them once instead.
           --resume FILE          Finish an earlier run from its keys file (and update it).
           --json                 {changed, already_new, key_versions, keys_file}.
+          --simulate-tear-after N  (virtual tags) Let exactly N commands complete, then take the
+                                   tag out of the field (the same reports as a real tear).
+          --tear-mode MODE       not-delivered (default), reply-lost or corrupted-write.
         \(TagTarget.helpLines)
 
         """
@@ -99,9 +102,11 @@ struct NTAG424KeysCommand: Command {
             var random = SystemRandomNumberGenerator()
             for number in 0...4 { newKeys[number] = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) } }
         }
+        let tear = try TearOptions.parse(&arguments)
         let target = try await NTAG424Targets.open(&arguments, io: io, command: name)
         defer { target.close() }
         try target.finish(&arguments)
+        try TagVerbs.requireField(target.opened, tear: tear, command: name)
         let text = NTAG424KeysFile.text(newKeys, old: oldKeys, version: UInt8(version), uid: target.uid)
         // Before the first ChangeKey: a key can never be lost, and the file says nothing is proven yet.
         if let output {
@@ -120,6 +125,8 @@ struct NTAG424KeysCommand: Command {
         }
         let report: NTAG424KeyChangeReport
         do {
+            if let count = tear.after { target.opened.fieldControl?.tearAfter(commands: count, mode: tear.mode) }
+            defer { target.opened.fieldControl?.cancelTear() }
             report = try await target.driver().changeKeys(
                 to: newKeys, replacing: oldKeys, version: UInt8(version), confirmation: .changeKeys)
         } catch {
@@ -133,7 +140,7 @@ struct NTAG424KeysCommand: Command {
                 states[refused.key] = .neither
             } else if let interrupted = error as? NTAG424KeyChangeInterrupted {
                 for number in interrupted.changed { states[number] = .new }
-                states[interrupted.uncertain] = .uncertain
+                if let uncertain = interrupted.uncertain { states[uncertain] = .uncertain }
             }
             try record(states)
             if let output, let refused = error as? NTAG424KeyChangeRefused {

@@ -20,7 +20,7 @@ struct NTAG424SDMSetupCommand: Command {
             .flag("--allow-static-url", "Accept a template with no counter and no PICCData (replayable forever)."),
             .flag("--lrp", "Switch the tag to LRP mode (AN12304) last; needs --yes-lrp-permanently."),
             .flag("--yes-lrp-permanently", "Confirm --lrp: the tag never speaks AES secure messaging again."),
-        ] + TagTarget.options
+        ] + TearOptions.options + TagTarget.options
     static let help = """
         Usage: tapcard ntag424 sdm setup --url-template T [--file-data TEXT] [--meta-key-number N]
                  [--file-key-number N] [--key HEX32] [--meta-key HEX32] [--file-key HEX32]
@@ -71,6 +71,9 @@ struct NTAG424SDMSetupCommand: Command {
           --yes-lrp-permanently  Confirm that the tag may never speak AES secure messaging again.
           --json                 {steps, verified, tap: {verified, url, counter, needs_template,
                                  reason, message}, sdm: {options, access_rights, offsets…}}.
+          --simulate-tear-after N  (virtual tags) Let exactly N commands complete, then take the
+                                   tag out of the field (the same reports as a real tear).
+          --tear-mode MODE       not-delivered (default), reply-lost or corrupted-write.
         \(TagTarget.helpLines)
 
         """
@@ -100,11 +103,15 @@ struct NTAG424SDMSetupCommand: Command {
         if confirmed && !lrp {
             throw UsageError("--yes-lrp-permanently confirms --lrp; give both or neither.", command: name)
         }
+        let tear = try TearOptions.parse(&arguments)
         let target = try await NTAG424Targets.open(&arguments, io: io, command: name)
         defer { target.close() }
         try target.finish(&arguments)
+        try TagVerbs.requireField(target.opened, tear: tear, command: name)
         let report: NTAG424SDMSetupReport
         do {
+            if let count = tear.after { target.opened.fieldControl?.tearAfter(commands: count, mode: tear.mode) }
+            defer { target.opened.fieldControl?.cancelTear() }
             report = try await target.driver().setUpSDM(
                 template, key: key ?? Type4Tag.factoryKey,
                 checkingTapWith: (metaKey ?? Type4Tag.factoryKey, fileKey ?? Type4Tag.factoryKey),

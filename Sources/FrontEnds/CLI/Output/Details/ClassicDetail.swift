@@ -178,7 +178,9 @@ enum ClassicText {
         let sectors = report.after.area?.sectors.count ?? 0
         return [
             title(path),
-            "Formatted with \(report.writes.count) block writes: \(sectors) NDEF sectors (key A D3F7D3F7D3F7, access bits 7F 07 88), the MAD (key A A0A1A2A3A4A5, access bits 78 77 88), sector 0's trailer last.",
+            report.writes.isEmpty
+                ? "Nothing needed writing: the card already is an empty NDEF card as TapCard formats it (\(sectors) NDEF sectors, the MAD, sector 0's trailer)."
+                : "Formatted with \(report.writes.count) block write\(report.writes.count == 1 ? "" : "s"): \(sectors) NDEF sectors (key A D3F7D3F7D3F7, access bits 7F 07 88), the MAD (key A A0A1A2A3A4A5, access bits 78 77 88), sector 0's trailer last.",
             (report.verified ? "Verified: " : "NOT verified: ")
                 + "read back, the MAD names \(sectors) NDEF sectors and the card holds \(report.after.content == .empty ? "an empty message" : "something else").",
             statistics(report.statistics),

@@ -258,8 +258,10 @@ enum Type3Text {
     static func format(_ report: Type3FormatReport, path: String) -> [String] {
         var lines = [title(path), "Chip: \(report.identification.phrase)"]
         lines.append(
-            "Formatted with \(report.writes.count) Update\(report.writes.count == 1 ? "" : "s"): "
-                + report.writes.map(step).joined(separator: "; ") + ".")
+            report.writes.isEmpty
+                ? "Nothing needed writing: the card already holds the attribute block this format writes (NDEF enabled, empty, writable)."
+                : "Formatted with \(report.writes.count) Update\(report.writes.count == 1 ? "" : "s"): "
+                    + report.writes.map(step).joined(separator: "; ") + ".")
         lines.append(
             (report.verified ? "Verified: " : "NOT verified: ")
                 + "read back, the card answers 12FC: \(report.after.identification.answersNDEF ? "yes" : "no"); NDEF status \(status(report.after)); capacity \(capacity(report.after.capacity))."

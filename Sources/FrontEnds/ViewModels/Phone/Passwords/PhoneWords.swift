@@ -58,12 +58,22 @@ enum PhoneWords {
             func list(_ keys: [Int]) -> String {
                 keys.count == 1 ? "key \(keys[0])" : "keys \(keys.map(String.init).joined(separator: ", "))"
             }
-            var parts = ["The key change stopped at key \(interrupted.uncertain): \(interrupted.cause.sentence)"]
-            if !interrupted.changed.isEmpty { parts.append("\(list(interrupted.changed)) hold the new values.") }
-            parts.append(
-                "Key \(interrupted.uncertain) holds either the old or the new value; TapCard tries the new one first.")
+            var parts = [
+                interrupted.uncertain.map { "The key change stopped at key \($0): \(interrupted.cause.sentence)" }
+                    ?? "The key change stopped after a key was changed: \(interrupted.cause.sentence)"
+            ]
+            if !interrupted.changed.isEmpty {
+                parts.append(
+                    "\(list(interrupted.changed)) \(interrupted.changed.count == 1 ? "holds its new value" : "hold their new values")."
+                )
+            }
+            if let uncertain = interrupted.uncertain {
+                parts.append("Key \(uncertain) holds either the old or the new value; TapCard tries the new one first.")
+            }
             if !interrupted.unchanged.isEmpty {
-                parts.append("\(list(interrupted.unchanged)) still hold the old values.")
+                parts.append(
+                    "\(list(interrupted.unchanged)) still \(interrupted.unchanged.count == 1 ? "holds its old value" : "hold their old values")."
+                )
             }
             return parts.joined(separator: " ")
         case let interrupted as NTAG424SDMSetupInterrupted:
