@@ -35,9 +35,15 @@ public struct ProtectionInterrupted: TapCardError, Equatable {
             failedIndex == 0
             ? "No write had landed before it"
             : "The \(failedIndex) \(failedIndex == 1 ? "write" : "writes") before it landed"
+        // A tag that may now be protected with the new password opens only with it: the rerun
+        // must give it as the current password (TapCard never guesses a password at a tag).
+        let withNew =
+            states.contains(.protectedWithNewPassword)
+            ? ", giving \(newPassword) as the current password if the tag is protected with it" : ""
         let next =
             states.count == 1
-            ? "Run the command again to finish." : "Run 'tapcard info' to see which, then run the command again."
+            ? "Run the command again\(withNew) to finish."
+            : "Run 'tapcard info' to see which, then run the command again\(withNew)."
         return
             "Writing page \(write.page) (\(what); write \(failedIndex + 1) of \(total)) was not acknowledged: \(cause.sentence) \(landed), so the tag is now \(list). \(next)"
     }

@@ -7,6 +7,11 @@ enum KeyProtectionChange: Sendable {
     case protect(firstPage: Int, protectsReads: Bool)
     case unprotect
     case changeKey(Type2AuthenticationKey)
+
+    var isProtect: Bool {
+        if case .protect = self { return true }
+        return false
+    }
 }
 
 /// The key-guarded Type 2 chips (MIFARE Ultralight C, 3DES; Ultralight AES, AES-128) through one
@@ -128,6 +133,38 @@ extension Type2Tag {
         try await changeKeyProtection(.unprotect)
     }
 
+    /// The report of a key operation whose work was done already: nothing written, the access
+    /// state as read now.
+    private func finishedKeyReport(_ identification: ChipIdentification) async throws -> KeyProtectionReport {
+        try await readHeader(pages: 4)
+        let uid = currentSnapshot(stopAfterNDEF: true).uid
+        let state = try await readKeyAccess()
+        return KeyProtectionReport(
+            uid: uid, identification: identification, before: state, after: state, writes: [],
+            keyAuthenticated: isAuthenticated, writeStatistics: takeStatistics(), verifyStatistics: CommandStatistics())
+    }
+
+    /// The key access state as the tag shows it with no key, `nil` when it refuses (reads
+    /// guarded) or anything fails (the caller then keeps the refusal it had).
+    func probeKeyAccess() async -> KeyAccessState? {
+        let given = key
+        key = nil
+        defer { key = given }
+        do {
+            _ = try await startOperation()
+            return try await readKeyAccess()
+        } catch {
+            return nil
+        }
+    }
+
+    /// True when `error` is the tag refusing the key (3DES or AES): its NAK to our token.
+    static func isKeyRefusal(_ error: any Error) -> Bool {
+        if case .keyRejected? = error as? UltralightCAuthError { return true }
+        if case .keyRejected? = error as? UltralightAESAuthError { return true }
+        return false
+    }
+
     /// Writes `newKey` to the chip's key pages (the switch off around it when the tag is
     /// protected). Needs ``key`` (the current one) when the tag is protected. The chip uses the new
     /// key from the next RF reset on, so it is not authenticated with here; the report says so.
@@ -136,7 +173,32 @@ extension Type2Tag {
     }
 
     private func changeKeyProtection(_ change: KeyProtectionChange) async throws -> KeyProtectionReport {
-        let identification = try await startOperation()
+        let given = key
+        defer { key = given }
+        let identification: ChipIdentification
+        do {
+            identification = try await startOperation()
+        } catch  where Self.isKeyRefusal(error) && !change.isProtect {
+            // The key given was refused: the state an earlier run of this very operation left.
+            // A key change that landed: the new key opens the tag, and nothing is left to write.
+            if case .changeKey(let newKey) = change, newKey != given {
+                key = newKey
+                do {
+                    let identification = try await startOperation()
+                    return try await finishedKeyReport(identification)
+                } catch  where Self.isKeyRefusal(error) {
+                    // Neither key opens it: only an unguarded tag can still be finished (below).
+                }
+            }
+            // An unguarded tag needs no key: an unprotect that finished, or a key change torn in
+            // the key pages while the switch was off (neither key matches). A protect is never
+            // sent without the key, so a tag is never guarded by a key the caller does not hold.
+            key = nil
+            guard let access = await probeKeyAccess(), !access.isProtected else { throw error }
+            let unguarded = try await startOperation()
+            if case .unprotect = change { return try await finishedKeyReport(unguarded) }
+            identification = unguarded
+        }
         let current: KeyAccessState
         let plan: any KeyProtectPlanning
         switch model?.type2KeyCipher {

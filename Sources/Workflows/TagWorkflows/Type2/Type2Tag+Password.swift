@@ -94,6 +94,36 @@ extension Type2Tag {
         try await changeProtection(.protect(request))
     }
 
+    /// The report of an unprotect whose work was done already: nothing written, the
+    /// configuration as read.
+    private func alreadyUnprotected(_ configuration: AccessConfiguration) async throws -> ProtectionReport {
+        let given = password
+        password = nil
+        defer { password = given }
+        let identification = try await startOperation()
+        try await readHeader(pages: 4)
+        let uid = currentSnapshot(stopAfterNDEF: true).uid
+        return ProtectionReport(
+            uid: uid, identification: identification, before: configuration, after: configuration, writes: [],
+            password: nil, acknowledge: nil, passwordVerified: false, writeStatistics: takeStatistics(),
+            verifyStatistics: CommandStatistics())
+    }
+
+    /// The access configuration as the tag shows it without a password (CFG0/CFG1 readable while
+    /// PROT is clear or AUTH0 lies beyond them), `nil` when it refuses or anything fails (the
+    /// caller then keeps the refusal it had).
+    func probeConfiguration() async -> AccessConfiguration? {
+        let given = password
+        password = nil
+        defer { password = given }
+        do {
+            _ = try await startOperation()
+            return try await readConfigurationPages(for: currentSnapshot(stopAfterNDEF: true)).accessConfiguration
+        } catch {
+            return nil
+        }
+    }
+
     /// Removes the password protection: AUTH0 off first, then PROT and AUTHLIM cleared and PWD
     /// and PACK back to factory values. Needs ``password`` when the tag is protected.
     public func unprotect() async throws -> ProtectionReport {
@@ -101,7 +131,19 @@ extension Type2Tag {
     }
 
     private func changeProtection(_ change: ProtectionChange) async throws -> ProtectionReport {
-        let identification = try await startOperation()
+        let identification: ChipIdentification
+        do {
+            identification = try await startOperation()
+        } catch PasswordError.rejected(let refused, let authlim, let limit) where change.isUnprotect {
+            // The password given was refused. An unprotect run again after it finished meets a tag
+            // whose password is the factory's again: read without a password, a configuration
+            // that guards nothing is that finished state (nothing to write). Anything else is the
+            // refusal it was.
+            guard let configuration = await probeConfiguration(), !configuration.isProtected else {
+                throw PasswordError.rejected(password: refused, authlim: authlim, attemptLimit: limit)
+            }
+            return try await alreadyUnprotected(configuration)
+        }
         guard let model, let scheme = PasswordScheme.of(model) else {
             throw ProtectionRefusal.noPasswordOnChip(model: model)
         }
@@ -157,6 +199,11 @@ extension Type2Tag {
     private enum ProtectionChange {
         case protect(ProtectionRequest)
         case unprotect
+
+        var isUnprotect: Bool {
+            if case .unprotect = self { return true }
+            return false
+        }
     }
 
     static func interruption(_ failure: PageWriteFailure, plan: Type2ProtectPlan) -> ProtectionInterrupted {

@@ -11,6 +11,8 @@ final class ConformanceCount: Sendable {
     private struct Counts {
         var write: [TagModel: Int] = [:]
         var management: [TagModel: Int] = [:]
+        var protection: [String: Int] = [:]
+        var protectionVerbs: Set<String> = []
     }
     private let state = Mutex(Counts())
 
@@ -26,16 +28,28 @@ final class ConformanceCount: Sendable {
         report { $0.management[model, default: 0] += managementTearPoints }
     }
 
+    func add(protectionCase: String, verb: String, tearPoints: Int) {
+        report {
+            $0.protection[protectionCase, default: 0] += tearPoints
+            $0.protectionVerbs.insert(verb)
+        }
+    }
+
     private func report(_ change: (inout Counts) -> Void) {
         let line: String? = state.withLock { counts in
             change(&counts)
             let all = ConformanceSuiteTests.models.count
-            guard counts.write.count == all, counts.management.count == all else { return nil }
+            guard counts.write.count == all, counts.management.count == all,
+                counts.protection.count == ProtectionConformanceTests.cases.count
+            else { return nil }
             let writes = counts.write.values.reduce(0, +)
             let management = counts.management.values.reduce(0, +)
-            let verbs = Self.contractVerbs + ManagementConformanceTests.Verb.allCases.map(\.rawValue)
+            let protection = counts.protection.values.reduce(0, +)
+            let verbs =
+                Self.contractVerbs + ManagementConformanceTests.Verb.allCases.map(\.rawValue)
+                + counts.protectionVerbs.sorted()
             return
-                "conformance: \(verbs.count) verbs (\(verbs.joined(separator: ", "))) × \(all) models; \(writes + management) tear points (write, shorter write and erase: \(writes); format and lock: \(management); every command × \(TearMode.allCases.count) modes)"
+                "conformance: \(verbs.count) verbs (\(verbs.joined(separator: ", "))) × \(all) models (each verb on the models that have it); \(writes + management + protection) tear points (write, shorter write and erase: \(writes); format and lock: \(management); protect, unprotect, key changes and SDM set-up: \(protection) in \(counts.protection.count) model-operation cases; every command × \(TearMode.allCases.count) modes)"
         }
         if let line { print(line) }
     }

@@ -11,7 +11,18 @@ import TagTransport
 /// has answered. The suite asserts the contract's promises through this and `any TagDriver`
 /// only, never through a type's own API.
 final class ConformanceTag {
+    /// The emulated tag itself, for the suites that run a type's own operations (protect, key
+    /// changes, SDM set-up) beside the contract's.
+    enum Emulated {
+        case type2(EmulatedTag)
+        case type3(EmulatedType3Tag)
+        case type4(EmulatedType4Tag)
+        case type5(EmulatedType5Tag)
+        case classic(EmulatedClassicTag)
+    }
+
     let model: TagModel
+    var emulated: Emulated?
     let driver: () -> any TagDriver
     let state: () -> [String]
     let copy: () throws -> ConformanceTag
@@ -51,47 +62,57 @@ final class ConformanceTag {
     }
 
     static func type2(_ tag: EmulatedTag) -> ConformanceTag {
-        ConformanceTag(
+        let conformance = ConformanceTag(
             model: tag.model, driver: { Type2Tag(transport: tag, declaredModel: tag.model) },
             state: { [tag.memory.map { String($0, radix: 16) }.joined(separator: " ")] },
             copy: { type2(EmulatedTag(image: tag.memory, model: tag.model)) },
             tearAfter: { tag.tearAfter(commands: $0, mode: $1) }, cancelTear: { tag.cancelTear() },
             present: { tag.present() }, commands: { tag.commandLog.count })
+        conformance.emulated = .type2(tag)
+        return conformance
     }
 
     static func type3(_ tag: EmulatedType3Tag) -> ConformanceTag {
-        ConformanceTag(
+        let conformance = ConformanceTag(
             model: tag.model, driver: { Type3Tag(channel: tag, declaredModel: tag.model) },
             state: { tag.blocks.keys.sorted().map { "\($0): \(tag.blocks[$0] ?? [])" } },
             copy: { type3(try EmulatedType3Tag(model: tag.model, idm: tag.idm, blocks: tag.blocks)) },
             tearAfter: { tag.tearAfter(commands: $0, mode: $1) }, cancelTear: { tag.cancelTear() },
             present: { tag.present() }, commands: { tag.commandLog.count })
+        conformance.emulated = .type3(tag)
+        return conformance
     }
 
     static func type4(_ tag: EmulatedType4Tag) -> ConformanceTag {
-        ConformanceTag(
+        let conformance = ConformanceTag(
             model: tag.model, driver: { Type4Tag(channel: tag, uid: tag.uid) },
             state: { [String(describing: tag.memory)] },
             copy: { type4(try EmulatedType4Tag(model: tag.model, uid: tag.uid, memory: tag.memory)) },
             tearAfter: { tag.tearAfter(commands: $0, mode: $1) }, cancelTear: { tag.cancelTear() },
             present: { tag.present() }, commands: { tag.commandLog.count })
+        conformance.emulated = .type4(tag)
+        return conformance
     }
 
     static func classic(_ tag: EmulatedClassicTag) -> ConformanceTag {
-        ConformanceTag(
+        let conformance = ConformanceTag(
             model: tag.model, driver: { ClassicTag(channel: tag, declaredModel: tag.model) },
             state: { tag.blocks.map { $0.map { String($0, radix: 16) }.joined(separator: " ") } },
             copy: { classic(try EmulatedClassicTag(model: tag.model, uidLength: tag.uid.count, blocks: tag.blocks)) },
             tearAfter: { tag.tearAfter(commands: $0, mode: $1) }, cancelTear: { tag.cancelTear() },
             present: { tag.present() }, commands: { tag.commandCount })
+        conformance.emulated = .classic(tag)
+        return conformance
     }
 
     static func type5(_ tag: EmulatedType5Tag) -> ConformanceTag {
-        ConformanceTag(
+        let conformance = ConformanceTag(
             model: tag.model, driver: { Type5Tag(channel: tag, declaredModel: tag.model) },
             state: { [String(describing: tag.memory)] },
             copy: { type5(try EmulatedType5Tag(model: tag.model, uid: tag.uid, memory: tag.memory)) },
             tearAfter: { tag.tearAfter(commands: $0, mode: $1) }, cancelTear: { tag.cancelTear() },
             present: { tag.present() }, commands: { tag.commandLog.count })
+        conformance.emulated = .type5(tag)
+        return conformance
     }
 }
