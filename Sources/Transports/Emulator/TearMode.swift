@@ -14,6 +14,7 @@ public enum TearMode: String, Sendable, CaseIterable, Equatable {
     /// dynamic lock bytes on NTAG21x) keep their old value instead. A command that is not a
     /// page write behaves as ``replyLost``. On a Type 4 tag (``EmulatedType4Tag``) an UPDATE
     /// BINARY or WriteData lands the first ⌊n/2⌋ of its n bytes and the rest of its range keeps
-    /// the old bytes.
+    /// the old bytes. On a MIFARE Classic (``EmulatedClassicTag``) a block write lands its first 8
+    /// bytes and keeps the old last 8: a torn sector trailer can block its sector for good.
     case corruptedWrite = "corrupted-write"
 }

@@ -112,7 +112,11 @@ struct ClassicChip {
             guard rules.mayWrite(dataGroup: group, with: role) else { throw refuse(label) }
             updated = data
         }
-        if !torn { blocks[block] = updated }
+        // A MIFARE Classic block write has no tearing protection (the datasheets promise none): a
+        // write torn while the EEPROM is programmed lands its first 8 bytes and leaves the last 8
+        // as they were (the split is assumed, as the FeliCa Lite-S emulator's). A torn trailer
+        // can so get access bits whose inverted copies disagree: a sector blocked for good.
+        blocks[block] = torn ? Array(updated[0..<8]) + Array(blocks[block][8..<16]) : updated
     }
 
     /// The sector, key and index in its sector of `block`, when `block` lies in the sector

@@ -25,7 +25,12 @@ public struct ClassicFormatInterrupted: TapCardError, Equatable {
             failed.purpose == .mad1Trailer
             ? "the last write (sector 0's trailer, which makes it an NDEF card) may or may not have landed"
             : "the card carries no readable MAD yet and reads as not formatted"
+        let trailer = [.ndefTrailer, .mad2Trailer, .mad1Trailer].contains(failed.purpose) && cause.mayHaveLanded
+        let risk =
+            trailer
+            ? " If the card then says that sector \(failed.block / 4 < 32 ? failed.block / 4 : 32 + (failed.block - 128) / 16) refuses every key, its trailer was left half-written and the chip has blocked that sector for good (a MIFARE Classic block write has no tearing protection)."
+            : ""
         return
-            "Formatting stopped at write \(completed + 1) of \(total) (block \(failed.block), \(failed.purpose.rawValue)): \(cause.sentence) So far \(state); run 'format' again."
+            "Formatting stopped at write \(completed + 1) of \(total) (block \(failed.block), \(failed.purpose.rawValue)): \(cause.sentence) So far \(state); run 'format' again.\(risk)"
     }
 }

@@ -23,7 +23,11 @@ public struct ClassicLockInterrupted: TapCardError, Equatable {
             completed.isEmpty
             ? "No sector was locked by this run"
             : "Sector\(completed.count == 1 ? "" : "s") \(completed.map(String.init).joined(separator: ", ")) \(completed.count == 1 ? "is" : "are") read-only for good"
+        let risk =
+            cause.mayHaveLanded
+            ? " If sector \(failedSector) then refuses every key, its trailer was left half-written and the chip has blocked that sector for good (a MIFARE Classic block write has no tearing protection)."
+            : ""
         return
-            "The lock stopped at sector \(failedSector) (trailer \(completed.count + 1) of \(total)): \(cause.sentence) \(done); every key it needs was proven before the first write, so run the lock again to finish."
+            "The lock stopped at sector \(failedSector) (trailer \(completed.count + 1) of \(total)): \(cause.sentence) \(done); every key it needs was proven before the first write, so run the lock again to finish.\(risk)"
     }
 }

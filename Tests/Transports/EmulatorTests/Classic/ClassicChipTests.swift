@@ -153,14 +153,16 @@ import Testing
         #expect(tag.blocks[197] == [UInt8](repeating: 2, count: 16))
     }
 
-    @Test func aTornWriteKeepsTheOldBlockAndEndsTheAuthentication() async throws {
+    /// A torn block write lands its first 8 bytes and keeps the old last 8 (no tearing protection
+    /// on a MIFARE Classic block); the authentication ends with the field.
+    @Test func aTornWriteHalfWritesTheBlockAndEndsTheAuthentication() async throws {
         let tag = EmulatedClassicTag(model: .mifareClassic1K)
         try await tag.authenticate(block: 4, role: .a, key: Self.transport)
         tag.tearAfter(commands: 0, mode: .corruptedWrite)
         await #expect(throws: ChannelError.tagLost(command: ClassicCommand.write(block: 4))) {
             try await tag.writeBlock(4, [UInt8](repeating: 9, count: 16))
         }
-        #expect(tag.blocks[4] == [UInt8](repeating: 0, count: 16))
+        #expect(tag.blocks[4] == [UInt8](repeating: 9, count: 8) + [UInt8](repeating: 0, count: 8))
         await #expect(throws: ChannelError.tagLost(command: nil)) { try await tag.readBlock(4) }
         tag.present()
         await #expect(throws: Self.refusal(0x69, 0x82, ClassicCommand.read(block: 4))) { try await tag.readBlock(4) }
@@ -171,6 +173,24 @@ import Testing
             try await tag.writeBlock(4, [UInt8](repeating: 9, count: 16))
         }
         #expect(tag.blocks[4] == [UInt8](repeating: 9, count: 16))
+    }
+
+    /// A torn sector trailer whose new access bits differ from the old in their third byte is a
+    /// sector blocked for good: its inverted copies disagree, and no key opens it again.
+    @Test func aTornTrailerCanBlockItsSector() async throws {
+        let tag = EmulatedClassicTag(model: .mifareClassic1K)
+        try await tag.authenticate(block: 7, role: .a, key: Self.transport)
+        tag.tearAfter(commands: 0, mode: .corruptedWrite)
+        let ndefTrailer: [UInt8] = [0xD3, 0xF7, 0xD3, 0xF7, 0xD3, 0xF7, 0x7F, 0x07, 0x88, 0x40] + Self.transport
+        await #expect(throws: ChannelError.tagLost(command: ClassicCommand.write(block: 7))) {
+            try await tag.writeBlock(7, ndefTrailer)
+        }
+        #expect(Array(tag.blocks[7][6..<9]) == [0x7F, 0x07, 0x80])
+        tag.present()
+        await #expect(throws: (any Error).self) {
+            try await tag.authenticate(block: 4, role: .a, key: [0xD3, 0xF7, 0xD3, 0xF7, 0xD3, 0xF7])
+            _ = try await tag.readBlock(4)
+        }
     }
 
     @Test func keysLoadOnlyIntoTwoSlotsOfSixBytes() async throws {

@@ -82,6 +82,7 @@ import Testing
         _ = try await ClassicTag(channel: reference).lock(confirmation: .permanent)
         let total = reference.commandCount - start
         #expect(total > 40)
+        var blocked = 0
         for index in 1...total {
             let card = try await Self.written(.mifareClassic1K)
             card.tearAfter(commands: index - 1, mode: mode)
@@ -89,9 +90,25 @@ import Testing
                 _ = try await ClassicTag(channel: card).lock(confirmation: .permanent)
             } catch {}
             card.present()
+            if mode == .corruptedWrite, Self.blockedSector(card) != nil {
+                // A trailer torn half-written blocked its sector for good (the chip's limit, no
+                // tearing protection): nothing can finish the lock, and the error said the trailer
+                // write did not complete. Counted, not hidden.
+                blocked += 1
+                continue
+            }
             #expect(try await ClassicTag(channel: card).readTag().content.message == Self.uri, "tear at \(index)")
             let finished = try await ClassicTag(channel: card).lock(confirmation: .permanent)
             #expect(finished.verified, "tear at \(index) (\(mode))")
+        }
+        // Only a half-written trailer can block a sector, and only in corrupted-write mode.
+        #expect(mode == .corruptedWrite || blocked == 0)
+    }
+
+    static func blockedSector(_ card: EmulatedClassicTag) -> Int? {
+        (0..<16).first { sector in
+            if case .failure = AccessBits.parse(Array(card.blocks[sector * 4 + 3][6..<9])) { return true }
+            return false
         }
     }
 }

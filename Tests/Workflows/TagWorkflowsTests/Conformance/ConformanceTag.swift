@@ -1,3 +1,4 @@
+import MIFAREClassic
 import NDEF
 import TagCatalog
 import TagEmulator
@@ -114,5 +115,18 @@ final class ConformanceTag {
             present: { tag.present() }, commands: { tag.commandLog.count })
         conformance.emulated = .type5(tag)
         return conformance
+    }
+
+    /// The first MIFARE Classic sector whose trailer's access bits are inconsistent (a sector the
+    /// chip has blocked for good), `nil` on every other tag or when none is.
+    func blockedClassicSector() -> Int? {
+        guard case .classic(let tag) = emulated,
+            let layout = ClassicLayout.allCases.first(where: { $0.blockCount == tag.blocks.count })
+        else { return nil }
+        return (0..<layout.sectorCount).first { sector in
+            let trailer = tag.blocks[layout.trailerBlock(ofSector: sector)]
+            if case .failure = AccessBits.parse(Array(trailer[6..<9])) { return true }
+            return false
+        }
     }
 }

@@ -105,13 +105,20 @@ import Testing
                         failure.origin != .refusal || tag.state() == origin.state(),
                         "\(context): a refusal changed the tag: \(failure.sentence)")
                 }
-                let content = try await tag.driver().readTag().content
                 // A MIFARE Ultralight or NTAG203 whose one-time-programmable CC write is torn half-
                 // programmed keeps the bits that landed: no later write can clear them (the
                 // datasheets give the CC no tearing protection). That state is the chip's, and it
                 // is recorded as a known issue, not hidden; every other model and mode must hold.
                 let otpTear = mode == .corruptedWrite && [.ultralight, .ntag203].contains(model)
-                await withKnownIssue("a torn write of the OTP CC on \(model)", isIntermittent: true) {
+                // A MIFARE Classic sector trailer torn half-written can leave access bits whose
+                // inverted copies disagree: the chip blocks that sector for good (no tearing
+                // protection on a Classic block). Recorded as known, and only when a sector is
+                // blocked; every other Classic tear must hold.
+                let blockedSector = tag.blockedClassicSector() != nil
+                try await withKnownIssue(
+                    "a torn write of the OTP CC, or a Classic trailer that blocked its sector", isIntermittent: true
+                ) {
+                    let content = try await tag.driver().readTag().content
                     #expect(acceptable(verb, content), "\(context): the tag reads \(content)")
                     do {
                         let resumed = try await run(verb, tag)
@@ -121,7 +128,7 @@ import Testing
                             "\(context): the rerun failed: \((error as? any TapCardError)?.sentence ?? "\(error)")")
                     }
                 } when: {
-                    otpTear
+                    otpTear || blockedSector
                 }
             }
         }
