@@ -171,7 +171,7 @@ import Testing
         let guarded = try bytes(tag)
         let unconfirmed = await run(
             ["protect", "--auth-key", Self.factoryKey, "--new-auth-key", newKey, "--tag", tag], home: home)
-        #expect(unconfirmed.status == 64)
+        #expect(unconfirmed.status == 1)
         #expect(unconfirmed.err.contains("--yes-change-key"))
         let mixed = await run(
             [

@@ -75,6 +75,12 @@ struct FormatCommand: Command {
         let options = FormatOptions(
             multipleBlockRead: arguments.flag("--multiple-block-read"), fixForIOS: arguments.flag("--fix-for-ios"),
             ndefFileSize: try arguments.integer("--ndef-size"), key: try KeyInputError.key(&arguments))
+        // The option's own range, checked before anything is opened or created (a number out of
+        // its range is a wrong command line, 64).
+        if let size = options.ndefFileSize, !(5...0xFFFE).contains(size) {
+            throw UsageError(
+                "--ndef-size is the NDEF file's size, NLEN included: 5 to 65534 bytes, not \(size).", command: name)
+        }
         if options.fixForIOS, options.multipleBlockRead {
             throw UsageError(
                 "--fix-for-ios clears MBREAD and --multiple-block-read sets it: give one of them.", command: name)

@@ -140,9 +140,10 @@ struct ProtectCommand: Command {
                     command: name)
             }
             guard confirmed else {
-                throw UsageError(
-                    "Changing the tag's key needs --yes-change-key: its key pages cannot be read back, and without the new key its guarded pages can never be changed again. Nothing was sent.",
-                    command: name)
+                throw ConfirmationRequired(
+                    sentence:
+                        "Changing the tag's key needs --yes-change-key: its key pages cannot be read back, and without the new key its guarded pages can never be changed again. Nothing was sent."
+                )
             }
             return try await ProtectionRunner.run(
                 .protect(.newKey(newKey)), current: current, verb: "Changed the key of", &arguments, io: io)
