@@ -1,14 +1,15 @@
 /// Strict UTF-8 and UTF-16 conversions: invalid input is reported with the offset of the first
-/// bad byte instead of being replaced with U+FFFD, so nothing is silently changed.
-enum UnicodeText {
-    enum Failure: Error {
+/// bad byte instead of being replaced with U+FFFD, so nothing is silently changed. The one rule
+/// for text: the NDEF codec decodes records with it, and the CLI checks its arguments with it.
+public enum UnicodeText {
+    public enum Failure: Error, Equatable {
         /// The first byte (relative to the given bytes) that does not belong to valid text.
         case invalid(at: Int)
         case oddLength
     }
 
     /// The text, or the offset of the first byte that is not valid UTF-8.
-    static func utf8(_ bytes: ArraySlice<UInt8>) -> Result<String, Failure> {
+    public static func utf8(_ bytes: ArraySlice<UInt8>) -> Result<String, Failure> {
         let text = String(decoding: bytes, as: UTF8.self)
         // Decoding replaces every invalid sequence with U+FFFD; the result equals the input
         // byte for byte exactly when the input was valid UTF-8.

@@ -8,6 +8,13 @@ import TapCardCLI
 #endif
 
 let io = ProcessIO()
-let status = await CLI.run(Array(CommandLine.arguments.dropFirst()), io: io)
+// The arguments' own bytes, not `CommandLine.arguments`, which repairs bytes that are not UTF-8.
+let rawArguments: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
+    guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+    return Array(
+        UnsafeBufferPointer(
+            start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+}
+let status = await CLI.run(rawArguments: rawArguments, io: io)
 io.flush()
 exit(status)

@@ -7,6 +7,18 @@ public enum CLI {
     public static let version = "0.1.0"
 
     /// Runs one command line (without the program name) and returns the exit status.
+    /// `run` on the raw bytes of the arguments (the program name left out): an argument that is
+    /// not UTF-8 is refused (65) before any command runs, instead of reaching it repaired with
+    /// U+FFFD (``ArgumentEncodingError``).
+    public static func run(rawArguments: [[UInt8]], io: some CommandIO) async -> Int32 {
+        let texts = rawArguments.map { String(decoding: $0, as: UTF8.self) }
+        if let error = ArgumentEncodingError.check(rawArguments) {
+            let json = texts.contains("--json") || texts.contains("--jsonl")
+            return report(error, io: io, json: json).rawValue
+        }
+        return await run(texts, io: io)
+    }
+
     public static func run(_ commandLine: [String], io: some CommandIO) async -> Int32 {
         // Global options may come before the command too (`tapcard -q version`): they move after it,
         // where every command's parser takes them.
