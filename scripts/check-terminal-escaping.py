@@ -23,11 +23,31 @@ def record(tnf, type_bytes, payload, first, last):
 
 uri = record(1, b"U", b"\x04" + "evil\u202emoc.elgoog/x".encode(), True, False)
 text = record(1, b"T", b"\x02en" + "\x1b[31mred\x07\u2028x".encode(), False, False)
-mime = record(2, "text/x\x1by".encode(), "\x1b]0;title\x07".encode(), False, True)
-message = (uri + text + mime).hex()
+mime = record(2, "text/x\x1by".encode(), "\x1b]0;title\x07".encode(), False, False)
+# Invisible and bidi characters a URI rule or a printer with a short list lets through: ZWSP, ALM,
+# LRM, BOM, a soft hyphen, a word joiner and a tag character.
+hidden = record(1, b"T", b"\x02en" + "exa\u200bmple \u061c\u200e\ufeff\u00ad\u2060\U000e0041".encode(), False, False)
+hidden_uri = record(1, b"U", b"\x04" + "exa\u200bmple.com/\u061c".encode(), False, True)
+message = (uri + text + mime + hidden + hidden_uri).hex()
 
-UNSAFE = set(range(0x00, 0x20)) - {0x0A, 0x0D} | set(range(0x7F, 0xA0)) | set(range(0x202A, 0x202F)) \
-    | set(range(0x2066, 0x206A)) | {0x2028, 0x2029}
+def ucd_property(path, name):
+    """The code points of property `name` in a Unicode Character Database file (Debian's unicode-data):
+    the oracle's own source, independent of the Swift runtime's Unicode tables the printer uses."""
+    points = set()
+    with open(path, encoding="utf-8") as source:
+        for line in source:
+            fields = line.split("#")[0].split(";")
+            if len(fields) < 2 or fields[1].strip() != name:
+                continue
+            first, _, last = fields[0].strip().partition("..")
+            points.update(range(int(first, 16), int(last or first, 16) + 1))
+    if not points:
+        sys.exit(f"{path} lists no {name}: install Debian's unicode-data (scripts/install-test-deps.sh)")
+    return points
+
+UNSAFE = set(range(0x00, 0x20)) - {0x0A, 0x0D} | set(range(0x7F, 0xA0)) | {0x2028, 0x2029} \
+    | ucd_property("/usr/share/unicode/PropList.txt", "Bidi_Control") \
+    | ucd_property("/usr/share/unicode/DerivedCoreProperties.txt", "Default_Ignorable_Code_Point")
 
 def on_terminal(arguments, environment):
     """Runs the binary with stdout and stderr on a new pseudo-terminal; returns what it printed."""

@@ -36,6 +36,9 @@ command -v groff >/dev/null || apt_packages+=(groff-base)
 # The card page's browser test (scripts/page-browser-test.sh) renders it in headless Chromium.
 command -v chromium >/dev/null || apt_packages+=(chromium)
 command -v man >/dev/null || apt_packages+=(man-db)
+# The terminal-escaping oracle (scripts/check-terminal-escaping.py) reads Bidi_Control and
+# Default_Ignorable_Code_Point from the Unicode Character Database itself.
+[ -f /usr/share/unicode/DerivedCoreProperties.txt ] || apt_packages+=(unicode-data)
 if ! python3 -c "import smartcard" 2>/dev/null; then
     command -v swig >/dev/null || apt_packages+=(swig)
     [ -f /usr/include/PCSC/winscard.h ] || apt_packages+=(libpcsclite-dev)

@@ -148,7 +148,9 @@ enum StreamingJSONWriter {
         {
             return false
         }
-        return isValidUTF8(rest)
+        // A control byte or any non-ASCII text may hold a character unsafe to show
+        // (``/TapCardSupport/UnsafeText``): the strict path flags it as a problem, or refuses it.
+        return rest.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     private static func writeURI(_ payload: Bytes, into out: ByteSink) {
@@ -362,7 +364,7 @@ enum StreamingJSONWriter {
     /// of the scalars `JSON.writeString` also escapes (C1 controls `C2 80…9F`; bidi controls and
     /// separators `E2 80 A8…AE`, `E2 81 A6…A9`), which are looked at more closely.
     private static let escaped: [UInt8] = (0...255).map {
-        $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F ? 1 : ($0 == 0xC2 || $0 == 0xE2 ? 2 : 0)
+        $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F ? 1 : ($0 >= 0xC0 ? 2 : 0)
     }
 
     private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: ByteSink) {
@@ -382,22 +384,14 @@ enum StreamingJSONWriter {
                 continue
             }
             if kind == 2 {
-                var scalar: UInt16?
-                var length = 0
-                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
-                    scalar = UInt16(bytes[index + 1])
-                    length = 2
-                } else if byte == 0xE2, index + 2 < bytes.count {
-                    scalar = JSON.unsafeE2(bytes[index + 1], bytes[index + 2])
-                    length = 3
-                }
-                guard let scalar else {
+                guard let (scalar, length) = JSON.unsafeScalar(bytes, at: index) else {
                     index += 1
                     continue
                 }
                 if runStart < index { out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-                out.append("\\u")
-                for shift in [12, 8, 4, 0] { out.append(hexDigits[Int(scalar >> UInt16(shift) & 0xF)]) }
+                var escape: [UInt8] = []
+                JSON.writeEscape(scalar, into: &escape)
+                escape.withUnsafeBufferPointer { out.append($0) }
                 index += length
                 runStart = index
                 continue

@@ -28,6 +28,13 @@ struct MessageDecoder {
         var ranges: [Range<Int>]
     }
 
+    /// Under ``RecordProblemPolicy/refuse``, a URI record holding a character unsafe to show is
+    /// refused with the record's offset (an empty TYPE is refused where the header is read).
+    private func refuseProblems(of record: NDEFRecord, at offset: Int) throws(NDEFError) {
+        guard problems == .refuse, case .uriCharacter(let scalar, let position)? = record.uriProblem else { return }
+        throw .unsafeURICharacter(offset: offset, scalar: scalar, position: position)
+    }
+
     mutating func decode() throws(NDEFError) -> [NDEFRecord] {
         guard !reader.isAtEnd else { throw .emptyInput }
         var records: [NDEFRecord] = []
@@ -132,6 +139,7 @@ struct MessageDecoder {
                 } else {
                     records.append(
                         NDEFRecord(tnf: open.tnf, type: Array(open.type), id: Array(open.id), payload: open.payload))
+                    try refuseProblems(of: records[records.count - 1], at: open.start)
                     if collectLocations {
                         locations.append(RecordLocation(offset: open.start, payloadRanges: open.ranges))
                     }
@@ -143,6 +151,7 @@ struct MessageDecoder {
                     ranges: collectLocations ? [payloadRange] : [])
             } else {
                 records.append(NDEFRecord(tnf: tnf, type: Array(type), id: Array(id), payload: Array(payload)))
+                try refuseProblems(of: records[records.count - 1], at: start)
                 if collectLocations {
                     locations.append(RecordLocation(offset: start, payloadRanges: [payloadRange]))
                 }

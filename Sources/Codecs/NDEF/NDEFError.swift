@@ -44,6 +44,10 @@ public enum NDEFError: TapCardError, Hashable {
     /// ``RecordProblemPolicy/refuse``; by default the record is kept and flagged
     /// (``RecordProblem/emptyType(_:)``).
     case missingType(offset: Int, tnf: TypeNameFormat)
+    /// A URI record whose URI holds a character unsafe to show, refused only under
+    /// ``RecordProblemPolicy/refuse``; by default kept and flagged
+    /// (``RecordProblem/uriCharacter(scalar:position:)``).
+    case unsafeURICharacter(offset: Int, scalar: UInt32, position: Int)
 
     // MARK: Record payloads (record type definitions)
 
@@ -84,7 +88,7 @@ public enum NDEFError: TapCardError, Hashable {
             .typeNotAllowed(let offset, _, _), .chunkWithoutType(let offset, _),
             .chunkNotUnchanged(let offset, _), .chunkWithType(let offset, _), .chunkWithID(let offset),
             .unterminatedChunk(let offset, _), .reservedTNF(let offset), .missingType(let offset, _),
-            .payloadTooShort(_, let offset, _, _), .invalidUTF8(_, let offset),
+            .unsafeURICharacter(let offset, _, _), .payloadTooShort(_, let offset, _, _), .invalidUTF8(_, let offset),
             .oddUTF16Length(let offset, _), .invalidUTF16(let offset), .missingLanguage(let offset),
             .languagePastEnd(let offset, _, _), .smartPosterURICount(let offset, _),
             .bluetoothLength(let offset, _, _):
@@ -130,6 +134,8 @@ public enum NDEFError: TapCardError, Hashable {
             "TNF 7 is reserved and must not be used."
         case .missingType(_, let tnf):
             RecordProblem.emptyType(tnf).sentence + "."
+        case .unsafeURICharacter(_, let scalar, let position):
+            "The record is " + RecordProblem.uriCharacter(scalar: scalar, position: position).sentence + "."
         case .payloadTooShort(let kind, _, let needed, let available):
             "The \(kind) payload needs at least \(needed) \(bytes(needed)) but has \(available)."
         case .invalidUTF8(let what, _):
@@ -188,6 +194,7 @@ public enum NDEFError: TapCardError, Hashable {
             case .unterminatedChunk(let o, let s): .unterminatedChunk(offset: transform(o), chunkStart: transform(s))
             case .reservedTNF(let o): .reservedTNF(offset: transform(o))
             case .missingType(let o, let t): .missingType(offset: transform(o), tnf: t)
+            case .unsafeURICharacter(let o, let s, let p): .unsafeURICharacter(offset: transform(o), scalar: s, position: p)
             case .payloadTooShort(let k, let o, let n, let a):
                 .payloadTooShort(kind: k, offset: transform(o), needed: n, available: a)
             case .invalidUTF8(let w, let o): .invalidUTF8(what: w, offset: transform(o))

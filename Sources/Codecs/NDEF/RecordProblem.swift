@@ -10,6 +10,11 @@ public enum RecordProblem: Sendable, Hashable {
     /// least one character (RTD 1.0 §2.1), an RFC 2046 `type/subtype`, an RFC 3986 absolute URI,
     /// or `domain:type` (RTD 1.0 §2.4). None of them can be empty.
     case emptyType(TypeNameFormat)
+    /// A URI record whose URI holds a character unsafe to show (``/TapCardSupport/UnsafeText``: a
+    /// control character, a bidirectional formatting or an invisible character) at `position`
+    /// (1-based, in characters): RFC 3986 §2 allows none raw, RFC 3987 §4.1 bans the bidi controls,
+    /// and an invisible one makes a link look like another.
+    case uriCharacter(scalar: UInt32, position: Int)
 
     /// The rule in words, e.g. "TNF 1 (well-known) with an empty TYPE; NDEF 1.0 §3.2.6 requires
     /// a type".
@@ -17,6 +22,8 @@ public enum RecordProblem: Sendable, Hashable {
         switch self {
         case .emptyType(let tnf):
             "TNF \(tnf.rawValue) (\(tnf.name)) with an empty TYPE; NDEF 1.0 §3.2.6 requires a type"
+        case .uriCharacter(let scalar, let position):
+            "a URI holding \(RecordValueError.describe(scalar)) at character \(position); RFC 3986 §2 and RFC 3987 §4.1 allow no control, bidirectional formatting or invisible character in a URI"
         }
     }
 
@@ -35,7 +42,24 @@ public enum RecordProblemPolicy: Sendable, Hashable {
 extension NDEFRecord {
     /// The type rules this record breaks; empty for a record that keeps them all.
     public var problems: [RecordProblem] {
-        guard type.isEmpty, RecordProblem.typedTNFs.contains(tnf) else { return [] }
-        return [.emptyType(tnf)]
+        if type.isEmpty, RecordProblem.typedTNFs.contains(tnf) { return [.emptyType(tnf)] }
+        if let problem = uriProblem { return [problem] }
+        return []
+    }
+
+    /// The first character unsafe to show in a URI record's URI, `nil` for any other record or
+    /// a URI that does not decode (its decoding error is said elsewhere).
+    var uriProblem: RecordProblem? {
+        guard tnf == .wellKnown, type == [0x55] else { return nil }
+        let uri: String
+        do {
+            uri = try URIRecord.decode(payload: payload[...]).uri
+        } catch {
+            return nil
+        }
+        for (index, scalar) in uri.unicodeScalars.enumerated() where RecordValueError.isUnsafe(scalar.value) {
+            return .uriCharacter(scalar: scalar.value, position: index + 1)
+        }
+        return nil
     }
 }

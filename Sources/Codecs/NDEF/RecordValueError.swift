@@ -197,11 +197,12 @@ public enum RecordValueError: TapCardError, Hashable {
         return out + "'"
     }
 
-    /// C0 and C1 controls, DEL, and the bidirectional formatting characters RFC 3987 §4.1 bans
-    /// from IRIs (LRM, RLM, U+202A–202E, U+2066–2069).
+    /// The one definition (``/TapCardSupport/UnsafeText``): controls, line and paragraph
+    /// separators, every Bidi_Control character (RFC 3987 §4.1 bans them from IRIs) and every
+    /// Default_Ignorable_Code_Point (invisible: a link holding one looks like another).
     static func isUnsafe(_ value: UInt32) -> Bool {
-        value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x200E || value == 0x200F
-            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        guard let scalar = Unicode.Scalar(value) else { return true }
+        return UnsafeText.isUnsafeToShow(scalar)
     }
 
     /// "a line feed (U+000A)", "a space", "'é'".
@@ -215,10 +216,10 @@ public enum RecordValueError: TapCardError, Hashable {
         case 0x09: return "a tab (\(code))"
         case 0x20: return "a space"
         case 0x00..<0x20, 0x7F...0x9F: return "a control character (\(code))"
-        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-            return "a bidirectional formatting character (\(code))"
         default:
             guard let scalar = Unicode.Scalar(value) else { return code }
+            if scalar.properties.isBidiControl { return "a bidirectional formatting character (\(code))" }
+            if scalar.properties.isDefaultIgnorableCodePoint { return "an invisible character (\(code))" }
             return "'\(Character(scalar))' (\(code))"
         }
     }

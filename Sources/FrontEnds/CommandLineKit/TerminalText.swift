@@ -1,6 +1,8 @@
-/// Text bound for a terminal, made safe: control characters (C0, DEL, C1), the bidi controls that
-/// can make text read differently from its bytes (U+202A–202E embeddings and overrides,
-/// U+2066–2069 isolates) and the Unicode line and paragraph separators are shown as `\u{…}`.
+import TapCardSupport
+
+/// Text bound for a terminal, made safe: every character ``/TapCardSupport/UnsafeText`` calls unsafe
+/// to show (controls, line and paragraph separators, Bidi_Control, Default_Ignorable_Code_Point)
+/// is shown as `\u{…}`.
 /// A URI holding U+202E prints as `https://evil\u{202e}moc.elgoog`, not as a reversed fake.
 ///
 /// Applied to every line `tapcard` prints to a terminal (``CommandIO/print(_:)``), so a tag's
@@ -8,14 +10,7 @@
 /// reorder what the user reads. Output to a pipe or a file is left byte-exact.
 public enum TerminalText {
     /// True for a scalar that must not reach a terminal as itself.
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x202A...0x202E, 0x2066...0x2069: true
-        case 0x2028, 0x2029: true
-        default: false
-        }
-    }
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool { UnsafeText.isUnsafeToShow(scalar) }
 
     /// `text` with every unsafe scalar written as `\u{hex}`.
     public static func escape(_ text: String) -> String {

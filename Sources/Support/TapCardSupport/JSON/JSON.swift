@@ -57,27 +57,22 @@ public indirect enum JSON: Sendable, Equatable {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// A JSON string. Besides what JSON requires, C1 controls (U+0080–009F), the bidi embeddings,
-    /// overrides and isolates (U+202A–202E, U+2066–2069) and the line and paragraph separators
-    /// (U+2028, U+2029) are written as `\uXXXX`: valid JSON, and nothing a terminal showing it
-    /// would act on or reorder.
+    /// A JSON string. Besides what JSON requires, every character ``UnsafeText`` calls unsafe to
+    /// show (C1 controls, line and paragraph separators, Bidi_Control, Default_Ignorable_Code_Point)
+    /// is written as `\uXXXX` (a surrogate pair above U+FFFF): valid JSON that parses to the same
+    /// string, and nothing a terminal showing it would act on, reorder or hide.
     public static func writeString(_ value: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         let utf8 = Array(value.utf8)
         var index = 0
         while index < utf8.count {
             let byte = utf8[index]
-            index += 1
-            if byte == 0xC2, index < utf8.count, (0x80...0x9F).contains(utf8[index]) {
-                writeEscape(UInt16(utf8[index]), into: &out)
-                index += 1
-                continue
-            }
-            if byte == 0xE2, index + 1 < utf8.count, let scalar = unsafeE2(utf8[index], utf8[index + 1]) {
+            if byte >= 0xC0, let (scalar, length) = unsafeScalar(utf8, at: index) {
                 writeEscape(scalar, into: &out)
-                index += 2
+                index += length
                 continue
             }
+            index += 1
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
@@ -94,20 +89,38 @@ public indirect enum JSON: Sendable, Equatable {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// The scalar `E2 b1 b2` encodes when it is one JSON text must not carry raw.
-    public static func unsafeE2(_ b1: UInt8, _ b2: UInt8) -> UInt16? {
-        let scalar = 0x2000 | UInt16(b1 & 0x3F) << 6 | UInt16(b2 & 0x3F)
-        switch scalar {
-        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-            return b1 & 0xC0 == 0x80 && b2 & 0xC0 == 0x80 ? scalar : nil
-        default: return nil
+    /// The scalar the valid UTF-8 sequence starting at `index` (a lead byte, `C0`–`F7`) encodes,
+    /// and its length, when it is one JSON text must not carry raw (``UnsafeText``); `nil`
+    /// otherwise, or for a sequence cut short.
+    public static func unsafeScalar<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Int) -> (
+        UInt32, Int
+    )? where Bytes.Index == Int {
+        let lead = bytes[index]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard index + length <= bytes.endIndex else { return nil }
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length {
+            let continuation = bytes[index + offset]
+            guard continuation & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(continuation & 0x3F)
         }
+        guard let scalar = Unicode.Scalar(value), UnsafeText.isUnsafeToShow(scalar) else { return nil }
+        return (value, length)
     }
 
-    /// `\\uXXXX` for `scalar`.
-    public static func writeEscape(_ scalar: UInt16, into out: inout [UInt8]) {
-        out.append(contentsOf: Array("\\u".utf8))
-        for shift in [12, 8, 4, 0] { out.append(hexDigits[Int(scalar >> UInt16(shift) & 0xF)]) }
+    /// `\\uXXXX` for `scalar`, a surrogate pair above U+FFFF.
+    public static func writeEscape(_ scalar: UInt32, into out: inout [UInt8]) {
+        func unit(_ value: UInt32) {
+            out.append(contentsOf: Array("\\u".utf8))
+            for shift in [12, 8, 4, 0] { out.append(hexDigits[Int(value >> UInt32(shift) & 0xF)]) }
+        }
+        if scalar > 0xFFFF {
+            let offset = scalar - 0x10000
+            unit(0xD800 | offset >> 10)
+            unit(0xDC00 | offset & 0x3FF)
+        } else {
+            unit(scalar)
+        }
     }
 
     /// The member named `key` of an object.
