@@ -28,6 +28,9 @@ public final class PhoneTagTransport: NFCAChannel {
         try await radio.reactivate()
     }
 
+    /// iOS drops the connection on a NAK for the rest of the session.
+    public var survivesRefusal: Bool { false }
+
     /// PWD_AUTH, the NTAG21x / Ultralight EV1 password command.
     static let passwordAuthCode: UInt8 = 0x1B
 

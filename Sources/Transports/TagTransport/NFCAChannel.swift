@@ -22,4 +22,14 @@ public protocol NFCAChannel: AnyObject {
     /// Wakes the tag and selects it again (WUPA, anticollision, SELECT), after a NAK or silence
     /// sent it to IDLE. Any password session is gone afterwards, as on the chip.
     func reactivate() async throws(ChannelError)
+
+    /// True when a NAK leaves the channel usable once ``reactivate()`` ran (the emulator, a PC/SC
+    /// reader); false where a NAK ends the connection for good (iOS reports it as "Tag connection
+    /// lost" and keeps it dropped for the session), so a driver must not send a command there
+    /// that may be refused merely to learn something.
+    var survivesRefusal: Bool { get }
+}
+
+extension NFCAChannel {
+    public var survivesRefusal: Bool { true }
 }

@@ -23,7 +23,10 @@ public enum ProtectionVerificationFailed: TapCardError, Equatable {
         case .passwordNotAccepted(let password):
             "Every write was acknowledged, but the tag did not accept the new password \(password) afterwards."
         case .readBackInterrupted(let writes, let state, let cause):
-            "All \(writes) \(writes == 1 ? "write was" : "writes were") acknowledged, so the tag is now \(state.phrase); reading it back to check was then cut off: \(cause.sentence) Run 'tapcard info' to check."
+            "All \(writes) \(writes == 1 ? "write was" : "writes were") acknowledged, so the tag is now \(state.phrase); reading it back to check was then cut off: \(cause.sentence) Run 'tapcard info' to check"
+                + (state == .protectedWithNewPassword
+                    ? ", with the new password: the tag no longer holds the old one, and it counts a wrong password against AUTHLIM."
+                    : ".")
         case .acknowledge(let expected, let received):
             "Every write was acknowledged, but the tag answered the new password with PACK \(received.map(\.description) ?? "of the wrong length") instead of \(expected)."
         }

@@ -85,4 +85,53 @@ import Testing
             command: ["ntag424", "sdm", "setup", "--url-template", "https://example.com/?p={picc}&m={mac}"])
         #expect(tears > 3)
     }
+
+    /// A password change or an unprotect torn at every command and run again (the hostile
+    /// newcomer's finding): the torn change leaves the new PWD with AUTH0 off, and the rerun
+    /// presented the old password to a tag that no longer held it, used up AUTHLIM 1 and locked
+    /// the protected pages for good; a rerun of a torn unprotect said it was done while PROT and
+    /// AUTHLIM were still set, counting a wrong password each time. Now no password is presented
+    /// to a tag whose configuration shows it guards nothing, the rerun finishes, and no attempt
+    /// is counted.
+    @Test(arguments: ["change", "unprotect"])
+    func aTornPasswordChangeOrUnprotectFinishesWithoutCountingAnAttempt(_ kind: String) async throws {
+        let home = try home()
+        var point = 0
+        while point < 40 {
+            let tag = "\(home)/p-\(point).nfc"
+            #expect(await run(["sim", "new", "ntag213", tag], home: home).status == 0)
+            #expect(await run(["write", "uri", "https://example.com/x", "--tag", tag], home: home).status == 0)
+            let protect = ["protect", "--password", "11223344", "--attempts", "1", "--tag", tag]
+            #expect(await run(protect + (kind == "unprotect" ? ["--read-protect"] : []), home: home).status == 0)
+            let command =
+                kind == "change"
+                ? [
+                    "protect", "--password", "99887766", "--current-password", "11223344", "--attempts", "1", "--tag",
+                    tag,
+                ]
+                : ["unprotect", "--password", "11223344", "--tag", tag]
+            let torn = await run(command + ["--simulate-tear-after", String(point)], home: home)
+            if torn.status == 0 { break }
+            // The same command; after a change whose writes all landed (only the read-back was
+            // cut), the error says the tag holds the new password: the user gives it as current.
+            let landed = torn.err.contains("acknowledged, so the tag is now protected with the new password")
+            let rerun =
+                landed
+                ? [
+                    "protect", "--password", "99887766", "--current-password", "99887766", "--attempts", "1", "--tag",
+                    tag,
+                ]
+                : command
+            let again = await run(rerun, home: home)
+            #expect(again.status == 0, "\(kind) torn after \(point), run again: \(again.err)")
+            let text = try String(contentsOfFile: tag, encoding: .utf8)
+            #expect(!text.contains("Failed authentication attempts: 1"), "\(kind) @\(point): an attempt was counted")
+            let read = await run(
+                ["info", "--tag", tag] + (kind == "change" ? ["--password", "99887766"] : []), home: home)
+            #expect(read.status == 0, "\(kind) @\(point): \(read.err)")
+            if kind == "unprotect" { #expect(read.out.contains("AUTH0 255"), "\(kind) @\(point)") }
+            point += 1
+        }
+        #expect(point > 3)
+    }
 }

@@ -94,21 +94,6 @@ extension Type2Tag {
         try await changeProtection(.protect(request))
     }
 
-    /// The report of an unprotect whose work was done already: nothing written, the
-    /// configuration as read.
-    private func alreadyUnprotected(_ configuration: AccessConfiguration) async throws -> ProtectionReport {
-        let given = password
-        password = nil
-        defer { password = given }
-        let identification = try await startOperation()
-        try await readHeader(pages: 4)
-        let uid = currentSnapshot(stopAfterNDEF: true).uid
-        return ProtectionReport(
-            uid: uid, identification: identification, before: configuration, after: configuration, writes: [],
-            password: nil, acknowledge: nil, passwordVerified: false, writeStatistics: takeStatistics(),
-            verifyStatistics: CommandStatistics())
-    }
-
     /// The access configuration as the tag shows it without a password (CFG0/CFG1 readable while
     /// PROT is clear or AUTH0 lies beyond them), `nil` when it refuses or anything fails (the
     /// caller then keeps the refusal it had).
@@ -131,19 +116,19 @@ extension Type2Tag {
     }
 
     private func changeProtection(_ change: ProtectionChange) async throws -> ProtectionReport {
-        let identification: ChipIdentification
-        do {
-            identification = try await startOperation()
-        } catch PasswordError.rejected(let refused, let authlim, let limit) where change.isUnprotect {
-            // The password given was refused. An unprotect run again after it finished meets a tag
-            // whose password is the factory's again: read without a password, a configuration
-            // that guards nothing is that finished state (nothing to write). Anything else is the
-            // refusal it was.
-            guard let configuration = await probeConfiguration(), !configuration.isProtected else {
-                throw PasswordError.rejected(password: refused, authlim: authlim, attemptLimit: limit)
-            }
-            return try await alreadyUnprotected(configuration)
+        // Planned from the tag's whole state, read before any password is presented: a tag whose
+        // configuration shows it guards nothing needs no password, and presenting one it does not
+        // hold would count against AUTHLIM (a torn password change leaves the new PWD with AUTH0
+        // off: the old password, presented again, is refused and counted). So a password is sent
+        // only to a tag the configuration shows protected, or whose configuration cannot be read
+        // without it. (Not on a channel a refused read would end, the phone's: there the password
+        // goes first, as before.)
+        let given = password
+        defer { password = given }
+        if given != nil, transport.survivesRefusal, let probe = await probeConfiguration(), !probe.isProtected {
+            password = nil
         }
+        let identification = try await startOperation()
         guard let model, let scheme = PasswordScheme.of(model) else {
             throw ProtectionRefusal.noPasswordOnChip(model: model)
         }
