@@ -1,6 +1,7 @@
 import TagCatalog
 import TagFrames
 import TapCardSupport
+import Type4
 
 /// Why TapCard will not make this Type 4 tag read-only. Nothing was sent that changes the tag.
 public enum Type4LockRefusal: TapCardError, Equatable {
@@ -23,6 +24,9 @@ public enum Type4LockRefusal: TapCardError, Equatable {
     /// A MIFARE DESFire EV1 did not accept the key given for `keyNumber` of its NDEF application
     /// (AuthenticateAES answered `status`).
     case ev1KeyRefused(keyNumber: Int, status: StatusWord)
+    /// A MIFARE DESFire whose application `000001` is not AN11004's NDEF application as TapCard
+    /// lays it out: another issuer's, which a lock must not change.
+    case foreignApplication(DESFireForeignApplication)
 
     public var origin: ErrorOrigin {
         switch self {
@@ -39,6 +43,9 @@ public enum Type4LockRefusal: TapCardError, Equatable {
                 "TapCard cannot make \(name) read-only: the NFC Forum Type 4 mapping defines no command for it (each chip has its own), and this chip's is not known; nothing was written."
         case .confirmationRequired:
             return "Locking is permanent: give --yes-lock-permanently to confirm. Nothing was written."
+        case .foreignApplication(let foreign):
+            return
+                "\(foreign.sentence) TapCard locks only its own NDEF application and leaves another issuer's alone. Nothing was written."
         case .confirmationRequiredNotPermanent:
             return
                 "Locking a MIFARE DESFire makes its CC and NDEF files refuse writes with every key, but it is not permanent: the card's PICC master key (all-zero DES as shipped) can delete the application or format the card, and key 0 of application 000001 can replace the NDEF file (anyone can, with AN11004's key settings 0F). Give --yes-lock-permanently to lock it on those terms. Nothing was written."

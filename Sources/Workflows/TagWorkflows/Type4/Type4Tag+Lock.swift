@@ -43,6 +43,14 @@ extension Type4Tag {
                 ? Type4LockRefusal.confirmationRequiredNotPermanent : Type4LockRefusal.confirmationRequired
         }
         if hasNDEFApplication == false { throw WritePreflightError.notFormatted }
+        if identification.desfire != nil {
+            // Application 000001 is changed only when it is provably AN11004's, as format takes it.
+            let card = try await desfireCardInfo()
+            if let foreign = try await desfireNDEFState(applications: card.applications ?? []).foreign {
+                throw Type4LockRefusal.foreignApplication(foreign)
+            }
+            forgetSelection()
+        }
         let (cc, _) = try await readCapabilityContainer(whole: false)
         let ccSettings = try await fileSettings(1)
         let ndefSettings = try await fileSettings(2)

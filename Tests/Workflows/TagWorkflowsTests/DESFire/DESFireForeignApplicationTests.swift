@@ -128,4 +128,37 @@ import Type4
         #expect(same.steps.isEmpty && same.verified)
         #expect(tag.memory == before)
     }
+
+    /// `lock` takes over application 000001 no more than `format` does (the hostile newcomer
+    /// locked an application `info` and `format` called another issuer's: file 02 under E105,
+    /// other rights, MAC mode, a CC naming another size, a third file). Refused, unchanged.
+    @Test(arguments: 0..<foreignStates.count)
+    func lockLeavesAForeignApplicationAlone(_ index: Int) async throws {
+        let state = Self.foreignStates[index]
+        var picc = DESFirePICC.factory
+        picc.applications = [state.application]
+        let tag = try EmulatedType4Tag(model: Self.model, uid: Self.uid, picc: picc)
+        let before = tag.memory
+        do {
+            _ = try await Type4Tag(channel: tag, uid: tag.uid).lock(confirmation: .permanent)
+            Issue.record("\(state.name): the lock went ahead")
+        } catch let refusal as Type4LockRefusal {
+            #expect(refusal == .foreignApplication(state.expected), "\(state.name)")
+        } catch let refusal as WritePreflightError {
+            // Without the NDEF DF name no reader takes it for an NDEF card: not formatted.
+            #expect(refusal == .notFormatted, "\(state.name)")
+        }
+        #expect(tag.memory == before, "\(state.name): the card changed")
+    }
+
+    @Test func aFormattedCardWithAnotherNDEFFileIdentifierIsNotLocked() async throws {
+        let tag = EmulatedType4Tag(model: .desfireEV2_8K, uid: Self.uid)
+        _ = try await Type4Tag(channel: tag, uid: tag.uid).formatDESFire()
+        tag.memory.picc?.applications[0].files[1].isoFileID = 0xE105
+        let before = tag.memory
+        await #expect(throws: Type4LockRefusal.self) {
+            _ = try await Type4Tag(channel: tag, uid: tag.uid).lock(confirmation: .permanent)
+        }
+        #expect(tag.memory == before)
+    }
 }

@@ -111,7 +111,7 @@ enum PhoneWords {
             case .ev1KeyRefused:
                 return
                     "This DESFire EV1's NDEF application key 0 is not the all-zero key TapCard's format gives it, and the phone locks only with that key: the card refused it. Nothing was written."
-            case .noProcedure: return nil
+            case .noProcedure, .foreignApplication: return nil
             }
         case let refusal as Type3Refusal:
             switch refusal {
