@@ -24,7 +24,7 @@ public enum ClassicPlanRefusal: TapCardError, Equatable {
             "NDEF sector \(sector) is read-only (its access bits or its GPB refuse writes with key A). Nothing was written."
         case .plan(let error): error.sentence
         case .notBlank(let sector):
-            "Sector \(sector) does not open with the transport key FFFFFFFFFFFF as a factory card's does, or the card holds a MAD already: TapCard formats only blank cards (use 'erase' to empty an NDEF card). Nothing was written."
+            "Sector \(sector) is not as a factory card's (transport keys A and B FFFFFFFFFFFF, access bits FF 07 80, empty data blocks) nor as an earlier TapCard format left it: it is under another key, holds data, or was blocked by a torn trailer write; or the card holds a MAD already. TapCard formats only blank cards and never overwrites what is not its own (use 'erase' to empty an NDEF card). Nothing was written."
         }
     }
 }

@@ -37,6 +37,8 @@ extension ClassicTag {
         // in the MAD2 sector, the data).
         var keys: [Int: ClassicKey] = [:]
         var finished: Set<Int> = []
+        var plan = try ClassicFormatPlan.make(layout: layout).get()
+        let planned = Dictionary(plan.writes.map { ($0.block, $0.bytes) }, uniquingKeysWith: { first, _ in first })
         for sector in 0..<layout.sectorCount {
             let candidates: [ClassicKey] =
                 sector == 0
@@ -51,7 +53,21 @@ extension ClassicTag {
                 throw ClassicPlanRefusal.notBlank(sector: sector)
             }
             if key == .transport {
-                guard trailer.accessBits == .transport else { throw ClassicPlanRefusal.notBlank(sector: sector) }
+                // A factory sector: the transport access bits, key B the transport key too (the
+                // access bits let key A read it), and data blocks holding zeros or what this
+                // format writes there (each half, as a torn block write leaves it). Anything else
+                // is someone's: a private key B, data.
+                guard trailer.accessBits == .transport, trailer.keyB == .transport else {
+                    throw ClassicPlanRefusal.notBlank(sector: sector)
+                }
+                for block in layout.dataBlocks(ofSector: sector) where block != 0 {
+                    let bytes = try await read(block: block, keys: [.transport])
+                    let target = planned[block] ?? [UInt8](repeating: 0, count: ClassicLayout.blockSize)
+                    let ours = [0..<8, 8..<16].allSatisfy { half in
+                        bytes[half].allSatisfy { $0 == 0 } || Array(bytes[half]) == Array(target[half])
+                    }
+                    guard ours else { throw ClassicPlanRefusal.notBlank(sector: sector) }
+                }
             } else {
                 let final =
                     key == .madKeyA
@@ -63,7 +79,6 @@ extension ClassicTag {
             }
             keys[sector] = key
         }
-        var plan = try ClassicFormatPlan.make(layout: layout).get()
         plan.writes.removeAll { finished.contains(layout.sector(ofBlock: $0.block) ?? -1) }
         var completed = 0
         session = nil

@@ -24,6 +24,8 @@ import Type4
         var make: @Sendable () async throws -> ConformanceTag
         /// The operation; its outcome verified, or it throws.
         var run: @Sendable (ConformanceTag) async throws -> Bool
+        /// True when only a refusal is right (the state holds something TapCard must not take).
+        var refuses = false
     }
 
     static func lock(_ tag: ConformanceTag, key: [UInt8]? = nil) async throws -> Bool {
@@ -48,6 +50,18 @@ import Type4
         let block = sector * 4 + 3
         card.setBlock(block, to: Array(privateKey.prefix(6)) + Array(card.blocks[block][6..<16]))
         return tag
+    }
+
+    /// A blank 1K card whose sector 5 holds someone's key B or data (the hostile newcomer's
+    /// finding: format replaced the key B with FF…FF and zeroed the data).
+    static func classicBlankWithSomeonesSector(keyB: Bool) throws -> ConformanceTag {
+        let card = EmulatedClassicTag(model: .mifareClassic1K, formatted: false)
+        if keyB {
+            card.setBlock(23, to: Array(card.blocks[23][0..<10]) + [0x11, 0x22, 0x33, 0x44, 0x55, 0x66])
+        } else {
+            card.setBlock(20, to: [0xDE, 0xAD, 0xBE, 0xEF] + [UInt8](repeating: 0x42, count: 12))
+        }
+        return ConformanceTag.classic(card)
     }
 
     static func desfireWithApplicationKey() async throws -> ConformanceTag {
@@ -107,6 +121,12 @@ import Type4
         Start(
             description: "Classic 1K blank, sector 5 under a private key A: format",
             make: { try await classicWithPrivateKeyA(sector: 5, formatted: false) }, run: { try await format($0) }),
+        Start(
+            description: "Classic 1K blank, sector 5 under someone's key B: format",
+            make: { try classicBlankWithSomeonesSector(keyB: true) }, run: { try await format($0) }, refuses: true),
+        Start(
+            description: "Classic 1K blank, block 20 holding someone's data: format",
+            make: { try classicBlankWithSomeonesSector(keyB: false) }, run: { try await format($0) }, refuses: true),
         Start(
             description: "DESFire EV3, application key 0 not the factory key: lock",
             make: { try await desfireWithApplicationKey() }, run: { try await lock($0) }),
@@ -172,6 +192,7 @@ import Type4
         let before = tag.state()
         do {
             let verified = try await start.run(tag)
+            #expect(!start.refuses, "\(start): went ahead over something not its own")
             #expect(verified, "\(start): completed but not verified")
         } catch let error as any TapCardError {
             #expect(tag.state() == before, "\(start): refused (\(error.sentence)) but the tag changed")
