@@ -148,9 +148,17 @@ enum StreamingJSONWriter {
         {
             return false
         }
-        // A control byte or any non-ASCII text may hold a character unsafe to show
-        // (``/TapCardSupport/UnsafeText``): the strict path flags it as a problem, or refuses it.
-        return rest.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        guard isValidUTF8(rest) else { return false }
+        // A URI holding a character unsafe to show (``/TapCardSupport/UnsafeText``) is left to the
+        // strict path, which flags it as a problem, or refuses it.
+        var index = 0
+        while index < rest.count {
+            let byte = rest[index]
+            if byte < 0x20 || byte == 0x7F { return false }
+            if byte >= 0xC0, JSON.unsafeScalar(rest, at: index) != nil { return false }
+            index += 1
+        }
+        return true
     }
 
     private static func writeURI(_ payload: Bytes, into out: ByteSink) {

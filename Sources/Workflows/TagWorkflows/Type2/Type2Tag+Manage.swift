@@ -20,6 +20,16 @@ extension Type2Tag {
         {
             throw FormatRefusal.holdsMessage(messageBytes: bytes.count)
         }
+        // A CC that looks formatted (E1, version 1) but gives no NDEF area a reader can use, and is
+        // not TapCard's: a one-time-programmable CC whose write was cut can be left so for good.
+        // Said as a CC that can never be formatted, not as a formatted tag to erase (erase calls
+        // it not formatted).
+        if let cc = snapshot.cc, cc.isNDEFFormatted, NDEFContent.from(snapshot) == .notFormatted,
+            let model, let target = Type2FormatPlan.capabilityContainer(for: model), cc != target,
+            !cc.canBeProgrammed(to: target)
+        {
+            throw Type2PlanError.foreignCapabilityContainer(current: cc.bytes, wanted: target.bytes)
+        }
         let plan = try Type2FormatPlan.make(snapshot: snapshot)
         // Nothing to write: the tag carries TapCard's CC. It is finished only if it reads empty
         // (a half-written message is not a format's state: erase or write it).
@@ -44,6 +54,16 @@ extension Type2Tag {
             throw WritePreflightError.passwordRequired(
                 pages: [scheme.accessPage], firstProtectedPage: snapshot.readRefusedFromPage ?? scheme.accessPage,
                 exact: snapshot.readRefusedFromPage != nil, protectsReads: true)
+        }
+        // A tag that reads as holding no NDEF area is not locked, unless its CC is the model's
+        // NDEF CC with the access byte part-way to read-only (a lock whose CC write was cut):
+        // that lock is finished. A CC damaged otherwise is said, not locked for good.
+        if NDEFContent.from(snapshot) == .notFormatted, let cc = snapshot.cc {
+            let target = model?.formattedCC ?? []
+            let partialLock =
+                target.count == 4 && Array(cc.bytes[0..<3]) == Array(target[0..<3])
+                && cc.bytes[3] & ~CapabilityContainer.accessReadOnly == 0
+            guard partialLock else { throw WritePreflightError.notFormatted }
         }
         let plan = try Type2LockPlan.make(snapshot: snapshot)
         // Every page the plan writes is checked before the first one (the CC, which is one-time
