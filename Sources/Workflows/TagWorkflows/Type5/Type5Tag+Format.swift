@@ -36,8 +36,15 @@ extension Type5Tag {
                 snapshot: before, memoryBytes: memory, multipleBlockRead: multipleBlockRead, lockBlock: false
             ).get()
         }
+        // A block that already holds what the format writes is not written again: a tag this
+        // format finished (an empty NDEF TLV, this CC) is left as it is, and the format says so.
+        let writes = plan.writes.filter { write in
+            let start = write.block * before.blockSize
+            guard start + write.bytes.count <= before.memory.count else { return true }
+            return Array(before.memory[start..<start + write.bytes.count]) != write.bytes
+        }
         return try await apply(
-            plan.writes, operation: .format, identification: identification, before: before, memoryBytes: memory)
+            writes, operation: .format, identification: identification, before: before, memoryBytes: memory)
     }
 
     /// Rewrites only the CC block with MBREAD (CC byte 3 bit 0) clear, so iOS reads the tag

@@ -329,7 +329,9 @@ enum Type5Text {
         switch report.operation {
         case .format:
             lines.append(
-                "Formatted: \(report.writes.count) WRITE SINGLE BLOCK (the empty NDEF TLV 03 00 FE first, the CC last); CC now \(cc)."
+                report.writes.isEmpty
+                    ? "Nothing needed writing: the tag already holds the empty NDEF TLV and the CC this format writes (CC \(cc))."
+                    : "Formatted: \(report.writes.count) WRITE SINGLE BLOCK (the empty NDEF TLV 03 00 FE first, the CC last); CC now \(cc)."
             )
         case .fixForIOS:
             lines.append(
