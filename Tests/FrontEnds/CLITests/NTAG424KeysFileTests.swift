@@ -49,7 +49,7 @@ import Testing
             ], home: home)
         #expect(second.status == 1)
         #expect(!second.io.outputText.contains("already new"))
-        #expect(second.io.errorOutput.contains("refused the change of key 1"))
+        #expect(second.io.errorOutput.contains("did not accept the old value given for key 1"))
         let states = try lines(b)
         #expect(states["tag1"] == "neither")
         #expect(["tag0", "tag2", "tag3", "tag4"].allSatisfy { states[$0] == "old" })

@@ -23,7 +23,7 @@ public struct NTAG424KeyChangeRefused: TapCardError, Equatable {
 
     public var sentence: String {
         var parts = [
-            "The tag refused the change of key \(key) (\(status)): the old value given for it (--old-key \(key)=…) is not on the tag, and neither is the new one. Key \(key) is unchanged."
+            "The tag did not accept the old value given for key \(key) (--old-key \(key)=…), nor the new one (\(status)): key \(key) is unchanged."
         ]
         if !changed.isEmpty { parts.append("\(Self.list(changed)) now hold the new values (the tag accepted them).") }
         if !alreadyNew.isEmpty { parts.append("\(Self.list(alreadyNew)) already held the new values (proven).") }

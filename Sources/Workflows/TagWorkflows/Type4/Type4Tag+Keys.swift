@@ -37,6 +37,28 @@ extension Type4Tag {
         var changed: [Int] = []
         var alreadyNew: [Int] = []
         var versions: [Int: UInt8] = [:]
+        // Preflight: every key the change replaces is proven before the first ChangeKey, since a
+        // ChangeKey of key N needs its old value: AuthenticateEV2First with key N's old value, or,
+        // when the tag refuses it, with its new one (an earlier run changed it already). A key
+        // that is neither is refused here, with nothing changed.
+        var provenNew: Set<Int> = []
+        for number in newKeys.keys.sorted() where number != 0 {
+            guard let newKey = newKeys[number] else { continue }
+            do {
+                _ = try await authenticate(keyNumber: UInt8(number), key: old(number))
+            } catch let refusal as Type4LockRefusal {
+                guard case .keyRefused(_, let status) = refusal else { throw refusal }
+                do {
+                    guard newKey != old(number) else { throw refusal }
+                    _ = try await authenticate(keyNumber: UInt8(number), key: newKey)
+                    provenNew.insert(number)
+                } catch is Type4LockRefusal {
+                    throw NTAG424KeyChangeRefused(
+                        key: number, status: status, changed: [], alreadyNew: provenNew.sorted(),
+                        notSent: newKeys.keys.filter { $0 != number }.sorted())
+                }
+            }
+        }
         // The value key 0 holds now: its old one, or (an earlier run changed it) its new one,
         // proven by authenticating with it.
         var keyZero = old(0)
@@ -49,7 +71,10 @@ extension Type4Tag {
             keyZero = newZero
             alreadyNew.append(0)
         }
-        let order = newKeys.keys.filter { $0 != 0 }.sorted() + (newKeys[0] != nil && keyZero != newKeys[0] ? [0] : [])
+        alreadyNew += provenNew.sorted()
+        let order =
+            newKeys.keys.filter { $0 != 0 && !provenNew.contains($0) }.sorted()
+            + (newKeys[0] != nil && keyZero != newKeys[0] ? [0] : [])
         for number in order {
             guard let newKey = newKeys[number] else { continue }
             let remaining = order.filter { $0 != number && !changed.contains($0) && !alreadyNew.contains($0) }
