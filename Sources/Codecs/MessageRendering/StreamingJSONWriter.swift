@@ -149,7 +149,7 @@ enum StreamingJSONWriter {
             return false
         }
         guard isValidUTF8(rest) else { return false }
-        // A URI holding a character unsafe to show (``/TapCardSupport/UnsafeText``) is left to the
+        // A URI holding a character unsafe to show (`UnsafeText` (TapCardSupport)) is left to the
         // strict path, which flags it as a problem, or refuses it.
         var index = 0
         while index < rest.count {

@@ -194,7 +194,8 @@ public enum NDEFError: TapCardError, Hashable {
             case .unterminatedChunk(let o, let s): .unterminatedChunk(offset: transform(o), chunkStart: transform(s))
             case .reservedTNF(let o): .reservedTNF(offset: transform(o))
             case .missingType(let o, let t): .missingType(offset: transform(o), tnf: t)
-            case .unsafeURICharacter(let o, let s, let p): .unsafeURICharacter(offset: transform(o), scalar: s, position: p)
+            case .unsafeURICharacter(let o, let s, let p):
+                .unsafeURICharacter(offset: transform(o), scalar: s, position: p)
             case .payloadTooShort(let k, let o, let n, let a):
                 .payloadTooShort(kind: k, offset: transform(o), needed: n, available: a)
             case .invalidUTF8(let w, let o): .invalidUTF8(what: w, offset: transform(o))

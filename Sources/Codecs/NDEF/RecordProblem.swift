@@ -10,7 +10,7 @@ public enum RecordProblem: Sendable, Hashable {
     /// least one character (RTD 1.0 §2.1), an RFC 2046 `type/subtype`, an RFC 3986 absolute URI,
     /// or `domain:type` (RTD 1.0 §2.4). None of them can be empty.
     case emptyType(TypeNameFormat)
-    /// A URI record whose URI holds a character unsafe to show (``/TapCardSupport/UnsafeText``: a
+    /// A URI record whose URI holds a character unsafe to show (`UnsafeText` (TapCardSupport): a
     /// control character, a bidirectional formatting or an invisible character) at `position`
     /// (1-based, in characters): RFC 3986 §2 allows none raw, RFC 3987 §4.1 bans the bidi controls,
     /// and an invisible one makes a link look like another.

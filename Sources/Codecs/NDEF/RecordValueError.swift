@@ -197,7 +197,7 @@ public enum RecordValueError: TapCardError, Hashable {
         return out + "'"
     }
 
-    /// The one definition (``/TapCardSupport/UnsafeText``): controls, line and paragraph
+    /// The one definition (`UnsafeText` (TapCardSupport)): controls, line and paragraph
     /// separators, every Bidi_Control character (RFC 3987 §4.1 bans them from IRIs) and every
     /// Default_Ignorable_Code_Point (invisible: a link holding one looks like another).
     static func isUnsafe(_ value: UInt32) -> Bool {

@@ -1,6 +1,6 @@
 import TapCardSupport
 
-/// Text bound for a terminal, made safe: every character ``/TapCardSupport/UnsafeText`` calls unsafe
+/// Text bound for a terminal, made safe: every character `UnsafeText` (TapCardSupport) calls unsafe
 /// to show (controls, line and paragraph separators, Bidi_Control, Default_Ignorable_Code_Point)
 /// is shown as `\u{…}`.
 /// A URI holding U+202E prints as `https://evil\u{202e}moc.elgoog`, not as a reversed fake.
