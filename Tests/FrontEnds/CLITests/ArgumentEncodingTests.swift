@@ -6,11 +6,7 @@ import Testing
 /// `decode` applies to a record (``NDEF/UnicodeText``): `write text "caf\xE9"` wrote U+FFFD
 /// (`EF BF BD`) to the tag, exited 0 and said "Verified"; `encode text` printed the repaired text.
 @Suite struct ArgumentEncodingTests {
-    func home() throws -> String {
-        let path = NSTemporaryDirectory() + "tapcard-utf8-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    func home() throws -> String { try CLIHome("utf8").path }
 
     static let latin1Cafe: [UInt8] = [0x63, 0x61, 0x66, 0xE9]
 

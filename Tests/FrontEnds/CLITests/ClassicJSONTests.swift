@@ -8,15 +8,12 @@ import Testing
 /// json.md document it) failed it, and no test printed one.
 @Suite struct ClassicJSONTests {
     func run(_ arguments: [String], home: String) async -> (status: Int32, out: String, err: String) {
-        let io = CheckedIO(environment: ["TAPCARD_HOME": home])
-        let status = await CLI.run(arguments, io: io)
-        return (status, io.outputText, io.errorOutput)
+        await CLIHome.run(arguments, home: home)
     }
 
     @Test(arguments: ["mifare-classic-1k", "mifare-classic-4k"])
     func everyVerbPrintsForumTypeZero(model: String) async throws {
-        let home = NSTemporaryDirectory() + "tapcard-classic-json-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let home = try CLIHome("classic-json").path
         let tag = home + "/card.nfc"
         #expect(await run(["sim", "new", model, tag, "--blank"], home: home).status == 0)
         let steps: [[String]] = [

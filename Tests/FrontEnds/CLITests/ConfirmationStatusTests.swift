@@ -8,16 +8,10 @@ import Testing
 /// `format --ndef-size` out of its own range is a wrong command line (64) before the default
 /// virtual tag is created (it answered 1, after creating it).
 @Suite struct ConfirmationStatusTests {
-    func home() throws -> String {
-        let path = NSTemporaryDirectory() + "tapcard-confirm-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    func home() throws -> String { try CLIHome("confirm").path }
 
     func run(_ arguments: [String], home: String) async -> (status: Int32, out: String, err: String) {
-        let io = CheckedIO(environment: ["TAPCARD_HOME": home])
-        let status = await CLI.run(arguments, io: io)
-        return (status, io.outputText, io.errorOutput)
+        await CLIHome.run(arguments, home: home)
     }
 
     static let unconfirmed: [(arguments: [String], flag: String)] = [

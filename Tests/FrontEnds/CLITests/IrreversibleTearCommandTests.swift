@@ -7,16 +7,10 @@ import Testing
 /// error and, for format and lock, what the tag now reads as; the same command run again
 /// finishes it (exit 0). Swept over every command index of each, in the virtual tag file.
 @Suite struct IrreversibleTearCommandTests {
-    func home() throws -> String {
-        let path = NSTemporaryDirectory() + "tapcard-tear-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    func home() throws -> String { try CLIHome("tear").path }
 
     func run(_ arguments: [String], home: String) async -> (status: Int32, out: String, err: String) {
-        let io = CheckedIO(environment: ["TAPCARD_HOME": home])
-        let status = await CLI.run(arguments, io: io)
-        return (status, io.outputText, io.errorOutput)
+        await CLIHome.run(arguments, home: home)
     }
 
     /// Tears `command` after 0, 1, 2 … commands until it completes untorn; after each tear the

@@ -23,6 +23,14 @@ struct CLIHome {
         return (status, io)
     }
 
+    /// `tapcard ARGUMENTS` with `TAPCARD_HOME=home` (a directory a test made): its status,
+    /// standard output and error.
+    static func run(_ arguments: [String], home: String) async -> (status: Int32, out: String, err: String) {
+        let io = CheckedIO(environment: ["TAPCARD_HOME": home])
+        let status = await CLI.run(arguments, io: io)
+        return (status, io.outputText, io.errorOutput)
+    }
+
     /// A new virtual tag of `model` in this home, its path.
     func newTag(_ model: String, _ name: String) async throws -> String {
         let tag = path + "/" + name
