@@ -86,12 +86,17 @@ import Type4
         ),
     ]
 
+    /// An EV3 as shipped but for `application` at 000001.
+    static func card(holding application: DESFireApplication) throws -> EmulatedType4Tag {
+        var picc = DESFirePICC.factory
+        picc.applications = [application]
+        return try EmulatedType4Tag(model: model, uid: uid, picc: picc)
+    }
+
     @Test(arguments: 0..<foreignStates.count)
     func aForeignApplicationIsRefusedWithNothingChangedAndNamedByInfo(_ index: Int) async throws {
         let state = Self.foreignStates[index]
-        var picc = DESFirePICC.factory
-        picc.applications = [state.application]
-        let tag = try EmulatedType4Tag(model: Self.model, uid: Self.uid, picc: picc)
+        let tag = try Self.card(holding: state.application)
         let before = tag.memory
         do {
             _ = try await Type4Tag(channel: tag, uid: tag.uid).formatDESFire()
@@ -135,9 +140,7 @@ import Type4
     @Test(arguments: 0..<foreignStates.count)
     func lockLeavesAForeignApplicationAlone(_ index: Int) async throws {
         let state = Self.foreignStates[index]
-        var picc = DESFirePICC.factory
-        picc.applications = [state.application]
-        let tag = try EmulatedType4Tag(model: Self.model, uid: Self.uid, picc: picc)
+        let tag = try Self.card(holding: state.application)
         let before = tag.memory
         do {
             _ = try await Type4Tag(channel: tag, uid: tag.uid).lock(confirmation: .permanent)
