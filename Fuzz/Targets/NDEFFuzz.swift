@@ -44,7 +44,12 @@
                 let refused = try NDEFMessage.decode(input, problems: .refuse)
                 if flagged || refused != message { violated("refusing problems accepted a flagged message", input) }
             } catch {
-                guard case .missingType = error, flagged else {
+                // A flagged record is refused: an empty TYPE, or a URI holding a character unsafe
+                // to show (RecordProblem); nothing else may fail where flagging decoded.
+                switch error {
+                case .missingType, .unsafeURICharacter:
+                    if !flagged { violated("refusing problems refused an unflagged message", input) }
+                default:
                     violated("refusing problems failed otherwise: \(error.sentence)", input)
                 }
             }
