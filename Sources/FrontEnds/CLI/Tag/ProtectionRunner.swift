@@ -33,11 +33,7 @@ enum ProtectionRunner {
         defer { tag.close() }
         try arguments.finish()
         let command = arguments.command
-        if tear.after != nil, tag.fieldControl == nil {
-            throw UsageError(
-                "--simulate-tear-after works on virtual tags; on a reader, take the tag away yourself.",
-                command: command)
-        }
+        try tear.requireField(tag, command: command)
         let driver = try tag.driver(password: tag.forumType == 2 ? current : PasswordOptions(), command: command)
         guard let protectable = driver as? any ProtectableTag else {
             let reason =
@@ -46,12 +42,12 @@ enum ProtectionRunner {
                 : "has no page password TapCard can set (protect and unprotect set the NTAG21x / Ultralight EV1 password and the protection of a tag guarded by a 16-byte key)"
             throw VerbRefusal(verb: command, facts: try await driver.identifyTag(), reason: reason)
         }
-        if let count = tear.after { tag.fieldControl?.tearAfter(commands: count, mode: tear.mode) }
-        defer { tag.fieldControl?.cancelTear() }
-        let report = try await tag.operating {
-            switch change {
-            case .protect(let request): try await protectable.protectTag(request)
-            case .unprotect: try await protectable.unprotectTag()
+        let report = try await tear.arming(tag) {
+            try await tag.operating {
+                switch change {
+                case .protect(let request): try await protectable.protectTag(request)
+                case .unprotect: try await protectable.unprotectTag()
+                }
             }
         }
         let undo = tag.readerName.map { "--reader '\($0)'" } ?? "--tag '\(tag.label)'"

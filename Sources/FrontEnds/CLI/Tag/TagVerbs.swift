@@ -104,7 +104,7 @@ enum TagVerbs {
         tear: TearOptions = TearOptions(), io: some CommandIO
     ) async throws -> ExitStatus {
         defer { tag.close() }
-        try requireField(tag, tear: tear, command: "format")
+        try tear.requireField(tag, command: "format")
         let driver = try tag.driver(password: password, command: "format")
         guard let formattable = driver as? any FormattableTag else {
             throw VerbRefusal(
@@ -114,17 +114,14 @@ enum TagVerbs {
             )
         }
         let outcome: TagManagementOutcome
-        do {
-            if let count = tear.after { tag.fieldControl?.tearAfter(commands: count, mode: tear.mode) }
-            defer { tag.fieldControl?.cancelTear() }
-            outcome = try await tag.operating { try await formattable.formatTag(options) }
-        } catch {
-            if let status = try await StoppedOperation.report(
-                error, tag: tag, tearAsked: tear.after != nil, password: password, command: "format", json: json, io: io
-            ) {
-                return status
-            }
-            throw error
+        switch try await managed(
+            tag, tear: tear, password: password, command: "format", json: json, io: io,
+            {
+                try await formattable.formatTag(options)
+            })
+        {
+        case .done(let done): outcome = done
+        case .stopped(let status): return status
         }
         if options.multipleBlockRead {
             io.printError(
@@ -143,7 +140,7 @@ enum TagVerbs {
         recording: TagRecording, tear: TearOptions = TearOptions(), io: some CommandIO
     ) async throws -> ExitStatus {
         defer { tag.close() }
-        try requireField(tag, tear: tear, command: "lock")
+        try tear.requireField(tag, command: "lock")
         let driver = try tag.driver(password: password, command: "lock")
         guard confirmed else { throw LockCommandRefusal.confirmationRequired }
         guard let lockable = driver as? any LockableTag else {
@@ -151,29 +148,41 @@ enum TagVerbs {
                 verb: "lock", facts: try await driver.identifyTag(), reason: "has no lock TapCard knows")
         }
         let outcome: TagManagementOutcome
-        do {
-            if let count = tear.after { tag.fieldControl?.tearAfter(commands: count, mode: tear.mode) }
-            defer { tag.fieldControl?.cancelTear() }
-            outcome = try await tag.operating { try await lockable.lockTag(confirmation: .permanent, key: key) }
-        } catch {
-            if let status = try await StoppedOperation.report(
-                error, tag: tag, tearAsked: tear.after != nil, password: password, command: "lock", json: json, io: io)
+        switch try await managed(
+            tag, tear: tear, password: password, command: "lock", json: json, io: io,
             {
-                return status
-            }
-            throw error
+                try await lockable.lockTag(confirmation: .permanent, key: key)
+            })
+        {
+        case .done(let done): outcome = done
+        case .stopped(let status): return status
         }
         TagOutput.management(outcome, verb: "Locked", label: tag.label, json: json, io: io)
         recording.record(outcome, operation: .lock, io: io)
         return outcome.verified ? .success : .failure
     }
 
-    /// `--simulate-tear-after` needs a virtual tag: a reader's tag is taken away by hand.
-    static func requireField(_ tag: OpenedTag, tear: TearOptions, command: String) throws {
-        if tear.after != nil, tag.fieldControl == nil {
-            throw UsageError(
-                "--simulate-tear-after works on virtual tags; on a reader, take the tag away yourself.",
-                command: command)
+    /// What a format or lock came to: its outcome, or the exit status of a stop already reported.
+    enum Managed {
+        case done(TagManagementOutcome)
+        case stopped(ExitStatus)
+    }
+
+    /// Runs a format or lock with the tear armed, saving the tag either way; a stop on a virtual
+    /// tag is reported with what the tag now reads as (``StoppedOperation``).
+    static func managed(
+        _ tag: OpenedTag, tear: TearOptions, password: PasswordOptions, command: String, json: Bool,
+        io: some CommandIO, _ operation: () async throws -> TagManagementOutcome
+    ) async throws -> Managed {
+        do {
+            return .done(try await tear.arming(tag) { try await tag.operating(operation) })
+        } catch {
+            if let status = try await StoppedOperation.report(
+                error, tag: tag, tearAsked: tear.after != nil, password: password, command: command, json: json, io: io)
+            {
+                return .stopped(status)
+            }
+            throw error
         }
     }
 }

@@ -30,4 +30,21 @@ struct TearOptions {
         }
         return options
     }
+
+    /// Refuses `--simulate-tear-after` on a tag that is not virtual (a reader's tag is taken away
+    /// by hand): a wrong command line, before anything is sent.
+    func requireField(_ tag: OpenedTag, command: String) throws(UsageError) {
+        if after != nil, tag.fieldControl == nil {
+            throw UsageError(
+                "--simulate-tear-after works on virtual tags; on a reader, take the tag away yourself.",
+                command: command)
+        }
+    }
+
+    /// Runs `body` with the tear armed on `tag`'s field (when one was asked for), called off after.
+    func arming<Result>(_ tag: OpenedTag, _ body: () async throws -> Result) async throws -> Result {
+        if let after { tag.fieldControl?.tearAfter(commands: after, mode: mode) }
+        defer { tag.fieldControl?.cancelTear() }
+        return try await body()
+    }
 }

@@ -90,7 +90,7 @@ import Testing
                 _ = try await ClassicTag(channel: card).lock(confirmation: .permanent)
             } catch {}
             card.present()
-            if mode == .corruptedWrite, Self.blockedSector(card) != nil {
+            if mode == .corruptedWrite, ConformanceTag.classic(card).blockedClassicSector() != nil {
                 // A trailer torn half-written blocked its sector for good (the chip's limit, no
                 // tearing protection): nothing can finish the lock, and the error said the trailer
                 // write did not complete. Counted, not hidden.
@@ -103,12 +103,5 @@ import Testing
         }
         // Only a half-written trailer can block a sector, and only in corrupted-write mode.
         #expect(mode == .corruptedWrite || blocked == 0)
-    }
-
-    static func blockedSector(_ card: EmulatedClassicTag) -> Int? {
-        (0..<16).first { sector in
-            if case .failure = AccessBits.parse(Array(card.blocks[sector * 4 + 3][6..<9])) { return true }
-            return false
-        }
     }
 }

@@ -107,7 +107,7 @@ struct NTAG424KeysCommand: Command {
         let target = try await NTAG424Targets.open(&arguments, io: io, command: name)
         defer { target.close() }
         try target.finish(&arguments)
-        try TagVerbs.requireField(target.opened, tear: tear, command: name)
+        try tear.requireField(target.opened, command: name)
         let text = NTAG424KeysFile.text(newKeys, old: oldKeys, version: UInt8(version), uid: target.uid)
         // Before the first ChangeKey: a key can never be lost, and the file says nothing is proven yet.
         if let output {
@@ -126,10 +126,10 @@ struct NTAG424KeysCommand: Command {
         }
         let report: NTAG424KeyChangeReport
         do {
-            if let count = tear.after { target.opened.fieldControl?.tearAfter(commands: count, mode: tear.mode) }
-            defer { target.opened.fieldControl?.cancelTear() }
-            report = try await target.driver().changeKeys(
-                to: newKeys, replacing: oldKeys, version: UInt8(version), confirmation: .changeKeys)
+            report = try await tear.arming(target.opened) {
+                try await target.driver().changeKeys(
+                    to: newKeys, replacing: oldKeys, version: UInt8(version), confirmation: .changeKeys)
+            }
         } catch {
             try target.save()
             // With --json, standard output holds the error object alone: the keys go to stderr.

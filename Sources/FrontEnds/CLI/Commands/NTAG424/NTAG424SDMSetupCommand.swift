@@ -107,15 +107,15 @@ struct NTAG424SDMSetupCommand: Command {
         let target = try await NTAG424Targets.open(&arguments, io: io, command: name)
         defer { target.close() }
         try target.finish(&arguments)
-        try TagVerbs.requireField(target.opened, tear: tear, command: name)
+        try tear.requireField(target.opened, command: name)
         let report: NTAG424SDMSetupReport
         do {
-            if let count = tear.after { target.opened.fieldControl?.tearAfter(commands: count, mode: tear.mode) }
-            defer { target.opened.fieldControl?.cancelTear() }
-            report = try await target.driver().setUpSDM(
-                template, key: key ?? Type4Tag.factoryKey,
-                checkingTapWith: (metaKey ?? Type4Tag.factoryKey, fileKey ?? Type4Tag.factoryKey),
-                lrp: lrp ? .permanent : nil)
+            report = try await tear.arming(target.opened) {
+                try await target.driver().setUpSDM(
+                    template, key: key ?? Type4Tag.factoryKey,
+                    checkingTapWith: (metaKey ?? Type4Tag.factoryKey, fileKey ?? Type4Tag.factoryKey),
+                    lrp: lrp ? .permanent : nil)
+            }
         } catch {
             try target.save()
             throw error
