@@ -16,6 +16,11 @@ public struct AES128: Sendable {
     /// Expands `key` (16 bytes) into the round keys (FIPS 197 §5.2, KeyExpansion).
     public init(key: [UInt8]) throws(CipherError) {
         guard key.count == 16 else { throw .keyLength(key.count) }
+        self.init(expanding: key)
+    }
+
+    /// The expansion of a key already known to be 16 bytes.
+    init(expanding key: [UInt8]) {
         let first = AESState(key, at: 0)
         var words = [first.c0, first.c1, first.c2, first.c3]
         var rcon: UInt32 = 0x01

@@ -39,6 +39,8 @@ struct OpenSSLLibrary: @unchecked Sendable {
     /// provider), or `EVP_des_ede_cbc()` (OpenSSL 1.1); `nil` when this libcrypto has neither
     /// (a build without DES). Only MIFARE Ultralight C needs it.
     let desEDECBC: OpaquePointer?
+    /// SHA-256 through `EVP_MD`, for HMAC-SHA256; `nil` when this libcrypto lacks a function.
+    let digest: OpenSSLDigestFunctions?
 
     /// The sonames tried, in order.
     static let defaultPaths = ["libcrypto.so.3", "libcrypto.so"]
@@ -98,12 +100,34 @@ struct OpenSSLLibrary: @unchecked Sendable {
             } else {
                 desObject = nil
             }
+            var digest: OpenSSLDigestFunctions?
+            let sha256: OpaquePointer?
+            if let fetch = dlsym(handle, "EVP_MD_fetch") {
+                sha256 = unsafeBitCast(fetch, to: Fetch.self)(nil, "SHA256", nil)
+            } else if let legacy = dlsym(handle, "EVP_sha256") {
+                sha256 = unsafeBitCast(legacy, to: Legacy.self)()
+            } else {
+                sha256 = nil
+            }
+            if let sha256, let new = dlsym(handle, "EVP_MD_CTX_new"), let free = dlsym(handle, "EVP_MD_CTX_free"),
+                let initialize = dlsym(handle, "EVP_DigestInit_ex"), let update = dlsym(handle, "EVP_DigestUpdate"),
+                let final = dlsym(handle, "EVP_DigestFinal_ex"), let copy = dlsym(handle, "EVP_MD_CTX_copy_ex")
+            {
+                digest = OpenSSLDigestFunctions(
+                    newContext: unsafeBitCast(new, to: OpenSSLDigestFunctions.NewContext.self),
+                    freeContext: unsafeBitCast(free, to: OpenSSLDigestFunctions.FreeContext.self),
+                    initialize: unsafeBitCast(initialize, to: OpenSSLDigestFunctions.Initialize.self),
+                    update: unsafeBitCast(update, to: OpenSSLDigestFunctions.Update.self),
+                    final: unsafeBitCast(final, to: OpenSSLDigestFunctions.Final.self),
+                    copy: unsafeBitCast(copy, to: OpenSSLDigestFunctions.Copy.self), sha256: sha256)
+            }
             return OpenSSLLibrary(
                 newContext: try symbol("EVP_CIPHER_CTX_new", as: NewContext.self),
                 freeContext: try symbol("EVP_CIPHER_CTX_free", as: FreeContext.self),
                 cipherInit: try symbol("EVP_CipherInit_ex", as: CipherInit.self),
                 setPadding: try symbol("EVP_CIPHER_CTX_set_padding", as: SetPadding.self),
-                cipher: try symbol("EVP_Cipher", as: Cipher.self), aes128ECB: cipherObject, desEDECBC: desObject)
+                cipher: try symbol("EVP_Cipher", as: Cipher.self), aes128ECB: cipherObject, desEDECBC: desObject,
+                digest: digest)
         #endif
     }
 }
