@@ -105,7 +105,7 @@ var layered: [Layered] = [
     // SUN (Secure Unique NFC) verification as a backend does it, and the URL template vocabulary
     // the tag is set up from: a library a Swift server links on its own (product TapCardSUN),
     // needing nothing but Ciphers and TapCardSupport.
-    library("SUN", "TagMappings/SUN", layer: .tagMappings, ["TapCardSupport", "Ciphers"]),
+    library("SUN", "TagMappings/SUN", layer: .tagMappings, ["TapCardSupport", "Ciphers", "NDEF"]),
     // Ciphers for MIFARE Ultralight C's 3DES authentication (NXP/UltralightC).
     library(
         "Type2", "TagMappings/Type2", layer: .tagMappings, ["TapCardSupport", "Ciphers", "TagCatalog", "TLVArea"]),
@@ -248,7 +248,7 @@ var layered: [Layered] = [
         ["MessageRendering", "NDEF", "TapCardSupport", "TestSupport"]),
     tests("TagCatalogTests", "TagMappings/TagCatalogTests", ["TagCatalog"]),
     tests("CiphersTests", "Support/CiphersTests", ["Ciphers", "TestSupport"]),
-    tests("SUNTests", "TagMappings/SUNTests", ["SUN", "Ciphers", "TapCardSupport"]),
+    tests("SUNTests", "TagMappings/SUNTests", ["SUN", "Ciphers", "TapCardSupport", "TestSupport"]),
     tests(
         "Type4Tests", "TagMappings/Type4Tests",
         ["Type4", "TagFrames", "TagCatalog", "Ciphers", "TapCardSupport", "TestSupport", "SUN"]),

@@ -2,7 +2,8 @@ import TapCardSupport
 
 /// One line of a batch of SUN verification requests (what `tapcard sun verify --jsonl` reads, and
 /// what a backend verifying many taps can read the same way): a URL alone (the keys come from the options), or a JSON
-/// object `{"url": "…", "meta_key": "HEX32", "file_key": "HEX32"}` whose keys replace the options'.
+/// object `{"url": "…", "meta_key": "HEX32", "file_key": "HEX32"}` whose keys replace the options',
+/// or `{"url": "…", "master_key": "HEX32"}` whose tag's keys derive from that master key.
 ///
 /// The object reader is total and strict: string members only (`null` counts as absent), the
 /// escapes of RFC 8259 §7, no member twice, no member it does not know, nothing after the object.
@@ -11,11 +12,14 @@ public struct SUNBatchLine: Equatable, Sendable {
     public var url: String
     public var metaKey: String?
     public var fileKey: String?
+    /// The master key this tag's keys derive from (`"master_key"`), instead of a key pair.
+    public var masterKey: String?
 
-    public init(url: String, metaKey: String? = nil, fileKey: String? = nil) {
+    public init(url: String, metaKey: String? = nil, fileKey: String? = nil, masterKey: String? = nil) {
         self.url = url
         self.metaKey = metaKey
         self.fileKey = fileKey
+        self.masterKey = masterKey
     }
 
     /// Why a line is not a batch line, as a sentence.
@@ -23,7 +27,7 @@ public struct SUNBatchLine: Equatable, Sendable {
         public var reason: String
     }
 
-    static let members: Set<String> = ["url", "meta_key", "file_key"]
+    static let members: Set<String> = ["url", "meta_key", "file_key", "master_key"]
 
     /// Reads one line (without its terminator).
     public static func parse(_ line: Substring) throws(Malformed) -> SUNBatchLine {
@@ -34,7 +38,8 @@ public struct SUNBatchLine: Equatable, Sendable {
         var reader = Reader(bytes: Array(trimmed.utf8))
         let object = try reader.object()
         guard let url = object["url"] else { throw Malformed(reason: "the object has no \"url\" member") }
-        return SUNBatchLine(url: url, metaKey: object["meta_key"], fileKey: object["file_key"])
+        return SUNBatchLine(
+            url: url, metaKey: object["meta_key"], fileKey: object["file_key"], masterKey: object["master_key"])
     }
 
     /// A JSON object of strings, read byte by byte.
@@ -67,7 +72,8 @@ public struct SUNBatchLine: Equatable, Sendable {
                     let name = try string()
                     guard SUNBatchLine.members.contains(name) else {
                         throw Malformed(
-                            reason: "the object has a member \"\(name)\"; known are url, meta_key, file_key")
+                            reason: "the object has a member \"\(name)\"; known are url, meta_key, file_key, master_key"
+                        )
                     }
                     guard seen.insert(name).inserted else {
                         throw Malformed(reason: "the object has \"\(name)\" twice")
@@ -99,6 +105,19 @@ public struct SUNBatchLine: Equatable, Sendable {
                 throw Malformed(reason: "expected a string at byte \(index + 1)")
             }
             index += 1
+            // The common string (a URL, a key) is ASCII without an escape: one scan to its closing
+            // quote, and ASCII needs no UTF-8 validation.
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+                (0x20..<0x80).contains(bytes[end])
+            {
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                index = end + 1
+                return text
+            }
             var out: [UInt8] = []
             while index < bytes.count {
                 let byte = bytes[index]

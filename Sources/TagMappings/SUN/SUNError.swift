@@ -20,10 +20,13 @@ public enum SUNError: TapCardError, Equatable {
     case keyLength(name: String, bytes: Int)
     /// A key given as text is not hex (reason `key-length`: it is not 16 bytes of hex).
     case keyNotHex(name: String)
+    /// The master key's derivation was set up with values no tag can hold (a key number outside
+    /// 0–4, an AN10922 input longer than 31 bytes; reason `key-length`).
+    case derivation(reason: String)
 
     public var origin: ErrorOrigin {
         switch self {
-        case .malformedURL, .keyLength, .keyNotHex: .input
+        case .malformedURL, .keyLength, .keyNotHex, .derivation: .input
         case .malformedPICCData, .wrongKey, .macMismatch, .counterNotIncreasing: .refusal
         }
     }
@@ -36,7 +39,7 @@ public enum SUNError: TapCardError, Equatable {
         case .wrongKey: .wrongKey
         case .macMismatch: .macMismatch
         case .counterNotIncreasing: .counterNotIncreasing
-        case .keyLength, .keyNotHex: .keyLength
+        case .keyLength, .keyNotHex, .derivation: .keyLength
         }
     }
 
@@ -62,6 +65,8 @@ public enum SUNError: TapCardError, Equatable {
             return "The \(name) is \(bytes) bytes; an AES-128 key is 16."
         case .keyNotHex(let name):
             return "The \(name) is not hex; an AES-128 key is 32 hex digits."
+        case .derivation(let reason):
+            return "The keys cannot be derived from the master key: \(reason)."
         }
     }
 }

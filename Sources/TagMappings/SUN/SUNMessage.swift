@@ -21,6 +21,43 @@ struct SUNMessage {
     var macInput: Substring
     /// The enc hex text, when the URL carries encrypted file data.
     var enc: Substring?
+    /// Where the MAC value begins, and where the first mirrored value (PICCData, or the plain
+    /// UID or counter) begins: the ends a chosen MAC input start is measured against.
+    var macStart: String.Index
+    var firstValueStart: String.Index
+    /// Where the template's `{mac_input}` marker sits in the URL, when it has one: it overrides
+    /// any start given otherwise.
+    var markedStart: String.Index?
+
+    /// The MAC input when it starts at `start` rather than where the URL's style puts it; the URL
+    /// must reach the MAC after that start.
+    func macInput(from start: SUNMACInputStart, in url: String) throws(SUNError) -> Substring {
+        let begin: String.Index
+        if let markedStart {
+            guard markedStart <= macStart else {
+                throw .malformedURL(reason: "its MAC comes before the template's {mac_input}")
+            }
+            return url[markedStart..<macStart]
+        }
+        switch start {
+        case .automatic: return macInput
+        case .piccData: begin = firstValueStart
+        case .url:
+            begin = url.utf8.index(url.startIndex, offsetBy: SUNMACInputStart.abbreviatedLength(url[...]))
+        case .position(let position):
+            let macOffset = url.utf8.distance(from: url.startIndex, to: macStart)
+            guard position <= macOffset else {
+                throw .malformedURL(
+                    reason:
+                        "its MAC begins at byte \(macOffset), before the MAC input start \(position) that was given")
+            }
+            begin = url.utf8.index(url.startIndex, offsetBy: position)
+        }
+        guard begin <= macStart else {
+            throw .malformedURL(reason: "its MAC comes before the start of the MAC input that was given")
+        }
+        return url[begin..<macStart]
+    }
 
     static let piccNames = ["e", "picc_data", "p"]
 
@@ -76,7 +113,14 @@ struct SUNMessage {
             if let enc, enc.range.lowerBound <= macField.range.lowerBound {
                 url[enc.range.lowerBound..<macField.range.lowerBound]
             } else { "" }
-        return SUNMessage(identity: identity, mac: mac, macText: macField.text, macInput: macInput, enc: enc?.text)
+        let firstValue =
+            fields.value(piccNames)?.range.lowerBound
+            ?? min(
+                fields.value(["uid"])?.range.lowerBound ?? url.endIndex,
+                fields.value(["ctr"])?.range.lowerBound ?? url.endIndex)
+        return SUNMessage(
+            identity: identity, mac: mac, macText: macField.text, macInput: macInput, enc: enc?.text,
+            macStart: macField.range.lowerBound, firstValueStart: firstValue, markedStart: nil)
     }
 
     /// Reads a URL laid out by `pattern` (the template the tag was set up with): literal text must
@@ -106,7 +150,12 @@ struct SUNMessage {
         }
         let enc = values[.enc]
         let macInput = enc.map { url[$0.lowerBound..<macRange.lowerBound] } ?? ""
-        return SUNMessage(identity: identity, mac: mac, macText: macText, macInput: macInput, enc: enc.map { url[$0] })
+        let firstValue =
+            values[.picc]?.lowerBound
+            ?? min(values[.uid]?.lowerBound ?? url.endIndex, values[.ctr]?.lowerBound ?? url.endIndex)
+        return SUNMessage(
+            identity: identity, mac: mac, macText: macText, macInput: macInput, enc: enc.map { url[$0] },
+            macStart: macRange.lowerBound, firstValueStart: firstValue, markedStart: values[.macInput]?.lowerBound)
     }
 
     private static func parseBulk(_ field: SUNURL.Field, in url: String) throws(SUNError) -> SUNMessage {
@@ -124,7 +173,8 @@ struct SUNMessage {
         let enc = text[encStart..<macStart]
         return SUNMessage(
             identity: .encrypted(field: "e", piccData: picc), mac: mac, macText: text[macStart...], macInput: enc,
-            enc: enc.isEmpty ? nil : enc)
+            enc: enc.isEmpty ? nil : enc, macStart: macStart, firstValueStart: text.startIndex,
+            markedStart: nil)
     }
 
     /// PICCData of either mode: 32 hex digits (AES) or 48 (LRP: PICCRand ‖ encrypted PICCData).

@@ -7,6 +7,9 @@ public enum SUNPlaceholder: String, Sendable, Hashable, CaseIterable {
     case enc
     case uid
     case ctr
+    /// Not a value: the place where the MAC input begins (SDMMACInputOffset), when it is not the
+    /// default (from `{enc}`, or nothing). It takes no characters in the URL.
+    case macInput = "mac_input"
 
     /// The mirrored length in characters in AES or (`lrp`) LRP mode, where PICCData is PICCRand (8
     /// bytes) ‖ the 16 enciphered bytes; `enc` depends on the file data (see `SUNTemplate`).
@@ -17,6 +20,7 @@ public enum SUNPlaceholder: String, Sendable, Hashable, CaseIterable {
         case .uid: 14
         case .ctr: 6
         case .enc: nil
+        case .macInput: 0
         }
     }
 }

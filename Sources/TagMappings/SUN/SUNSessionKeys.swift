@@ -31,6 +31,16 @@ public struct SUNSessionKeys: Sendable, Equatable {
         file.mac(pad([0x3C, 0xC3, 0x00, 0x01, 0x00, 0x80] + uid + counter))
     }
 
+    /// SV2, the input of KSesSDMFileReadMAC's CMAC, padded to 16 bytes.
+    static func macVector(uid: [UInt8], counter: [UInt8]) -> [UInt8] {
+        pad([0x3C, 0xC3, 0x00, 0x01, 0x00, 0x80] + uid + counter)
+    }
+
+    /// SV1, the input of KSesSDMFileReadENC's CMAC, padded to 16 bytes.
+    static func encryptionVector(uid: [UInt8], counter: [UInt8]) -> [UInt8] {
+        pad([0xC3, 0x3C, 0x00, 0x01, 0x00, 0x80] + uid + counter)
+    }
+
     /// SDMReadCtr as the tag uses it in crypto: 3 bytes, least significant first.
     static func counterBytes(_ counter: Int) -> [UInt8] {
         [

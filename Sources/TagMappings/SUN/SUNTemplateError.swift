@@ -28,6 +28,8 @@ public enum SUNTemplateError: RangeCheckedError, Equatable {
     /// LRP mode without `{picc}`: a verifier tells an LRP message by its 48-digit PICCData, so a
     /// plain-mirror LRP URL would be checked as AES and never verify.
     case lrpWithoutPICCData
+    /// The MAC input cannot start where it was asked to: `reason` says why, with the positions.
+    case macInputStart(reason: String)
 
     public var origin: ErrorOrigin { .input }
 
@@ -41,9 +43,9 @@ public enum SUNTemplateError: RangeCheckedError, Equatable {
         switch self {
         case .empty: "The URL template is empty."
         case .unbalancedBrace(let position):
-            "The URL template has an unmatched brace at character \(position + 1); placeholders are written {picc}, {mac}, {enc}, {uid}, {ctr}."
+            "The URL template has an unmatched brace at character \(position + 1); placeholders are written {picc}, {mac}, {enc}, {uid}, {ctr}, {mac_input}."
         case .unknownPlaceholder(let name, let position):
-            "The URL template has an unknown placeholder {\(name)} at character \(position + 1); the known ones are {picc}, {mac}, {enc}, {uid}, {ctr}."
+            "The URL template has an unknown placeholder {\(name)} at character \(position + 1); the known ones are {picc}, {mac}, {enc}, {uid}, {ctr} and {mac_input}."
         case .duplicatePlaceholder(let placeholder):
             "The URL template has {\(placeholder.rawValue)} more than once; the tag mirrors each value once."
         case .macMissing: "The URL template has no {mac}: without it a backend cannot tell a real tap from a copy."
@@ -63,6 +65,7 @@ public enum SUNTemplateError: RangeCheckedError, Equatable {
         case .keyNumber(let name, let value): "The \(name) key number is \(value); NTAG 424 DNA keys are 0 to 4."
         case .tooLong(let bytes, let capacity):
             "The NDEF file for this template would be \(bytes) bytes; the tag's NDEF file holds \(capacity)."
+        case .macInputStart(let reason): "The MAC input cannot start there: \(reason)."
         case .lrpWithoutPICCData:
             "An LRP template needs {picc}: a backend tells an LRP message from an AES one by its 48-digit PICCData, so {uid} and {ctr} in plain would be checked as AES and never verify."
         }

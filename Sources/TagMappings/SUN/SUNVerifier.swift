@@ -35,55 +35,87 @@ import TapCardSupport
 /// one the caller accepted for the UID; the caller stores the new counter (see the article
 /// "Verifying SUN messages on a backend").
 public struct SUNVerifier: Sendable {
-    private let meta: AESContext
-    private let file: AESCMAC
-    private let metaLRP: LRP
-    private let fileLRP: LRP
+    /// Where the keys come from: a fixed pair, or a master key that gives each tag its own.
+    enum Keys: Sendable {
+        case fixed(meta: [UInt8], file: [UInt8])
+        case derived(SUNKeyDerivation)
+    }
+
+    let keys: Keys
+    /// The AES backend this verifier runs on.
+    public let backend: AESBackend
     /// The template the URLs follow, or `nil` for the standard parameter names.
     public let pattern: SUNTemplatePattern?
+    /// Where the MAC input begins (a `{mac_input}` marker in the template overrides it).
+    public let macInputStart: SUNMACInputStart
 
     /// Prepares the keys: `metaKey` (SDMMetaRead, decrypts PICCData) and `fileKey` (SDMFileRead,
     /// the MAC and the file data), 16 bytes each; `pattern`, the template the tag was set up with,
-    /// when its URLs do not use the standard parameter names.
+    /// when its URLs do not use the standard parameter names; `macInputStart`, where the tag's
+    /// SDMMACInputOffset points when it is not TapCard's default.
     public init(
-        metaKey: [UInt8], fileKey: [UInt8], pattern: SUNTemplatePattern? = nil, backend: AESBackend = .preferred
-    )
-        throws(SUNError)
-    {
-        guard metaKey.count == 16, let meta = try? AESContext(key: metaKey, backend: backend, directions: .decrypt)
-        else { throw .keyLength(name: "meta key", bytes: metaKey.count) }
-        guard fileKey.count == 16, let file = try? AESCMAC(key: fileKey, backend: backend) else {
-            throw .keyLength(name: "file key", bytes: fileKey.count)
-        }
-        guard let metaLRP = try? LRP(key: metaKey, backend: backend),
-            let fileLRP = try? LRP(key: fileKey, backend: backend)
-        else { throw .keyLength(name: "meta key", bytes: metaKey.count) }
-        self.meta = meta
-        self.file = file
-        self.metaLRP = metaLRP
-        self.fileLRP = fileLRP
+        metaKey: [UInt8], fileKey: [UInt8], pattern: SUNTemplatePattern? = nil,
+        macInputStart: SUNMACInputStart = .automatic, backend: AESBackend = .preferred
+    ) throws(SUNError) {
+        guard metaKey.count == 16 else { throw .keyLength(name: "meta key", bytes: metaKey.count) }
+        guard fileKey.count == 16 else { throw .keyLength(name: "file key", bytes: fileKey.count) }
+        keys = .fixed(meta: metaKey, file: fileKey)
         self.pattern = pattern
+        self.macInputStart = macInputStart
+        self.backend = AESKeySlot(backend: backend, direction: .encrypt).backend
     }
 
-    /// The AES backend this verifier runs on.
-    public var backend: AESBackend { file.backend }
+    /// A verifier for tags whose keys derive from one master key (`derivation`): the meta key
+    /// decrypts PICCData, then the file key is derived from the UID it holds.
+    public init(
+        derivation: SUNKeyDerivation, pattern: SUNTemplatePattern? = nil,
+        macInputStart: SUNMACInputStart = .automatic, backend: AESBackend = .preferred
+    ) {
+        keys = .derived(derivation)
+        self.pattern = pattern
+        self.macInputStart = macInputStart
+        self.backend = AESKeySlot(backend: backend, direction: .encrypt).backend
+    }
 
-    /// Verifies one URL.
+    /// The meta-read key.
+    var metaKey: [UInt8] {
+        switch keys {
+        case .fixed(let meta, _): meta
+        case .derived(let derivation): derivation.metaKey
+        }
+    }
+
+    /// The file-read key of the tag with `uid`.
+    func fileKey(uid: [UInt8]) -> [UInt8] {
+        switch keys {
+        case .fixed(_, let file): file
+        case .derived(let derivation): derivation.fileKey(uid: uid)
+        }
+    }
+
+    /// Verifies one URL, on a workspace of its own. A backend that checks many URLs on one thread
+    /// keeps a ``SUNWorkspace`` and calls ``verify(url:workspace:)``.
     public func verify(url: String) throws(SUNError) -> SUNVerification {
+        try verify(url: url, workspace: SUNWorkspace(backend: backend))
+    }
+
+    /// Verifies one URL on `workspace` (its AES contexts are re-keyed, not made: no allocation of
+    /// a cipher context per URL, whatever keys the URL needs).
+    public func verify(url: String, workspace: SUNWorkspace) throws(SUNError) -> SUNVerification {
         let message: SUNMessage
         if let pattern {
             message = try SUNMessage.parse(url, pattern: pattern)
         } else {
             message = try SUNMessage.parse(url)
         }
+        let macInput = try message.macInput(from: macInputStart, in: url)
         let uid: [UInt8]
         let counter: [UInt8]
         switch message.identity {
         case .encrypted(_, let data):
             // One block, IV 0: CBC is ECB here.
-            guard let plain = try? meta.decrypt(block: data) else {
-                throw .malformedPICCData(field: "picc", hexDigits: 2 * data.count, isHex: true)
-            }
+            workspace.meta.setKey(metaKey)
+            let plain = workspace.meta.apply(block: data)
             // PICCDataTag: bit 7 UID mirrored, bit 6 counter mirrored, bits 5-4 RFU, bits 3-0 the
             // UID length. Anything but C7 is noise from the wrong key, or a layout we cannot check.
             let tag = plain[0]
@@ -91,21 +123,27 @@ public struct SUNVerifier: Sendable {
             uid = Array(plain[1...7])
             counter = Array(plain[8...10])
         case .encryptedLRP(_, let piccRand, let data):
-            guard let plain = try? metaLRP.decryptLRICB(data, counter: piccRand, updatedKey: 0) else {
+            let plain: [UInt8]
+            do throws(CipherError) {
+                plain = try workspace.lrp(metaKey).decryptLRICB(
+                    data, counter: piccRand, updatedKey: 0, slot: workspace.lrpSlot)
+            } catch {
                 throw .malformedPICCData(field: "picc", hexDigits: 2 * (data.count + 8), isHex: true)
             }
             guard plain[0] == 0xC7 else { throw .wrongKey(tag: plain[0]) }
-            return try verifyLRP(message, uid: Array(plain[1...7]), counter: Array(plain[8...10]))
+            return try verifyLRP(
+                message, macInput: macInput, uid: Array(plain[1...7]), counter: Array(plain[8...10]),
+                workspace: workspace)
         case .plain(let plainUID, let plainCounter):
             uid = plainUID
             counter = plainCounter
         }
         let value = Int(counter[0]) | Int(counter[1]) << 8 | Int(counter[2]) << 16
-        let macKey = SUNSessionKeys.macKey(file, uid: uid, counter: counter)
-        guard let session = try? AESCMAC(context: AESContext(key: macKey, backend: file.backend, directions: .encrypt))
-        else { throw .keyLength(name: "file key", bytes: 16) }
-        var input = message.macInput
-        let full = input.withUTF8 { session.mac(UnsafeRawBufferPointer($0)) }
+        workspace.file.setKey(fileKey(uid: uid))
+        workspace.session.setKey(
+            AESCMAC.mac(SUNSessionKeys.macVector(uid: uid, counter: counter), slot: workspace.file))
+        var input = macInput
+        let full = input.withUTF8 { AESCMAC.mac(UnsafeRawBufferPointer($0), slot: workspace.session) }
         try Self.checkMAC(full, message)
         var fileData: [UInt8]?
         if let enc = message.enc {
@@ -113,34 +151,55 @@ public struct SUNVerifier: Sendable {
             guard !data.isEmpty, data.count % 16 == 0 else {
                 throw .malformedURL(reason: "its enc data is \(data.count) bytes, not whole AES blocks")
             }
-            let encryptionKey = SUNSessionKeys.encryptionKey(file, uid: uid, counter: counter)
-            do {
-                let aes = try AESContext(key: encryptionKey, backend: file.backend)
-                let iv = try aes.encrypt(block: counter + [UInt8](repeating: 0, count: 13))
-                fileData = try aes.decryptCBC(data, iv: iv)
-            } catch {
-                throw .malformedURL(reason: "its enc data does not decrypt")
-            }
+            let encryptionKey = AESCMAC.mac(
+                SUNSessionKeys.encryptionVector(uid: uid, counter: counter), slot: workspace.file)
+            workspace.session.setKey(encryptionKey)
+            let iv = workspace.session.apply(block: counter + [UInt8](repeating: 0, count: 13))
+            workspace.data.setKey(encryptionKey)
+            fileData = Self.decryptCBC(data, iv: iv, workspace.data)
         }
         return SUNVerification(uid: uid, counter: value, fileData: fileData)
     }
 
+    /// CBC decryption of whole blocks on a deciphering slot.
+    static func decryptCBC(_ data: [UInt8], iv: [UInt8], _ slot: AESKeySlot) -> [UInt8] {
+        var out = data
+        out.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            for offset in stride(from: 0, to: buffer.count, by: 16) { slot.apply(base + offset) }
+            for index in 0..<16 { base[index] ^= iv[index] }
+            for index in 16..<buffer.count { base[index] ^= data[index - 16] }
+        }
+        return out
+    }
+
     /// The MAC and the file data of an LRP-mode message whose PICCData decrypted to `uid` and
     /// `counter` (LSB first).
-    private func verifyLRP(_ message: SUNMessage, uid: [UInt8], counter: [UInt8]) throws(SUNError) -> SUNVerification {
-        let master = fileLRP.cmac([0x00, 0x01, 0x00, 0x80] + uid + counter + [0x1E, 0xE1])
-        guard let session = try? LRP(key: master, backend: file.backend) else {
-            throw .keyLength(name: "file key", bytes: 16)
+    private func verifyLRP(
+        _ message: SUNMessage, macInput: Substring, uid: [UInt8], counter: [UInt8], workspace: SUNWorkspace
+    ) throws(SUNError) -> SUNVerification {
+        let file = workspace.lrp(fileKey(uid: uid))
+        let master = file.cmac([0x00, 0x01, 0x00, 0x80] + uid + counter + [0x1E, 0xE1], slot: workspace.lrpSlot)
+        let session: LRP
+        do throws(CipherError) {
+            session = try LRP(key: master, slot: workspace.lrpSlot)
+        } catch {
+            throw .keyLength(name: "file key", bytes: master.count)
         }
-        let full = session.cmac(Array(message.macInput.utf8))
+        let full = session.cmac(Array(macInput.utf8), slot: workspace.lrpSlot)
         try Self.checkMAC(full, message)
         var fileData: [UInt8]?
         if let enc = message.enc {
             let data = try SUNMessage.hex(enc, bytes: nil, field: "enc")
-            guard !data.isEmpty, data.count % 16 == 0,
-                let plain = try? session.decryptLRICB(data, counter: counter + [0, 0, 0], updatedKey: 1)
-            else { throw .malformedURL(reason: "its enc data is \(data.count) bytes, not whole AES blocks") }
-            fileData = plain
+            guard !data.isEmpty, data.count % 16 == 0 else {
+                throw .malformedURL(reason: "its enc data is \(data.count) bytes, not whole AES blocks")
+            }
+            do throws(CipherError) {
+                fileData = try session.decryptLRICB(
+                    data, counter: counter + [0, 0, 0], updatedKey: 1, slot: workspace.lrpSlot)
+            } catch {
+                throw .malformedURL(reason: "its enc data does not decrypt (\(error.description))")
+            }
         }
         let value = Int(counter[0]) | Int(counter[1]) << 8 | Int(counter[2]) << 16
         return SUNVerification(uid: uid, counter: value, fileData: fileData)

@@ -106,8 +106,9 @@ extension Type4Tag {
             return .refused(url: nil, reason: nil, sentence: "The tag's NDEF message holds no URI record to verify.")
         }
         do throws(SUNError) {
-            let plain = try SUNVerifier(metaKey: metaKey, fileKey: fileKey)
-            let patterned = try SUNVerifier(metaKey: metaKey, fileKey: fileKey, pattern: template.pattern)
+            let plain = try SUNVerifier(metaKey: metaKey, fileKey: fileKey, macInputStart: template.macInputStart)
+            let patterned = try SUNVerifier(
+                metaKey: metaKey, fileKey: fileKey, pattern: template.pattern, macInputStart: template.macInputStart)
             if template.usesStandardNames, let result = try? plain.verify(url: url) {
                 return .verified(url: url, counter: result.counter, needsTemplate: false)
             }

@@ -30,6 +30,8 @@ public struct SUNTemplate: Sendable, Hashable {
     public let sdm: NTAG424SDMSettings
     /// True when the file is laid out for LRP mode (48-character PICCData).
     public let lrp: Bool
+    /// Where the MAC input begins, as chosen (a `{mac_input}` marker is in ``pattern`` instead).
+    public let macInputStart: SUNMACInputStart
 
     /// Reads `template` and lays out the file and the SDM settings for it; refuses a template the
     /// tag could not mirror, with the reason.
@@ -48,12 +50,16 @@ public struct SUNTemplate: Sendable, Hashable {
     ///     changes, so a copy replays forever; refused unless the caller opts in.
     ///   - lrp: lay the file out for a tag in LRP mode (AN12304), whose PICCData is 48 characters
     ///     (PICCRand ‖ the enciphered 16 bytes); needs `{picc}`.
+    ///   - macInputStart: where the MAC input begins (SDMMACInputOffset) when the template has no
+    ///     `{mac_input}` marker: from `{enc}` or nothing (the default), from the first mirrored
+    ///     value, from the start of the URL the file holds, or from a position of the URL.
     public init(
         _ template: String, fileData: [UInt8] = [], metaKeyNumber: Int = 2, fileKeyNumber: Int = 1,
         counterRetrieval: NTAG424AccessCondition = .never,
         accessRights: NTAG424AccessRights = NTAG424AccessRights(
             read: .free, write: .key(0), readWrite: .key(0), change: .key(0)),
-        fileSize: Int = SUNTemplate.ntag424NDEFFileSize, allowStatic: Bool = false, lrp: Bool = false
+        fileSize: Int = SUNTemplate.ntag424NDEFFileSize, allowStatic: Bool = false, lrp: Bool = false,
+        macInputStart: SUNMACInputStart = .automatic
     ) throws(SUNTemplateError) {
         guard !template.isEmpty else { throw .empty }
         for (name, value) in [("meta", metaKeyNumber), ("file", fileKeyNumber)] where !(0...4).contains(value) {
@@ -115,12 +121,17 @@ public struct SUNTemplate: Sendable, Hashable {
         }
         if found.contains(.enc) { options |= 0x10 }
         let macOffset = offset(.mac)
+        let macInputOffset = try Self.macInputOffset(
+            macInputStart, marked: offset(.macInput), enc: offset(.enc),
+            firstValue: [offset(.picc), offset(.uid), offset(.ctr)].compactMap { $0 }.min(), mac: macOffset ?? 0,
+            uriStart: base + prefixLength, base: base)
         // Last, so a template with a more basic fault says that fault first.
         if found.contains(.ctr) && !found.contains(.uid) { throw .counterWithoutUID }
         if !found.contains(.picc) && !found.contains(.ctr) && !allowStatic { throw .replayable }
         if lrp && !found.contains(.picc) { throw .lrpWithoutPICCData }
         self.template = template
         self.lrp = lrp
+        self.macInputStart = macInputStart
         self.pattern = pattern
         self.placeholders = found
         self.fileBytes = file
@@ -129,8 +140,50 @@ public struct SUNTemplate: Sendable, Hashable {
         self.sdm = NTAG424SDMSettings(
             options: options, metaRead: metaRead, fileRead: .key(UInt8(fileKeyNumber)),
             counterRetrieval: counterRetrieval, uidOffset: offset(.uid), readCounterOffset: offset(.ctr),
-            piccDataOffset: offset(.picc), macInputOffset: offset(.enc) ?? macOffset, encOffset: offset(.enc),
+            piccDataOffset: offset(.picc), macInputOffset: macInputOffset, encOffset: offset(.enc),
             encLength: found.contains(.enc) ? fileData.count * 2 : nil, macOffset: macOffset)
+    }
+
+    /// SDMMACInputOffset for `start` (or the `{mac_input}` marker's offset, which wins when it is
+    /// the only choice made): within the URL the file holds, not after `{enc}` (the MAC must cover
+    /// the encrypted data) and not after `{mac}`.
+    static func macInputOffset(
+        _ start: SUNMACInputStart, marked: Int?, enc: Int?, firstValue: Int?, mac: Int, uriStart: Int, base: Int
+    ) throws(SUNTemplateError) -> Int {
+        let offset: Int
+        if let marked {
+            guard start == .automatic else {
+                throw .macInputStart(
+                    reason:
+                        "the template marks it with {mac_input} and it was also given as \(start.argument); give one")
+            }
+            offset = marked
+        } else {
+            switch start {
+            case .automatic: return enc ?? mac
+            case .piccData: offset = firstValue ?? mac
+            case .url: offset = uriStart
+            case .position(let position):
+                guard base + position >= uriStart else {
+                    throw .macInputStart(
+                        reason:
+                            "position \(position) is inside the URI prefix the record abbreviates (\(uriStart - base) characters), which the tag's file does not hold"
+                    )
+                }
+                offset = base + position
+            }
+        }
+        if let enc, offset > enc {
+            throw .macInputStart(
+                reason:
+                    "it would start at URL position \(offset - base), after {enc} at \(enc - base); the MAC must cover the encrypted data"
+            )
+        }
+        guard offset <= mac else {
+            throw .macInputStart(
+                reason: "it would start at URL position \(offset - base), after {mac} at \(mac - base)")
+        }
+        return offset
     }
 
     /// True when the URL mirrors no counter (no `{picc}`, no `{ctr}`): it never changes, and no
