@@ -20,6 +20,11 @@ public protocol CommandIO: AnyObject {
     func writeError(_ text: String)
     /// Reads standard input to its end.
     func readStandardInput() -> [UInt8]
+    /// Reads what standard input has now (at least one byte, waiting for it), `nil` at its end:
+    /// a co-process answers each line as it comes.
+    func readStandardInputChunk() -> [UInt8]?
+    /// Sends buffered standard output now.
+    func flush()
     /// Reads standard input one line at a time (without the line terminator); `nil` at the end.
     func readLine() -> String?
     /// The environment variables the command may consult (data directory overrides).
@@ -36,6 +41,15 @@ extension CommandIO {
     public func write(buffer bytes: UnsafeBufferPointer<UInt8>) {
         write(Array(bytes))
     }
+
+    /// The rest of standard input in one piece, then `nil`.
+    public func readStandardInputChunk() -> [UInt8]? {
+        let rest = readStandardInput()
+        return rest.isEmpty ? nil : rest
+    }
+
+    /// Nothing is buffered.
+    public func flush() {}
 
     public var standardOutputIsTerminal: Bool { false }
     public var standardErrorIsTerminal: Bool { false }
@@ -149,6 +163,14 @@ public final class ProcessIO: CommandIO {
 
     public func readLine() -> String? {
         Swift.readLine(strippingNewline: true)
+    }
+
+    public func readStandardInputChunk() -> [UInt8]? {
+        switch DescriptorReader.readSome(0) {
+        case .success(let chunk): return chunk
+        // A read error ends the input, as the end of the stream would.
+        case .failure: return nil
+        }
     }
 
     public var environment: [String: String] {

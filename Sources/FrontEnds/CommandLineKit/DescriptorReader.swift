@@ -16,6 +16,24 @@ public enum DescriptorReader {
         public var code: Int32
     }
 
+    /// What one read of `descriptor` gives (up to `limit` bytes, as soon as any are there: a
+    /// pipe's writer is answered line by line), `nil` at the end; a failed read is a failure.
+    public static func readSome(_ descriptor: Int32, limit: Int = 1 << 16) -> Result<[UInt8]?, Failure> {
+        var failure: Int32 = 0
+        let chunk = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            while true {
+                let count = systemRead(descriptor, base, limit)
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 { failure = errno }
+                initialized = max(0, count)
+                return
+            }
+        }
+        if failure != 0 { return .failure(Failure(code: failure)) }
+        return .success(chunk.isEmpty ? nil : chunk)
+    }
+
     /// The bytes, or the failure of the read that failed.
     public static func readAll(_ descriptor: Int32) -> Result<[UInt8], Failure> {
         var info = stat()

@@ -17,6 +17,9 @@ struct NTAG424SDMSetupCommand: Command {
             .value("--key", "HEX32", "The NDEF file's change key (default: the factory key). Never printed."),
             .value("--meta-key", "HEX32", "The meta key's value, to verify one URL after setup (default: factory)."),
             .value("--file-key", "HEX32", "The file key's value, to verify one URL after setup (default: factory)."),
+            .value(
+                "--mac-input-from", "WHERE",
+                "Where the MAC input begins: auto (from {enc}, else empty), picc, url, or a URL position."),
             .flag("--allow-static-url", "Accept a template with no counter and no PICCData (replayable forever)."),
             .flag("--lrp", "Switch the tag to LRP mode (AN12304) last; needs --yes-lrp-permanently."),
             .flag("--yes-lrp-permanently", "Confirm --lrp: the tag never speaks AES secure messaging again."),
@@ -24,7 +27,8 @@ struct NTAG424SDMSetupCommand: Command {
     static let help = """
         Usage: tapcard ntag424 sdm setup --url-template T [--file-data TEXT] [--meta-key-number N]
                  [--file-key-number N] [--key HEX32] [--meta-key HEX32] [--file-key HEX32]
-                 [--allow-static-url] [--lrp --yes-lrp-permanently] [--tag FILE | --reader R] [--json]
+                 [--mac-input-from WHERE] [--allow-static-url] [--lrp --yes-lrp-permanently]
+                 [--tag FILE | --reader R] [--json]
 
         Computes every SDM offset from the template itself, as byte offsets inside the NDEF file
         (NLEN and the record header counted): PICCData ({picc}, 32 hex; 48 with --lrp), the MAC
@@ -48,6 +52,13 @@ struct NTAG424SDMSetupCommand: Command {
         nothing can be verified). {ctr} without {uid} is refused: no backend could tell which tag
         the counter belongs to.
 
+        The MAC covers the URL's text from SDMMACInputOffset to the MAC. By default that is from
+        {enc} (or nothing without it), as AN12196 sets it up. --mac-input-from picc starts it at
+        the first mirrored value, url at the first character the file holds (after the https://
+        the URI record abbreviates), N at position N of the URL; a {mac_input} marker in the
+        template puts it exactly there. It may not start after {enc}. Verify such URLs with
+        sun verify --mac-input-from (the same value) or --template (a template with the marker).
+
         --lrp lays the file out for LRP mode (AN12304: PICCData is 48 hex, PICCRand and the
         enciphered UID and counter; MAC and file data under CMAC_LRP and LRICB) and, after the
         file and its settings are in place, sends SetConfiguration to switch the tag to LRP. The
@@ -66,6 +77,7 @@ struct NTAG424SDMSetupCommand: Command {
           --key HEX32            The change key of the NDEF file (key 0 on a factory tag).
           --meta-key HEX32       The meta key's value for the check (default: the factory key).
           --file-key HEX32       The file key's value for the check (default: the factory key).
+          --mac-input-from WHERE auto (default), picc, url or a position of the URL.
           --allow-static-url     Accept a template that mirrors no counter (replayable).
           --lrp                  Switch the tag to LRP mode, permanently (with --yes-lrp-permanently).
           --yes-lrp-permanently  Confirm that the tag may never speak AES secure messaging again.
@@ -93,12 +105,14 @@ struct NTAG424SDMSetupCommand: Command {
         let fileKey = try arguments.option("--file-key").map { text throws(KeyInputError) in
             try KeyInputError.key(text, option: "--file-key")
         }
+        let macInputStart = try MACInputOption.parse(&arguments, command: name)
         let allowStatic = arguments.flag("--allow-static-url")
         let lrp = arguments.flag("--lrp")
         let confirmed = arguments.flag("--yes-lrp-permanently")
         // The template and the confirmation are checked before any tag is touched.
         let template = try SUNTemplate(
-            text, fileData: fileData, metaKeyNumber: meta, fileKeyNumber: file, allowStatic: allowStatic, lrp: lrp)
+            text, fileData: fileData, metaKeyNumber: meta, fileKeyNumber: file, allowStatic: allowStatic, lrp: lrp,
+            macInputStart: macInputStart)
         if lrp && !confirmed { throw NTAG424SetupRefusal.lrpConfirmationRequired }
         if confirmed && !lrp {
             throw UsageError("--yes-lrp-permanently confirms --lrp; give both or neither.", command: name)

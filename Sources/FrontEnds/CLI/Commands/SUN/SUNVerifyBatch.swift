@@ -8,64 +8,78 @@ import TapCardSupport
 /// input order. A verifier is prepared once per key pair (the options' pair, or each distinct pair
 /// the JSON objects name) and reused, so a line costs only its own URL's work.
 struct SUNVerifyBatch {
-    let metaKey: String?
-    let fileKey: String?
-    let pattern: SUNTemplatePattern?
+    let keys: SUNKeyOptions
     let store: TapCardStore?
     let now: Date
-    /// Verifiers by key pair (as given), or the key error that pair gives.
+    /// The AES contexts every line is verified on, re-keyed per line: none is made per URL.
+    private let workspace = SUNWorkspace()
+    /// Verifiers by the keys a line names (as given), or the key error they give; a master key's
+    /// derivation is prepared once.
     private var verifiers: [KeyPair: Result<SUNVerifier, SUNError>] = [:]
+    /// The last line's keys and their verifier.
+    private var last: (pair: KeyPair, verifier: Result<SUNVerifier, SUNError>)?
     /// Lines malformed (65) and refused (1).
     private(set) var malformed = 0
     private(set) var refused = 0
 
     struct KeyPair: Hashable {
-        var meta: String
-        var file: String
+        var meta: String?
+        var file: String?
+        var master: String?
     }
 
     /// Verifiers kept at most: a batch naming more key pairs starts over rather than grow.
     static let cachedPairs = 1024
 
-    init(metaKey: String?, fileKey: String?, pattern: SUNTemplatePattern?, store: TapCardStore?, now: Date) {
-        self.metaKey = metaKey
-        self.fileKey = fileKey
-        self.pattern = pattern
+    init(keys: SUNKeyOptions, store: TapCardStore?, now: Date) {
+        self.keys = keys
         self.store = store
         self.now = now
     }
 
     /// Verifies every line of `input`; returns 0, 1 (some line refused) or 65 (some line malformed).
     mutating func run(_ input: [UInt8], io: some CommandIO) -> ExitStatus {
+        var chunks = [input][...]
+        return run(reading: { chunks.popFirst() }, io: io)
+    }
+
+    /// Verifies every line `next` delivers (a chunk at a time, `nil` at the end) and answers each
+    /// chunk's lines as soon as they are verified, flushed: a server keeping TapCard as a
+    /// co-process writes a line and reads its answer. Returns 0, 1 or 65 as ``run(_:io:)``.
+    mutating func run(reading next: () -> [UInt8]?, io: some CommandIO) -> ExitStatus {
         var lineNumber = 0
-        var start = 0
+        var pending: [UInt8] = []
         var out: [UInt8] = []
         out.reserveCapacity(1 << 16)
-        while start < input.count {
-            let newline = input[start...].firstIndex(of: 0x0A) ?? input.count
-            var end = newline
-            if end > start, input[end - 1] == 0x0D { end -= 1 }
-            lineNumber += 1
-            if end > start {
-                let line = String(decoding: input[start..<end], as: UTF8.self)
-                let outcome = verify(line: line)
-                if case .accepted(let result, let previous) = outcome {
-                    Self.writeAccepted(result, previous: previous, tracked: store != nil, line: lineNumber, into: &out)
-                } else {
-                    JSONContract.versioned(
-                        SUNVerifyCommand.resultJSON(outcome, tracked: store != nil, line: lineNumber)
-                    )
-                    .write(into: &out)
-                }
-                out.append(0x0A)
-                if out.count >= 1 << 16 {
-                    io.write(out)
-                    out.removeAll(keepingCapacity: true)
-                }
+        var ended = false
+        while !ended {
+            if let chunk = next() {
+                pending += chunk
+            } else {
+                ended = true
+                if !pending.isEmpty, pending.last != 0x0A { pending.append(0x0A) }
             }
-            start = newline + 1
+            var start = 0
+            while let newline = pending[start...].firstIndex(of: 0x0A) {
+                var end = newline
+                if end > start, pending[end - 1] == 0x0D { end -= 1 }
+                lineNumber += 1
+                if end > start {
+                    answer(String(decoding: pending[start..<end], as: UTF8.self), number: lineNumber, into: &out)
+                    if out.count >= 1 << 16 {
+                        io.write(out)
+                        out.removeAll(keepingCapacity: true)
+                    }
+                }
+                start = newline + 1
+            }
+            pending.removeFirst(start)
+            if !out.isEmpty {
+                io.write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+            io.flush()
         }
-        if !out.isEmpty { io.write(out) }
         if malformed > 0 {
             io.printError(
                 "error: \(malformed) of the lines \(malformed == 1 ? "was" : "were") malformed (reason malformed-url or key-length)."
@@ -77,6 +91,18 @@ struct SUNVerifyBatch {
             return .failure
         }
         return .success
+    }
+
+    /// The result line of one input line, appended to `out`.
+    private mutating func answer(_ line: String, number: Int, into out: inout [UInt8]) {
+        let outcome = verify(line: line)
+        if case .accepted(let result, let previous) = outcome {
+            Self.writeAccepted(result, previous: previous, tracked: store != nil, line: number, into: &out)
+        } else {
+            JSONContract.versioned(SUNVerifyCommand.resultJSON(outcome, tracked: store != nil, line: number))
+                .write(into: &out)
+        }
+        out.append(0x0A)
     }
 
     /// The result line of an accepted URL written straight into `out`, byte for byte what
@@ -143,37 +169,44 @@ struct SUNVerifyBatch {
                 .malformedURL(reason: "the line is not a URL nor a valid JSON object: \(error.reason)"),
                 lastCounter: nil)
         }
-        guard let meta = parsed.metaKey ?? metaKey else {
-            return .refused(.malformedURL(reason: "no meta key: give --meta-key or \"meta_key\""), lastCounter: nil)
-        }
-        guard let file = parsed.fileKey ?? fileKey else {
-            return .refused(.malformedURL(reason: "no file key: give --file-key or \"file_key\""), lastCounter: nil)
-        }
         let verifier: SUNVerifier
-        switch prepared(KeyPair(meta: meta, file: file)) {
+        switch prepared(KeyPair(meta: parsed.metaKey, file: parsed.fileKey, master: parsed.masterKey)) {
         case .success(let ready): verifier = ready
         case .failure(let error): return .refused(error, lastCounter: nil)
         }
         do {
-            return SUNVerifyCommand.record(try verifier.verify(url: parsed.url), store: store, at: now)
+            return SUNVerifyCommand.record(
+                try verifier.verify(url: parsed.url, workspace: workspace), store: store, at: now)
         } catch {
             return .refused(error, lastCounter: nil)
         }
     }
 
     private mutating func prepared(_ pair: KeyPair) -> Result<SUNVerifier, SUNError> {
-        if let known = verifiers[pair] { return known }
-        if verifiers.count >= Self.cachedPairs { verifiers.removeAll(keepingCapacity: true) }
-        let made: Result<SUNVerifier, SUNError>
-        do throws(SUNError) {
-            made = .success(
-                try SUNVerifier(
-                    metaKey: try SUNVerifyCommand.key(pair.meta, name: "meta key"),
-                    fileKey: try SUNVerifyCommand.key(pair.file, name: "file key"), pattern: pattern))
-        } catch {
-            made = .failure(error)
+        if let last, last.pair == pair { return last.verifier }
+        // A key pair costs nothing to set up (the workspace re-keys), so only a master key's
+        // derivation, which hashes, is worth remembering beyond the last line's.
+        guard pair.master != nil || (pair.meta == nil && pair.file == nil) else {
+            let made = make(pair)
+            last = (pair, made)
+            return made
         }
+        if let known = verifiers[pair] {
+            last = (pair, known)
+            return known
+        }
+        let made = make(pair)
+        if verifiers.count >= Self.cachedPairs { verifiers.removeAll(keepingCapacity: true) }
         verifiers[pair] = made
+        last = (pair, made)
         return made
+    }
+
+    private func make(_ pair: KeyPair) -> Result<SUNVerifier, SUNError> {
+        do throws(SUNError) {
+            return .success(try keys.verifier(meta: pair.meta, file: pair.file, master: pair.master))
+        } catch {
+            return .failure(error)
+        }
     }
 }

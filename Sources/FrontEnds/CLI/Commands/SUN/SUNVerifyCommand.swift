@@ -17,17 +17,15 @@ struct SUNVerifyCommand: Command {
             .json,
             .flag(
                 "--jsonl", "Batch: one URL or JSON object per input line (FILE or - for stdin), one result per line."),
-            .value("--meta-key", "HEX32", "The SDM meta-read key (decrypts PICCData)."),
-            .value("--file-key", "HEX32", "The SDM file-read key (the MAC and encrypted file data)."),
-            .value("--template", "TEMPLATE", "The URL template the tag was set up with (other names, path style)."),
             .flag("--track", "Refuse a counter not above the last one accepted for the UID; record it."),
-        ] + DatabaseOption.options
+        ] + SUNKeyOptions.options + DatabaseOption.options
     static let help =
         """
-        Usage: tapcard sun verify URL --meta-key HEX32 --file-key HEX32 [--template TEMPLATE]
+        Usage: tapcard sun verify URL (--meta-key HEX32 --file-key HEX32 | --master-key HEX32)
+                                  [--template TEMPLATE] [--mac-input-from WHERE]
                                   [--track [--db PATH]] [--json]
-               tapcard sun verify --jsonl [FILE|-] [--meta-key HEX32 --file-key HEX32]
-                                  [--template TEMPLATE] [--track [--db PATH]]
+               tapcard sun verify --jsonl [FILE|-] [--meta-key HEX32 --file-key HEX32 | --master-key HEX32]
+                                  [--template TEMPLATE] [--mac-input-from WHERE] [--track [--db PATH]]
 
         Checks a SUN URL an NTAG 424 DNA produced with Secure Dynamic Messaging, AES or LRP mode:
         decrypts PICCData (e=, picc_data= or boltcard's p=) with the meta key, or reads the plain
@@ -47,12 +45,30 @@ struct SUNVerifyCommand: Command {
         where the template has {picc}, {mac}, {enc}, {uid}, {ctr}. Any parameter names and
         path-style templates (https://h/t/{picc}/{mac}) verify this way.
 
-        Batch (--jsonl): each input line is a URL (the keys come from --meta-key and --file-key)
-        or a JSON object {"url": "…", "meta_key": "HEX32", "file_key": "HEX32"} whose keys replace
-        the options'. Each line gets one JSON v1 result line, in input order, with "line" (its
-        number in the input) and the fields of --json; empty lines are skipped. The keys are
-        prepared once per key pair, on the platform's AES. With --track, each accepted counter is
-        recorded in its own transaction before the next line is checked.
+        Per-tag keys (--master-key): each tag's keys derive from one master key. The meta key
+        cannot depend on the UID (PICCData must be decrypted first); the file key is derived from
+        the UID PICCData holds. --diversification sdm-backend (default) is nfc-developer's
+        sdm-backend (libsdm/derive.py): meta key HMAC-SHA256(master, "PICCDataKey"), file key
+        number 2 (--file-key-number) diversified by the UID; an all-zero master gives all-zero
+        keys. --diversification an10922 is NXP AN10922's AES-128 CMAC diversification of the UID
+        (and --system-identifier HEX after it); its meta key is --meta-key, else the master key.
+        ntag424 keys --master-key sets a tag's keys the same way.
+
+        The MAC input: by default from the enc= value to the MAC (nothing without enc), as AN12196
+        and ntag424 sdm setup lay it out. A tag whose SDMMACInputOffset points elsewhere needs
+        --mac-input-from: picc (from the PICCData, or uid= in the plain mirror), url (from the
+        first character after the https:// or https://www. the URI record abbreviates) or a
+        position of the URL (0 is its first character); or a template with {mac_input} where the
+        input begins.
+
+        Batch (--jsonl): each input line is a URL (the keys come from the options) or a JSON object
+        {"url": "…", "meta_key": "HEX32", "file_key": "HEX32"} or {"url": "…", "master_key":
+        "HEX32"} whose keys replace the options'. Each line gets one JSON v1 result line, in input
+        order, with "line" (its number in the input) and the fields of --json; empty lines are
+        skipped. Lines are answered as they arrive, flushed: a server can keep one process as a
+        co-process, write a line and read its answer. Every line is verified on AES contexts
+        made once and re-keyed, so a key per line costs its key schedules only. With --track,
+        each accepted counter is recorded in its own transaction before the next line is checked.
 
         Exit status: 0 valid (every line, in a batch); 1 refused, with the reason: mac-mismatch
         (wrong file key or an altered URL), wrong-key (PICCData does not decrypt to tag C7: wrong
@@ -66,7 +82,12 @@ struct SUNVerifyCommand: Command {
         Options:
           --meta-key HEX32    The SDM meta-read key, 16 bytes.
           --file-key HEX32    The SDM file-read key, 16 bytes.
+          --master-key HEX32  Derive every tag's keys from this master key.
+          --diversification S sdm-backend (default) or an10922.
+          --file-key-number N sdm-backend: the file key's number (default 2).
+          --system-identifier HEX  an10922: the bytes after the UID (default none).
           --template TEMPLATE The URL template the tag was set up with.
+          --mac-input-from W  auto (default), picc, url or a position of the URL.
           --track             Refuse a replayed counter and record the accepted one.
           --jsonl [FILE|-]    Batch mode, see above.
           --json              {valid, uid, counter, file_data, file_text, reason, message,
@@ -89,42 +110,41 @@ struct SUNVerifyCommand: Command {
         if !track, try arguments.option("--db") != nil {
             throw UsageError("--db only matters with --track.", command: name)
         }
-        let metaText = try arguments.option("--meta-key")
-        let fileText = try arguments.option("--file-key")
-        let pattern = try arguments.option("--template").map { text throws(SUNTemplateError) in
-            try SUNTemplatePattern(text)
-        }
+        let keys = try SUNKeyOptions.parse(&arguments, command: name)
         var positionals = arguments.remainingPositionals()
         try arguments.finish()
         if jsonl {
             if json { throw UsageError("--jsonl already writes JSON; leave out --json.", command: name) }
             guard positionals.count <= 1 else { throw UsageError("--jsonl takes at most one FILE.", command: name) }
-            let input: [UInt8]
+            let store = try databasePath.map { path throws(StoreError) in try DatabaseOption.open(path) }
+            var batch = SUNVerifyBatch(keys: keys, store: store, now: CLIClock.now(io))
             switch positionals.first.map({ $0 == "-" ? nil : $0 }) ?? nil {
             case .some(let path):
                 switch InputFile.read(path) {
-                case .success(let contents): input = contents
+                case .success(let contents): return batch.run(contents, io: io)
                 case .failure(let error):
                     io.printError("error: \(error.sentence)")
                     return .noInput
                 }
             case .none:
-                input = io.readStandardInput()
+                return batch.run(reading: { io.readStandardInputChunk() }, io: io)
             }
-            let store = try databasePath.map { path throws(StoreError) in try DatabaseOption.open(path) }
-            var batch = SUNVerifyBatch(
-                metaKey: metaText, fileKey: fileText, pattern: pattern, store: store, now: CLIClock.now(io))
-            return batch.run(input, io: io)
         }
-        guard let metaText else { throw UsageError("sun verify needs --meta-key HEX32.", command: name) }
-        guard let fileText else { throw UsageError("sun verify needs --file-key HEX32.", command: name) }
+        guard keys.hasKeys else {
+            throw UsageError(
+                "sun verify needs --meta-key HEX32 and --file-key HEX32, or --master-key HEX32.", command: name)
+        }
+        if keys.masterKey == nil {
+            guard keys.metaKey != nil else { throw UsageError("sun verify needs --meta-key HEX32.", command: name) }
+            guard keys.fileKey != nil else { throw UsageError("sun verify needs --file-key HEX32.", command: name) }
+        }
         guard !positionals.isEmpty else {
             throw UsageError("sun verify needs the URL (the SUN message), or --jsonl FILE.", command: name)
         }
         let url = positionals.removeFirst()
         guard positionals.isEmpty else { throw UsageError("sun verify takes one URL.", command: name) }
         let outcome = verify(
-            url: url, metaKey: metaText, fileKey: fileText, pattern: pattern,
+            url: url, keys: keys,
             store: try databasePath.map { path throws(StoreError) in try DatabaseOption.open(path) },
             at: CLIClock.now(io))
         switch outcome {
@@ -150,14 +170,10 @@ struct SUNVerifyCommand: Command {
         case refused(SUNError, lastCounter: Int?)
     }
 
-    /// One URL under keys given as text: a key that is not 16 bytes of hex is `key-length`.
-    static func verify(
-        url: String, metaKey: String, fileKey: String, pattern: SUNTemplatePattern?, store: TapCardStore?, at: Date
-    ) -> Outcome {
+    /// One URL under the keys given as text: a key that is not 16 bytes of hex is `key-length`.
+    static func verify(url: String, keys: SUNKeyOptions, store: TapCardStore?, at: Date) -> Outcome {
         do throws(SUNError) {
-            let verifier = try SUNVerifier(
-                metaKey: try key(metaKey, name: "meta key"), fileKey: try key(fileKey, name: "file key"),
-                pattern: pattern)
+            let verifier = try keys.verifier(meta: nil, file: nil, master: nil)
             return record(try verifier.verify(url: url), store: store, at: at)
         } catch {
             return .refused(error, lastCounter: nil)
@@ -181,13 +197,6 @@ struct SUNVerifyCommand: Command {
             return .refused(
                 .malformedURL(reason: "the counter could not be recorded (\(error.sentence))"), lastCounter: nil)
         }
-    }
-
-    /// A key given as text: 16 bytes of hex, or `key-length`.
-    static func key(_ text: String, name: String) throws(SUNError) -> [UInt8] {
-        guard let bytes = try? Hex.decode(text) else { throw .keyNotHex(name: name) }
-        guard bytes.count == 16 else { throw .keyLength(name: name, bytes: bytes.count) }
-        return bytes
     }
 
     /// The JSON v1 result object (docs/reference/json.md, `sun verify --json`).
