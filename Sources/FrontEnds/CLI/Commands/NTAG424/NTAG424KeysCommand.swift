@@ -18,12 +18,16 @@ struct NTAG424KeysCommand: Command {
             .value("--new-keys-out", "FILE", "Write the new keys to FILE (created 0600, never overwritten)."),
             .flag("--print-new-keys", "Print the new keys once on standard output."),
             .value("--resume", "FILE", "Finish the change a keys file of an earlier run describes, and update it."),
-        ] + TearOptions.options + TagTarget.options
+            .value("--meta-key-number", "N", "With --master-key: the key that gets the meta-read key (default 1)."),
+            .value("--file-key-number", "N", "With --master-key: the SDM file-read key (default 2)."),
+        ] + MasterKeyOption.options + TearOptions.options + TagTarget.options
     static let help = """
         Usage: tapcard ntag424 keys --yes-change-keys (--generate | --new-key N=HEX32 ...)
                  (--new-keys-out FILE | --print-new-keys) [--old-key N=HEX32 ...] [--key-version V]
                  [--tag FILE | --reader R] [--json]
                tapcard ntag424 keys --yes-change-keys --resume FILE [--key-version V] [--tag FILE | --reader R]
+               tapcard ntag424 keys --yes-change-keys --master-key HEX32 [--diversification S]
+                 [--meta-key-number N] [--file-key-number N] [--old-key N=HEX32 ...] [--tag FILE | --reader R]
 
         Authenticates with key 0 (--old-key 0=…, else the factory key), changes keys 1-4 with
         their old values and key 0 last. A key counts as changed only when the tag proves it:
@@ -40,6 +44,17 @@ struct NTAG424KeysCommand: Command {
         updates it. With --print-new-keys they are printed once instead; they appear nowhere
         else (not in errors, not in --json).
 
+        --master-key HEX32 sets the keys a backend derives from that master key and the tag's UID
+        (sun verify --master-key): with --diversification sdm-backend (the default, nfc-developer's
+        sdm-backend) key 1 (--meta-key-number) gets the meta-read key HMAC-SHA256(master,
+        "PICCDataKey") and every other key N its own key diversified by the UID for number N; with
+        an10922 only the SDM file-read key (--file-key-number, default 2) is diversified (AN10922,
+        the UID and --system-identifier), the meta-read key is the shared --new-key for
+        --meta-key-number, and the others stay unless given with --new-key. Set the SDM file up
+        with the same numbers (ntag424 sdm setup --meta-key-number 1 --file-key-number 2). The
+        keys can always be derived again, so no keys file is needed; the same command finishes a
+        change that stopped.
+
         Options:
           --yes-change-keys      Required: without the new keys the tag cannot be changed again.
           --generate             Random new keys for keys 0-4.
@@ -49,6 +64,11 @@ struct NTAG424KeysCommand: Command {
           --new-keys-out FILE    Where the new keys go (created 0600).
           --print-new-keys       Print them once instead.
           --resume FILE          Finish an earlier run from its keys file (and update it).
+          --master-key HEX32     Derive the new keys from a master key and the tag's UID.
+          --diversification S    sdm-backend (default) or an10922.
+          --system-identifier HEX  an10922: the bytes after the UID in the input.
+          --meta-key-number N    With --master-key: the meta-read key's number (default 1).
+          --file-key-number N    With --master-key: the file-read key's number (default 2).
           --json                 {changed, already_new, key_versions, keys_file}.
           --simulate-tear-after N  (virtual tags) Let exactly N commands complete, then take the
                                    tag out of the field (the same reports as a real tear).
@@ -84,12 +104,29 @@ struct NTAG424KeysCommand: Command {
             oldKeys = contents.oldKeys
             output = resume
         }
+        let master = try MasterKeyOption.parse(&arguments, command: name)
+        let metaNumber = try arguments.integer("--meta-key-number")
+        let fileNumber = try arguments.integer("--file-key-number")
+        if master == nil, metaNumber != nil || fileNumber != nil {
+            throw UsageError("--meta-key-number and --file-key-number only matter with --master-key.", command: name)
+        }
+        for (option, value) in [("--meta-key-number", metaNumber), ("--file-key-number", fileNumber)] {
+            if let value, !(0...4).contains(value) {
+                throw UsageError("\(option) is \(value); NTAG 424 DNA keys are 0 to 4.", command: name)
+            }
+        }
+        if master != nil {
+            guard resume == nil, !generate else {
+                throw UsageError("--master-key derives the new keys; leave out --generate and --resume.", command: name)
+            }
+        }
         let version = try arguments.integer("--key-version") ?? 1
         guard (0...255).contains(version) else { throw UsageError("--key-version is 0 to 255.", command: name) }
-        guard resume != nil || generate != !newKeys.isEmpty else {
+        guard resume != nil || master != nil || generate != !newKeys.isEmpty else {
             throw UsageError("Give either --generate or --new-key N=HEX32 (not both).", command: name)
         }
-        guard resume != nil || (output != nil) != printKeys else {
+        // Derived keys can be derived again: a keys file is optional, never both outputs.
+        guard resume != nil || (output != nil) != printKeys || (master != nil && output == nil && !printKeys) else {
             throw UsageError(
                 "Give either --new-keys-out FILE or --print-new-keys, so the new keys are kept.", command: name)
         }
@@ -108,6 +145,30 @@ struct NTAG424KeysCommand: Command {
         defer { target.close() }
         try target.finish(&arguments)
         try tear.requireField(target.opened, command: name)
+        if let master {
+            let uid = try MasterKeyOption.uid(target.uid, command: name)
+            let metaSlot = metaNumber ?? 1
+            let fileSlot = fileNumber ?? 2
+            guard metaSlot != fileSlot else {
+                throw UsageError(
+                    "The meta-read and file-read keys need two key numbers; both are \(metaSlot).", command: name)
+            }
+            if master.scheme == .an10922, newKeys[metaSlot] == nil {
+                throw UsageError(
+                    "AN10922 cannot diversify the meta-read key (PICCData is decrypted before the UID is known): give the shared meta key as --new-key \(metaSlot)=HEX32, and to sun verify as --meta-key.",
+                    command: name)
+            }
+            let derivation = try master.derivation(
+                metaKeyNumber: metaSlot, fileKeyNumber: fileSlot, metaKey: newKeys[metaSlot])
+            for number in 0...4 {
+                guard let key = derivation.tagKey(number: number, uid: uid) else { continue }
+                if let given = newKeys[number], given != key {
+                    throw UsageError(
+                        "--new-key \(number) and --master-key both set key \(number); give one.", command: name)
+                }
+                newKeys[number] = key
+            }
+        }
         let text = NTAG424KeysFile.text(newKeys, old: oldKeys, version: UInt8(version), uid: target.uid)
         // Before the first ChangeKey: a key can never be lost, and the file says nothing is proven yet.
         if let output {

@@ -23,7 +23,7 @@ struct NTAG424SDMSetupCommand: Command {
             .flag("--allow-static-url", "Accept a template with no counter and no PICCData (replayable forever)."),
             .flag("--lrp", "Switch the tag to LRP mode (AN12304) last; needs --yes-lrp-permanently."),
             .flag("--yes-lrp-permanently", "Confirm --lrp: the tag never speaks AES secure messaging again."),
-        ] + TearOptions.options + TagTarget.options
+        ] + MasterKeyOption.options + TearOptions.options + TagTarget.options
     static let help = """
         Usage: tapcard ntag424 sdm setup --url-template T [--file-data TEXT] [--meta-key-number N]
                  [--file-key-number N] [--key HEX32] [--meta-key HEX32] [--file-key HEX32]
@@ -77,6 +77,10 @@ struct NTAG424SDMSetupCommand: Command {
           --key HEX32            The change key of the NDEF file (key 0 on a factory tag).
           --meta-key HEX32       The meta key's value for the check (default: the factory key).
           --file-key HEX32       The file key's value for the check (default: the factory key).
+          --master-key HEX32     Check with the keys derived from this master key and the UID,
+                                 and authenticate with its key 0 unless --key is given (as
+                                 ntag424 keys --master-key set them; --diversification,
+                                 --system-identifier as there).
           --mac-input-from WHERE auto (default), picc, url or a position of the URL.
           --allow-static-url     Accept a template that mirrors no counter (replayable).
           --lrp                  Switch the tag to LRP mode, permanently (with --yes-lrp-permanently).
@@ -117,17 +121,32 @@ struct NTAG424SDMSetupCommand: Command {
         if confirmed && !lrp {
             throw UsageError("--yes-lrp-permanently confirms --lrp; give both or neither.", command: name)
         }
+        let master = try MasterKeyOption.parse(&arguments, command: name)
+        if master != nil, fileKey != nil || (metaKey != nil && master?.scheme == .sdmBackend) {
+            throw UsageError(
+                "--master-key derives the keys the check uses; leave out --file-key (and --meta-key, but for an10922's shared meta key).",
+                command: name)
+        }
         let tear = try TearOptions.parse(&arguments)
         let target = try await NTAG424Targets.open(&arguments, io: io, command: name)
         defer { target.close() }
         try target.finish(&arguments)
         try tear.requireField(target.opened, command: name)
+        var checkKeys = (meta: metaKey ?? Type4Tag.factoryKey, file: fileKey ?? Type4Tag.factoryKey)
+        var changeKey = key ?? Type4Tag.factoryKey
+        if let master {
+            let derivation = try master.derivation(metaKeyNumber: meta, fileKeyNumber: file, metaKey: metaKey)
+            let uid = try MasterKeyOption.uid(target.uid, command: name)
+            checkKeys = (derivation.metaKey, derivation.fileKey(uid: uid))
+            // Key 0, the file's change key, is derived too unless given (ntag424 keys --master-key set it).
+            if key == nil, let derived = derivation.tagKey(number: 0, uid: uid) { changeKey = derived }
+        }
         let report: NTAG424SDMSetupReport
         do {
             report = try await tear.arming(target.opened) {
                 try await target.driver().setUpSDM(
-                    template, key: key ?? Type4Tag.factoryKey,
-                    checkingTapWith: (metaKey ?? Type4Tag.factoryKey, fileKey ?? Type4Tag.factoryKey),
+                    template, key: changeKey,
+                    checkingTapWith: checkKeys,
                     lrp: lrp ? .permanent : nil)
             }
         } catch {
@@ -156,7 +175,7 @@ struct NTAG424SDMSetupCommand: Command {
             let done = report.steps.isEmpty ? "already in place" : report.steps.map(\.rawValue).joined(separator: ", ")
             io.print("SDM set up on \(target.label): \(done); read back \(report.verified ? "matches" : "DIFFERS").")
             for line in sdm.phrases { io.print("  \(line)") }
-            io.print(tapSentence(report.tap, template: template))
+            io.print(tapSentence(report.tap, template: template, master: master))
         }
         let tapOK: Bool
         switch report.tap {
@@ -193,13 +212,26 @@ struct NTAG424SDMSetupCommand: Command {
         }
     }
 
-    static func tapSentence(_ tap: NTAG424SDMSetupReport.TapCheck, template: SUNTemplate) -> String {
+    static func tapSentence(
+        _ tap: NTAG424SDMSetupReport.TapCheck, template: SUNTemplate, master: MasterKeyOption? = nil
+    )
+        -> String
+    {
         switch tap {
         case .verified(let url, let counter, let needsTemplate):
+            var keys = "--meta-key … --file-key …"
+            if let master {
+                keys =
+                    "--master-key …"
+                    + (master.scheme == .an10922 ? " --diversification an10922 --meta-key …" : "")
+                    + (master.scheme == .sdmBackend && template.sdm.fileRead != .key(2)
+                        ? " --file-key-number \(template.sdm.fileRead.nibble)" : "")
+            }
+            if template.macInputStart != .automatic { keys += " --mac-input-from \(template.macInputStart.argument)" }
             let how =
                 needsTemplate
-                ? "a backend verifies it with the template: tapcard sun verify URL --template '\(template.template)' --meta-key … --file-key …"
-                : "a backend verifies it with: tapcard sun verify URL --meta-key … --file-key …"
+                ? "a backend verifies it with the template: tapcard sun verify URL --template '\(template.template)' \(keys)"
+                : "a backend verifies it with: tapcard sun verify URL \(keys)"
             return "Read one URL off the tag and verified it (read counter \(counter)): \(url)\n\(how)"
         case .refused(let url, _, _):
             return
