@@ -10,7 +10,8 @@ import TapCardSupport
 struct SUNVerifyBatch {
     let keys: SUNKeyOptions
     let store: TapCardStore?
-    let now: Date
+    /// The clock an accepted counter is recorded at: read per line, since a co-process runs for days.
+    let now: () -> Date
     /// The AES contexts every line is verified on, re-keyed per line: none is made per URL.
     private let workspace = SUNWorkspace()
     /// Verifiers by the keys a line names (as given), or the key error they give; a master key's
@@ -31,7 +32,7 @@ struct SUNVerifyBatch {
     /// Verifiers kept at most: a batch naming more key pairs starts over rather than grow.
     static let cachedPairs = 1024
 
-    init(keys: SUNKeyOptions, store: TapCardStore?, now: Date) {
+    init(keys: SUNKeyOptions, store: TapCardStore?, now: @escaping () -> Date) {
         self.keys = keys
         self.store = store
         self.now = now
@@ -176,7 +177,7 @@ struct SUNVerifyBatch {
         }
         do {
             return SUNVerifyCommand.record(
-                try verifier.verify(url: parsed.url, workspace: workspace), store: store, at: now)
+                try verifier.verify(url: parsed.url, workspace: workspace), store: store, at: store == nil ? Date.distantPast : now())
         } catch {
             return .refused(error, lastCounter: nil)
         }

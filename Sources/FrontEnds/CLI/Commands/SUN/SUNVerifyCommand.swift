@@ -117,7 +117,7 @@ struct SUNVerifyCommand: Command {
             if json { throw UsageError("--jsonl already writes JSON; leave out --json.", command: name) }
             guard positionals.count <= 1 else { throw UsageError("--jsonl takes at most one FILE.", command: name) }
             let store = try databasePath.map { path throws(StoreError) in try DatabaseOption.open(path) }
-            var batch = SUNVerifyBatch(keys: keys, store: store, now: CLIClock.now(io))
+            var batch = SUNVerifyBatch(keys: keys, store: store, now: { CLIClock.now(io) })
             switch positionals.first.map({ $0 == "-" ? nil : $0 }) ?? nil {
             case .some(let path):
                 switch InputFile.read(path) {
