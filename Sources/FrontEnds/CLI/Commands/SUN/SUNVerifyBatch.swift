@@ -11,7 +11,7 @@ struct SUNVerifyBatch {
     let metaKey: String?
     let fileKey: String?
     let pattern: SUNTemplatePattern?
-    let store: TapCardStore?
+    let store: (any SUNCounterStore)?
     let now: Date
     /// Verifiers by key pair (as given), or the key error that pair gives.
     private var verifiers: [KeyPair: Result<SUNVerifier, SUNError>] = [:]
@@ -27,7 +27,7 @@ struct SUNVerifyBatch {
     /// Verifiers kept at most: a batch naming more key pairs starts over rather than grow.
     static let cachedPairs = 1024
 
-    init(metaKey: String?, fileKey: String?, pattern: SUNTemplatePattern?, store: TapCardStore?, now: Date) {
+    init(metaKey: String?, fileKey: String?, pattern: SUNTemplatePattern?, store: (any SUNCounterStore)?, now: Date) {
         self.metaKey = metaKey
         self.fileKey = fileKey
         self.pattern = pattern

@@ -21,7 +21,7 @@ struct SUNVerifyCommand: Command {
             .value("--file-key", "HEX32", "The SDM file-read key (the MAC and encrypted file data)."),
             .value("--template", "TEMPLATE", "The URL template the tag was set up with (other names, path style)."),
             .flag("--track", "Refuse a counter not above the last one accepted for the UID; record it."),
-        ] + DatabaseOption.options
+        ] + DatabaseOption.counterOptions
     static let help =
         """
         Usage: tapcard sun verify URL --meta-key HEX32 --file-key HEX32 [--template TEMPLATE]
@@ -72,7 +72,7 @@ struct SUNVerifyCommand: Command {
           --json              {valid, uid, counter, file_data, file_text, reason, message,
                               tracked, last_counter}.
 
-        """ + DatabaseOption.help
+        """ + DatabaseOption.counterHelp
             + """
 
             Example:
@@ -85,7 +85,7 @@ struct SUNVerifyCommand: Command {
         let json = arguments.flag("--json")
         let jsonl = arguments.flag("--jsonl")
         let track = arguments.flag("--track")
-        let databasePath: String? = track ? try DatabaseOption.path(&arguments, io: io) : nil
+        let databasePath: String? = track ? try DatabaseOption.counterStoreLocation(&arguments, io: io) : nil
         if !track, try arguments.option("--db") != nil {
             throw UsageError("--db only matters with --track.", command: name)
         }
@@ -111,7 +111,7 @@ struct SUNVerifyCommand: Command {
             case .none:
                 input = io.readStandardInput()
             }
-            let store = try databasePath.map { path throws(StoreError) in try DatabaseOption.open(path) }
+            let store = try databasePath.map { path throws(StoreError) in try DatabaseOption.openCounterStore(path) }
             var batch = SUNVerifyBatch(
                 metaKey: metaText, fileKey: fileText, pattern: pattern, store: store, now: CLIClock.now(io))
             return batch.run(input, io: io)
@@ -125,7 +125,7 @@ struct SUNVerifyCommand: Command {
         guard positionals.isEmpty else { throw UsageError("sun verify takes one URL.", command: name) }
         let outcome = verify(
             url: url, metaKey: metaText, fileKey: fileText, pattern: pattern,
-            store: try databasePath.map { path throws(StoreError) in try DatabaseOption.open(path) },
+            store: try databasePath.map { path throws(StoreError) in try DatabaseOption.openCounterStore(path) },
             at: CLIClock.now(io))
         switch outcome {
         case .accepted(let result, let previous):
@@ -152,7 +152,8 @@ struct SUNVerifyCommand: Command {
 
     /// One URL under keys given as text: a key that is not 16 bytes of hex is `key-length`.
     static func verify(
-        url: String, metaKey: String, fileKey: String, pattern: SUNTemplatePattern?, store: TapCardStore?, at: Date
+        url: String, metaKey: String, fileKey: String, pattern: SUNTemplatePattern?, store: (any SUNCounterStore)?,
+        at: Date
     ) -> Outcome {
         do throws(SUNError) {
             let verifier = try SUNVerifier(
@@ -165,7 +166,7 @@ struct SUNVerifyCommand: Command {
     }
 
     /// With a store, records the verified counter unless it is not above the last one accepted.
-    static func record(_ result: SUNVerification, store: TapCardStore?, at: Date) -> Outcome {
+    static func record(_ result: SUNVerification, store: (any SUNCounterStore)?, at: Date) -> Outcome {
         guard let store else { return .accepted(result, previous: nil) }
         do {
             switch try store.acceptSUNCounter(result.counter, uid: result.uid, at: at) {
