@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A private PostgreSQL server for the tests (the SUN counter store, issue 38 item 5): its own data
 # directory and its own Unix socket directory under DIR, no TCP listener, trust authentication on
-# the socket alone. Durability is off (fsync, synchronous_commit): the data is thrown away.
+# the socket alone. Durability is off (fsync, synchronous_commit): the data is thrown away
+# (POSTGRES_TEST_DURABLE=1 keeps PostgreSQL's defaults, for scripts/bench-sun-counters.sh).
 #
 #   scripts/postgres-test-server.sh start DIR   initdb, start, wait until it accepts connections,
 #                                               print the connection URI (also written to DIR/uri)
@@ -66,9 +67,11 @@ start)
         cat "$dir/initdb.log" >&2
         exit 70
     }
-    "${as_owner[@]}" "${bin}pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-c listen_addresses='' -c unix_socket_directories='$dir/socket' -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
-        start >/dev/null || {
+    settings="-c listen_addresses='' -c unix_socket_directories='$dir/socket'"
+    if [ "${POSTGRES_TEST_DURABLE:-0}" != 1 ]; then
+        settings+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    fi
+    "${as_owner[@]}" "${bin}pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$settings" start >/dev/null || {
         cat "$dir/server.log" >&2
         exit 70
     }
