@@ -152,6 +152,6 @@ struct PostgresCounterStoreTests {
         ]
         for (given, shown) in cases { #expect(PostgresURI(given).redacted == shown) }
         let uri = PostgresURI("postgresql://u:s%40cr%3At@db/x?password=other")
-        #expect(uri.scrub("a s%40cr%3At b s@cr:t c other\nd") == "a *** b *** c *** d")
+        #expect(uri.scrub("a s%40cr%3At b s@cr:t c other\n\td\n") == "a *** b *** c ***. d")
     }
 }

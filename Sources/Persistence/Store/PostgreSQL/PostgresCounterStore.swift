@@ -9,8 +9,9 @@
 
     /// SUN read counters in a PostgreSQL database, so verifiers on several machines (behind one
     /// load balancer, say) accept a replayed URL at most once between them. libpq is loaded at run
-    /// time (``LibPQ``); the connection string is a `postgres://` or `postgresql://` URI, which
-    /// libpq reads itself (`?host=/socket/dir`, `sslmode=`, `connect_timeout=` and the rest work).
+    /// time with `dlopen`, as the PC/SC transport loads libpcsclite. The connection string is a
+    /// `postgres://` or `postgresql://` URI, which libpq reads itself (`?host=/socket/dir`,
+    /// `sslmode=`, `connect_timeout=` and the rest work).
     ///
     /// One object is one connection, opened by `init` and closed when the object goes away. Calls
     /// from several threads are serialized on it (libpq allows one thread per connection at a

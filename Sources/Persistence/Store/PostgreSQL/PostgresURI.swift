@@ -88,7 +88,12 @@ public struct PostgresURI: Sendable, Equatable {
     public func scrub(_ message: String) -> String {
         var text = message
         for secret in secrets { text = text.replacingOccurrences(of: secret, with: "***") }
-        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: " ")
+        // libpq puts a hint on a line of its own ("…failed: No such file or directory\n\tIs the
+        // server running…?"): one sentence per line, so the joined text still reads.
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        return lines.enumerated().map { index, line in
+            index == lines.count - 1 || line.last.map { ".?!:;,".contains($0) } == true ? line : line + "."
+        }.joined(separator: " ")
     }
 }
