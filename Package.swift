@@ -165,7 +165,12 @@ var layered: [Layered] = [
             swiftSettings: settings),
         layer: .transports),
     Layered(target: .systemLibrary(name: "CSQLite", path: "Sources/Persistence/CSQLite"), layer: .transports),
-    library("Store", "Persistence/Store", layer: .transports, ["TapCardSupport", "CSQLite"]),
+    // The local SQLite store, and SUN counters in PostgreSQL through libpq loaded with dlopen (hence libdl).
+    Layered(
+        target: .target(
+            name: "Store", dependencies: ["TapCardSupport", "CSQLite"], path: "Sources/Persistence/Store",
+            swiftSettings: settings, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        layer: .transports),
 
     // 4. Workflows.
     library(

@@ -33,6 +33,9 @@ command -v ip >/dev/null || apt_packages+=(iproute2)
 command -v zsh >/dev/null || apt_packages+=(zsh)
 command -v fish >/dev/null || apt_packages+=(fish)
 command -v groff >/dev/null || apt_packages+=(groff-base)
+# The SUN counter store's PostgreSQL tests: a private server (scripts/postgres-test-server.sh runs
+# initdb and pg_ctl from the package; psql makes their fresh databases; libpq5 comes with it).
+command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || apt_packages+=(postgresql)
 # The card page's browser test (scripts/page-browser-test.sh) renders it in headless Chromium.
 command -v chromium >/dev/null || apt_packages+=(chromium)
 command -v man >/dev/null || apt_packages+=(man-db)

@@ -10,7 +10,21 @@ bash scripts/install-test-deps.sh
 
 export TAPCARD_REQUIRE_PEERS=1
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# The SUN counter store's PostgreSQL server (scripts/postgres-test-server.sh): private socket, no
+# TCP, stopped and removed on any exit, passed to the tests (and to ci-extra's sanitizer runs) in
+# TAPCARD_TEST_POSTGRES.
+postgres_dir=$(mktemp -d /tmp/tapcard-pg.XXXXXX)
+cleanup() {
+    rm -f "$log"
+    if [ -d "$postgres_dir/data" ]; then bash scripts/postgres-test-server.sh stop "$postgres_dir" || true; fi
+    rm -rf "$postgres_dir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+echo "== scripts/postgres-test-server.sh start"
+TAPCARD_TEST_POSTGRES=$(bash scripts/postgres-test-server.sh start "$postgres_dir")
+export TAPCARD_TEST_POSTGRES
 echo "== scripts/check-imports.sh"
 bash scripts/check-imports.sh
 echo "== scripts/check-store-readiness.sh"

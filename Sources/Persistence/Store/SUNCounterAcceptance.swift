@@ -1,4 +1,4 @@
-/// What the store said to a SUN read counter offered for a UID (`TapCardStore.acceptSUNCounter`).
+/// What the store said to a SUN read counter offered for a UID (`SUNCounterStore.acceptSUNCounter`).
 public enum SUNCounterAcceptance: Sendable, Equatable {
     /// Recorded: it is the UID's new last counter. `previous` is the one it replaced (`nil` for a
     /// UID seen for the first time).

@@ -7,7 +7,9 @@ import TapCardSupport
 #endif
 
 /// Every way the store fails. SQLite's own failures carry its result code (primary and
-/// extended) and message, and what we were doing; they are the platform's, not ours.
+/// extended) and message, and what we were doing; PostgreSQL's carry the server's SQLSTATE and
+/// message. Both are the platform's, not ours. A PostgreSQL URI is only ever shown with its
+/// password replaced (`PostgresURI.redacted`).
 public enum StoreError: TapCardError, Equatable {
     /// The database file could not be opened (or created).
     case cannotOpen(path: String, code: Int32, message: String)
@@ -17,10 +19,22 @@ public enum StoreError: TapCardError, Equatable {
     case schemaTooNew(found: Int, supported: Int, path: String)
     /// A row the operation needs is not there (e.g. ending a session when none is open).
     case missing(what: String)
+    /// PostgreSQL's client library, libpq, could not be loaded: what the loader said for each
+    /// file tried (`dlerror`), or the missing function.
+    case postgresUnavailable(detail: String)
+    /// The PostgreSQL URI does not parse (libpq's own parser said `message`); `uri` is redacted.
+    case postgresInvalidURI(uri: String, message: String)
+    /// libpq could not connect to the server at `uri` (redacted); `message` is libpq's.
+    case postgresCannotConnect(uri: String, message: String)
+    /// The PostgreSQL server refused or failed a statement: its SQLSTATE and message; `sqlstate`
+    /// is `nil` when libpq itself reported the failure (a lost connection, an answer it could
+    /// not use), which has no code.
+    case postgres(sqlstate: String?, message: String, during: String)
 
     public var origin: ErrorOrigin {
         switch self {
-        case .cannotOpen, .sqlite: .platform
+        case .cannotOpen, .sqlite, .postgresUnavailable, .postgresCannotConnect, .postgres: .platform
+        case .postgresInvalidURI: .input
         case .schemaTooNew, .missing: .refusal
         }
     }
@@ -29,7 +43,8 @@ public enum StoreError: TapCardError, Equatable {
     public var sqliteCode: Int32? {
         switch self {
         case .cannotOpen(_, let code, _), .sqlite(let code, _, _, _): code
-        case .schemaTooNew, .missing: nil
+        case .schemaTooNew, .missing, .postgresUnavailable, .postgresInvalidURI, .postgresCannotConnect, .postgres:
+            nil
         }
     }
 
@@ -45,7 +60,27 @@ public enum StoreError: TapCardError, Equatable {
                 "The database '\(path)' has schema version \(found), newer than the \(supported) this tapcard knows; use a newer tapcard or another --db."
         case .missing(let what):
             return "The store has no \(what)."
+        case .postgresUnavailable(let detail):
+            return
+                "PostgreSQL's client library, libpq, could not be loaded (\(detail)); install it (Debian: libpq5) to keep counters in PostgreSQL."
+        case .postgresInvalidURI(let uri, let message):
+            return "The PostgreSQL URI '\(uri)' is not valid: \(Self.ended(message))"
+        case .postgresCannotConnect(let uri, let message):
+            return "Could not connect to PostgreSQL at '\(uri)': \(Self.ended(message))"
+        case .postgres(let sqlstate?, let message, let during):
+            return
+                "The PostgreSQL server refused a statement while \(during) (SQLSTATE \(sqlstate)): \(Self.ended(message))"
+        case .postgres(nil, let message, let during):
+            return
+                "PostgreSQL failed while \(during) (no SQLSTATE: libpq's own report, not the server's): \(Self.ended(message))"
         }
+    }
+
+    /// `message` (libpq's or the server's) ending as a sentence does, without a second mark after
+    /// its own ("…on that socket?").
+    static func ended(_ message: String) -> String {
+        guard let last = message.last, ".?!".contains(last) else { return message + "." }
+        return message
     }
 
     static func describe(_ code: Int32) -> String {

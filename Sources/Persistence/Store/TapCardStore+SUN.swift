@@ -1,7 +1,7 @@
 import Foundation
 import TapCardSupport
 
-extension TapCardStore {
+extension TapCardStore: SUNCounterStore {
     // MARK: SUN read counters (table sun_counters, migration 5)
 
     /// The last SUN read counter accepted for `uid`, or `nil` when the UID was never accepted.

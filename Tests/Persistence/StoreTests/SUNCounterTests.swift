@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 /// Verdicts handed back from the racing threads.
@@ -56,5 +57,21 @@ struct SUNCounterTests {
         }
         #expect(verdicts.all.filter { $0 == "accepted" }.count == 1)
         #expect(verdicts.all.filter { $0 == "refused 100" }.count == 7)
+    }
+
+    @Test("Verifiers on their own connections to one file, racing over many counters with replays: each accepted once")
+    func racingOverManyCounters() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("race.sqlite")
+        _ = try TapCardStore(path: path)
+        var generator = SplitMix64(seed: 38)
+        let race = CounterRace(
+            uids: (0..<3).map { _ in generator.bytes(7) }, counters: 15, verifiers: 4, seed: 38)
+        let (verdicts, errors) = race.run { try TapCardStore(path: path) }
+        #expect(errors.isEmpty, "\(errors.prefix(5))")
+        let problems = race.problems(in: verdicts)
+        #expect(problems.isEmpty, "\(problems.prefix(10))")
+        let store = try TapCardStore(path: path)
+        for uid in race.uids { #expect(try store.lastSUNCounter(uid: uid) == race.counters - 1) }
     }
 }

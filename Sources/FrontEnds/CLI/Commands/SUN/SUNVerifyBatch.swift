@@ -9,7 +9,7 @@ import TapCardSupport
 /// the JSON objects name) and reused, so a line costs only its own URL's work.
 struct SUNVerifyBatch {
     let keys: SUNKeyOptions
-    let store: TapCardStore?
+    let store: (any SUNCounterStore)?
     /// The clock an accepted counter is recorded at: read per line, since a co-process runs for days.
     let now: () -> Date
     /// The AES contexts every line is verified on, re-keyed per line: none is made per URL.
@@ -32,7 +32,7 @@ struct SUNVerifyBatch {
     /// Verifiers kept at most: a batch naming more key pairs starts over rather than grow.
     static let cachedPairs = 1024
 
-    init(keys: SUNKeyOptions, store: TapCardStore?, now: @escaping () -> Date) {
+    init(keys: SUNKeyOptions, store: (any SUNCounterStore)?, now: @escaping () -> Date) {
         self.keys = keys
         self.store = store
         self.now = now

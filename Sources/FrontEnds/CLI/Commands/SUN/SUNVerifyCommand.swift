@@ -18,7 +18,7 @@ struct SUNVerifyCommand: Command {
             .flag(
                 "--jsonl", "Batch: one URL or JSON object per input line (FILE or - for stdin), one result per line."),
             .flag("--track", "Refuse a counter not above the last one accepted for the UID; record it."),
-        ] + SUNKeyOptions.options + DatabaseOption.options
+        ] + SUNKeyOptions.options + DatabaseOption.counterOptions
     static let help =
         """
         Usage: tapcard sun verify URL (--meta-key HEX32 --file-key HEX32 | --master-key HEX32)
@@ -93,7 +93,7 @@ struct SUNVerifyCommand: Command {
           --json              {valid, uid, counter, file_data, file_text, reason, message,
                               tracked, last_counter}.
 
-        """ + DatabaseOption.help
+        """ + DatabaseOption.counterHelp
             + """
 
             Example:
@@ -106,7 +106,7 @@ struct SUNVerifyCommand: Command {
         let json = arguments.flag("--json")
         let jsonl = arguments.flag("--jsonl")
         let track = arguments.flag("--track")
-        let databasePath: String? = track ? try DatabaseOption.path(&arguments, io: io) : nil
+        let databasePath: String? = track ? try DatabaseOption.counterStoreLocation(&arguments, io: io) : nil
         if !track, try arguments.option("--db") != nil {
             throw UsageError("--db only matters with --track.", command: name)
         }
@@ -116,7 +116,7 @@ struct SUNVerifyCommand: Command {
         if jsonl {
             if json { throw UsageError("--jsonl already writes JSON; leave out --json.", command: name) }
             guard positionals.count <= 1 else { throw UsageError("--jsonl takes at most one FILE.", command: name) }
-            let store = try databasePath.map { path throws(StoreError) in try DatabaseOption.open(path) }
+            let store = try databasePath.map { path throws(StoreError) in try DatabaseOption.openCounterStore(path) }
             var batch = SUNVerifyBatch(keys: keys, store: store, now: { CLIClock.now(io) })
             switch positionals.first.map({ $0 == "-" ? nil : $0 }) ?? nil {
             case .some(let path):
@@ -145,7 +145,7 @@ struct SUNVerifyCommand: Command {
         guard positionals.isEmpty else { throw UsageError("sun verify takes one URL.", command: name) }
         let outcome = verify(
             url: url, keys: keys,
-            store: try databasePath.map { path throws(StoreError) in try DatabaseOption.open(path) },
+            store: try databasePath.map { path throws(StoreError) in try DatabaseOption.openCounterStore(path) },
             at: CLIClock.now(io))
         switch outcome {
         case .accepted(let result, let previous):
@@ -171,7 +171,7 @@ struct SUNVerifyCommand: Command {
     }
 
     /// One URL under the keys given as text: a key that is not 16 bytes of hex is `key-length`.
-    static func verify(url: String, keys: SUNKeyOptions, store: TapCardStore?, at: Date) -> Outcome {
+    static func verify(url: String, keys: SUNKeyOptions, store: (any SUNCounterStore)?, at: Date) -> Outcome {
         do throws(SUNError) {
             let verifier = try keys.verifier(meta: nil, file: nil, master: nil)
             return record(try verifier.verify(url: url), store: store, at: at)
@@ -181,7 +181,7 @@ struct SUNVerifyCommand: Command {
     }
 
     /// With a store, records the verified counter unless it is not above the last one accepted.
-    static func record(_ result: SUNVerification, store: TapCardStore?, at: Date) -> Outcome {
+    static func record(_ result: SUNVerification, store: (any SUNCounterStore)?, at: Date) -> Outcome {
         guard let store else { return .accepted(result, previous: nil) }
         do {
             switch try store.acceptSUNCounter(result.counter, uid: result.uid, at: at) {
