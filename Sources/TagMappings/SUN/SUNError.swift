@@ -23,11 +23,15 @@ public enum SUNError: TapCardError, Equatable {
     /// The master key's derivation was set up with values no tag can hold (a key number outside
     /// 0–4, an AN10922 input longer than 31 bytes; reason `key-length`).
     case derivation(reason: String)
+    /// The message verified, but the counter could not be recorded: `detail` is the store's own
+    /// sentence (the database, its message, its code).
+    case counterStoreFailed(uid: [UInt8], counter: Int, detail: String)
 
     public var origin: ErrorOrigin {
         switch self {
         case .malformedURL, .keyLength, .keyNotHex, .derivation: .input
         case .malformedPICCData, .wrongKey, .macMismatch, .counterNotIncreasing: .refusal
+        case .counterStoreFailed: .platform
         }
     }
 
@@ -40,6 +44,7 @@ public enum SUNError: TapCardError, Equatable {
         case .macMismatch: .macMismatch
         case .counterNotIncreasing: .counterNotIncreasing
         case .keyLength, .keyNotHex, .derivation: .keyLength
+        case .counterStoreFailed: .counterStoreFailed
         }
     }
 
@@ -67,6 +72,9 @@ public enum SUNError: TapCardError, Equatable {
             return "The \(name) is not hex; an AES-128 key is 32 hex digits."
         case .derivation(let reason):
             return "The keys cannot be derived from the master key: \(reason)."
+        case .counterStoreFailed(let uid, let counter, let detail):
+            return
+                "The MAC verifies, but read counter \(counter) of UID \(Hex.encode(uid, uppercase: true, separator: ":")) could not be recorded, so the tap is not accepted: \(detail)"
         }
     }
 }

@@ -26,6 +26,11 @@ public struct SUNKeyDerivation: Sendable {
     /// sdm-backend: the CMAC under each key number's slot key; AN10922: the CMAC under the master.
     private let numberMACs: [Int: AESCMAC]
     private let masterMAC: AESCMAC?
+    /// sdm-backend: HMAC-SHA256 under the master key, for the key numbers made on demand.
+    private let masterHMAC: HMACSHA256?
+    /// 8 bytes that name this master key and its settings without revealing them: a counter
+    /// ledger shared by several tenants keeps each one's counters apart by it.
+    public let fingerprint: [UInt8]
 
     static let metaConstant = Array("PICCDataKey".utf8)
     static let slotConstant = Array("SlotMasterKey".utf8)
@@ -68,23 +73,28 @@ public struct SUNKeyDerivation: Sendable {
         self.systemIdentifier = systemIdentifier
         let zero = masterKey.allSatisfy { $0 == 0 }
         self.zero = zero
+        fingerprint = Array(
+            HMACSHA256(key: masterKey, backend: backend).mac(
+                Array("TapCard SUN counter scope".utf8) + Array(scheme.rawValue.utf8)
+                    + [UInt8(fileKeyNumber), UInt8(metaKeyNumber)] + systemIdentifier + (metaKey ?? [])
+            ).prefix(8))
         do throws(CipherError) {
             switch scheme {
             case .sdmBackend:
                 let master = HMACSHA256(key: masterKey, backend: backend)
                 self.metaKey = zero ? [UInt8](repeating: 0, count: 16) : Array(master.mac(Self.metaConstant).prefix(16))
                 uidMAC = HMACSHA256(key: master.mac(Self.baseConstant), backend: backend)
-                var macs: [Int: AESCMAC] = [:]
-                for number in 0...4 {
-                    let slot = Array(master.mac(Self.slotConstant + [UInt8(number)]).prefix(16))
-                    macs[number] = try AESCMAC(key: slot, backend: backend)
-                }
-                numberMACs = macs
+                // Only the file key's number is needed per URL; the others (ntag424 keys) are
+                // made when asked for.
+                let slot = Array(master.mac(Self.slotConstant + [UInt8(fileKeyNumber)]).prefix(16))
+                numberMACs = [fileKeyNumber: try AESCMAC(key: slot, backend: backend)]
+                masterHMAC = master
                 masterMAC = nil
             case .an10922:
                 self.metaKey = metaKey ?? masterKey
                 uidMAC = nil
                 numberMACs = [:]
+                masterHMAC = nil
                 masterMAC = try AESCMAC(key: masterKey, backend: backend)
             }
         } catch {
@@ -112,8 +122,15 @@ public struct SUNKeyDerivation: Sendable {
     private func diversified(number: Int, uid: [UInt8]) -> [UInt8] {
         switch scheme {
         case .sdmBackend:
-            guard !zero, let uidMAC, let slot = numberMACs[number] else { return [UInt8](repeating: 0, count: 16) }
-            return slot.mac([0x01] + uidMAC.mac(uid).prefix(16))
+            guard !zero, let uidMAC, let masterHMAC else { return [UInt8](repeating: 0, count: 16) }
+            let input = [0x01] + uidMAC.mac(uid).prefix(16)
+            if let slot = numberMACs[number] { return slot.mac(input) }
+            let key = Array(masterHMAC.mac(Self.slotConstant + [UInt8(number)]).prefix(16))
+            do throws(CipherError) {
+                return try AESCMAC(key: key, backend: uidMAC.backend).mac(input)
+            } catch {
+                preconditionFailure("a 16-byte HMAC prefix is always an AES-128 key: \(error.description)")
+            }
         case .an10922:
             // The master key was checked to be 16 bytes, so the CMAC exists.
             guard let masterMAC else { return [UInt8](repeating: 0, count: 16) }

@@ -32,6 +32,19 @@ struct SUNMessage {
     /// The MAC input when it starts at `start` rather than where the URL's style puts it; the URL
     /// must reach the MAC after that start.
     func macInput(from start: SUNMACInputStart, in url: String) throws(SUNError) -> Substring {
+        let input = try macInputSpan(from: start, in: url)
+        // The tag's MAC input always covers the encrypted file data (NT4H2421Gx: SDMENCOffset ≥
+        // SDMMACInputOffset); a start after it would let altered enc data verify.
+        if let enc, !enc.isEmpty, input.startIndex > enc.startIndex {
+            throw .malformedURL(
+                reason:
+                    "the MAC input would start at byte \(url.utf8.distance(from: url.startIndex, to: input.startIndex)), after the enc data at byte \(url.utf8.distance(from: url.startIndex, to: enc.startIndex)); the tag's MAC always covers its encrypted file data"
+            )
+        }
+        return input
+    }
+
+    private func macInputSpan(from start: SUNMACInputStart, in url: String) throws(SUNError) -> Substring {
         let begin: String.Index
         if let markedStart {
             guard markedStart <= macStart else {

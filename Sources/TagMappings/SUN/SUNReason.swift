@@ -16,4 +16,7 @@ public enum SUNReason: String, Sendable, Hashable, CaseIterable {
     case malformedURL = "malformed-url"
     /// A key is not 16 bytes.
     case keyLength = "key-length"
+    /// The message verified, but the counter store (SQLite or PostgreSQL) failed, so nothing was
+    /// recorded and the tap cannot count as accepted (exit 69).
+    case counterStoreFailed = "counter-store-failed"
 }

@@ -77,6 +77,17 @@ public struct SUNVerifier: Sendable {
         self.backend = AESKeySlot(backend: backend, direction: .encrypt).backend
     }
 
+    /// 8 bytes that name this verifier's keys without revealing them (an HMAC under the keys): a
+    /// counter ledger shared by verifiers of several tenants records a UID's counter under them,
+    /// so a URL accepted under one tenant's keys cannot move another tenant's counter.
+    public var counterScope: [UInt8] {
+        switch keys {
+        case .fixed(let meta, let file):
+            Array(HMACSHA256(key: meta + file, backend: backend).mac(Array("TapCard SUN counter scope".utf8)).prefix(8))
+        case .derived(let derivation): derivation.fingerprint
+        }
+    }
+
     /// The meta-read key.
     var metaKey: [UInt8] {
         switch keys {

@@ -149,9 +149,17 @@ struct PostgresCounterStoreTests {
             ("postgresql://u@db/x?password=secret&user=v", "postgresql://u@db/x?password=***&user=v"),
             ("postgresql:///x?host=/run/pg&user=v", "postgresql:///x?host=/run/pg&user=v"),
             ("postgresql://db", "postgresql://db"),
+            // libpq decodes parameter names, and sslpassword is a password too (hostile newcomer).
+            (
+                "postgresql:///postgres?host=/tmp/x&pass%77ord=s3cr3t",
+                "postgresql:///postgres?host=/tmp/x&pass%77ord=***"
+            ),
+            ("postgresql:///postgres?sslpassword=s3cr3t&user=v", "postgresql:///postgres?sslpassword=***&user=v"),
+            ("postgresql:///postgres?PASSWORD=s3cr3t", "postgresql:///postgres?PASSWORD=***"),
         ]
         for (given, shown) in cases { #expect(PostgresURI(given).redacted == shown) }
         let uri = PostgresURI("postgresql://u:s%40cr%3At@db/x?password=other")
         #expect(uri.scrub("a s%40cr%3At b s@cr:t c other\n\td\n") == "a *** b *** c ***. d")
+        #expect(PostgresURI("postgresql:///p?pass%77ord=s3cr3tPW").scrub("x pass%77ord=s3cr3tPW") == "x pass%77ord=***")
     }
 }

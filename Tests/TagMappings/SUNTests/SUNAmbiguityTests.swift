@@ -39,6 +39,40 @@ import Testing
     }
 
     @Test(
+        "A SUN name spelled as a web framework decodes it (percent-encoded, PHP's . and space, an array suffix) counts as a repeat",
+        arguments: [
+            s3 + "&picc%5Fdata=00000000000000000000000000000000", s3 + "&%63mac=0000000000000000",
+            s3 + "&%65nc=00000000000000000000000000000000", s3 + "&picc.data=00000000000000000000000000000000",
+            s3 + "&picc+data=00000000000000000000000000000000", s3 + "&cmac[]=0000000000000000",
+            s3 + "&%20cmac=0000000000000000", s2 + "&E=00000000000000000000000000000000",
+        ])
+    func encodedNamesRepeat(url: String) {
+        #expect(reason(url) == .malformedURL)
+    }
+
+    @Test("The MAC input may not start after the enc data: altered enc data never verifies that way")
+    func macInputAfterEnc() throws {
+        // S3's MAC input starts at its enc value; told to start later, the verifier refuses the
+        // URL itself rather than check a span that leaves the encrypted data out.
+        let encStart = Self.s3.utf8.distance(
+            from: Self.s3.startIndex, to: Self.s3.range(of: "enc=")!.upperBound)
+        for start in [encStart + 1, encStart + 31, Self.s3.utf8.count - 16] {
+            let verifier = try SUNVerifier(metaKey: Self.zero, fileKey: Self.zero, macInputStart: .position(start))
+            #expect(throws: SUNError.self) { try verifier.verify(url: Self.s3) }
+            do {
+                _ = try verifier.verify(url: Self.s3)
+            } catch {
+                #expect(error.reason == .malformedURL)
+            }
+        }
+        let marked = try SUNVerifier(
+            metaKey: Self.zero, fileKey: Self.zero,
+            pattern: try SUNTemplatePattern(
+                "https://www.my424dna.com/?picc_data={picc}&enc={enc}&cmac={mac_input}{mac}"))
+        #expect(throws: SUNError.self) { try marked.verify(url: Self.s3) }
+    }
+
+    @Test(
         "Two PICCData carriers, PICCData beside a plain mirror, or both MAC names are malformed",
         arguments: [
             s3 + "&e=00000000000000000000000000000000", s2 + "&p=EF963FF7828658A599F3041510671E88",

@@ -51,6 +51,12 @@ enum DatabaseOption {
     /// `PostgresURI.redacted`).
     static func counterStoreLocation(_ arguments: inout Arguments, io: some CommandIO) throws -> String {
         if let location = try arguments.option("--db") {
+            if !PostgresURI.isURI(location), location.contains("="), location.contains(where: \.isWhitespace) {
+                // libpq's key=value form: not a file, and it may hold a password, so never echoed.
+                throw UsageError(
+                    "--db takes a file path or a postgres:// URI; this looks like a libpq key=value connection string (not shown: it may hold a password). Write it as postgresql://USER@HOST/DB?… instead.",
+                    command: arguments.command)
+            }
             return PostgresURI.isURI(location) ? location : try checked(location, arguments: arguments)
         }
         return try StoreLocation.defaultDatabasePath(environment: io.environment)

@@ -53,6 +53,8 @@
         let status: Status
         let errorMessage: ErrorMessage
         let finish: Finish
+        /// `PQreset`: the same connection made again, after the server went away.
+        let reset: Finish
         let execParams: ExecParams
         let exec: Exec
         let resultStatus: ResultStatus
@@ -116,6 +118,7 @@
                 status: try symbol("PQstatus", as: Status.self),
                 errorMessage: try symbol("PQerrorMessage", as: ErrorMessage.self),
                 finish: try symbol("PQfinish", as: Finish.self),
+                reset: try symbol("PQreset", as: Finish.self),
                 execParams: try symbol("PQexecParams", as: ExecParams.self),
                 exec: try symbol("PQexec", as: Exec.self),
                 resultStatus: try symbol("PQresultStatus", as: ResultStatus.self),

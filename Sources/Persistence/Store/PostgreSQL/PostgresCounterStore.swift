@@ -174,12 +174,31 @@
         }
 
         /// Runs one statement with text parameters `$1…`; the rows, each column `nil` for NULL.
+        /// A connection the server dropped (restarted, failed over) is made again once and the
+        /// statement sent again: a verifier that runs for days outlives a server restart. A
+        /// statement that committed just before the connection broke is not lost either way: sent
+        /// again it finds its own counter stored and refuses, so a tap is never accepted twice.
         private func execute(_ sql: String, _ parameters: [String], during: String) throws(StoreError) -> [[String?]] {
             let copies = parameters.map { strdup($0) }
             defer { copies.forEach { free($0) } }
             let values = copies.map { UnsafePointer($0) }
-            let result = values.withUnsafeBufferPointer { buffer in
-                library.execParams(connection, sql, Int32(buffer.count), nil, buffer.baseAddress, nil, nil, 0)
+            func send() -> OpaquePointer? {
+                values.withUnsafeBufferPointer { buffer in
+                    library.execParams(connection, sql, Int32(buffer.count), nil, buffer.baseAddress, nil, nil, 0)
+                }
+            }
+            let result = send()
+            if library.status(connection) != LibPQ.connectionOK {
+                library.clear(result)
+                library.reset(connection)
+                guard library.status(connection) == LibPQ.connectionOK else {
+                    throw .postgres(
+                        sqlstate: nil,
+                        message:
+                            "the connection to the server was lost and could not be made again (\(connectionMessage()))",
+                        during: during)
+                }
+                return try rows(of: send(), during: during)
             }
             return try rows(of: result, during: during)
         }

@@ -50,9 +50,19 @@ public struct PostgresURI: Sendable, Equatable {
         result += rest[...question]
         let parameters = rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
         result += parameters.map { parameter in
-            parameter.hasPrefix("password=") ? "password=***" : String(parameter)
+            guard let name = Self.passwordParameterName(parameter) else { return String(parameter) }
+            return name + "=***"
         }.joined(separator: "&")
         return result
+    }
+
+    /// The parameter's name as written when libpq would read it as a password (`password`,
+    /// `sslpassword`, however percent-encoded or capitalised), else `nil`.
+    static func passwordParameterName(_ parameter: Substring) -> Substring? {
+        guard let equals = parameter.firstIndex(of: "=") else { return nil }
+        let name = parameter[..<equals]
+        let decoded = (String(name).removingPercentEncoding ?? String(name)).lowercased()
+        return decoded.contains("password") ? name : nil
     }
 
     /// Every text that is, or is part of, the password: raw and percent-decoded, whole and split
@@ -67,9 +77,10 @@ public struct PostgresURI: Sendable, Equatable {
             raw.append(authority[authority.index(after: colon)..<at])
         }
         if let question = rest.firstIndex(of: "?") {
-            for parameter in rest[rest.index(after: question)...].split(separator: "&")
-            where parameter.hasPrefix("password=") {
-                raw.append(parameter.dropFirst("password=".count))
+            for parameter in rest[rest.index(after: question)...].split(separator: "&") {
+                if let name = Self.passwordParameterName(parameter) {
+                    raw.append(parameter.dropFirst(name.count + 1))
+                }
             }
         }
         var found: Set<String> = []

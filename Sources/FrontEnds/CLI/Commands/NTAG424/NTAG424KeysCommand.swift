@@ -158,6 +158,11 @@ struct NTAG424KeysCommand: Command {
                     "AN10922 cannot diversify the meta-read key (PICCData is decrypted before the UID is known): give the shared meta key as --new-key \(metaSlot)=HEX32, and to sun verify as --meta-key.",
                     command: name)
             }
+            if newKeys[metaSlot] == master.master {
+                throw UsageError(
+                    "--new-key \(metaSlot) is the master key itself: every tag would hold it, and one tag's key \(metaSlot) would give away every tag's keys. Give a separate shared meta key.",
+                    command: name)
+            }
             let derivation = try master.derivation(
                 metaKeyNumber: metaSlot, fileKeyNumber: fileSlot, metaKey: newKeys[metaSlot])
             for number in 0...4 {

@@ -72,8 +72,8 @@ struct NTAG424SDMSetupCommand: Command {
         Options:
           --url-template T       The URL template (required).
           --file-data TEXT       Secret data for {enc}, 16·k bytes of UTF-8.
-          --meta-key-number N    PICCData key, 0-4 (default 2).
-          --file-key-number N    MAC / file data key, 0-4 (default 1).
+          --meta-key-number N    PICCData key, 0-4 (default 2; 1 with --master-key).
+          --file-key-number N    MAC / file data key, 0-4 (default 1; 2 with --master-key).
           --key HEX32            The change key of the NDEF file (key 0 on a factory tag).
           --meta-key HEX32       The meta key's value for the check (default: the factory key).
           --file-key HEX32       The file key's value for the check (default: the factory key).
@@ -86,7 +86,8 @@ struct NTAG424SDMSetupCommand: Command {
           --lrp                  Switch the tag to LRP mode, permanently (with --yes-lrp-permanently).
           --yes-lrp-permanently  Confirm that the tag may never speak AES secure messaging again.
           --json                 {steps, verified, tap: {verified, url, counter, needs_template,
-                                 reason, message}, sdm: {options, access_rights, offsets…}}.
+                                 reason, message}, file_option, sdm_options, sdm_access_rights,
+                                 secure_messaging, uid_offset … mac_offset}.
           --simulate-tear-after N  (virtual tags) Let exactly N commands complete, then take the
                                    tag out of the field (the same reports as a real tear).
           --tear-mode MODE       not-delivered (default), reply-lost or corrupted-write.
@@ -100,8 +101,8 @@ struct NTAG424SDMSetupCommand: Command {
             throw UsageError("--url-template T is required.", command: name)
         }
         let fileData = try arguments.option("--file-data").map { Array($0.utf8) } ?? []
-        let meta = try arguments.integer("--meta-key-number") ?? 2
-        let file = try arguments.integer("--file-key-number") ?? 1
+        let metaNumber = try arguments.integer("--meta-key-number")
+        let fileNumber = try arguments.integer("--file-key-number")
         let key = try KeyInputError.key(&arguments)
         let metaKey = try arguments.option("--meta-key").map { text throws(KeyInputError) in
             try KeyInputError.key(text, option: "--meta-key")
@@ -110,6 +111,11 @@ struct NTAG424SDMSetupCommand: Command {
             try KeyInputError.key(text, option: "--file-key")
         }
         let macInputStart = try MACInputOption.parse(&arguments, command: name)
+        let master = try MasterKeyOption.parse(&arguments, command: name)
+        // With a master key, sdm-backend's layout (meta key 1, file key 2), as ntag424 keys
+        // --master-key sets it; otherwise AN12196's (meta key 2, file key 1).
+        let meta = metaNumber ?? (master == nil ? 2 : 1)
+        let file = fileNumber ?? (master == nil ? 1 : 2)
         let allowStatic = arguments.flag("--allow-static-url")
         let lrp = arguments.flag("--lrp")
         let confirmed = arguments.flag("--yes-lrp-permanently")
@@ -121,7 +127,6 @@ struct NTAG424SDMSetupCommand: Command {
         if confirmed && !lrp {
             throw UsageError("--yes-lrp-permanently confirms --lrp; give both or neither.", command: name)
         }
-        let master = try MasterKeyOption.parse(&arguments, command: name)
         if master != nil, fileKey != nil || (metaKey != nil && master?.scheme == .sdmBackend) {
             throw UsageError(
                 "--master-key derives the keys the check uses; leave out --file-key (and --meta-key, but for an10922's shared meta key).",
@@ -234,8 +239,11 @@ struct NTAG424SDMSetupCommand: Command {
                 : "a backend verifies it with: tapcard sun verify URL \(keys)"
             return "Read one URL off the tag and verified it (read counter \(counter)): \(url)\n\(how)"
         case .refused(let url, _, _):
-            return
-                "Read \(url ?? "no URL") off the tag: it does NOT verify under the keys given (--meta-key, --file-key)."
+            let keys =
+                master == nil
+                ? "the keys given (--meta-key, --file-key)"
+                : "the keys --master-key derives (meta key \(template.sdm.metaRead.nibble), file key \(template.sdm.fileRead.nibble): are they the numbers ntag424 keys --master-key set?)"
+            return "Read \(url ?? "no URL") off the tag: it does NOT verify under \(keys)."
         case .staticURL(let url):
             return
                 "Static URL (--allow-static-url): \(url ?? "none read"). It never changes: anyone who saw it once can replay it."

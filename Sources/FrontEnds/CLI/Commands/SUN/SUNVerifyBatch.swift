@@ -19,15 +19,20 @@ struct SUNVerifyBatch {
     private var verifiers: [KeyPair: Result<SUNVerifier, SUNError>] = [:]
     /// The last line's keys and their verifier.
     private var last: (pair: KeyPair, verifier: Result<SUNVerifier, SUNError>)?
-    /// Lines malformed (65) and refused (1).
+    /// Lines malformed (65), refused (1), and verified but not recorded because the counter
+    /// store failed (69).
     private(set) var malformed = 0
     private(set) var refused = 0
+    private(set) var storeFailed = 0
 
     struct KeyPair: Hashable {
         var meta: String?
         var file: String?
         var master: String?
     }
+
+    /// The longest line a batch reads (1 MiB): a SUN URL is a few hundred bytes.
+    static let maximumLine = 1 << 20
 
     /// Verifiers kept at most: a batch naming more key pairs starts over rather than grow.
     static let cachedPairs = 1024
@@ -50,6 +55,12 @@ struct SUNVerifyBatch {
     mutating func run(reading next: () -> [UInt8]?, io: some CommandIO) -> ExitStatus {
         var lineNumber = 0
         var pending: [UInt8] = []
+        // Where the search for the next newline resumes: bytes before it are known to hold none,
+        // so a long line arriving in many chunks is scanned once, not once per chunk.
+        var scanned = 0
+        // A line longer than `Self.maximumLine` is dropped as it arrives (not kept in memory) and
+        // answered as malformed when its end comes.
+        var overlong = 0
         var out: [UInt8] = []
         out.reserveCapacity(1 << 16)
         var ended = false
@@ -58,28 +69,52 @@ struct SUNVerifyBatch {
                 pending += chunk
             } else {
                 ended = true
-                if !pending.isEmpty, pending.last != 0x0A { pending.append(0x0A) }
+                if !pending.isEmpty || overlong > 0, pending.last != 0x0A { pending.append(0x0A) }
             }
             var start = 0
-            while let newline = pending[start...].firstIndex(of: 0x0A) {
+            while let newline = pending[max(start, scanned)...].firstIndex(of: 0x0A) {
                 var end = newline
                 if end > start, pending[end - 1] == 0x0D { end -= 1 }
                 lineNumber += 1
-                if end > start {
+                if overlong > 0 || end - start > Self.maximumLine {
+                    malformed += 1
+                    let error = SUNError.malformedURL(
+                        reason:
+                            "the line is \(overlong + end - start) bytes; a batch line (a URL, or an object holding one) is at most \(Self.maximumLine)"
+                    )
+                    JSONContract.versioned(
+                        SUNVerifyCommand.resultJSON(
+                            .refused(error, lastCounter: nil), tracked: store != nil, line: lineNumber)
+                    ).write(into: &out)
+                    out.append(0x0A)
+                    overlong = 0
+                } else if end > start {
                     answer(String(decoding: pending[start..<end], as: UTF8.self), number: lineNumber, into: &out)
-                    if out.count >= 1 << 16 {
-                        io.write(out)
-                        out.removeAll(keepingCapacity: true)
-                    }
+                }
+                if out.count >= 1 << 16 {
+                    io.write(out)
+                    out.removeAll(keepingCapacity: true)
                 }
                 start = newline + 1
             }
             pending.removeFirst(start)
+            scanned = pending.count
+            if pending.count > Self.maximumLine {
+                overlong += pending.count
+                pending.removeAll(keepingCapacity: false)
+                scanned = 0
+            }
             if !out.isEmpty {
                 io.write(out)
                 out.removeAll(keepingCapacity: true)
             }
             io.flush()
+        }
+        if storeFailed > 0 {
+            io.printError(
+                "error: \(storeFailed) verified \(storeFailed == 1 ? "URL was" : "URLs were") not accepted: the counter store failed (reason counter-store-failed)."
+            )
+            return .unavailable
         }
         if malformed > 0 {
             io.printError(
@@ -136,7 +171,7 @@ struct SUNVerifyBatch {
             append(",\"file_data\":")
             appendHex(data)
             append(",\"file_text\":")
-            JSON.writeString(String(decoding: data, as: UTF8.self), into: &out)
+            if let text = SUNVerifyCommand.fileText(data) { JSON.writeString(text, into: &out) } else { append("null") }
         } else {
             append(",\"file_data\":null,\"file_text\":null")
         }
@@ -152,7 +187,11 @@ struct SUNVerifyBatch {
     mutating func verify(line: String) -> SUNVerifyCommand.Outcome {
         let outcome = outcomeOf(line)
         if case .refused(let error, _) = outcome {
-            if error.origin == .input { malformed += 1 } else { refused += 1 }
+            switch error.origin {
+            case .input: malformed += 1
+            case .platform: storeFailed += 1
+            default: refused += 1
+            }
         }
         return outcome
     }
@@ -175,10 +214,14 @@ struct SUNVerifyBatch {
         case .success(let ready): verifier = ready
         case .failure(let error): return .refused(error, lastCounter: nil)
         }
+        // A line with its own keys is tracked under them (the UID alone would let a URL accepted
+        // under one tenant's keys push another tenant's counter for the same UID out of reach).
+        let ownKeys = parsed.metaKey != nil || parsed.fileKey != nil || parsed.masterKey != nil
         do {
+            let verified = try verifier.verify(url: parsed.url, workspace: workspace)
             return SUNVerifyCommand.record(
-                try verifier.verify(url: parsed.url, workspace: workspace), store: store,
-                at: store == nil ? Date.distantPast : now())
+                verified, store: store, at: store == nil ? Date.distantPast : now(),
+                scope: store != nil && ownKeys ? verifier.counterScope : [])
         } catch {
             return .refused(error, lastCounter: nil)
         }

@@ -76,8 +76,12 @@ struct SUNVerifyCommand: Command {
         counter-not-increasing
         (--track); 65 malformed input: malformed-url (no SUN fields, a MAC or uid/ctr field of the
         wrong size, a repeated or ambiguous field, not the template's shape, a batch line that is
-        not a URL or a valid object) or key-length (a key that is not 16 bytes of hex). A batch
-        exits 65 when any line was malformed, else 1 when any was refused; 66 FILE cannot be read.
+        not a URL or a valid object) or key-length (a key that is not 16 bytes of hex). 69 counter-store-failed
+        (--track: the MAC verified but the database failed, so nothing was recorded). A batch exits
+        69 when the store failed on any line, else 65 when any line was malformed, else 1 when any
+        was refused; 66 FILE cannot be read. With --track, a batch line that brings its own keys is
+        recorded under the UID and a fingerprint of those keys, so one tenant's URL cannot move
+        another tenant's counter for the same UID.
 
         Options:
           --meta-key HEX32    The SDM meta-read key, 16 bytes.
@@ -158,7 +162,7 @@ struct SUNVerifyCommand: Command {
         case .refused(let error, _):
             if json { io.printJSON(resultJSON(outcome, tracked: track)) }
             io.printError("error: \(error.sentence)")
-            return error.origin == .input ? .dataError : .failure
+            return error.origin == .input ? .dataError : error.origin == .platform ? .unavailable : .failure
         }
     }
 
@@ -181,10 +185,15 @@ struct SUNVerifyCommand: Command {
     }
 
     /// With a store, records the verified counter unless it is not above the last one accepted.
-    static func record(_ result: SUNVerification, store: (any SUNCounterStore)?, at: Date) -> Outcome {
+    /// `scope` (a verifier's ``SUNVerifier/counterScope``), when given, goes before the UID in the
+    /// ledger's key: a batch line that brings its own keys keeps its counters apart from every other
+    /// key's.
+    static func record(_ result: SUNVerification, store: (any SUNCounterStore)?, at: Date, scope: [UInt8] = [])
+        -> Outcome
+    {
         guard let store else { return .accepted(result, previous: nil) }
         do {
-            switch try store.acceptSUNCounter(result.counter, uid: result.uid, at: at) {
+            switch try store.acceptSUNCounter(result.counter, uid: scope + result.uid, at: at) {
             case .accepted(let previous):
                 return .accepted(result, previous: previous)
             case .refused(let last):
@@ -195,8 +204,14 @@ struct SUNVerifyCommand: Command {
         } catch {
             // The database failed: nothing was recorded, so the tap cannot count as accepted.
             return .refused(
-                .malformedURL(reason: "the counter could not be recorded (\(error.sentence))"), lastCounter: nil)
+                .counterStoreFailed(uid: result.uid, counter: result.counter, detail: error.sentence), lastCounter: nil)
         }
+    }
+
+    /// The file data as text when it is UTF-8, else `nil` (never repaired with U+FFFD).
+    static func fileText(_ data: [UInt8]) -> String? {
+        let text = String(decoding: data, as: UTF8.self)
+        return text.utf8.elementsEqual(data) ? text : nil
     }
 
     /// The JSON v1 result object (docs/reference/json.md, `sun verify --json`).
@@ -205,7 +220,7 @@ struct SUNVerifyCommand: Command {
         if let line { members.append(("line", .int(line))) }
         switch outcome {
         case .accepted(let result, let previous):
-            let text = result.fileData.map { String(decoding: $0, as: UTF8.self) }
+            let text = result.fileData.flatMap(fileText)
             members += [
                 ("valid", .bool(true)), ("uid", .string(Hex.encode(result.uid))), ("counter", .int(result.counter)),
                 ("file_data", result.fileData.map { .string(Hex.encode($0)) } ?? .null),
@@ -235,7 +250,9 @@ struct SUNVerifyCommand: Command {
         io.print(
             "Valid: the MAC verifies for UID \(Hex.encode(result.uid, uppercase: true, separator: ":")), read counter \(result.counter)."
         )
-        if let text = result.fileData.map({ String(decoding: $0, as: UTF8.self) }) { io.print("File data: \(text)") }
+        if let data = result.fileData {
+            io.print("File data: " + (fileText(data) ?? "\(Hex.encode(data)) (hex: not UTF-8 text)"))
+        }
         if !tracked {
             io.print(
                 "Check that the counter is higher than the last one you accepted for this UID (or use --track): a replayed URL verifies too."
