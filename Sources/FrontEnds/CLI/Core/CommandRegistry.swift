@@ -19,6 +19,7 @@ public enum CommandRegistry {
             ReadCommand.self,
             InfoCommand.self,
             WriteCommand.self,
+            CopyCommand.self,
             EraseCommand.self,
             FormatCommand.self,
             LockCommand.self,

@@ -1,0 +1,153 @@
+import CommandLineKit
+import NDEF
+import SUN
+import TagWorkflows
+import TapCardSupport
+
+/// `tapcard copy FROM [--tag TO | --reader R]`: the NDEF message of one tag (a virtual tag file,
+/// a dump `read --tag` reads, or a card on a reader) written to another, of any family, with the
+/// write's preflight, tearing-safe order and read-back. Only the message goes across: keys,
+/// passwords and locks stay where they are.
+struct CopyCommand: Command {
+    static let name = "copy"
+    static let summary = "Copy the NDEF message of a tag, a virtual tag or a dump onto another tag."
+    static let options: [OptionSpec] =
+        [
+            .value("--from-reader", "READER", "Copy from the card on this PC/SC reader instead of FROM."),
+            .flag("--yes-copy-frozen-sun-url", "Copy a SUN URL anyway: the copy is one frozen, replayable URL."),
+        ] + TagWriteRunner.options + TagTarget.options + DatabaseOption.options
+    static let positionals = [PositionalSpec("FROM", optional: true)]
+    static let help = """
+        Usage: tapcard copy FROM [--tag TO | --reader R] [--yes-copy-frozen-sun-url] [write options]
+               tapcard copy --from-reader R1 [--tag TO | --reader R2] [...]
+
+        Reads the NDEF message of FROM (a virtual tag file or a dump 'read --tag' reads; with
+        --from-reader, the card on that reader) and writes it to the target, of any family, as
+        'write ndef' writes it: the target is checked first (formatted? writable? big enough?),
+        the message is written in a tearing-safe order and read back. Before writing it says
+        whether the message fits: its size and the target's capacity, with who reported it.
+
+        Only the message is copied. Keys, passwords, locks, counters and the chip's own data
+        (UID, signature) never are; a protected target still needs its own --password or
+        --auth-key. FROM is only read (an NTAG 424 DNA's read counter goes up, as any read).
+
+        A message holding a SUN URL (an NTAG 424 DNA's PICCData or uid/ctr mirror and MAC) is
+        refused unless --yes-copy-frozen-sun-url: the source tag writes a new URL at every tap;
+        the copy is that one URL, frozen. It verifies once at most, and afterwards only as a
+        replay, which a backend that tracks counters refuses.
+
+        Exit status: 0 copied and verified; 1 refused (nothing to copy, a SUN URL without the
+        confirmation, the target refused, does not fit, or the write stopped: it says what the
+        target holds); 64 usage; 65 FROM is not a tag file or dump; 66 FROM cannot be read.
+
+        Options:
+          --from-reader READER      Copy from the card on this reader.
+          --yes-copy-frozen-sun-url Copy a SUN URL although the copy is one replayable URL.
+        \(TagTarget.helpLines)
+        \(TagWriteRunner.tearHelpLines)
+
+        Examples:
+          tapcard copy card.nfc --tag blank.nfc
+          tapcard copy office-door.nfc --reader 0 --json
+
+        """
+
+    static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
+        let frozenSUN = arguments.flag("--yes-copy-frozen-sun-url")
+        let fromReader = try arguments.option("--from-reader")
+        let options = try TagWriteRunner.options(&arguments)
+        let recording = try TagRecording.take(&arguments, io: io)
+        let fromPath = arguments.positional()
+        guard (fromPath == nil) != (fromReader == nil) else {
+            throw UsageError(
+                "copy needs one source: FROM (a virtual tag file or a dump) or --from-reader READER.", command: name)
+        }
+        // The source is read and let go before the target is opened: one file is never locked
+        // twice, and a reader is free for the target.
+        let (message, sourceLabel) = try await Self.sourceMessage(path: fromPath, reader: fromReader, io: io)
+        let urls = message.records.compactMap { record -> String? in
+            switch record.view {
+            case .uri(let uri): uri.uri
+            case .smartPoster(let poster): poster.uri.uri
+            default: nil
+            }
+        }
+        if let sun = urls.first(where: SUNVerifier.looksLikeSUNMessage), !frozenSUN {
+            throw ConfirmationRequired(
+                sentence:
+                    "\(sourceLabel) holds a SUN URL (\(TerminalText.escape(sun))). Its tag writes a new URL at every tap; a copy is this one URL, frozen: it verifies once at most, then only as a replay, which a backend tracking counters refuses. Nothing was written. Give --yes-copy-frozen-sun-url to copy it anyway."
+            )
+        }
+        let target = try await OpenedTag.open(&arguments, io: io)
+        do {
+            try target.finish(&arguments)
+            if !options.json {
+                let driver = try target.driver(password: options.password, command: name)
+                let report = try await target.operating { try await driver.readTag() }
+                io.print(
+                    Self.fitLine(message.encoded().count, report: report, source: sourceLabel, target: target.label))
+            }
+        } catch {
+            target.close()
+            throw error
+        }
+        return try await TagVerbs.write(message, target, options: options, recording: recording, io: io)
+    }
+
+    /// Whether `bytes` fit the target, in words, before anything is written.
+    static func fitLine(_ bytes: Int, report: TagReport, source: String, target: String) -> String {
+        let plural = bytes == 1 ? "byte" : "bytes"
+        guard let capacity = report.capacity else {
+            return "Copying \(bytes) \(plural) from \(source) to \(target); its capacity is not known until it is read."
+        }
+        let fits = bytes <= capacity.bytes ? "fits" : "does NOT fit"
+        let figure =
+            capacity.source == .reported
+            ? "\(capacity.bytes) bytes, reported by the tag"
+            : "assuming \(capacity.bytes) bytes once formatted (model default)"
+        return "Copying \(bytes) \(plural) from \(source) to \(target): it \(fits) (\(figure))."
+    }
+
+    /// The message FROM holds, and how to name FROM; refuses a source with nothing to copy.
+    static func sourceMessage(path: String?, reader: String?, io: some CommandIO) async throws -> (NDEFMessage, String)
+    {
+        var sourceArguments = try Arguments(
+            path.map { ["--tag", $0] } ?? ["--reader", reader ?? ""], command: name, options: TagTarget.options)
+        let source = try await OpenedTag.open(&sourceArguments, io: io, access: .reading)
+        defer { source.close() }
+        let driver = try source.driver(password: PasswordOptions(), command: name)
+        let report = try await source.operating { try await driver.readTag() }
+        try source.saveIfChanged()
+        let label = source.label
+        switch report.content {
+        case .message(let message, _):
+            return (message, label)
+        case .empty:
+            throw CopyRefusal.nothingToCopy(source: label, why: "its NDEF message is empty")
+        case .notFormatted:
+            throw CopyRefusal.nothingToCopy(source: label, why: "it is not formatted for NDEF")
+        case .interrupted(let error):
+            throw CopyRefusal.nothingToCopy(source: label, why: "its message does not decode (\(error.sentence))")
+        case .passwordProtected(let page):
+            throw CopyRefusal.nothingToCopy(
+                source: label,
+                why:
+                    "it refuses to read page \(page) and on without its password; copy reads without one (read it with 'read --password' and write it with 'write ndef')"
+            )
+        }
+    }
+}
+
+/// Why `copy` wrote nothing: the source has no message it could copy.
+enum CopyRefusal: TapCardError, Equatable {
+    case nothingToCopy(source: String, why: String)
+
+    var origin: ErrorOrigin { .refusal }
+
+    var sentence: String {
+        switch self {
+        case .nothingToCopy(let source, let why):
+            "There is nothing to copy from \(source): \(why). Nothing was written."
+        }
+    }
+}
