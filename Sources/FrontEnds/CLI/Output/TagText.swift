@@ -87,7 +87,8 @@ enum TagText {
         switch content {
         case .notFormatted: ["NDEF: none (the tag is not NDEF-formatted)"]
         case .empty: ["NDEF: empty message"]
-        case .interrupted(let error): ["NDEF: \(error.sentence)"]
+        case .interrupted(let error), .malformed(let error): ["NDEF: \(error.sentence)"]
+        case .noNDEFMessageTLV(let statement): ["NDEF: \(statement)"]
         case .passwordProtected(let page):
             [
                 model?.type2KeyCipher != nil
