@@ -15,13 +15,16 @@ public enum StoreError: TapCardError, Equatable {
     case sqlite(code: Int32, extendedCode: Int32, message: String, during: String)
     /// The file was written by a newer TapCard with a schema this version does not know.
     case schemaTooNew(found: Int, supported: Int, path: String)
+    /// A command that only reads found a store of an older schema version: bringing it up to
+    /// date writes the file, which such a command does not do.
+    case schemaOutdated(found: Int, needed: Int, path: String)
     /// A row the operation needs is not there (e.g. ending a session when none is open).
     case missing(what: String)
 
     public var origin: ErrorOrigin {
         switch self {
         case .cannotOpen, .sqlite: .platform
-        case .schemaTooNew, .missing: .refusal
+        case .schemaTooNew, .schemaOutdated, .missing: .refusal
         }
     }
 
@@ -29,7 +32,7 @@ public enum StoreError: TapCardError, Equatable {
     public var sqliteCode: Int32? {
         switch self {
         case .cannotOpen(_, let code, _), .sqlite(let code, _, _, _): code
-        case .schemaTooNew, .missing: nil
+        case .schemaTooNew, .schemaOutdated, .missing: nil
         }
     }
 
@@ -43,6 +46,9 @@ public enum StoreError: TapCardError, Equatable {
         case .schemaTooNew(let found, let supported, let path):
             return
                 "The database '\(path)' has schema version \(found), newer than the \(supported) this tapcard knows; use a newer tapcard or another --db."
+        case .schemaOutdated(let found, let needed, let path):
+            return
+                "The database '\(path)' has schema version \(found); this tapcard reads version \(needed), and bringing it up to date writes the file, which a command that only reads does not do. Run a command that records (read, write, focus) where the database is writable, or give another --db."
         case .missing(let what):
             return "The store has no \(what)."
         }
