@@ -115,6 +115,11 @@ enum TagText {
         return [parts[0]] + parts.dropFirst().map { margin + $0 }
     }
 
+    /// "page 5", "pages 5–7", "pages 5, 16–18": the list with its noun, singular for one page.
+    static func pagePhrase(_ pages: [Int]) -> String {
+        (Set(pages).count == 1 ? "page " : "pages ") + pageRanges(pages)
+    }
+
     /// "5, 16–18, 21" for [5, 16, 17, 18, 21]; "none" for [].
     static func pageRanges(_ pages: [Int]) -> String {
         guard !pages.isEmpty else { return "none" }
