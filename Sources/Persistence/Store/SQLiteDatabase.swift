@@ -55,6 +55,47 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// Opens the database at `path` for reading only: nothing is created and nothing is written,
+    /// not even the WAL index. A WAL database whose `-shm` file is gone (the last writer closed it)
+    /// and whose directory does not let SQLite create one (a read-only directory or filesystem)
+    /// cannot be read with shared memory; it is then opened `immutable` (SQLite reads the file
+    /// as it is, with no locks), which is what a directory nobody can write guarantees anyway.
+    public static func openForReading(_ path: String) throws(StoreError) -> SQLiteDatabase {
+        do {
+            let database = try SQLiteDatabase(path: path, create: false, readOnly: true)
+            _ = try database.scalar("SELECT count(*) FROM sqlite_master", during: "reading the database's schema")
+            return database
+        } catch let failure where failure.sqliteCode == SQLITE_CANTOPEN || failure.sqliteCode == SQLITE_READONLY {
+            return try SQLiteDatabase(uri: immutableURI(path), path: path)
+        }
+    }
+
+    /// `file:PATH?immutable=1`, with the characters a URI gives meaning to escaped.
+    static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%", "?", "#": escaped += "%" + String(character.value, radix: 16, uppercase: true)
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return "file:\(escaped)?immutable=1"
+    }
+
+    /// Opens `uri` (an SQLite URI filename) read-only; `path` is what errors name.
+    private init(uri: String, path: String) throws(StoreError) {
+        var pointer: OpaquePointer? = nil
+        let code = sqlite3_open_v2(uri, &pointer, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, nil)
+        guard code == SQLITE_OK, let pointer else {
+            let message = pointer.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "no message"
+            if let pointer { sqlite3_close_v2(pointer) }
+            throw .cannotOpen(path: path, code: code, message: message)
+        }
+        handle = pointer
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
     deinit { sqlite3_close_v2(handle) }
 
     /// Prepares one statement. `sql` must be a constant: values go through parameters.

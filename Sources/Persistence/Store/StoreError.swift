@@ -17,6 +17,9 @@ public enum StoreError: TapCardError, Equatable {
     case sqlite(code: Int32, extendedCode: Int32, message: String, during: String)
     /// The file was written by a newer TapCard with a schema this version does not know.
     case schemaTooNew(found: Int, supported: Int, path: String)
+    /// A command that only reads found a store of an older schema version: bringing it up to
+    /// date writes the file, which such a command does not do.
+    case schemaOutdated(found: Int, needed: Int, path: String)
     /// A row the operation needs is not there (e.g. ending a session when none is open).
     case missing(what: String)
     /// PostgreSQL's client library, libpq, could not be loaded: what the loader said for each
@@ -35,7 +38,7 @@ public enum StoreError: TapCardError, Equatable {
         switch self {
         case .cannotOpen, .sqlite, .postgresUnavailable, .postgresCannotConnect, .postgres: .platform
         case .postgresInvalidURI: .input
-        case .schemaTooNew, .missing: .refusal
+        case .schemaTooNew, .schemaOutdated, .missing: .refusal
         }
     }
 
@@ -43,7 +46,8 @@ public enum StoreError: TapCardError, Equatable {
     public var sqliteCode: Int32? {
         switch self {
         case .cannotOpen(_, let code, _), .sqlite(let code, _, _, _): code
-        case .schemaTooNew, .missing, .postgresUnavailable, .postgresInvalidURI, .postgresCannotConnect, .postgres:
+        case .schemaTooNew, .schemaOutdated, .missing, .postgresUnavailable, .postgresInvalidURI,
+            .postgresCannotConnect, .postgres:
             nil
         }
     }
@@ -58,6 +62,9 @@ public enum StoreError: TapCardError, Equatable {
         case .schemaTooNew(let found, let supported, let path):
             return
                 "The database '\(path)' has schema version \(found), newer than the \(supported) this tapcard knows; use a newer tapcard or another --db."
+        case .schemaOutdated(let found, let needed, let path):
+            return
+                "The database '\(path)' has schema version \(found); this tapcard reads version \(needed), and bringing it up to date writes the file, which a command that only reads does not do. Run a command that records (read, write, focus) where the database is writable, or give another --db."
         case .missing(let what):
             return "The store has no \(what)."
         case .postgresUnavailable(let detail):

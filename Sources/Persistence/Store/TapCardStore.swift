@@ -24,6 +24,28 @@ public final class TapCardStore {
         try Schema.migrate(database)
     }
 
+    /// Opens the store at `path` for reading only, for the commands that only read (`tags`): no
+    /// directory or file is created, no schema migrated, nothing written, so they work on a
+    /// read-only data directory or filesystem. `nil` when no store exists at `path` (nothing was
+    /// recorded yet). A store of an older schema is refused (``StoreError/schemaOutdated(found:needed:path:)``):
+    /// bringing it up to date is a write.
+    public static func forReading(path: String) throws(StoreError) -> TapCardStore? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let database = try SQLiteDatabase.openForReading(path)
+        let version = try database.userVersion
+        guard version <= Schema.latestVersion else {
+            throw .schemaTooNew(found: version, supported: Schema.latestVersion, path: path)
+        }
+        guard version == Schema.latestVersion else {
+            throw .schemaOutdated(found: version, needed: Schema.latestVersion, path: path)
+        }
+        return TapCardStore(database: database)
+    }
+
+    private init(database: SQLiteDatabase) {
+        self.database = database
+    }
+
     public var path: String { database.path }
 
     /// The lines of `PRAGMA integrity_check` (`["ok"]` for a sound file).

@@ -10,12 +10,13 @@ public enum SystemErrorText {
     public static func reason(_ code: Int32) -> String {
         switch code {
         case ENOENT: return "no such file"
-        case EACCES, EPERM: return "permission denied"
+        case EACCES: return "permission denied"
+        case EPERM: return "the operation is not permitted"
         case EISDIR: return "it is a directory"
         case ENOTDIR: return "a part of the path is not a directory"
         case ENOSPC: return "the disk is full"
         case EDQUOT: return "the disk quota is used up"
-        case EROFS: return "the file system is read-only"
+        case EROFS: return "the filesystem is mounted read-only"
         case ELOOP: return "too many symbolic links"
         case ENAMETOOLONG: return "the path is too long"
         case EIO: return "an input/output error"

@@ -102,7 +102,7 @@ public struct TLVWalk: Sendable, Equatable {
             switch kind {
             case .lockControl, .memoryControl:
                 guard length == 3 else {
-                    result.problem = .malformedControl(offset: offset, length: length)
+                    result.problem = .malformedControl(offset: offset, typeByte: kind.typeByte, length: length)
                     cursor = nil
                     continue
                 }
@@ -147,12 +147,13 @@ public struct TLVWalk: Sendable, Equatable {
         }
         let unreadable: Bool
         switch result.problem {
-        case .none, .notRead, .malformedControl: unreadable = false
-        case .lengthBeyondDataArea, .missingLength, .typeNotAllowed: unreadable = true
+        case .none, .notRead: unreadable = false
+        case .lengthBeyondDataArea, .missingLength, .typeNotAllowed, .malformedControl: unreadable = true
         }
         if result.ndef == nil, unreadable || (result.ndefSlot == nil && result.problem == nil) {
             // Only control TLVs, NULL padding, or a broken TLV: a (re)write puts the NDEF TLV
-            // straight after the control TLVs.
+            // straight after the control TLVs that could be read. A malformed control TLV names no
+            // bytes a reader would skip (readers stop at it), so the NDEF TLV takes its place.
             result.ndefSlot = result.area.nextUsable(from: afterControls)
         }
         return result

@@ -92,7 +92,13 @@ public enum FileBytes {
         switch SystemFile.status(file) {
         case .success(let status):
             if let reason = status.notAFileReason { throw .fileUnwritable(path: shown, reason: reason) }
-            if status.hasNoWriteBits || !SystemFile.mayWrite(file) { throw .fileReadOnly(path: shown) }
+            // The filesystem's own reason first: on a read-only mount, no chmod helps.
+            let denial = SystemFile.writeDenial(file)
+            if let denial, !denial.isPermission {
+                throw .fileUnwritable(path: shown, reason: SystemFile.reason(denial.code))
+            }
+            if status.hasNoWriteBits { throw .fileReadOnly(path: shown) }
+            if let denial { throw .fileUnwritable(path: shown, reason: SystemFile.reason(denial.code)) }
             existing = status
         case .failure(let failure) where failure.isNoSuchFile:
             switch SystemFile.status(directory) {
@@ -106,11 +112,11 @@ public enum FileBytes {
         case .failure(let failure):
             throw .fileUnwritable(path: shown, reason: SystemFile.reason(failure.code))
         }
-        guard SystemFile.mayWrite(directory) else {
+        if let denial = SystemFile.writeDenial(directory) {
             throw .fileUnwritable(
                 path: shown,
                 reason:
-                    "the directory \(directory) does not let TapCard create files (a save writes a new copy there and renames it into place)"
+                    "the directory \(directory) does not let TapCard create files (\(SystemFile.reason(denial.code))); a save writes a new copy there and renames it into place"
             )
         }
         return (file, existing)

@@ -24,6 +24,9 @@ enum SystemFile {
         var isNoSuchFile: Bool { code == ENOENT }
         /// EEXIST.
         var isAlreadyExisting: Bool { code == EEXIST }
+        /// A permission refusal (`EACCES`, `EPERM`): what the file's bits or owner decide, not
+        /// the filesystem.
+        var isPermission: Bool { code == EACCES || code == EPERM }
         /// What `link(2)` says on a file system without hard links.
         var isNoHardLinks: Bool { code == EPERM || code == ENOTSUP || code == EOPNOTSUPP }
     }
@@ -228,9 +231,10 @@ enum SystemFile {
         _ = unlink(path)
     }
 
-    /// True when the process may write `path` (`access(W_OK)`; root may write anything).
-    static func mayWrite(_ path: String) -> Bool {
-        access(path, W_OK) == 0
+    /// Why the process may not write `path` (`access(W_OK)`'s errno: `EROFS` on a read-only
+    /// filesystem, even for root, `EACCES` for permission bits), or `nil` when it may.
+    static func writeDenial(_ path: String) -> Failure? {
+        access(path, W_OK) == 0 ? nil : .last
     }
 
     /// `flock` without blocking: `true` when taken, `false` when another process holds it.

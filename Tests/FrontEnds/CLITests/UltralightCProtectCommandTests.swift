@@ -62,7 +62,7 @@ import Testing
         #expect(read.out.contains("NDEF: key-protected: the tag refused to read page 4 and on without its key"))
         let write = await run(["write", "uri", "https://example.com/other", "--tag", tag], home: home)
         #expect(write.status == 1)
-        #expect(write.err.contains("need the tag's key"))
+        #expect(write.err.contains("Page 4, which this operation must write, needs the MIFARE Ultralight C's 3DES key"))
         #expect(write.err.contains("--auth-key HEX32"))
         #expect(try bytes(tag) == guarded)
 

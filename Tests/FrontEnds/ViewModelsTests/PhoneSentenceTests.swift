@@ -38,7 +38,7 @@
                 ProtectionVerificationFailed.readBackInterrupted(writes: 3, state: .unprotected, cause: cut),
                 NTAG424SetupRefusal.confirmationRequired,
                 Type4LockRefusal.confirmationRequired,
-                Type4LockRefusal.keyRefused(keyNumber: 0, status: StatusWord(0x91AE)),
+                Type4LockRefusal.keyRefused(keyNumber: 0, status: StatusWord(0x91AE), model: .ntag424DNA),
                 Type4LockRefusal.ev1KeyRefused(keyNumber: 0, status: StatusWord(0x91AE)),
                 Type3Refusal.confirmationRequired,
                 Type3Refusal.notFormatted(reason: "no attribute block"),
@@ -73,12 +73,12 @@
         @Test func aPageTheKeyGuardsIsNamedWithItsVerb() {
             let one = PhoneWords.sentence(
                 for: KeyProtectionError.keyRequiredForPages(pages: [40], firstProtectedPage: nil))
-            #expect(one.hasPrefix("Page 40, which this operation must write, needs the tag's key"))
+            #expect(one.hasPrefix("Page 40, which this operation must write, needs the tag's 16-byte key"))
             let range = PhoneWords.sentence(
                 for: KeyProtectionError.keyRequiredForPages(pages: [4, 5, 6], firstProtectedPage: 4))
             #expect(
                 range
-                    == "Pages 4–6, which this operation must write, need the tag's key (it guards pages from 4, AUTH0). Enter the tag's key and try again; nothing was written."
+                    == "Pages 4–6, which this operation must write, need the tag's 16-byte key (it guards pages from 4, AUTH0). Enter the tag's key and try again; nothing was written."
             )
         }
 

@@ -67,7 +67,7 @@
             #expect(info.capacity == .reported(figures.capacity, model: model))
             let mlen = Hex.encode([UInt8(figures.mlen)], uppercase: true)
             #expect(info.field("CC")?.hasPrefix("E1 40 \(mlen) 00: magic E1, mapping version 1.0") == true)
-            #expect(info.field("NDEF TLV") == "At data-area offset 0 (block 1), 1-byte length 0; blocks 1–1.")
+            #expect(info.field("NDEF TLV") == "At data-area offset 0 (block 1), 1-byte length 0; block 1.")
             #expect(info.field("Block security") == "No block is locked.")
             #expect(info.field("iOS compatibility") == "No known reason iOS would not read this tag's NDEF message.")
             #expect(info.contentSummary == "Empty: the NDEF TLV has length 0, so the tag holds no message.")

@@ -83,7 +83,7 @@ struct UltralightCDriverTests {
             _ = try await Self.driver(tag).write(long)
             Issue.record("a write over guarded pages was not refused")
         } catch let error as KeyProtectionError {
-            guard case .keyRequiredForPages(let pages, let first) = error else {
+            guard case .keyRequiredForPages(let pages, let first, _) = error else {
                 Issue.record("expected keyRequiredForPages, got \(error)")
                 return
             }

@@ -48,7 +48,7 @@ struct BatchManifest {
             try handle.write(contentsOf: Data(text.utf8))
             try handle.synchronize()
         } catch {
-            throw BatchError.unwritable(path: path, reason: error.localizedDescription)
+            throw BatchError.unwritable(path: path, reason: FileFailureReason.of(error))
         }
     }
 

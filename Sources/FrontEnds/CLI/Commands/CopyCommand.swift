@@ -126,6 +126,10 @@ struct CopyCommand: Command {
             throw CopyRefusal.nothingToCopy(source: label, why: "its NDEF message is empty")
         case .notFormatted:
             throw CopyRefusal.nothingToCopy(source: label, why: "it is not formatted for NDEF")
+        case .noNDEFMessageTLV:
+            throw CopyRefusal.nothingToCopy(source: label, why: "its TLV area holds no NDEF Message TLV")
+        case .malformed(let error):
+            throw CopyRefusal.nothingToCopy(source: label, why: "its TLV area is malformed (\(error.sentence))")
         case .interrupted(let error):
             throw CopyRefusal.nothingToCopy(source: label, why: "its message does not decode (\(error.sentence))")
         case .passwordProtected(let page):

@@ -25,7 +25,9 @@ struct TagsCommand: Command {
         let json = arguments.flag("--json")
         let path = try DatabaseOption.path(&arguments, io: io)
         try arguments.finish()
-        let entries = try DatabaseOption.open(path).inventory()
+        // `tags` only reads: it opens the store read-only and creates nothing, so it works on a
+        // read-only data directory; no store yet is no tags yet.
+        let entries = try TapCardStore.forReading(path: path)?.inventory() ?? []
         if json {
             io.printJSON(JSON.object([("tags", .array(entries.map(Self.json)))]))
             return .success

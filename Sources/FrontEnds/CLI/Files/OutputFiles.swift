@@ -35,7 +35,7 @@ enum OutputFiles {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 } catch {
-                    throw OutputFileError.cannotWrite(path: file.path, reason: (error as NSError).localizedDescription)
+                    throw OutputFileError.cannotWrite(path: file.path, reason: FileFailureReason.of(error))
                 }
             }
             try FileBytes.write(file.bytes, to: file.path)

@@ -133,6 +133,13 @@ enum TagJSON {
             ])
         case .interrupted(let error):
             return .object([("state", .string("interrupted-write")), ("error", .string(error.sentence))])
+        case .noNDEFMessageTLV(let statement):
+            return .object([
+                ("state", .string("no-ndef-message-tlv")), ("bytes", .null), ("hex", .null), ("records", .array([])),
+                ("statement", .string(statement)),
+            ])
+        case .malformed(let error):
+            return .object([("state", .string("malformed")), ("error", .string(error.sentence))])
         case .passwordProtected(let page):
             return .object([
                 ("state", .string("password-protected")), ("first_refused_page", .int(page)),

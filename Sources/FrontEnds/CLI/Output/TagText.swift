@@ -87,7 +87,8 @@ enum TagText {
         switch content {
         case .notFormatted: ["NDEF: none (the tag is not NDEF-formatted)"]
         case .empty: ["NDEF: empty message"]
-        case .interrupted(let error): ["NDEF: \(error.sentence)"]
+        case .interrupted(let error), .malformed(let error): ["NDEF: \(error.sentence)"]
+        case .noNDEFMessageTLV(let statement): ["NDEF: \(statement)"]
         case .passwordProtected(let page):
             [
                 model?.type2KeyCipher != nil
@@ -112,6 +113,11 @@ enum TagText {
         guard parts.count > 1 else { return [line] }
         let margin = parts[0].prefix { $0 == " " || $0 == "|" }
         return [parts[0]] + parts.dropFirst().map { margin + $0 }
+    }
+
+    /// "page 5", "pages 5–7", "pages 5, 16–18": the list with its noun, singular for one page.
+    static func pagePhrase(_ pages: [Int]) -> String {
+        (Set(pages).count == 1 ? "page " : "pages ") + pageRanges(pages)
     }
 
     /// "5, 16–18, 21" for [5, 16, 17, 18, 21]; "none" for [].

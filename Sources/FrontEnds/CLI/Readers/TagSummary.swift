@@ -44,7 +44,7 @@ struct TagSummary {
             switch report.content {
             case .message(_, let bytes): summary.ndefLength = bytes.count
             case .empty: summary.ndefLength = 0
-            case .notFormatted, .interrupted, .passwordProtected: break
+            case .notFormatted, .interrupted, .passwordProtected, .noNDEFMessageTLV, .malformed: break
             }
         } catch {
             summary.notes.append((error as? any TapCardError)?.sentence ?? String(describing: error))

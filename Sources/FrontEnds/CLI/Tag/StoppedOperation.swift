@@ -47,6 +47,8 @@ enum StoppedOperation {
         case .empty: "an empty message"
         case .message(_, let bytes): "a \(bytes.count)-byte message"
         case .interrupted: "an interrupted write (rewrite this tag)"
+        case .noNDEFMessageTLV: "no NDEF Message TLV (no message)"
+        case .malformed: "a malformed TLV area (no message)"
         case .passwordProtected(let page): "a message behind its password from page \(page)"
         }
     }

@@ -14,6 +14,9 @@ enum TagOutcome: String {
     /// message that was being written.
     static func classify(before: NDEFContent, after: NDEFContent, newMessage: [UInt8]) -> TagOutcome {
         if case .interrupted = after { return .interruptedWrite }
+        // A tag with no NDEF Message TLV, or a malformed TLV area, that nothing reached holds
+        // what it held: no message, old or new.
+        if after == before, after.bytes == nil { return .old }
         guard let bytes = after.bytes else { return .other }
         if bytes == before.bytes { return bytes.isEmpty ? .empty : .old }
         if bytes == newMessage { return .new }

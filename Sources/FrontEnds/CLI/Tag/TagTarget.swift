@@ -46,7 +46,7 @@ enum TagTarget {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw TagTargetError.cannotCreateDirectory(path: directory, reason: (error as NSError).localizedDescription)
+            throw TagTargetError.cannotCreateDirectory(path: directory, reason: FileFailureReason.of(error))
         }
         let fresh = Array(VirtualTagFile.encode(EmulatedTag(model: .ntag213)).utf8)
         let lock = try await lock(path, access: access, wait: wait, creatingWith: fresh, io: io)

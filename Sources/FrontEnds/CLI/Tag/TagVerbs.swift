@@ -22,7 +22,7 @@ enum TagVerbs {
         recording.record(report, io: io)
         if inspect { return .success }
         switch report.content {
-        case .interrupted(let error):
+        case .interrupted(let error), .malformed(let error):
             io.printError("error: \(error.sentence)")
             return .failure
         case .passwordProtected(let page):

@@ -78,7 +78,7 @@ enum TagWriteRunner {
             )
         }
         lines += TagText.writeCheck(
-            report, readBack: { "back pages \(TagText.pageRanges(TagText.readBackPages($0))) after the last write" },
+            report, readBack: { "back \(TagText.pagePhrase(TagText.readBackPages($0))) after the last write" },
             subject: "the \(report.messageBytes)-byte message on the tag", alreadySuffix: "; no read-back was needed")
         return lines
     }

@@ -1,4 +1,5 @@
 import CoreNFCTransport
+import TapCardSupport
 import Type2
 
 extension TagInfo {
@@ -24,7 +25,7 @@ extension TagInfo {
             pages.lowerBound <= (model?.type2Layout?.userPages.upperBound ?? configuration.scheme.configPage - 1)
         else { return nil }
         return
-            "This tag is password-protected: pages \(pages.lowerBound)–\(pages.upperBound) need its password to be written (AUTH0 \(configuration.auth0))."
+            "This tag is password-protected: \(RangeWords.phrase(pages, unit: "page")) \(pages.count == 1 ? "needs" : "need") its password to be written (AUTH0 \(configuration.auth0))."
     }
 
     /// True for a chip a 16-byte key can guard: one the scan identified as an Ultralight C or

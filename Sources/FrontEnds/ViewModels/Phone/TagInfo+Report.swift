@@ -60,7 +60,8 @@ extension TagInfo {
         case .empty: "Empty: the tag is formatted but holds no message."
         case .message(let message, let bytes):
             "\(message.records.count == 1 ? "1 record" : "\(message.records.count) records"), \(bytes.count) bytes."
-        case .interrupted(let error): "The message could not be read: \(error.sentence)"
+        case .interrupted(let error), .malformed(let error): "The message could not be read: \(error.sentence)"
+        case .noNDEFMessageTLV(let statement): statement
         case .notFormatted: "Nothing to read: the tag is not NDEF formatted."
         case .passwordProtected: "Nothing to read: the tag's message needs its password to be read."
         }
@@ -79,9 +80,11 @@ extension TagInfo {
         switch content {
         case .empty: .empty
         case .message: .records(records)
-        case .notFormatted, .passwordProtected: .notFormatted
+        // CoreNFC's NDEF detection finds no NDEF Message TLV: it reports the tag as not supporting NDEF.
+        case .notFormatted, .passwordProtected, .noNDEFMessageTLV: .notFormatted
         // What iOS would call an answer it could not understand; the summary has the driver's words.
-        case .interrupted: .unreadable(.reader(code: CoreNFCErrorCode.tagResponseError.rawValue, during: .reading))
+        case .interrupted, .malformed:
+            .unreadable(.reader(code: CoreNFCErrorCode.tagResponseError.rawValue, during: .reading))
         }
     }
 }

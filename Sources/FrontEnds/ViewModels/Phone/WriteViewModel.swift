@@ -5,6 +5,7 @@ import Observation
 import Store
 import TagCatalog
 import TagWorkflows
+import TapCardSupport
 import Type2
 
 /// The Write screen: one tap → preflight → write → verify, all under one NFC sheet, then the
@@ -131,7 +132,7 @@ public final class WriteViewModel {
             pages.lowerBound <= (report.identification?.model?.type2Layout?.userPages.upperBound ?? pages.upperBound)
         else { return nil }
         return
-            "The tag you just protected needs its \(report.cipher.name) key to be written: pages \(pages.lowerBound)–\(pages.upperBound) (AUTH0 \(report.after.auth0))."
+            "The tag you just protected needs its \(report.cipher.name) key to be written: \(RangeWords.phrase(pages, unit: "page")) (AUTH0 \(report.after.auth0))."
     }
 
     /// Why a tag needs its password to be written after the protection change `report`.
@@ -140,7 +141,7 @@ public final class WriteViewModel {
             pages.lowerBound <= (report.identification.model?.type2Layout?.userPages.upperBound ?? pages.upperBound)
         else { return nil }
         return
-            "The tag you just protected needs its password to be written: pages \(pages.lowerBound)–\(pages.upperBound) (AUTH0 \(report.after.auth0))."
+            "The tag you just protected needs its password to be written: \(RangeWords.phrase(pages, unit: "page")) (AUTH0 \(report.after.auth0))."
     }
 
     public func write() async {

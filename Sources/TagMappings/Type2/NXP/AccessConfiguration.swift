@@ -1,4 +1,5 @@
 import TagCatalog
+import TapCardSupport
 
 /// The password configuration a chip's CFG0 and CFG1 pages hold, decoded: AUTH0, and the ACCESS
 /// byte's PROT, CFGLCK, AUTHLIM and NFC counter bits (NTAG213/215/216 datasheet §8.5.7 "Configuration
@@ -68,7 +69,7 @@ public struct AccessConfiguration: Sendable, Equatable {
         var lines: [String] = []
         if let pages = protectedPages {
             lines.append(
-                "AUTH0 \(auth0): pages \(pages.lowerBound)–\(pages.upperBound) need the password to be written"
+                "AUTH0 \(auth0): \(RangeWords.phrase(pages, unit: "page")) \(pages.count == 1 ? "needs" : "need") the password to be written"
                     + (protectsReads ? "; reads need it too (PROT 1)." : "; reads stay free (PROT 0)."))
         } else {
             lines.append("AUTH0 \(auth0): no page needs a password (the chip's last page is \(scheme.lastPage)).")

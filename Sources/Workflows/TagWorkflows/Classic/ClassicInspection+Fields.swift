@@ -51,7 +51,7 @@ extension ClassicInspection {
         guard read.snapshot.isFormatted else { return "Not formatted: no MAD with an NDEF sector." }
         if read.snapshot.isReadOnly {
             return
-                "Read-only (sectors \(read.snapshot.readOnlySectors.map(String.init).joined(separator: ", ")) refuse writes)."
+                "Read-only (\(read.snapshot.readOnlySectors.count == 1 ? "sector" : "sectors") \(read.snapshot.readOnlySectors.map(String.init).joined(separator: ", ")) \(read.snapshot.readOnlySectors.count == 1 ? "refuses" : "refuse") writes)."
         }
         return "Read/write (the NDEF sectors read let key A write their data)."
     }
@@ -61,7 +61,7 @@ extension ClassicInspection {
         case .success(let mad):
             let sectors = mad.sectors(holding: .ndef, layout: snapshot.layout)
             return
-                "Version \(mad.version); NDEF (AID 03e1) in sectors \(sectors.map(String.init).joined(separator: ", "))."
+                "Version \(mad.version); NDEF (AID 03e1) in \(sectors.count == 1 ? "sector" : "sectors") \(sectors.map(String.init).joined(separator: ", "))."
         case .failure(let error):
             return "None TapCard can read (\(error.sentence))"
         }
@@ -93,6 +93,8 @@ extension ClassicInspection {
             let count = message.records.count == 1 ? "1 record" : "\(message.records.count) records"
             return "\(count), \(bytes.count) bytes."
         case .interrupted(let error): return "The message could not be read: \(error.sentence)"
+        case .noNDEFMessageTLV(let statement): return statement
+        case .malformed(let error): return "The message could not be read: \(error.sentence)"
         case .notFormatted, .passwordProtected:
             return "Nothing to read: the card has no MAD with an NDEF sector; 'format' makes one (a blank card only)."
         }

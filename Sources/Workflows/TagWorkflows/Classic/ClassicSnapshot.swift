@@ -47,7 +47,7 @@ public struct ClassicSnapshot: Sendable, Equatable {
     /// What the NDEF area holds, as a reader sees it.
     public var content: NDEFContent {
         guard let area else { return .notFormatted }
-        return NDEFContent.from(walk: area.walk)
+        return NDEFContent.from(walk: area.walk, places: .classicBlocks(area.blocks), mapping: .classic)
     }
 }
 

@@ -1,3 +1,4 @@
+import TagCatalog
 import TagTransport
 import TapCardSupport
 import Type2
@@ -13,8 +14,9 @@ public enum KeyProtectionError: TapCardError, Equatable {
     /// present holds.
     case keyNotGiven(firstPage: Int)
     /// A write would reach `pages`, which need the key (from `firstProtectedPage`, AUTH0, when it
-    /// could be read); no key was authenticated, so nothing was written.
-    case keyRequiredForPages(pages: [Int], firstProtectedPage: Int?)
+    /// could be read); no key was authenticated, so nothing was written. `model` names the chip
+    /// and so which key (an Ultralight C's 3DES key, an Ultralight AES's DataProtKey).
+    case keyRequiredForPages(pages: [Int], firstProtectedPage: Int?, model: TagModel? = nil)
     /// Write `failedIndex` (of `total`, to `page`) was not acknowledged; the writes before it
     /// landed. `protectedEitherWay` says whether a page is guarded if that write did not land,
     /// and if it did; `keyPagesMixed`, whether the key pages may now hold part old, part new key.
@@ -39,8 +41,8 @@ public enum KeyProtectionError: TapCardError, Equatable {
                 + ": its 16-byte key (--auth-key HEX32) is needed to change its protection. Nothing was written."
         case .keyNotGiven(let page):
             "Guarding pages from \(page) (AUTH0) takes the tag's 16-byte key (--auth-key HEX32; an Ultralight C's factory key is 49454d4b41455242214e4143554f5946, an Ultralight AES's all zeros): TapCard authenticates with it first, so the tag is never guarded by a key you do not hold. Nothing was sent."
-        case .keyRequiredForPages(let pages, let first):
-            "\(PageList.phrase(pages).prefix(1).uppercased() + PageList.phrase(pages).dropFirst()), which this operation must write, need the tag's key"
+        case .keyRequiredForPages(let pages, let first, let model):
+            "\(PageList.phrase(pages).prefix(1).uppercased() + PageList.phrase(pages).dropFirst()), which this operation must write, \(Set(pages).count == 1 ? "needs" : "need") \(Self.keyName(model))"
                 + (first.map { " (it guards pages from \($0), AUTH0)" }
                     ?? " (its access configuration cannot be read without it)")
                 + ". Give the key (--auth-key HEX32); nothing was written."
@@ -59,5 +61,14 @@ public enum KeyProtectionError: TapCardError, Equatable {
 
     private static func describe(_ state: KeyAccessState) -> String {
         state.configurationPages.map { "\($0.name) \(Hex.encode($0.bytes))" }.joined(separator: ", ")
+    }
+
+    /// "the MIFARE Ultralight C's 3DES key": the chip and which of its keys guards pages.
+    public static func keyName(_ model: TagModel?) -> String {
+        switch model {
+        case .ultralightC?: "the \(TagModel.ultralightC.displayName)'s 3DES key"
+        case .ultralightAES?: "the \(TagModel.ultralightAES.displayName)'s AES-128 key (DataProtKey)"
+        default: "the tag's 16-byte key"
+        }
     }
 }

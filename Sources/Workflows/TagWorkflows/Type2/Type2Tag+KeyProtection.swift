@@ -110,14 +110,15 @@ extension Type2Tag {
             let first = min(readRefusedFromPage ?? Int.max, memory.count / Type2Page.size)
             let needing = pages.filter { $0 >= first }
             guard needing.isEmpty else {
-                throw KeyProtectionError.keyRequiredForPages(pages: needing, firstProtectedPage: nil)
+                throw KeyProtectionError.keyRequiredForPages(pages: needing, firstProtectedPage: nil, model: model)
             }
             return
         }
         guard let guarded = access.protectedPages else { return }
         let needing = pages.filter { guarded.contains($0) }
         guard needing.isEmpty else {
-            throw KeyProtectionError.keyRequiredForPages(pages: needing, firstProtectedPage: guarded.lowerBound)
+            throw KeyProtectionError.keyRequiredForPages(
+                pages: needing, firstProtectedPage: guarded.lowerBound, model: model)
         }
     }
 

@@ -37,7 +37,7 @@ extension Type2Tag {
             let covered = Type2WritePlan.pagesCovered(messageLength: bytes.count, snapshot: snapshot)
             let needing = covered.map { $0.filter { $0 >= page } } ?? [page]
             if !needing.isEmpty {
-                throw KeyProtectionError.keyRequiredForPages(pages: needing, firstProtectedPage: page)
+                throw KeyProtectionError.keyRequiredForPages(pages: needing, firstProtectedPage: page, model: model)
             }
         }
         if let page = protectedFrom,

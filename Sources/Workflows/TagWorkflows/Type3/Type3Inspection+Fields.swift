@@ -45,6 +45,8 @@ extension Type3Inspection {
             let count = message.records.count == 1 ? "1 record" : "\(message.records.count) records"
             return "\(count), \(bytes.count) bytes (Ln \(read.snapshot?.attribute.length ?? bytes.count))."
         case .interrupted(let error): return "The message could not be read: \(error.sentence)"
+        case .noNDEFMessageTLV(let statement): return statement
+        case .malformed(let error): return "The message could not be read: \(error.sentence)"
         case .notFormatted, .passwordProtected:
             return
                 "Nothing to read: the card is not NDEF-formatted (\(read.area.notFormattedReason ?? "no attribute block")); it must be formatted (with TapCard on a computer) before a message can be written."

@@ -60,6 +60,8 @@ extension Type4Inspection {
         case .message(let message, let bytes):
             "\(message.records.count == 1 ? "1 record" : "\(message.records.count) records"), \(bytes.count) bytes (NLEN \(read.snapshot?.messageLength ?? bytes.count))."
         case .interrupted(let error): "The message could not be read: \(error.sentence)"
+        case .noNDEFMessageTLV(let statement): statement
+        case .malformed(let error): "The message could not be read: \(error.sentence)"
         case .notFormatted where desfire != nil:
             "Nothing to read: the card has no NDEF application yet; format creates it."
         case .notFormatted, .passwordProtected: "Nothing to read: the tag holds no NDEF file."

@@ -16,8 +16,10 @@ public enum Type4LockRefusal: TapCardError, Equatable {
     /// The chip can be locked, but only after authenticating with the key that guards its file
     /// settings (`keyNumber`), which TapCard does not send yet.
     case needsAuthentication(model: TagModel, keyNumber: Int)
-    /// The tag did not accept the key given for `keyNumber` (AuthenticateEV2First answered `status`).
-    case keyRefused(keyNumber: Int, status: StatusWord)
+    /// The tag did not accept the key given for `keyNumber` (AuthenticateEV2First answered
+    /// `status`). `model` names the chip (an NTAG 424 DNA, a MIFARE DESFire EV2/EV3), whose factory
+    /// key the sentence gives.
+    case keyRefused(keyNumber: Int, status: StatusWord, model: TagModel?)
     /// AuthenticateEV2First in AES mode was answered `91 9D` (permission denied): what an NTAG 424
     /// DNA switched to LRP answers, and TapCard authenticates in AES mode only.
     case lrpMode(keyNumber: Int, status: StatusWord)
@@ -52,9 +54,9 @@ public enum Type4LockRefusal: TapCardError, Equatable {
         case .needsAuthentication(let model, let keyNumber):
             return
                 "Locking \(model.withArticle) changes its NDEF file's settings, which needs authentication with key \(keyNumber). Nothing was written."
-        case .keyRefused(let keyNumber, let status):
+        case .keyRefused(let keyNumber, let status, let model):
             return
-                "The tag did not accept the key given for key \(keyNumber) (AuthenticateEV2First answered \(status)); give the tag's key \(keyNumber) with --key HEX32 (a factory NTAG 424 DNA has all zeros). Nothing was written."
+                "\(Self.refusedKeyPhrase(keyNumber: keyNumber, status: status, model: model)); give that key with --key HEX32 (\(Self.factoryKeyPhrase(model: model))). Nothing was written."
         case .ev1KeyRefused(let keyNumber, let status):
             return
                 "The card refused the key given for key \(keyNumber) of its NDEF application (AuthenticateAES answered \(status)); give that key with --key HEX32 (TapCard's format leaves it all zeros). Nothing was written."
@@ -62,5 +64,25 @@ public enum Type4LockRefusal: TapCardError, Equatable {
             return
                 "The tag refused AES authentication with key \(keyNumber) (AuthenticateEV2First answered \(status)): an NTAG 424 DNA switched to LRP mode answers so, and TapCard authenticates in AES mode only, so it cannot change this tag's keys, files or settings. Its SUN URLs still verify with 'tapcard sun verify'. Nothing was written."
         }
+    }
+
+    /// "The NTAG 424 DNA did not accept the key given for key 0 (AuthenticateEV2First answered
+    /// 91 AE …)": the chip by name, and which key, of the application on a DESFire.
+    public static func refusedKeyPhrase(keyNumber: Int, status: StatusWord, model: TagModel?) -> String {
+        let chip = model.map { "The \($0.displayName)" } ?? "The tag"
+        let key = model?.type4?.desfire != nil ? "key \(keyNumber) of its NDEF application 000001" : "key \(keyNumber)"
+        return "\(chip) did not accept the key given for \(key) (AuthenticateEV2First answered \(status))"
+    }
+
+    /// The key a chip of `model` holds until someone changes it: an NTAG 424 DNA ships with all
+    /// five AES keys zero (NT4H2421Gx §8.2.3.1); a DESFire's NDEF application gets its keys from
+    /// whoever created it (TapCard's `format`: all zeros), not from the factory.
+    public static func factoryKeyPhrase(model: TagModel?) -> String {
+        if model?.type4?.desfire != nil {
+            return
+                "TapCard's format leaves it all zeros; a \(model?.displayName ?? "DESFire") comes from the factory with no NDEF application, so whoever created it chose its keys"
+        }
+        if model == .ntag424DNA { return "a factory NTAG 424 DNA's keys are all zeros" }
+        return "TapCard does not know this chip's factory key"
     }
 }

@@ -186,7 +186,7 @@ extension Type4Tag: FormattableTag {
             session = try await authenticate(keyNumber: 0, key: key ?? Self.factoryKey)
         } catch let refusal as Type4LockRefusal {
             switch refusal {
-            case .keyRefused(_, let status), .lrpMode(_, let status):
+            case .keyRefused(_, let status, _), .lrpMode(_, let status):
                 throw DESFireFormatRefusal.piccKeyRefused(
                     given: given, status: status, authentication: .authenticateEV2First)
             default: throw refusal

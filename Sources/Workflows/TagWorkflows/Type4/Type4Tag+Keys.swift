@@ -47,7 +47,7 @@ extension Type4Tag {
             do {
                 _ = try await authenticate(keyNumber: UInt8(number), key: old(number))
             } catch let refusal as Type4LockRefusal {
-                guard case .keyRefused(_, let status) = refusal else { throw refusal }
+                guard case .keyRefused(_, let status, _) = refusal else { throw refusal }
                 do {
                     guard newKey != old(number) else { throw refusal }
                     _ = try await authenticate(keyNumber: UInt8(number), key: newKey)
@@ -66,7 +66,9 @@ extension Type4Tag {
         do {
             session = try await authenticate(keyNumber: 0, key: keyZero)
         } catch let refusal as Type4LockRefusal {
-            guard case .keyRefused(0, _) = refusal, let newZero = newKeys[0], newZero != keyZero else { throw refusal }
+            guard case .keyRefused(0, _, _) = refusal, let newZero = newKeys[0], newZero != keyZero else {
+                throw refusal
+            }
             session = try await authenticate(keyNumber: 0, key: newZero)
             keyZero = newZero
             alreadyNew.append(0)

@@ -1,3 +1,4 @@
+import TagCatalog
 import TagFrames
 import Type4
 
@@ -124,28 +125,28 @@ extension Type4Tag {
         do throws(NTAG424SecureError) {
             proof = try authentication.respond(to: challenge)
         } catch {
-            throw Self.keyRefusal(error, keyNumber: keyNumber)
+            throw Self.keyRefusal(error, keyNumber: keyNumber, model: model)
         }
         let answer = try await sendOrThrow(proof.command)
         do throws(NTAG424SecureError) {
             return try proof.finish(answer)
         } catch {
-            throw Self.keyRefusal(error, keyNumber: keyNumber)
+            throw Self.keyRefusal(error, keyNumber: keyNumber, model: model)
         }
     }
 
     /// An authentication the tag refused with `91 AE` (wrong key) or `91 40` (no such key) says
     /// which key to give, one refused with `91 9D` that the tag is in LRP mode; anything else
     /// stays what it was.
-    static func keyRefusal(_ error: NTAG424SecureError, keyNumber: UInt8) -> any Error {
+    static func keyRefusal(_ error: NTAG424SecureError, keyNumber: UInt8, model: TagModel?) -> any Error {
         if case .refused(_, let status) = error, status == StatusWord(0x91AE) || status == StatusWord(0x9140) {
-            return Type4LockRefusal.keyRefused(keyNumber: Int(keyNumber), status: status)
+            return Type4LockRefusal.keyRefused(keyNumber: Int(keyNumber), status: status, model: model)
         }
         if case .refused(_, let status) = error, status == StatusWord(0x919D) {
             return Type4LockRefusal.lrpMode(keyNumber: Int(keyNumber), status: status)
         }
         if case .keyNotProven = error {
-            return Type4LockRefusal.keyRefused(keyNumber: Int(keyNumber), status: StatusWord(0x9100))
+            return Type4LockRefusal.keyRefused(keyNumber: Int(keyNumber), status: StatusWord(0x9100), model: model)
         }
         return Type4Failure.secure(error)
     }

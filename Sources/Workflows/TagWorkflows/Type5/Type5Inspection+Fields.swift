@@ -20,7 +20,7 @@ extension Type5Inspection {
             TagField(label: "CC", value: Self.capabilityContainer(snapshot)),
         ]
         if let ndef = snapshot.ndef {
-            let blocks = snapshot.ndefBlocks.map { "blocks \($0.lowerBound)–\($0.upperBound)" } ?? "blocks unknown"
+            let blocks = snapshot.ndefBlocks.map { RangeWords.phrase($0, unit: "block") } ?? "blocks unknown"
             list.append(
                 TagField(
                     label: "NDEF TLV",
@@ -45,6 +45,8 @@ extension Type5Inspection {
             let count = message.records.count == 1 ? "1 record" : "\(message.records.count) records"
             return "\(count), \(bytes.count) bytes\(offset)."
         case .interrupted(let error): return "The message could not be read: \(error.sentence)"
+        case .noNDEFMessageTLV(let statement): return statement
+        case .malformed(let error): return "The message could not be read: \(error.sentence)"
         case .notFormatted, .passwordProtected:
             return
                 "Nothing to read: the tag has no CC, so it is not NDEF-formatted; it must be formatted (with TapCard on a computer) before iOS or TapCard can write a message."

@@ -227,7 +227,7 @@ public final class Type5Tag {
     /// What the data area holds, as a reader sees it.
     static func content(of snapshot: Type5Snapshot) -> NDEFContent {
         guard snapshot.isFormatted, let walk = snapshot.walk else { return .notFormatted }
-        return NDEFContent.from(walk: walk)
+        return NDEFContent.from(walk: walk, places: .blocks(size: walk.area.unitSize), mapping: .type5)
     }
 
     /// Identifies the tag and reads its NDEF message: GET SYSTEM INFO, the CC, then the data area

@@ -57,7 +57,8 @@ import Type4
             try await Type4Tag(channel: generic).setUpSDM(Self.template)
         }
         let tag = try await Self.writtenTag()
-        await #expect(throws: Type4LockRefusal.keyRefused(keyNumber: 0, status: StatusWord(0x91AE))) {
+        await #expect(throws: Type4LockRefusal.keyRefused(keyNumber: 0, status: StatusWord(0x91AE), model: .ntag424DNA))
+        {
             try await Type4Tag(channel: tag).setUpSDM(Self.template, key: [UInt8](repeating: 0x11, count: 16))
         }
         let (_, settings) = try await Self.state(tag)

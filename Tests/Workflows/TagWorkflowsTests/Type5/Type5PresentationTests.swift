@@ -52,7 +52,7 @@ import Testing
         )
         let mlen = Hex.encode([UInt8(figures.mlen)], uppercase: true)
         #expect(value("CC")?.hasPrefix("E1 40 \(mlen) 00: magic E1, mapping version 1.0") == true)
-        #expect(value("NDEF TLV") == "At data-area offset 0 (block 1), 1-byte length 0; blocks 1–1.")
+        #expect(value("NDEF TLV") == "At data-area offset 0 (block 1), 1-byte length 0; block 1.")
         #expect(value("Block security") == "No block is locked.")
         #expect(value("iOS compatibility") == "No known reason iOS would not read this tag's NDEF message.")
         #expect(report.detail.contentSummary == "Empty: the NDEF TLV has length 0, so the tag holds no message.")

@@ -219,8 +219,8 @@ struct NTAG424KeysCommand: Command {
                     "note: \(output) says per key what the tag holds (tagN=); tapcard ntag424 keys --yes-change-keys --resume \(output) finishes the change."
                 )
             }
-            if case .keyRefused(let number, let status) = error as? Type4LockRefusal {
-                throw NTAG424OldKeyRefused(keyNumber: number, status: "\(status)")
+            if case .keyRefused(let number, let status, let model) = error as? Type4LockRefusal {
+                throw NTAG424OldKeyRefused(keyNumber: number, status: status, model: model)
             }
             throw error
         }

@@ -41,7 +41,7 @@ enum NTAG424KeysFile {
         var sentence: String {
             errno == EEXIST
                 ? "\(path) exists; TapCard never overwrites a keys file. Nothing was sent to the tag."
-                : "Cannot create \(path) (errno \(errno)). Nothing was sent to the tag."
+                : "Cannot create \(path): \(SystemErrorText.reason(errno)) (errno \(errno)). Nothing was sent to the tag."
         }
     }
 

@@ -286,7 +286,9 @@ enum Type5Text {
         } else if inspection.lockedBlocks.isEmpty {
             lines.append("Block security: no block is locked.")
         } else {
-            lines.append("Block security: locked blocks \(TagText.pageRanges(inspection.lockedBlocks)).")
+            lines.append(
+                "Block security: locked \(Set(inspection.lockedBlocks).count == 1 ? "block" : "blocks") \(TagText.pageRanges(inspection.lockedBlocks))."
+            )
         }
         if inspection.warnings.isEmpty {
             lines.append("iOS and Android: no known reason either would not read this tag.")

@@ -163,9 +163,9 @@ enum PhoneWords {
             case .keyNotGiven(let page):
                 return
                     "Guarding pages from \(page) (AUTH0) takes the tag's 16-byte key (an Ultralight C's factory key is 49454d4b41455242214e4143554f5946, an Ultralight AES's all zeros): TapCard authenticates with it first, so the tag is never guarded by a key you do not hold. Enter it. Nothing was sent."
-            case .keyRequiredForPages(let pages, let first):
+            case .keyRequiredForPages(let pages, let first, let model):
                 return pagePhrase(pages)
-                    + ", which this operation must write, \(pages.count == 1 ? "needs" : "need") the tag's key"
+                    + ", which this operation must write, \(Set(pages).count == 1 ? "needs" : "need") \(KeyProtectionError.keyName(model))"
                     + (first.map { " (it guards pages from \($0), AUTH0)" }
                         ?? " (its access configuration cannot be read without it)")
                     + ". Enter the tag's key and try again; nothing was written."

@@ -1,4 +1,5 @@
 import TagCatalog
+import TapCardSupport
 
 /// MIFARE Ultralight AES's access configuration, CFG (page 29h) and ACCESS (page 2Ah), decoded
 /// (per peers that cite MF0AES(H)20: ``/TagCatalog/UltralightAESFacts``).
@@ -51,7 +52,7 @@ public struct UltralightAESAccess: Sendable, Equatable {
         var sentences: [String]
         if let pages = protectedPages {
             sentences = [
-                "AUTH0 \(auth0): pages \(pages.lowerBound)–\(pages.upperBound) need the AES key (DataProtKey) to be written"
+                "AUTH0 \(auth0): \(RangeWords.phrase(pages, unit: "page")) \(pages.count == 1 ? "needs" : "need") the AES key (DataProtKey) to be written"
                     + (protectsReads
                         ? "; reads need it too (ACCESS PROT is 1)." : "; reads stay free (ACCESS PROT is 0).")
             ]

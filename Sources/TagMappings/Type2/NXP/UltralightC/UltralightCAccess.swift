@@ -1,4 +1,5 @@
 import TagCatalog
+import TapCardSupport
 
 /// MIFARE Ultralight C's memory access configuration, AUTH0 and AUTH1, decoded (MF0ICU2 datasheet
 /// §7.5.8, table 12), with the chip's fixed addresses.
@@ -64,7 +65,7 @@ public struct UltralightCAccess: Sendable, Equatable {
             return ["AUTH0 \(auth0): no page needs the 3DES key (the chip's last page is \(Self.lastPage))."]
         }
         return [
-            "AUTH0 \(auth0): pages \(pages.lowerBound)–\(pages.upperBound) need the 3DES key to be written"
+            "AUTH0 \(auth0): \(RangeWords.phrase(pages, unit: "page")) \(pages.count == 1 ? "needs" : "need") the 3DES key to be written"
                 + (protectsReads
                     ? "; reads need it too (AUTH1 bit 0 is 0)." : "; reads stay free (AUTH1 bit 0 is 1).")
         ]
