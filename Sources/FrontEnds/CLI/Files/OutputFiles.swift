@@ -26,7 +26,7 @@ enum OutputFiles {
         File(path: path, bytes: Array(tag.encoded.utf8), secret: tag.holdsSecrets)
     }
 
-    /// Checks every file of `files`, then writes them all (creating folders under `directory`).
+    /// Checks every file of `files`, then writes them all (creating the folders under `directory`).
     static func write(_ files: [File], into directory: String? = nil, force: Bool) throws {
         var existing: [String] = []
         for file in files {
@@ -43,7 +43,9 @@ enum OutputFiles {
         if !existing.isEmpty && !force { throw OutputFileError.wouldReplace(paths: existing) }
         for file in files {
             let folder = (file.path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
+            // Folders are made only inside a directory the user named for them (`page --out`); a
+            // single file's missing folder is an error that names it (a typo, not a request).
+            if directory != nil, !folder.isEmpty {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 } catch {
