@@ -11,6 +11,8 @@ public struct Arguments: Sendable {
         var spelling: String
         var value: String?
         var taken = false
+        /// Supplied by the environment, not typed: ``finish()`` does not call it unused.
+        var implicit = false
     }
 
     private var occurrences: [Occurrence] = []
@@ -253,8 +255,93 @@ public struct Arguments: Sendable {
         if nextPositional < positionals.count {
             throw UsageError("Unexpected argument '\(positionals[nextPositional])'.", command: command)
         }
-        if let unused = occurrences.first(where: { !$0.taken }) {
+        if let unused = occurrences.first(where: { !$0.taken && !$0.implicit }) {
             throw UsageError("\(unused.spelling) does not apply here.", command: command)
+        }
+    }
+
+    /// Where a secret option's value comes from.
+    public enum SecretSource: Equatable, Sendable {
+        /// `@PATH` or `--NAME-file PATH`.
+        case file(String)
+        /// `-`: one line of standard input.
+        case standardInput
+        /// The option's environment variable (``OptionSpec/secretEnvironment``), named.
+        case environment(String)
+    }
+
+    /// Replaces the value of every secret option (``OptionSpec/secretEnvironment``) that names
+    /// where the secret is with the secret itself, read by `read(option, source)`: `@PATH` and
+    /// `--NAME-file PATH` (a file), `-` (a line of standard input), and for a numbered key
+    /// `N=@PATH` and `N=-` (the key part only). A secret option not given at all takes its
+    /// environment variable, when set and not empty: an option on the command line, in any form,
+    /// wins over the environment. Refuses, as a usage error, an option given both as itself and
+    /// as its file form, and standard input read twice (two options, or an option and an input
+    /// that is `-`).
+    public mutating func resolveSecrets(
+        environment: [String: String], read: (_ option: String, _ source: SecretSource) throws -> String
+    ) throws {
+        let secrets = declared.filter(\.isSecret)
+        guard !secrets.isEmpty else { return }
+        var readers: [String] = []
+        var sources: [(index: Int, option: OptionSpec, prefix: String, source: SecretSource)] = []
+        for index in occurrences.indices {
+            let occurrence = occurrences[index]
+            guard let value = occurrence.value else { continue }
+            if let base = secrets.first(where: { $0.secretFileForm?.name == occurrence.spec.name }) {
+                sources.append((index, base, "", value == "-" ? .standardInput : .file(value)))
+                if value == "-" { readers.append(base.name) }
+                continue
+            }
+            guard occurrence.spec.isSecret else { continue }
+            var prefix = ""
+            var rest = Substring(value)
+            if let equals = value.firstIndex(of: "="), !value[..<equals].isEmpty,
+                value[..<equals].allSatisfy(\.isNumber)
+            {
+                prefix = String(value[...equals])
+                rest = value[value.index(after: equals)...]
+            }
+            if rest == "-" {
+                sources.append((index, occurrence.spec, prefix, .standardInput))
+                readers.append(occurrence.spec.name)
+            } else if rest.hasPrefix("@"), rest.count > 1 {
+                sources.append((index, occurrence.spec, prefix, .file(String(rest.dropFirst()))))
+            }
+        }
+        if readers.count > 1 {
+            throw UsageError(
+                "Only one option may read standard input; \(readers.joined(separator: " and ")) both ask for it (-). Give the others as @FILE or in the environment.",
+                command: command)
+        }
+        if let reader = readers.first {
+            let others =
+                positionals.filter { $0 == "-" }.count
+                + occurrences.filter { $0.value == "-" && !$0.spec.isSecret }.count
+            if others > 0 {
+                throw UsageError(
+                    "\(reader) - reads its key from standard input, which this command also reads its input from; give the key as \(reader)-file FILE or in the environment.",
+                    command: command)
+            }
+        }
+        for secret in secrets where !secret.repeatable {
+            let given = occurrences.filter {
+                $0.spec.name == secret.name || $0.spec.name == secret.secretFileForm?.name
+            }
+            if Set(given.map(\.spec.name)).count > 1 {
+                throw UsageError(
+                    "Give \(secret.name) once: as \(secret.name) or as \(secret.name)-file.", command: command)
+            }
+        }
+        for (index, option, prefix, source) in sources {
+            let secret = try read(option.name, source)
+            occurrences[index] = Occurrence(
+                spec: option, spelling: option.name, value: prefix + secret, taken: occurrences[index].taken)
+        }
+        for secret in secrets where !occurrences.contains(where: { $0.spec.name == secret.name }) {
+            guard let name = secret.secretEnvironment, let value = environment[name], !value.isEmpty else { continue }
+            let text = try read(secret.name, .environment(name))
+            occurrences.append(Occurrence(spec: secret, spelling: secret.name, value: text, implicit: true))
         }
     }
 }

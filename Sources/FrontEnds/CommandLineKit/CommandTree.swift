@@ -26,7 +26,8 @@ public struct CommandTree: Sendable {
             let subs = command.subcommands
             entries.append(
                 Entry(
-                    path: command.name, summary: command.summary, options: Self.unique(command.options + globalOptions),
+                    path: command.name, summary: command.summary,
+                    options: Self.unique(OptionSpec.withSecretFileForms(command.options) + globalOptions),
                     positionals: command.positionals, subcommands: subs.map { Self.lastWord(of: $0.name) }))
             for sub in subs { walk(sub) }
         }

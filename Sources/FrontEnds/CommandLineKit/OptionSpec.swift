@@ -22,6 +22,11 @@ public struct OptionSpec: Sendable, Equatable {
     public var completion: Completion
     /// One line for completions and the man page.
     public var summary: String
+    /// For an option that takes a key or a password: the environment variable that stands in for
+    /// it when it is not given (`TAPCARD_KEY`). Such an option also takes `@FILE`, `-` (a line
+    /// of standard input) and `--NAME-file FILE` (``withSecretFileForms(_:)``), so the secret
+    /// need not appear where `ps`, `/proc/PID/cmdline` and shell history show it.
+    public var secretEnvironment: String?
 
     public init(
         _ name: String, aliases: [String] = [], _ kind: Kind, repeatable: Bool = false,
@@ -33,6 +38,32 @@ public struct OptionSpec: Sendable, Equatable {
         self.repeatable = repeatable
         self.completion = completion
         self.summary = summary
+    }
+
+    /// A key or password option (see ``secretEnvironment``).
+    public static func secret(
+        _ name: String, _ placeholder: String, environment: String, repeatable: Bool = false, _ summary: String
+    ) -> OptionSpec {
+        var spec = OptionSpec.value(name, placeholder, repeatable: repeatable, summary)
+        spec.secretEnvironment = environment
+        return spec
+    }
+
+    /// True for a key or password option.
+    public var isSecret: Bool { secretEnvironment != nil }
+
+    /// The `--NAME-file FILE` form of a secret option (`--key-file`).
+    public var secretFileForm: OptionSpec? {
+        guard isSecret else { return nil }
+        return .value(
+            name + "-file", "FILE", repeatable: repeatable, completion: .file,
+            "Read \(name) from FILE (one line; a file only you may read).")
+    }
+
+    /// `options` with the `--NAME-file` form of every secret option added after it: what the
+    /// parser accepts and completions offer.
+    public static func withSecretFileForms(_ options: [OptionSpec]) -> [OptionSpec] {
+        options.flatMap { option in [option] + (option.secretFileForm.map { [$0] } ?? []) }
     }
 
     /// A flag.

@@ -25,6 +25,9 @@ public enum EmulatorError: TapCardError, Equatable {
     /// A tag file nobody may write (no write permission): TapCard refuses to replace it, although
     /// the directory would let a rename do so.
     case fileReadOnly(path: String)
+    /// A file a command creates could not be put at `path`: a symbolic link is there (never
+    /// written through), or a file that is not to be replaced; `reason` says which.
+    case fileInTheWay(path: String, reason: String)
     /// Another process held the tag file's lock for all of `seconds`.
     case lockTimeout(path: String, seconds: Int)
     /// A virtual Type 4 tag file that does not parse (its line and what is wrong).
@@ -59,7 +62,7 @@ public enum EmulatorError: TapCardError, Equatable {
             .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile:
             .input
         case .fileUnreadable, .fileUnwritable: .platform
-        case .fileReadOnly, .lockTimeout: .refusal
+        case .fileReadOnly, .lockTimeout, .fileInTheWay: .refusal
         }
     }
 
@@ -83,6 +86,8 @@ public enum EmulatorError: TapCardError, Equatable {
             "Could not read \(path): \(reason)."
         case .fileUnwritable(let path, let reason):
             "Could not write \(path): \(reason)."
+        case .fileInTheWay(let path, let reason):
+            "\(path) \(reason). Nothing was written."
         case .fileReadOnly(let path):
             "\(path) is read-only (no write permission), so TapCard did not change it; make it writable (chmod u+w) to change the tag."
         case .lockTimeout(let path, let seconds):

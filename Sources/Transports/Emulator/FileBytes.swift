@@ -56,6 +56,117 @@ public enum FileBytes {
         try replace(path, with: bytes, lockingNewFile: false, secret: secret) { SystemFile.close($0) }
     }
 
+    /// What stands at a path a command is about to create a file at.
+    public enum CreationTarget: Equatable, Sendable {
+        /// Nothing: the file will be new.
+        case absent
+        /// A regular file, which only a command's `--force` replaces.
+        case file
+        /// A symbolic link, dangling or not: never written through, not even with `--force`.
+        case symbolicLink
+        /// Something that is not a regular file (a directory, a device); the reason says what.
+        case other(reason: String)
+    }
+
+    /// What is at `path` now, without following a link there (`lstat`). A folder on the way may
+    /// be a link: the user named it.
+    public static func creationTarget(_ path: String) throws(EmulatorError) -> CreationTarget {
+        switch SystemFile.linkStatus(path) {
+        case .success(let status) where status.isSymbolicLink: return .symbolicLink
+        case .success(let status):
+            if let reason = status.notAFileReason { return .other(reason: reason) }
+            return .file
+        case .failure(let failure) where failure.isNoSuchFile: return .absent
+        case .failure(let failure): throw .fileUnwritable(path: path, reason: SystemFile.reason(failure.code))
+        }
+    }
+
+    /// Creates the file at `path` that a command makes (a new virtual tag, an export, a keys
+    /// file, a web page): the one writer for every file the CLI creates.
+    ///
+    /// - A symbolic link at `path`, even a dangling one, is refused (``EmulatorError/fileInTheWay(path:reason:)``)
+    ///   whatever `replacing` says: a link could lead anywhere, and a dangling one would create
+    ///   its target.
+    /// - An existing file is replaced only when `replacing` (a command's `--force`); a file that
+    ///   appears while the new one is written is never replaced without it (`link(2)` puts a new
+    ///   file in place, and fails when the name is taken).
+    /// - The bytes go to a temporary file in the same directory, flushed, then put in place
+    ///   (`link` or `rename`, which replace a directory entry and never follow a link), and the
+    ///   directory is flushed.
+    /// - A replaced file keeps its permission bits and owner; a new file gets 0666 less the
+    ///   umask; a `secret` file (keys in clear) is 0600 from its creation on, whatever was there.
+    public static func create(_ bytes: [UInt8], at path: String, replacing: Bool, secret: Bool = false)
+        throws(EmulatorError)
+    {
+        var existing: SystemFile.Status?
+        switch try creationTarget(path) {
+        case .symbolicLink: throw .fileInTheWay(path: path, reason: linkReason)
+        case .other(let reason): throw .fileUnwritable(path: path, reason: reason)
+        case .file:
+            guard replacing else { throw .fileInTheWay(path: path, reason: existsReason) }
+            switch SystemFile.status(path) {
+            case .success(let status):
+                // The filesystem's own reason first: on a read-only mount, no chmod helps.
+                let denial = SystemFile.writeDenial(path)
+                if let denial, !denial.isPermission {
+                    throw .fileUnwritable(path: path, reason: SystemFile.reason(denial.code))
+                }
+                if status.hasNoWriteBits { throw .fileReadOnly(path: path) }
+                if let denial { throw .fileUnwritable(path: path, reason: SystemFile.reason(denial.code)) }
+                existing = status
+            case .failure(let failure): throw .fileUnwritable(path: path, reason: SystemFile.reason(failure.code))
+            }
+        case .absent:
+            let directory = SystemFile.directory(of: path)
+            switch SystemFile.status(directory) {
+            case .success(let status) where status.isDirectory: break
+            case .success: throw .fileUnwritable(path: path, reason: "\(directory) is not a directory")
+            case .failure(let failure) where failure.isNoSuchFile:
+                throw .fileUnwritable(path: path, reason: "its directory \(directory) does not exist")
+            case .failure(let failure):
+                throw .fileUnwritable(path: path, reason: "its directory: \(SystemFile.reason(failure.code))")
+            }
+        }
+        let directory = SystemFile.directory(of: path)
+        if let denial = SystemFile.writeDenial(directory) {
+            throw .fileUnwritable(
+                path: path,
+                reason:
+                    "the directory \(directory) does not let TapCard create files (\(SystemFile.reason(denial.code)))")
+        }
+        let copy = try Temporary.make(
+            for: path, shown: path, bytes: bytes, like: existing, locked: false, secret: secret)
+        if injectedFailure.get() == .rename { throw copy.discard(.rename, .inputOutput) }
+        if existing == nil {
+            switch SystemFile.link(copy.path, to: path) {
+            case .success:
+                SystemFile.remove(copy.path)
+            case .failure(let failure) where failure.isAlreadyExisting:
+                copy.discard()
+                // Someone made it meanwhile: say what is there now.
+                var isLink = false
+                if case .success(let status) = SystemFile.linkStatus(path) { isLink = status.isSymbolicLink }
+                throw .fileInTheWay(path: path, reason: isLink ? linkReason : existsReason)
+            case .failure(let failure) where failure.isNoHardLinks:
+                // No hard links here (FAT, some network shares): a rename, which replaces the
+                // entry itself, is the best left.
+                if case .failure(let failure) = SystemFile.rename(copy.path, to: path) {
+                    throw copy.discard(.rename, failure)
+                }
+            case .failure(let failure):
+                throw copy.discard(.rename, failure)
+            }
+        } else if case .failure(let failure) = SystemFile.rename(copy.path, to: path) {
+            throw copy.discard(.rename, failure)
+        }
+        SystemFile.close(copy.descriptor)
+        try syncDirectory(of: path, shown: path)
+    }
+
+    static let linkReason =
+        "is a symbolic link; TapCard never writes through one (it could lead anywhere, and a dangling one would create its target), not even with --force. Remove the link or name another file"
+    static let existsReason = "exists and would be replaced"
+
     /// Removes the temporary copies of `path` that processes which no longer exist left behind (a
     /// save killed between creating its copy and renaming it: `.NAME.tapcard-PID-RANDOM.tmp`). A
     /// copy whose process is alive may be a save in progress and is left alone. Returns the names

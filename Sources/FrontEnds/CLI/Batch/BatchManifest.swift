@@ -1,4 +1,5 @@
 import Foundation
+import TagEmulator
 
 /// The record of a batch run, one CSV line per attempt: `row,uid,bytes,verified,status,detail`.
 /// Appended and flushed after every tag, so an interrupted run loses nothing; a new run over the
@@ -34,26 +35,23 @@ struct BatchManifest {
         return done
     }
 
-    /// Appends `entry`, writing the header first when the file is new.
+    /// Appends `entry`, writing the header first when the file is new. The manifest is rewritten
+    /// whole by the one writer of created files (a new copy beside it, flushed, renamed into
+    /// place), so a crash leaves it with or without the new line, never half of it; a symbolic
+    /// link at its path is refused, not written through.
     func append(_ entry: Entry) throws {
-        var text = ""
-        if !FileManager.default.fileExists(atPath: path) { text += CSV.line(Self.header) + "\n" }
-        text += CSV.line(entry.fields) + "\n"
-        guard let handle = FileHandle(forWritingAtPath: path) ?? create() else {
-            throw BatchError.unwritable(path: path, reason: "it cannot be created")
+        var bytes: [UInt8]
+        switch try FileBytes.creationTarget(path) {
+        case .absent: bytes = Array((CSV.line(Self.header) + "\n").utf8)
+        case .file: bytes = try InputFile.read(path).get()
+        case .symbolicLink: throw OutputFileError.symbolicLink(path: path)
+        case .other(let reason): throw BatchError.unwritable(path: path, reason: reason)
         }
-        defer { try? handle.close() }
+        bytes += Array((CSV.line(entry.fields) + "\n").utf8)
         do {
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(text.utf8))
-            try handle.synchronize()
-        } catch {
-            throw BatchError.unwritable(path: path, reason: FileFailureReason.of(error))
+            try FileBytes.create(bytes, at: path, replacing: true)
+        } catch .fileUnwritable(_, let reason) {
+            throw BatchError.unwritable(path: path, reason: reason)
         }
-    }
-
-    private func create() -> FileHandle? {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
-        return FileHandle(forWritingAtPath: path)
     }
 }

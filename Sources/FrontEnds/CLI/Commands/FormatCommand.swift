@@ -12,8 +12,9 @@ struct FormatCommand: Command {
             .flag("--multiple-block-read", "Type 5: set the CC's MBREAD bit (iOS will then not read the tag)."),
             .value(
                 "--ndef-size", "BYTES", "DESFire: the NDEF file's size, NLEN included (default 2048, or what fits)."),
-            .value(
-                "--key", "HEX32", "DESFire: the PICC master key (AES), if the card wants it to create applications."),
+            .secret(
+                "--key", "HEX32", environment: "TAPCARD_KEY",
+                "DESFire: the PICC master key (AES), if the card wants it to create applications."),
         ] + TearOptions.options + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """
         Usage: tapcard format [--tag FILE] [--password HEX8 [--pack HEX4]] [--json] [--db PATH]

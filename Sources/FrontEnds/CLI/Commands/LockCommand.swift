@@ -8,7 +8,9 @@ struct LockCommand: Command {
     static let options: [OptionSpec] =
         [
             .json, .flag("--yes-lock-permanently", "Confirms that the tag can never be written again."),
-            .value("--key", "HEX32", "NTAG 424 DNA: its key 0 (default: the factory key, all zeros)."),
+            .secret(
+                "--key", "HEX32", environment: "TAPCARD_KEY",
+                "NTAG 424 DNA: its key 0 (default: the factory key, all zeros)."),
         ]
         + TearOptions.options + TagTarget.options + PasswordOptions.options + DatabaseOption.options
     static let help = """

@@ -10,15 +10,21 @@ struct ProtectCommand: Command {
         "Password-protect an NTAG21x / Ultralight EV1, or guard a tag's pages with its key (writes, optionally reads too)."
     static let options: [OptionSpec] =
         [
-            .value("--password", "HEX8", "The new password."),
+            .secret("--password", "HEX8", environment: "TAPCARD_NEW_PASSWORD", "The new password."),
             .value("--pack", "HEX4", "The new PACK (default 0000)."),
             .value("--from-page", "N", "AUTH0: the first protected page (default 4)."),
             .flag("--read-protect", "Reads need the password too (PROT)."),
             .value("--attempts", "N", "Lock for good after N wrong passwords (AUTHLIM)."),
-            .value("--current-password", "HEX8", "The tag's current password, when it is protected."),
+            .secret(
+                "--current-password", "HEX8", environment: "TAPCARD_PASSWORD",
+                "The tag's current password, when it is protected."),
             .value("--current-pack", "HEX4", "The PACK it must answer to that."),
-            .value("--auth-key", "HEX32", "The 16-byte key the tag's AUTHENTICATE takes: guard its pages with it."),
-            .value("--new-auth-key", "HEX32", "Write this 16-byte key to the tag instead; never printed."),
+            .secret(
+                "--auth-key", "HEX32", environment: "TAPCARD_AUTH_KEY",
+                "The 16-byte key the tag's AUTHENTICATE takes: guard its pages with it."),
+            .secret(
+                "--new-auth-key", "HEX32", environment: "TAPCARD_NEW_AUTH_KEY",
+                "Write this 16-byte key to the tag instead; never printed."),
             .flag("--yes-change-key", "Confirms the key change."),
         ] + ProtectionRunner.options
     static let help = """

@@ -49,12 +49,11 @@ struct SimExportCommand: Command {
         if let flipper {
             try OutputFiles.write(
                 [OutputFiles.File(path: flipper, bytes: Array(FlipperNFC.render(FlipperDump(tag: tag)).utf8))],
-                into: nil, force: force)
+                force: force)
             written.append(("flipper", .string(flipper)))
         }
         if let binary {
-            try SimFiles.refuseOverwrite(binary, force: force)
-            try MemoryImage.save(tag, to: binary)
+            try OutputFiles.write([OutputFiles.File(path: binary, bytes: tag.memory)], force: force)
             written.append(("bin", .string(binary)))
         }
         if json {
@@ -84,12 +83,11 @@ struct SimExportCommand: Command {
     ) throws -> ExitStatus {
         var written: [(String, JSON)] = []
         if let flipper {
-            try SimFiles.refuseOverwrite(flipper, force: force)
-            try VirtualTag.type5(tag).save(to: flipper)
+            try OutputFiles.write([OutputFiles.tag(.type5(tag), at: flipper)], force: force)
             written.append(("flipper", .string(flipper)))
         }
         if let binary {
-            try OutputFiles.write([OutputFiles.File(path: binary, bytes: tag.memory.bytes)], into: nil, force: force)
+            try OutputFiles.write([OutputFiles.File(path: binary, bytes: tag.memory.bytes)], force: force)
             written.append(("bin", .string(binary)))
         }
         if json {

@@ -48,8 +48,7 @@ struct SimImportCommand: Command {
             if Type5FlipperFile.isType5(text) {
                 // ICODE SLIX2 (Device type SLIX) or ST25DV04K (ISO15693-3): kept in the same format.
                 let type5 = try Type5FlipperFile.decode(text, path: source)
-                try SimFiles.refuseOverwrite(path, force: force)
-                try VirtualTag.type5(type5).save(to: path)
+                try OutputFiles.write([OutputFiles.tag(.type5(type5), at: path)], force: force)
                 TagOutput.virtualTag(.type5(type5), path: path).print(
                     action: "imported", title: "Imported", json: json, io: io)
                 return .success
@@ -58,8 +57,7 @@ struct SimImportCommand: Command {
             tag = try EmulatedTag(dump: dump)
             headerUID = dump.uid
         }
-        try SimFiles.refuseOverwrite(path, force: force)
-        try VirtualTagFile.save(tag, to: path)
+        try OutputFiles.write([OutputFiles.tag(.type2(tag), at: path)], force: force)
         TagOutput.virtualTag(.type2(tag), path: path, headerUID: headerUID).print(
             action: "imported", title: "Imported", json: json, io: io)
         return .success

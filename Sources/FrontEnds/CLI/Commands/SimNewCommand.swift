@@ -91,8 +91,7 @@ struct SimNewCommand: Command {
         var identifier: [UInt8]? = nil
         if let text = byIDm ? idmText : uidText { identifier = try Hex.decode(text) }
         let tag = try VirtualTag.factoryFresh(model, identifier: identifier, blank: blank)
-        try SimFiles.refuseOverwrite(path, force: force)
-        try tag.save(to: path)
+        try OutputFiles.write([OutputFiles.tag(tag, at: path)], force: force)
         TagOutput.virtualTag(tag, path: path).print(action: "created", title: "Created", json: json, io: io)
         return .success
     }

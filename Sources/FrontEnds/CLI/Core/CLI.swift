@@ -41,7 +41,7 @@ public enum CLI {
         switch first {
         case "--help", "-h", "help":
             if commandLine.count > 1, let command = CommandRegistry.command(named: commandLine[1]) {
-                io.write(Array(command.help.utf8))
+                io.write(Array(helpText(command).utf8))
             } else {
                 io.write(Array(overview.utf8))
             }
@@ -83,7 +83,7 @@ public enum CLI {
                         "'\(command.name)' needs a subcommand: \(words).", command: command.name)
                     return .exit(report(error, io: io, json: true))
                 }
-                io.write(Array(command.help.utf8))
+                io.write(Array(helpText(command).utf8))
                 return .exit(asksHelp ? .success : .usage)
             }
             var found: (any Command.Type)?
@@ -105,16 +105,23 @@ public enum CLI {
         return .command(command)
     }
 
+    /// A command's `--help`: its own text, then how its key and password options take a secret
+    /// off the command line (generated from the declarations, so every such option says it).
+    static func helpText(_ command: any Command.Type) -> String {
+        command.help + SecretInput.help(for: command.options)
+    }
+
     /// Parses `tokens` against `command`'s declarations and runs it.
     static func execute<C: Command>(_ command: C.Type, tokens: [String], io: some CommandIO) async -> Int32 {
         var arguments: Arguments
         do {
-            arguments = try Arguments(tokens, command: C.name, options: C.options + GlobalOptions.all)
+            arguments = try Arguments(
+                tokens, command: C.name, options: OptionSpec.withSecretFileForms(C.options) + GlobalOptions.all)
         } catch {
             return report(error, io: io, json: tokens.contains("--json") || tokens.contains("--jsonl")).rawValue
         }
         if arguments.wantsHelp {
-            io.write(Array(C.help.utf8))
+            io.write(Array(helpText(C.self).utf8))
             return ExitStatus.success.rawValue
         }
         do {
@@ -124,6 +131,9 @@ public enum CLI {
                     throw UsageError("--color is auto, always or never, not '\(color)'.", command: C.name)
                 }
                 io.style.color = choice
+            }
+            try arguments.resolveSecrets(environment: io.environment) { option, source in
+                try SecretInput.read(option: option, source: source, io: io)
             }
             return try await C.run(&arguments, io: io).rawValue
         } catch {

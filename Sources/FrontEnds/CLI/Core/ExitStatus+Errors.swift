@@ -39,6 +39,9 @@ extension ExitStatus {
         case is UsageError: return .usage
         case let error as any RangeCheckedError where error.isOutOfRange: return .usage
         case is InputFileError: return .noInput
+        case let error as SecretInputError:
+            if case .unreadable = error { return .noInput }
+            return of(origin: error.origin)
         case let error as EmulatorError:
             switch error {
             case .fileUnreadable: return .noInput

@@ -21,12 +21,15 @@ enum OutputFileError: TapCardError, Equatable {
     var sentence: String {
         switch self {
         case .wouldReplace(let paths):
-            let count = paths.count
+            if paths.count == 1 {
+                return
+                    "\(paths[0]) already exists and would be replaced. Give --force to replace it. Nothing was written."
+            }
             return
-                "\(count == 1 ? "This file exists" : "These \(count) files exist") and would be replaced: \(paths.joined(separator: ", ")). Give --force to replace \(count == 1 ? "it" : "them"). Nothing was written."
+                "These \(paths.count) files already exist and would be replaced: \(paths.joined(separator: ", ")). Give --force to replace them. Nothing was written."
         case .symbolicLink(let path):
             return
-                "\(path) is a symbolic link; TapCard never writes through one (it could lead anywhere outside the folder). Remove the link or choose another folder. Nothing was written."
+                "\(path) is a symbolic link; TapCard never writes through one (it could lead anywhere, and a dangling one would create its target), not even with --force. Remove the link or name another file. Nothing was written."
         case .isDirectory(let path):
             return "\(path) is a folder, where a file would go. Nothing was written."
         case .cannotWrite(let path, let reason):

@@ -1,50 +1,64 @@
 import Foundation
 import TagEmulator
 
-/// The one way the CLI writes files a user names (`page --out`, `sim export`): every target is
-/// checked before the first byte is written, so a refusal leaves every file as it was.
+/// The one way the CLI creates the files a user names: new virtual tags (`sim new`, `sim
+/// import`), exports (`sim export --flipper/--bin`), web pages (`page --out`), keys files
+/// (`ntag424 keys --new-keys-out`). Every target is checked before the first byte is written, so
+/// a refusal leaves every file as it was; each file is then written by ``FileBytes/create(_:at:replacing:secret:)``.
 ///
 /// - An existing file is replaced only with `--force`; without it the refusal lists every file
 ///   that would be replaced.
-/// - A symbolic link is never followed, neither as the file nor as a folder between the target
-///   directory and the file: writing through one could reach any file outside the directory.
-/// - Each file is written atomically (a new copy beside it, renamed into place: ``FileBytes``),
-///   keeping an existing file's permission bits; a new file gets the umask's.
+/// - A symbolic link is never followed, not even with `--force`: neither as the file (dangling
+///   or not) nor as a folder between the target directory and the file.
+/// - Each file is written atomically (a temporary file in the same directory, flushed, put in
+///   place), keeping an existing file's permission bits; a new file gets the umask's, and a file
+///   holding secrets (keys in clear) is 0600 from its first byte.
 enum OutputFiles {
-    /// A file to write: where, and what.
+    /// A file to write: where, what, and whether it holds secrets.
     struct File {
         var path: String
         var bytes: [UInt8]
+        var secret = false
     }
 
-    /// Checks every file of `files`, then writes them all (creating folders under `directory`).
-    static func write(_ files: [File], into directory: String?, force: Bool) throws {
+    /// A virtual tag as its file (0600 when it holds keys that are not the factory's).
+    static func tag(_ tag: VirtualTag, at path: String) -> File {
+        File(path: path, bytes: Array(tag.encoded.utf8), secret: tag.holdsSecrets)
+    }
+
+    /// Checks every file of `files`, then writes them all (creating the folders under `directory`).
+    static func write(_ files: [File], into directory: String? = nil, force: Bool) throws {
         var existing: [String] = []
         for file in files {
-            if let link = firstLink(on: file.path, below: directory) { throw OutputFileError.symbolicLink(path: link) }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) {
-                if isDirectory.boolValue { throw OutputFileError.isDirectory(path: file.path) }
-                existing.append(file.path)
+            if let link = try firstLink(on: file.path, below: directory) {
+                throw OutputFileError.symbolicLink(path: link)
+            }
+            switch try FileBytes.creationTarget(file.path) {
+            case .absent: break
+            case .file: existing.append(file.path)
+            case .symbolicLink: throw OutputFileError.symbolicLink(path: file.path)
+            case .other: throw OutputFileError.isDirectory(path: file.path)
             }
         }
         if !existing.isEmpty && !force { throw OutputFileError.wouldReplace(paths: existing) }
         for file in files {
             let folder = (file.path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
+            // Folders are made only inside a directory the user named for them (`page --out`); a
+            // single file's missing folder is an error that names it (a typo, not a request).
+            if directory != nil, !folder.isEmpty {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 } catch {
                     throw OutputFileError.cannotWrite(path: file.path, reason: FileFailureReason.of(error))
                 }
             }
-            try FileBytes.write(file.bytes, to: file.path)
+            try FileBytes.create(file.bytes, at: file.path, replacing: force, secret: file.secret)
         }
     }
 
     /// The first path, from `directory` (or the file's own folder) down to `path` itself, that is
     /// a symbolic link; `directory` itself may be one (the user named it).
-    static func firstLink(on path: String, below directory: String?) -> String? {
+    static func firstLink(on path: String, below directory: String?) throws -> String? {
         // The paths as given (no standardizing: that may resolve the very links looked for).
         let base = directory ?? (path as NSString).deletingLastPathComponent
         var candidates = [path]
@@ -53,8 +67,9 @@ enum OutputFiles {
             candidates.append(current)
             current = (current as NSString).deletingLastPathComponent
         }
-        return candidates.reversed().first { candidate in
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: candidate)) != nil
+        for candidate in candidates.reversed() where try FileBytes.creationTarget(candidate) == .symbolicLink {
+            return candidate
         }
+        return nil
     }
 }

@@ -36,7 +36,10 @@ enum ManPage {
             for option in own {
                 lines.append(".TP")
                 lines.append(optionLabel(option))
-                lines.append(text(option.summary + (option.repeatable ? " Repeatable." : "")))
+                let secret = option.secretEnvironment.map {
+                    " Also \(option.name) @FILE, \(option.name) - (a line of standard input), or $\($0) when not given."
+                }
+                lines.append(text(option.summary + (option.repeatable ? " Repeatable." : "") + (secret ?? "")))
             }
         }
         lines.append(".SH GLOBAL OPTIONS")

@@ -21,13 +21,16 @@ struct PasswordOptions {
     static let options: [OptionSpec] = passwordOptions + [keyOption]
 
     /// `--auth-key HEX32` (repeatable only where `write` also takes an NTAG 424 DNA's `N=HEX32`).
-    static let keyOption = OptionSpec.value(
-        "--auth-key", "HEX32", "The 16-byte key the tag's AUTHENTICATE takes; never printed.")
+    static let keyOption = OptionSpec.secret(
+        "--auth-key", "HEX32", environment: "TAPCARD_AUTH_KEY",
+        "The 16-byte key the tag's AUTHENTICATE takes; never printed.")
 
     /// `--password` and `--pack` alone, for `unprotect`, which changes an NTAG21x / Ultralight EV1
     /// password and nothing else.
     static let passwordOptions: [OptionSpec] = [
-        .value("--password", "HEX8", "The tag's 4-byte password, presented once with PWD_AUTH."),
+        .secret(
+            "--password", "HEX8", environment: "TAPCARD_PASSWORD",
+            "The tag's 4-byte password, presented once with PWD_AUTH."),
         .value("--pack", "HEX4", "The PACK the tag must answer to the password."),
     ]
 

@@ -20,8 +20,8 @@ enum TagWriteRunner {
     static let options: [OptionSpec] =
         [
             .json, .flag("--no-verify", "Do not read the tag back after writing."),
-            .value(
-                "--auth-key", "HEX32|N=HEX32", repeatable: true,
+            .secret(
+                "--auth-key", "HEX32|N=HEX32", environment: "TAPCARD_AUTH_KEY", repeatable: true,
                 "The tag's 16-byte key (Type 2), or NTAG 424 DNA application key N (repeatable)."),
         ] + TearOptions.options + PasswordOptions.passwordOptions
 

@@ -19,10 +19,16 @@ struct FocusPairCommand: Command {
             .json, .value("--label", "TEXT", "A name for the tag."),
             .value("--location", "TEXT", "Where the tag lives (shown when another tag is refused)."),
             .flag("--no-secure", "An NTAG 424 DNA: pair by UID only, as a plain tag (no SUN)."),
-            .value("--key", "HEX32", "An NTAG 424 DNA's current key 0 (default: the factory key). Never printed."),
+            .secret(
+                "--key", "HEX32", environment: "TAPCARD_KEY",
+                "An NTAG 424 DNA's current key 0 (default: the factory key). Never printed."),
             .value("--url-template", "T", "An NTAG 424 DNA: the SUN URL template (needs {picc} and {mac})."),
-            .value("--meta-key", "HEX32", "Adopt an already provisioned NTAG 424 DNA: its SDM meta-read key."),
-            .value("--file-key", "HEX32", "Adopt an already provisioned NTAG 424 DNA: its SDM file-read key."),
+            .secret(
+                "--meta-key", "HEX32", environment: "TAPCARD_META_KEY",
+                "Adopt an already provisioned NTAG 424 DNA: its SDM meta-read key."),
+            .secret(
+                "--file-key", "HEX32", environment: "TAPCARD_FILE_KEY",
+                "Adopt an already provisioned NTAG 424 DNA: its SDM file-read key."),
         ] + TappedTag.options
     static let help = """
         Usage: tapcard focus pair [--label L] [--location PLACE] [--json] [--tag FILE] [--db PATH] [--profile NAME]

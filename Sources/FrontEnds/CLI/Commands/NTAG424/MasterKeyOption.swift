@@ -12,7 +12,9 @@ struct MasterKeyOption {
     var systemIdentifier: [UInt8]
 
     static let options: [OptionSpec] = [
-        .value("--master-key", "HEX32", "Derive the tag's keys from this master key and its UID."),
+        .secret(
+            "--master-key", "HEX32", environment: "TAPCARD_MASTER_KEY",
+            "Derive the tag's keys from this master key and its UID."),
         .value("--diversification", "SCHEME", "With --master-key: sdm-backend (default) or an10922."),
         .value("--system-identifier", "HEX", "With --master-key (an10922): the bytes after the UID in the input."),
     ]

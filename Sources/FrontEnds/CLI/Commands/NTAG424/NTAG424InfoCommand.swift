@@ -9,7 +9,11 @@ struct NTAG424InfoCommand: Command {
     static let name = "ntag424 info"
     static let summary = "Show an NTAG 424 DNA's file settings and SDM in words."
     static let options: [OptionSpec] =
-        [.json, .value("--key", "HEX32", "Key 0, to read the key versions too. Never printed.")] + TagTarget.options
+        [
+            .json,
+            .secret(
+                "--key", "HEX32", environment: "TAPCARD_KEY", "Key 0, to read the key versions too. Never printed."),
+        ] + TagTarget.options
     static let help = """
         Usage: tapcard ntag424 info [--tag FILE | --reader R] [--key HEX32] [--json]
 

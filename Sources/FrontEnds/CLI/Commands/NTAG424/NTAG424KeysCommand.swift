@@ -10,10 +10,13 @@ struct NTAG424KeysCommand: Command {
     static let options: [OptionSpec] =
         [
             .json, .flag("--yes-change-keys", "Confirms the key change."),
-            .value("--new-key", "N=HEX32", repeatable: true, "A new key for key N (repeatable)."),
+            .secret(
+                "--new-key", "N=HEX32", environment: "TAPCARD_NEW_KEY", repeatable: true,
+                "A new key for key N (repeatable)."),
             .flag("--generate", "New random keys for keys 0-4."),
-            .value(
-                "--old-key", "N=HEX32", repeatable: true, "The current key N, when not the factory key (repeatable)."),
+            .secret(
+                "--old-key", "N=HEX32", environment: "TAPCARD_OLD_KEY", repeatable: true,
+                "The current key N, when not the factory key (repeatable)."),
             .value("--key-version", "V", "The new keys' version (default 1)."),
             .value("--new-keys-out", "FILE", "Write the new keys to FILE (created 0600, never overwritten)."),
             .flag("--print-new-keys", "Print the new keys once on standard output."),

@@ -1,3 +1,4 @@
+import TagEmulator
 import TapCardSupport
 
 #if canImport(Glibc)
@@ -114,42 +115,17 @@ enum NTAG424KeysFile {
         return contents
     }
 
-    /// Creates `path` (0600, refused when it exists) holding `text`, flushed.
-    static func write(_ text: String, to path: String) throws(Failure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw Failure(path: path, errno: errno) }
-        defer { close(descriptor) }
-        try writeAll(text, descriptor, path: path)
+    /// Creates `path` (0600 from its first byte, refused when it exists or is a symbolic link)
+    /// holding `text`, through the one writer of created files (``FileBytes/create(_:at:replacing:secret:)``).
+    static func write(_ text: String, to path: String) throws {
+        if try FileBytes.creationTarget(path) == .file { throw Failure(path: path, errno: EEXIST) }
+        try FileBytes.create(Array(text.utf8), at: path, replacing: false, secret: true)
     }
 
-    /// Replaces `path` with `text`: a new 0600 copy beside it, flushed, renamed over it, so the
-    /// file always holds either the old or the new states, never half of them.
-    static func replace(_ path: String, with text: String) throws(Failure) {
-        let copy = path + ".tapcard-\(getpid())-new"
-        let descriptor = open(copy, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw Failure(path: copy, errno: errno) }
-        do {
-            try writeAll(text, descriptor, path: copy)
-        } catch {
-            close(descriptor)
-            unlink(copy)
-            throw error
-        }
-        close(descriptor)
-        guard rename(copy, path) == 0 else {
-            let code = errno
-            unlink(copy)
-            throw Failure(path: path, errno: code)
-        }
-    }
-
-    private static func writeAll(_ text: String, _ descriptor: Int32, path: String) throws(Failure) {
-        let bytes = Array(text.utf8)
-        #if canImport(Glibc)
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        #else
-            let written = bytes.withUnsafeBytes { Darwin.write(descriptor, $0.baseAddress, $0.count) }
-        #endif
-        guard written == bytes.count, fsync(descriptor) == 0 else { throw Failure(path: path, errno: errno) }
+    /// Replaces `path` with `text`: a new 0600 copy beside it, flushed, put in its place, so the
+    /// file always holds either the old or the new states, never half of them. A symbolic link
+    /// put there meanwhile is refused, not written through.
+    static func replace(_ path: String, with text: String) throws {
+        try FileBytes.create(Array(text.utf8), at: path, replacing: true, secret: true)
     }
 }

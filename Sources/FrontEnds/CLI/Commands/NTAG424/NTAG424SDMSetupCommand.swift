@@ -14,9 +14,15 @@ struct NTAG424SDMSetupCommand: Command {
             .value("--file-data", "TEXT", "The secret file data {enc} mirrors encrypted (16·k bytes)."),
             .value("--meta-key-number", "N", "The key that encrypts PICCData (default 2)."),
             .value("--file-key-number", "N", "The key of the MAC and the encrypted file data (default 1)."),
-            .value("--key", "HEX32", "The NDEF file's change key (default: the factory key). Never printed."),
-            .value("--meta-key", "HEX32", "The meta key's value, to verify one URL after setup (default: factory)."),
-            .value("--file-key", "HEX32", "The file key's value, to verify one URL after setup (default: factory)."),
+            .secret(
+                "--key", "HEX32", environment: "TAPCARD_KEY",
+                "The NDEF file's change key (default: the factory key). Never printed."),
+            .secret(
+                "--meta-key", "HEX32", environment: "TAPCARD_META_KEY",
+                "The meta key's value, to verify one URL after setup (default: factory)."),
+            .secret(
+                "--file-key", "HEX32", environment: "TAPCARD_FILE_KEY",
+                "The file key's value, to verify one URL after setup (default: factory)."),
             .value(
                 "--mac-input-from", "WHERE",
                 "Where the MAC input begins: auto (from {enc}, else empty), picc, url, or a URL position."),

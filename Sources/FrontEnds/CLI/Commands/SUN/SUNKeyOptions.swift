@@ -18,9 +18,13 @@ struct SUNKeyOptions {
     var macInputStart: SUNMACInputStart = .automatic
 
     static let options: [OptionSpec] = [
-        .value("--meta-key", "HEX32", "The SDM meta-read key (decrypts PICCData)."),
-        .value("--file-key", "HEX32", "The SDM file-read key (the MAC and encrypted file data)."),
-        .value("--master-key", "HEX32", "Derive each tag's keys from this master key (instead of the two keys)."),
+        .secret("--meta-key", "HEX32", environment: "TAPCARD_META_KEY", "The SDM meta-read key (decrypts PICCData)."),
+        .secret(
+            "--file-key", "HEX32", environment: "TAPCARD_FILE_KEY",
+            "The SDM file-read key (the MAC and encrypted file data)."),
+        .secret(
+            "--master-key", "HEX32", environment: "TAPCARD_MASTER_KEY",
+            "Derive each tag's keys from this master key (instead of the two keys)."),
         .value("--diversification", "SCHEME", "With --master-key: sdm-backend (default) or an10922."),
         .value("--file-key-number", "N", "With --master-key (sdm-backend): the file key's number, 0-4 (default 2)."),
         .value("--system-identifier", "HEX", "With --master-key (an10922): the bytes after the UID in the input."),
