@@ -177,7 +177,8 @@ struct SUNVerifyBatch {
         }
         do {
             return SUNVerifyCommand.record(
-                try verifier.verify(url: parsed.url, workspace: workspace), store: store, at: store == nil ? Date.distantPast : now())
+                try verifier.verify(url: parsed.url, workspace: workspace), store: store,
+                at: store == nil ? Date.distantPast : now())
         } catch {
             return .refused(error, lastCounter: nil)
         }
