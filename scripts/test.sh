@@ -46,6 +46,10 @@ echo "== conformance suite: $(grep -m1 '^conformance:' "$log" | sed 's/^conforma
 echo "== scripts/check-json-schema.py"
 python3 scripts/check-json-schema.py "$json_samples"
 rm -rf "$json_samples"
+# Every shell transcript in README.md and docs/ run against the debug binary and compared with
+# what it prints (docs/development/testing.md, "Transcripts").
+echo "== scripts/check-transcripts.py"
+python3 scripts/check-transcripts.py .build/debug/tapcard
 echo "== scripts/check-terminal-escaping.py"
 python3 scripts/check-terminal-escaping.py .build/debug/tapcard
 echo "== scripts/page-browser-test.sh"
