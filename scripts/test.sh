@@ -44,7 +44,7 @@ TAPCARD_JSON_SAMPLES="$json_samples" swift test --skip-build "$@" 2>&1 | tee "$l
 # index in every mode) runs in-process inside the suite; its count, said once more at the end.
 echo "== conformance suite: $(grep -m1 '^conformance:' "$log" | sed 's/^conformance: //')"
 echo "== scripts/check-json-schema.py"
-python3 scripts/check-json-schema.py "$json_samples"
+python3 scripts/check-json-schema.py --binary .build/debug/tapcard "$json_samples"
 rm -rf "$json_samples"
 # Every shell transcript in README.md and docs/ run against the debug binary and compared with
 # what it prints (docs/development/testing.md, "Transcripts").
