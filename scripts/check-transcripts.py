@@ -17,7 +17,7 @@ The convention (docs/development/testing.md, "Transcripts"):
 - A page's `console` blocks run in order in one bash process, in a fresh working directory with a
   fresh data directory (`TAPCARD_HOME`), so a later block builds on an earlier one; `tapcard` is
   the binary given. A command runs to the next `$ ` line; a line ending in `\\` continues it.
-- `(exit status N)` (or `(exit N)`) as the last line of a command's output is its exit status; a
+- `(exit status N)` as the last line of a command's output is its exit status; a
   command without one must exit 0. Standard error is merged into standard output, as a terminal
   shows them.
 - `$ cat FILE` with output, where FILE does not exist yet, is how a page shows a file it uses:
@@ -108,7 +108,7 @@ def expected_status(output):
         lines.pop()
     status = 0
     if lines:
-        match = re.fullmatch(r"\((?:exit status|exit) (\d+)\)", lines[-1])
+        match = re.fullmatch(r"\(exit status (\d+)\)", lines[-1])
         if match:
             status = int(match.group(1))
             lines.pop()
@@ -242,7 +242,7 @@ def main():
                 blank = 0
                 while blank < len(command.output) and not command.output[-1 - blank].strip():
                     blank += 1
-                explicit = any(re.fullmatch(r"\((?:exit status|exit) \d+\)", line) for line in command.output)
+                explicit = any(re.fullmatch(r"\(exit status \d+\)", line) for line in command.output)
                 new = list(actual) + ([f"(exit status {status})"] if status != 0 or explicit else []) + [""] * blank
                 edits.append((command.output_start, len(command.output), new))
             diff = "\n".join(difflib.unified_diff(expected, actual, "page", "binary", lineterm="", n=1))
