@@ -50,6 +50,10 @@ rm -rf "$json_samples"
 # what it prints (docs/development/testing.md, "Transcripts").
 echo "== scripts/check-transcripts.py"
 python3 scripts/check-transcripts.py .build/debug/tapcard
+# The verb tables of docs/reference/verbs-by-tag-type.md, regenerated and compared word for word.
+echo "== scripts/verbs-by-tag-type.sh"
+bash scripts/verbs-by-tag-type.sh .build/debug/tapcard \
+    | python3 scripts/verbs-by-tag-type-tables.py --check docs/reference/verbs-by-tag-type.md
 echo "== scripts/check-terminal-escaping.py"
 python3 scripts/check-terminal-escaping.py .build/debug/tapcard
 echo "== scripts/page-browser-test.sh"
