@@ -32,11 +32,16 @@ The convention (docs/development/testing.md, "Transcripts"):
   line holding only `[…]` stands for any number of lines, `[…]` inside a line for any text. The
   count is printed; output is never cut for length with it (pipe it through grep or head).
 
+Every JSON v1 document a transcript shows (a line that is an object with schema_version) is also
+validated against docs/reference/json-v1.schema.json, so the documents the pages show and the
+schema cannot disagree either.
+
 Prints the number of transcripts and commands run, blocks excluded (by tag, and each not-run
 reason), elisions, and a diff for each command whose output differs; exits 1 if any differs.
 """
 import difflib
 import glob
+import json
 import os
 import re
 import shutil
@@ -200,7 +205,10 @@ def main():
         arguments.remove("--update")
     binary = os.path.abspath(arguments[0] if arguments else os.path.join(ROOT, ".build", "debug", "tapcard"))
     problems, excluded, not_run, failures = [], {}, [], []
-    transcripts = commands_run = elisions = 0
+    transcripts = commands_run = elisions = documents = 0
+    import jsonschema
+    validator = jsonschema.Draft202012Validator(
+        json.load(open(os.path.join(ROOT, "docs", "reference", "json-v1.schema.json"), encoding="utf-8")))
     for page in pages():
         if only and page not in only:
             continue
@@ -236,6 +244,20 @@ def main():
         for command, (actual, status) in zip(commands, run_page(page, commands, binary)):
             commands_run += 1
             expected, expected_exit = expected_status(command.output)
+            for line in expected:
+                if not line.startswith("{") or ELISION in line:
+                    continue
+                try:
+                    document = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(document, dict) and "schema_version" in document:
+                    documents += 1
+                    error = next(iter(sorted(validator.iter_errors(document), key=lambda e: list(e.path))), None)
+                    if error:
+                        where = "/".join(str(p) for p in error.absolute_path)
+                        problems.append(f"{command.page}:{command.line}: the JSON document it shows breaks the "
+                                        f"schema: {error.message} at /{where}")
             if status == expected_exit and matches(expected, actual):
                 continue
             if update and not any(ELISION in line for line in command.output):
@@ -260,7 +282,7 @@ def main():
     blocks_excluded = sum(excluded.values()) + len(not_run)
     kinds = [f"{count} {tag}" for tag, count in sorted(excluded.items())] + [f"{len(not_run)} console not-run"]
     print(f"transcripts: {transcripts} transcripts ({commands_run} commands) run against {os.path.relpath(binary, ROOT)}, "
-          f"{len(failures)} commands differ; {elisions} elisions; {blocks_excluded} blocks excluded "
+          f"{len(failures)} commands differ; {documents} JSON documents shown checked against the schema; {elisions} elisions; {blocks_excluded} blocks excluded "
           f"({', '.join(kinds)})")
     for line in not_run:
         print("  not run: " + line)
