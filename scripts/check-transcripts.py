@@ -16,7 +16,7 @@ The convention (docs/development/testing.md, "Transcripts"):
   may not hold a `$ ` line. An untagged block fails the check: each exclusion is deliberate.
 - A page's `console` blocks run in order in one bash process, in a fresh working directory with a
   fresh data directory (`TAPCARD_HOME`), so a later block builds on an earlier one; `tapcard` is
-  the binary given. A command runs to the next `$ ` line; a line ending in `\\` continues it.
+  the binary given, and `Tests` links to the repository's, so a page names a fixture by its path. A command runs to the next `$ ` line; a line ending in `\\` continues it.
 - `(exit status N)` as the last line of a command's output is its exit status; a
   command without one must exit 0. Standard error is merged into standard output, as a terminal
   shows them.
