@@ -42,6 +42,8 @@ command -v man >/dev/null || apt_packages+=(man-db)
 # The terminal-escaping oracle (scripts/check-terminal-escaping.py) reads Bidi_Control and
 # Default_Ignorable_Code_Point from the Unicode Character Database itself.
 [ -f /usr/share/unicode/DerivedCoreProperties.txt ] || apt_packages+=(unicode-data)
+# The docs' transcripts (scripts/check-transcripts.py) pipe JSON through jq, as a reader would.
+command -v jq >/dev/null || apt_packages+=(jq)
 if ! python3 -c "import smartcard" 2>/dev/null; then
     command -v swig >/dev/null || apt_packages+=(swig)
     [ -f /usr/include/PCSC/winscard.h ] || apt_packages+=(libpcsclite-dev)

@@ -58,8 +58,16 @@ TAPCARD_JSON_SAMPLES="$json_samples" swift test --skip-build "$@" 2>&1 | tee "$l
 # index in every mode) runs in-process inside the suite; its count, said once more at the end.
 echo "== conformance suite: $(grep -m1 '^conformance:' "$log" | sed 's/^conformance: //')"
 echo "== scripts/check-json-schema.py"
-python3 scripts/check-json-schema.py "$json_samples"
+python3 scripts/check-json-schema.py --binary .build/debug/tapcard "$json_samples"
 rm -rf "$json_samples"
+# Every shell transcript in README.md and docs/ run against the debug binary and compared with
+# what it prints (docs/development/testing.md, "Transcripts").
+echo "== scripts/check-transcripts.py"
+python3 scripts/check-transcripts.py .build/debug/tapcard
+# The verb tables of docs/reference/verbs-by-tag-type.md, regenerated and compared word for word.
+echo "== scripts/verbs-by-tag-type.sh"
+bash scripts/verbs-by-tag-type.sh .build/debug/tapcard \
+    | python3 scripts/verbs-by-tag-type-tables.py --check docs/reference/verbs-by-tag-type.md
 echo "== scripts/check-terminal-escaping.py"
 python3 scripts/check-terminal-escaping.py .build/debug/tapcard
 echo "== scripts/page-browser-test.sh"

@@ -2,9 +2,18 @@
 """Turns the lines of scripts/verbs-by-tag-type.sh (MODEL|VERB|STATUS|FIRST LINE) into the Markdown
 tables of docs/reference/verbs-by-tag-type.md: one section per verb, models that answered alike in
 one row. UIDs, IDms and times (random per run) become '…'; everything else is the program's text.
-Usage: scripts/verbs-by-tag-type.sh | scripts/verbs-by-tag-type-tables.py"""
+Usage: scripts/verbs-by-tag-type.sh | scripts/verbs-by-tag-type-tables.py [--check PAGE]
+
+With --check PAGE it prints nothing on success and exits 1 with a diff when the tables are not in
+PAGE word for word (scripts/test.sh checks docs/reference/verbs-by-tag-type.md so, as the docs'
+transcripts are checked: a change in what a verb answers fails CI until the page says it)."""
+import difflib
+import io
 import re
 import sys
+
+check = sys.argv[sys.argv.index("--check") + 1] if "--check" in sys.argv else None
+output = io.StringIO()
 
 NAMES = {
     "ntag210": "NTAG210", "ntag212": "NTAG212", "ntag213": "NTAG213", "ntag215": "NTAG215",
@@ -35,9 +44,24 @@ for line in sys.stdin:
 for verb, rows in verbs.items():
     name, _, rest = verb.partition(" (")
     title = f"`{name}`" + (f" ({rest}" if rest else "")
-    print(f"## {title}\n")
-    print("| Models | Status | First line (of the error, else of the output) |")
-    print("|---|---|---|")
+    print(f"## {title}\n", file=output)
+    print("| Models | Status | First line (of the error, else of the output) |", file=output)
+    print("|---|---|---|", file=output)
     for (status, first), models in rows.items():
-        print(f"| {', '.join(models)} | {status} | {first} |")
+        print(f"| {', '.join(models)} | {status} | {first} |", file=output)
+    print(file=output)
+
+tables = output.getvalue()
+if check is None:
+    sys.stdout.write(tables)
+    sys.exit(0)
+page = open(check, encoding="utf-8").read()
+if not verbs or tables.strip() not in page:
+    first = tables.strip().split("\n")[0] if verbs else ""
+    shown = page[page.find(first):] if first and first in page else page
+    print(f"{check}: the tables are not what the binary answers now (rerun the scripts and paste):")
+    sys.stdout.writelines(difflib.unified_diff(shown.strip().splitlines(True), tables.strip().splitlines(True),
+                                               check, "binary", n=1))
     print()
+    sys.exit(1)
+print(f"{check}: {sum(len(rows) for rows in verbs.values())} rows of {len(verbs)} verbs agree with the binary")

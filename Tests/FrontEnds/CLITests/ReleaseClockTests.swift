@@ -44,6 +44,52 @@ struct ReleaseClockTests {
         #expect(output.contains(#""paired_at":"2001-09-09T01:46:40Z""#), "\(output)")
     }
 
+    /// The same for the fixed PICCData padding (`TAPCARD_TEST_SDM_PADDING`, the transcripts'
+    /// hook): two copies of one SUN tag read once each serve the same URL from a debug binary given
+    /// the variable, and different URLs (random padding, as a real chip's) without it or from the
+    /// release binary.
+    @Test(
+        "The debug tapcard pads PICCData with TAPCARD_TEST_SDM_PADDING; without it, random padding",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: debugBinary)))
+    func debugHonoursSDMPadding() throws {
+        let fixed = try Self.piccDataOfTwoCopies(Self.debugBinary, padding: "a55aa55aa55aa55a")
+        #expect(fixed.0 == fixed.1 && fixed.0.count == 32, "\(fixed)")
+        let random = try Self.piccDataOfTwoCopies(Self.debugBinary, padding: nil)
+        #expect(random.0 != random.1 && random.0.count == 32, "\(random)")
+    }
+
+    @Test(
+        "The release tapcard ignores TAPCARD_TEST_SDM_PADDING: PICCData padding stays random",
+        .enabled(if: ProcessInfo.processInfo.environment["TAPCARD_SKIP_RELEASE_BUILD"] == nil))
+    func releaseIgnoresSDMPadding() throws {
+        let urls = try Self.piccDataOfTwoCopies(try Self.releaseBinary(), padding: "a55aa55aa55aa55a")
+        #expect(urls.0 != urls.1 && urls.0.count == 32, "\(urls)")
+    }
+
+    /// Sets up SDM on an NTAG 424 DNA, copies the tag file, reads each copy once (the same UID and
+    /// read counter) and returns the two encrypted PICCData values.
+    static func piccDataOfTwoCopies(_ binary: String, padding: String?) throws -> (String, String) {
+        let home = NSTemporaryDirectory() + "tapcard-sdm-padding-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        var environment = ["TAPCARD_HOME": home]
+        if let padding { environment["TAPCARD_TEST_SDM_PADDING"] = padding }
+        let first = home + "/a.tag"
+        let second = home + "/b.tag"
+        try run(binary, ["sim", "new", "ntag424", first, "--uid", "04A1B2C3D4E5F6"], environment: environment)
+        try run(
+            binary,
+            ["ntag424", "sdm", "setup", "--tag", first, "--url-template", "https://example.com/?e={picc}&c={mac}"],
+            environment: environment)
+        try FileManager.default.copyItem(atPath: first, toPath: second)
+        func piccData(_ tag: String) throws -> String {
+            let output = try run(binary, ["read", "--tag", tag], environment: environment)
+            guard let range = output.range(of: #"\?e=[0-9A-F]+"#, options: .regularExpression) else { return output }
+            return String(output[range].dropFirst(3))
+        }
+        return (try piccData(first), try piccData(second))
+    }
+
     static let debugBinary = root.appendingPathComponent(".build/debug/tapcard").path
 
     /// `.build/release/tapcard` when it is newer than every source file, else a fresh release build

@@ -163,6 +163,7 @@ final class OpenedTag {
         }
         do {
             let virtual = try VirtualTag.load(from: lock)
+            TestSDMPadding.apply(to: virtual, io: io)
             return OpenedTag(label: path, virtual: virtual, isDefault: isDefault, lock: lock, session: nil)
         } catch {
             lock.release()
