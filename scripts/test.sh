@@ -74,7 +74,7 @@ echo "== scripts/page-browser-test.sh"
 bash scripts/page-browser-test.sh .build/debug/tapcard
 
 # Lint, the DocC build, ThreadSanitizer on the concurrent suites, the whole suite under
-# AddressSanitizer, 10 s of every fuzz target (FUZZ_SECONDS; scripts/fuzz.sh alone runs 60 s each;
+# AddressSanitizer, 5 s of every fuzz target (FUZZ_SECONDS; scripts/fuzz.sh alone runs 60 s each;
 # 12 since the MIFARE family brought the targets to 25 and the tests to 1,662, 10 since issue 37's
 # sweeps brought the test step to about 540 s: a clean clone took 27 min 45 s with the fuzz step
 # cut short, so about 30 min at 12 s; this step is a smoke run, the depth is the campaign's,
@@ -82,6 +82,6 @@ bash scripts/page-browser-test.sh .build/debug/tapcard
 # any failure or fuzz finding fails the run.
 # TAPCARD_TESTS_ONLY=1 skips them for a quick local run; CI always runs them.
 if [ "${TAPCARD_TESTS_ONLY:-0}" != 1 ] || [ "${CI:-}" = true ]; then
-    FUZZ_SECONDS=${FUZZ_SECONDS:-10} bash scripts/ci-extra.sh lint docs tsan asan fuzz
+    FUZZ_SECONDS=${FUZZ_SECONDS:-5} bash scripts/ci-extra.sh lint docs tsan asan fuzz
 fi
 echo "== scripts/test.sh finished in $SECONDS s"
