@@ -50,6 +50,8 @@ VERBS = {
     "ntag424 sdm setup": ["ntag424", "sdm", "setup", "--url-template", "https://example.com/t?e={picc}&c={mac}"],
     "focus pair": ["focus", "pair"],
     "sim show": ["sim", "show"],
+    # The source is one NTAG215 holding a URI record, made once (COPY_SOURCE below).
+    "copy": ["copy", "COPY_SOURCE"],
 }
 # Commands that take --tag but are not run per model, and why; any other command whose --help
 # names --tag and is not in VERBS fails the check (a new tag verb joins the matrix).
@@ -67,6 +69,11 @@ def matrix_documents(binary):
     environment = dict(os.environ, TAPCARD_HOME=os.path.join(root, "home"), NO_COLOR="1")
     os.mkdir(environment["TAPCARD_HOME"])
 
+    copy_source = os.path.join(root, "copy-source.tag")
+    subprocess.run([binary, "sim", "new", "ntag215", copy_source], check=True, capture_output=True, env=environment)
+    subprocess.run([binary, "write", "uri", "https://example.com/copied", "--tag", copy_source], check=True,
+                   capture_output=True, env=environment)
+
     def run_model(model):
         documents, missing = [], []
         factory = os.path.join(root, model + ".tag")
@@ -74,7 +81,7 @@ def matrix_documents(binary):
         for verb, arguments in VERBS.items():
             tag = os.path.join(root, f"{model}.{verb.replace(' ', '-')}.tag")
             shutil.copyfile(factory, tag)
-            arguments = list(arguments)
+            arguments = [copy_source if argument == "COPY_SOURCE" else argument for argument in arguments]
             key = KEY_GUARDED.get(model)
             if key and verb in ("protect", "unprotect"):
                 arguments = [verb, "--auth-key", key]
