@@ -44,6 +44,8 @@ struct CopyCommand: Command {
           --from-reader READER      Copy from the card on this reader.
           --yes-copy-frozen-sun-url Copy a SUN URL although the copy is one replayable URL.
         \(TagTarget.helpLines)
+        \(PasswordOptions.help)
+        \(TagRecording.help)
         \(TagWriteRunner.tearHelpLines)
 
         Examples:
