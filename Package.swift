@@ -224,6 +224,7 @@ var layered: [Layered] = [
             "Originality", "TagTransport", "TagEmulator", "Store", "TagWorkflows", "Cards", "CardPage", "Focus",
             "FocusSessions",
             "TagInventory", "PCSCTransport", "ServedCards", "SUN", "MessageRendering", "Benchmarks", "MIFAREClassic",
+            "TagFrames",
         ], extraSettings: testClock),
     Layered(
         target: .executableTarget(
@@ -289,7 +290,7 @@ var layered: [Layered] = [
         "TagWorkflowsTests", "Workflows/TagWorkflowsTests",
         [
             "TagWorkflows", "TagEmulator", "TagTransport", "Type2", "Type3", "Type4", "Type5", "NDEF", "TagCatalog",
-            "TestSupport", "TagFrames", "TapCardSupport", "SUN", "MIFAREClassic",
+            "TestSupport", "TagFrames", "TapCardSupport", "SUN", "MIFAREClassic", "TLVArea",
         ]),
     tests("CardsTests", "Workflows/CardsTests", ["Cards", "Contacts", "NDEF", "TagCatalog", "TestSupport"]),
     tests("CardPageTests", "Workflows/CardPageTests", ["CardPage", "Contacts"]),
