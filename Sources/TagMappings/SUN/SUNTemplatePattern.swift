@@ -83,12 +83,21 @@ public struct SUNTemplatePattern: Sendable, Hashable {
                 }
                 guard length <= remaining else { return nil }
                 let end = utf8.index(position, offsetBy: length)
-                guard SUNMessage.isHexDigits(url[position..<end]) else { return nil }
+                // The tag mirrors uppercase hex (NT4H2421Gx §9.3): with the template a URL must
+                // have the tag's exact shape, so a value with its case changed is not the tag's.
+                guard url.utf8[position..<end].allSatisfy(Self.isMirroredHexDigit) else { return nil }
                 values[placeholder] = position..<end
                 position = end
             }
         }
         return position == utf8.endIndex ? values : nil
+    }
+}
+
+extension SUNTemplatePattern {
+    /// 0-9 and A-F: the characters an NTAG 424 DNA mirrors.
+    static func isMirroredHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46)
     }
 }
 

@@ -82,6 +82,29 @@ import Type4
         }
     }
 
+    @Test("With the template, every byte of a served URL counts: a hex letter's case changed anywhere is refused")
+    func caseChangesAreRefusedWithTheTemplate() async throws {
+        let template = try SUNTemplate(
+            "https://h.example/t?picc_data={picc}&enc={enc}&cmac={mac}", fileData: Self.secret)
+        let tag = EmulatedType4Tag(model: .ntag424DNA, uid: [0x04, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60])
+        _ = try await Type4Tag(channel: tag).setUpSDM(template, key: [UInt8](repeating: 0, count: 16))
+        let url = try await SUNTemplatePropertyTests.readURL(tag)
+        let zero = [UInt8](repeating: 0, count: 16)
+        let verifier = try SUNVerifier(metaKey: zero, fileKey: zero, pattern: template.pattern)
+        #expect(throws: Never.self) { try verifier.verify(url: url) }
+        let bytes = Array(url.utf8)
+        var changed = 0
+        for (position, byte) in bytes.enumerated() where (0x41...0x46).contains(byte) || (0x61...0x7A).contains(byte) {
+            var altered = bytes
+            altered[position] = byte ^ 0x20
+            #expect(throws: SUNError.self, "byte \(position)") {
+                try verifier.verify(url: String(decoding: altered, as: UTF8.self))
+            }
+            changed += 1
+        }
+        #expect(changed > 20)
+    }
+
     /// The URL's characters the file holds (after the abbreviated prefix): NLEN (2), the short
     /// record's header (3), its type "U" (1) and the identifier code (1) precede them.
     static func uriBodyLength(_ template: SUNTemplate) -> Int {
