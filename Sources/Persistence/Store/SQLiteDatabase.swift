@@ -16,7 +16,6 @@ public final class SQLiteDatabase {
     /// Opens (creating when `create`) the database at `path`, in WAL mode with foreign keys on
     /// and a busy timeout, so a second process waits briefly instead of failing at once.
     public init(path: String, create: Bool = true, readOnly: Bool = false) throws(StoreError) {
-        var pointer: OpaquePointer? = nil
         var flags = SQLITE_OPEN_FULLMUTEX
         if readOnly {
             flags |= SQLITE_OPEN_READONLY
@@ -24,15 +23,8 @@ public final class SQLiteDatabase {
             flags |= SQLITE_OPEN_READWRITE
             if create { flags |= SQLITE_OPEN_CREATE }
         }
-        let code = sqlite3_open_v2(path, &pointer, flags, nil)
-        guard code == SQLITE_OK, let pointer else {
-            let message = pointer.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "no message"
-            if let pointer { sqlite3_close_v2(pointer) }
-            throw .cannotOpen(path: path, code: code, message: message)
-        }
-        handle = pointer
+        handle = try Self.open(path, flags: flags, path: path)
         self.path = path
-        sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, 10_000)
         // sqlite3_open_v2 succeeds on any file; a file that is not a database only fails at the
         // first statement. Say which file then, as for any other open failure.
@@ -84,16 +76,21 @@ public final class SQLiteDatabase {
 
     /// Opens `uri` (an SQLite URI filename) read-only; `path` is what errors name.
     private init(uri: String, path: String) throws(StoreError) {
+        handle = try Self.open(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, path: path)
+        self.path = path
+    }
+
+    /// `sqlite3_open_v2(name, flags)` with extended result codes on; a failure names `path`.
+    private static func open(_ name: String, flags: Int32, path: String) throws(StoreError) -> OpaquePointer {
         var pointer: OpaquePointer? = nil
-        let code = sqlite3_open_v2(uri, &pointer, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, nil)
+        let code = sqlite3_open_v2(name, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
             let message = pointer.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "no message"
             if let pointer { sqlite3_close_v2(pointer) }
             throw .cannotOpen(path: path, code: code, message: message)
         }
-        handle = pointer
-        self.path = path
-        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_extended_result_codes(pointer, 1)
+        return pointer
     }
 
     deinit { sqlite3_close_v2(handle) }

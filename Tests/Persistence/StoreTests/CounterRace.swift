@@ -1,6 +1,7 @@
 import Foundation
 import Store
 import TestSupport
+import Testing
 
 /// Verifiers racing over one counter store, as verifiers behind a load balancer do: each on its
 /// own thread with its own store object (its own connection), all released at once, every one
@@ -48,6 +49,17 @@ struct CounterRace {
     }
 
     /// Runs the race; the verdicts, and the errors of verifiers that failed.
+    /// Runs the race on stores `open` makes and checks it: no store failed, every counter was
+    /// accepted exactly once, and each UID ends at the last counter.
+    func expectEachCounterAcceptedOnce(open: @escaping @Sendable () throws -> any SUNCounterStore) throws {
+        let (verdicts, errors) = run(open: open)
+        #expect(errors.isEmpty, "\(errors.prefix(5))")
+        let problems = problems(in: verdicts)
+        #expect(problems.isEmpty, "\(problems.prefix(10))")
+        let store = try open()
+        for uid in uids { #expect(try store.lastSUNCounter(uid: uid) == counters - 1) }
+    }
+
     func run(open: @escaping @Sendable () throws -> any SUNCounterStore) -> (verdicts: [Verdict], errors: [String]) {
         let collected = Collected()
         let opened = DispatchGroup()
