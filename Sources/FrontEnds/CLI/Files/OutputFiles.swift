@@ -42,7 +42,7 @@ enum OutputFiles {
         }
         if !existing.isEmpty && !force { throw OutputFileError.wouldReplace(paths: existing) }
         for file in files {
-            let folder = (file.path as NSString).deletingLastPathComponent
+            let folder = Self.parent(of: file.path)
             // Folders are made only inside a directory the user named for them (`page --out`); a
             // single file's missing folder is an error that names it (a typo, not a request).
             if directory != nil, !folder.isEmpty {
@@ -60,16 +60,27 @@ enum OutputFiles {
     /// a symbolic link; `directory` itself may be one (the user named it).
     static func firstLink(on path: String, below directory: String?) throws -> String? {
         // The paths as given (no standardizing: that may resolve the very links looked for).
-        let base = directory ?? (path as NSString).deletingLastPathComponent
+        let base = directory ?? parent(of: path)
         var candidates = [path]
-        var current = (path as NSString).deletingLastPathComponent
+        var current = parent(of: path)
         while current.count > base.count, current.hasPrefix(base) {
             candidates.append(current)
-            current = (current as NSString).deletingLastPathComponent
+            current = parent(of: current)
         }
         for candidate in candidates.reversed() where try FileBytes.creationTarget(candidate) == .symbolicLink {
             return candidate
         }
         return nil
+    }
+
+    /// The folder part of `path` as written ("" for a bare name, "/" for a file at the root),
+    /// trailing slashes ignored. Foundation's `deletingLastPathComponent` traps on some bare names
+    /// on Linux (a symbolic link or a folder given as `L`), so the CLI never asks it.
+    static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
     }
 }

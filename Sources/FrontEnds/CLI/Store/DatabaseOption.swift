@@ -64,7 +64,7 @@ enum DatabaseOption {
 
     private static func checked(_ path: String, arguments: Arguments) throws -> String {
         guard !path.isEmpty else { throw UsageError("--db needs a file path.", command: arguments.command) }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = OutputFiles.parent(of: path)
         // A directory that exists but cannot hold the file is SQLite's to report (a warning
         // where recording is secondary); a missing one is refused here, before anything runs.
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
