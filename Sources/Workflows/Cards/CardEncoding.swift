@@ -55,6 +55,12 @@ public enum CardEncoding {
     /// The link a `url` or `dual` card writes: `link`, or the profile's first URL.
     public static func resolvedLink(_ profile: ContactProfile, link: String?) throws(CardError) -> String {
         guard let target = link ?? profile.urls.first, !target.isEmpty else { throw CardError.noLink }
+        // The same rule as `write uri`: a link that rule refuses is not written as a card either.
+        do throws(RecordValueError) {
+            try URIRecord.check(target, field: link == nil ? "--url" : "--link")
+        } catch {
+            throw .link(error)
+        }
         return target
     }
 

@@ -1,4 +1,5 @@
 import Contacts
+import NDEF
 import TapCardSupport
 
 /// A card that cannot be encoded as asked.
@@ -9,6 +10,9 @@ public enum CardError: TapCardError, Equatable {
     case noName
     /// A value holds a control character that vCard and MeCard text cannot carry.
     case controlCharacter(ControlCharacter)
+    /// The link a `url` or `dual` card writes breaks the URI rule `write uri` keeps (a space, a
+    /// control, bidi or invisible character, no scheme): the rule's own sentence.
+    case link(RecordValueError)
 
     public var origin: ErrorOrigin { .input }
 
@@ -18,6 +22,8 @@ public enum CardError: TapCardError, Equatable {
             "The url and dual formats write a link, and there is none: give --link URL or a --url."
         case .noName:
             "A card needs a name: give --name, or --given and --family."
+        case .link(let problem):
+            problem.sentence
         case .controlCharacter(let found):
             "The \(found.field) holds the control character U+\(Self.hex(found.codePoint)) at position \(found.offset + 1); a vCard or MeCard cannot carry it, so nothing was encoded. Remove it and try again."
         }

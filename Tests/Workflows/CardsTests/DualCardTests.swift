@@ -100,7 +100,13 @@ import Testing
         var checked = 0
         for _ in 0..<60 {
             var profile = CardProfiles.random(&rng)
-            if profile.urls.isEmpty { profile.urls = ["https://example.com/card"] }
+            // The link is a URI record, under write uri's rule; the random text of the other URLs
+            // (a vCard field) may hold spaces.
+            if profile.urls.isEmpty {
+                profile.urls = ["https://example.com/card"]
+            } else {
+                profile.urls[0] = "https://example.com/card"
+            }
             let fields = ContactField.present(in: profile)
             guard fields.count <= 8 else { continue }
             let full = try FitAdvisor.encode(profile, as: .dual, link: profile.urls[0], capacity: .assumed(0)).size
