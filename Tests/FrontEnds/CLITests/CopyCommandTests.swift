@@ -97,15 +97,17 @@ import Testing
         #expect(tearPoints > 100)
     }
 
-    @Test("A SUN URL is copied only with --yes-copy-frozen-sun-url, after saying the copy is one frozen URL")
-    func sunURLNeedsConfirmation() async throws {
+    @Test(
+        "A SUN URL is copied only with --yes-copy-frozen-sun-url, after saying the copy is one frozen URL, whatever the template",
+        arguments: [
+            "https://door.example/?picc_data={picc}&cmac={mac}", "https://x.example/?p={picc}&m={mac}",
+            "https://x.example/{picc}/{mac}", "https://x.example/t?u={uid}&n={ctr}&s={mac}",
+        ])
+    func sunURLNeedsConfirmation(template: String) async throws {
         let home = try CLIHome("copy-sun")
         defer { home.remove() }
         let source = try await home.newTag("ntag424", "door.tag")
-        let setup = await home.run([
-            "ntag424", "sdm", "setup", "--url-template", "https://door.example/?picc_data={picc}&cmac={mac}", "--tag",
-            source,
-        ])
+        let setup = await home.run(["ntag424", "sdm", "setup", "--url-template", template, "--tag", source])
         #expect(setup.status == 0, "\(setup.io.errorOutput)")
         let target = try await Self.tag(home, "ntag215", "copy.tag", records: ["text", "old"])
         let before = try String(contentsOfFile: target, encoding: .utf8)

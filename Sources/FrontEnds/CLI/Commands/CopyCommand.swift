@@ -66,7 +66,8 @@ struct CopyCommand: Command {
         }
         // The source is read and let go before the target is opened: one file is never locked
         // twice, and a reader is free for the target.
-        let (message, sourceLabel) = try await Self.sourceMessage(path: fromPath, reader: fromReader, io: io)
+        let (message, sourceLabel, changesPerRead) = try await Self.sourceMessage(
+            path: fromPath, reader: fromReader, io: io)
         let urls = message.records.compactMap { record -> String? in
             switch record.view {
             case .uri(let uri): uri.uri
@@ -74,7 +75,11 @@ struct CopyCommand: Command {
             default: nil
             }
         }
-        if let sun = urls.first(where: SUNVerifier.looksLikeSUNMessage), !frozenSUN {
+        // A SUN URL by its shape, or by what the tag does: a message that changed between two
+        // reads is mirrored afresh at every tap (SDM with any template, path style included).
+        if !frozenSUN,
+            let sun = urls.first(where: SUNVerifier.looksLikeSUNMessage) ?? (changesPerRead ? urls.first : nil)
+        {
             throw ConfirmationRequired(
                 sentence:
                     "\(sourceLabel) holds a SUN URL (\(TerminalText.escape(sun))). Its tag writes a new URL at every tap; a copy is this one URL, frozen: it verifies once at most, then only as a replay, which a backend tracking counters refuses. Nothing was written. Give --yes-copy-frozen-sun-url to copy it anyway."
@@ -111,19 +116,24 @@ struct CopyCommand: Command {
     }
 
     /// The message FROM holds, and how to name FROM; refuses a source with nothing to copy.
-    static func sourceMessage(path: String?, reader: String?, io: some CommandIO) async throws -> (NDEFMessage, String)
-    {
+    static func sourceMessage(path: String?, reader: String?, io: some CommandIO) async throws -> (
+        NDEFMessage, String, changesPerRead: Bool
+    ) {
         var sourceArguments = try Arguments(
             path.map { ["--tag", $0] } ?? ["--reader", reader ?? ""], command: name, options: TagTarget.options)
         let source = try await OpenedTag.open(&sourceArguments, io: io, access: .reading)
         defer { source.close() }
         let driver = try source.driver(password: PasswordOptions(), command: name)
         let report = try await source.operating { try await driver.readTag() }
-        try source.saveIfChanged()
         let label = source.label
         switch report.content {
-        case .message(let message, _):
-            return (message, label)
+        case .message(let message, let bytes):
+            // Read again: a tag that mirrors a SUN message gives other bytes every time.
+            let again = try await source.operating { try await driver.readTag() }
+            try source.saveIfChanged()
+            var changes = true
+            if case .message(_, let second) = again.content { changes = second != bytes }
+            return (message, label, changes)
         case .empty:
             throw CopyRefusal.nothingToCopy(source: label, why: "its NDEF message is empty")
         case .notFormatted:
