@@ -29,15 +29,15 @@ public enum PasswordError: TapCardError, Equatable {
         case .noPasswordOnChip(let model):
             return
                 "A password was given, but \(model?.withArticle ?? "this chip") has no password protection (no PWD_AUTH); nothing was sent after identifying it."
-        case .rejected(let password, let authlim?, let limit?):
+        case .rejected(_, let authlim?, let limit?):
             return
-                "The tag did not accept the password \(password) (PWD_AUTH answered NAK 0h). TapCard does not try again: AUTHLIM \(authlim) means the tag locks its protected pages for good after \(limit) wrong \(limit == 1 ? "password" : "passwords") in a row, and this one counted."
-        case .rejected(let password, .some, nil):
+                "The tag did not accept the password given (PWD_AUTH answered NAK 0h; the password is never shown). TapCard does not try again: AUTHLIM \(authlim) means the tag locks its protected pages for good after \(limit) wrong \(limit == 1 ? "password" : "passwords") in a row, and this one counted."
+        case .rejected(_, .some, nil):
             return
-                "The tag did not accept the password \(password) (PWD_AUTH answered NAK 0h). TapCard does not try again; AUTHLIM 0: this tag does not limit wrong passwords."
-        case .rejected(let password, _, _):
+                "The tag did not accept the password given (PWD_AUTH answered NAK 0h; the password is never shown). TapCard does not try again; AUTHLIM 0: this tag does not limit wrong passwords."
+        case .rejected:
             return
-                "The tag did not accept the password \(password) (PWD_AUTH answered NAK 0h). TapCard does not try again: if the tag limits attempts (AUTHLIM, which it does not let us read without the password), this one counted."
+                "The tag did not accept the password given (PWD_AUTH answered NAK 0h; the password is never shown). TapCard does not try again: if the tag limits attempts (AUTHLIM, which it does not let us read without the password), this one counted."
         case .attemptsExhausted:
             return
                 "The tag refuses every password for good (PWD_AUTH answered NAK 4h: its AUTHLIM count of wrong passwords is used up). Its protected pages can never be written again."

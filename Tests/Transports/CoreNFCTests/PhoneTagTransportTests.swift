@@ -137,7 +137,7 @@
                 }
                 // The tag dropped out after the NAK, so AUTHLIM could not be read: the words say so.
                 #expect(refusal == .rejected(password: wrong, authlim: nil, attemptLimit: nil))
-                #expect(error.sentence.hasPrefix("The tag did not accept the password de ad be ef"))
+                #expect(error.sentence.hasPrefix("The tag did not accept the password given"))
                 #expect(error.origin == .tag)
                 // The sheet showed the same sentence, not "Tag connection lost".
                 #expect(system.transcript.contains(.invalidatedByApp(errorMessage: error.sentence)))

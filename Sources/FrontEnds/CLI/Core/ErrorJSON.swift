@@ -2,6 +2,7 @@ import CommandLineKit
 import FocusSessions
 import Foundation
 import TapCardSupport
+import Type2
 
 /// The JSON v1 object a command prints on standard output when it fails with `--json`:
 /// `{"schema_version":1,"error":{"message":…,"origin":…,"exit_status":…,"kind":…,"figures":{…}}}`.
@@ -88,6 +89,8 @@ enum ErrorJSON {
     /// errors as their sentence, anything else by its description.
     static func value(_ value: Any, depth: Int = 0) -> JSON {
         switch value {
+        // A password is a secret: no error document shows it, whatever error carries it.
+        case is Type2Password: return .null
         case let value as Date: return .string(UTCTimestamp.iso8601(value))
         case let value as Double: return value.isFinite ? .double(value) : .null
         case let value as Int: return .int(value)

@@ -284,7 +284,8 @@ enum TagJSON {
             writes.map {
                 .object([
                     ("page", .int($0.page)), ("role", enumValue($0.role.rawValue)),
-                    ("bytes", .string(Hex.encode($0.bytes))),
+                    // PWD's page holds the password: its bytes are never shown.
+                    ("bytes", $0.role.rawValue == "password" ? .null : .string(Hex.encode($0.bytes))),
                 ])
             })
     }

@@ -62,7 +62,7 @@ enum ProtectionRunner {
         _ report: ProtectionReport, verb: String, path: String, undo: String, json: Bool, io: some CommandIO
     ) {
         let undoLine =
-            report.password.map { "tapcard unprotect --password \(Hex.encode($0.bytes)) \(undo)" }
+            report.password.map { _ in "tapcard unprotect --password HEX8 \(undo)" }
         if json {
             io.printJSON(
                 JSON.object([
@@ -83,7 +83,8 @@ enum ProtectionRunner {
                             acknowledge: report.passwordVerified ? report.acknowledge : nil)
                     ),
                     ("writes", TagJSON.writes(report.writes)),
-                    ("password", report.password.map { .string(Hex.encode($0.bytes)) } ?? .null),
+                    // The password is never printed, not even the one just set.
+                    ("password", .null),
                     ("pack", report.acknowledge.map { .string(Hex.encode($0.bytes)) } ?? .null),
                     ("password_verified", .bool(report.passwordVerified)),
                     ("undo", undoLine.map(JSON.string) ?? .null),
@@ -97,7 +98,7 @@ enum ProtectionRunner {
         io.print("Chip: \(TagText.chip(report.identification))")
         for sentence in report.after.sentences { io.print(sentence) }
         if let password = report.password, let acknowledge = report.acknowledge {
-            io.print("Password: \(password) (hex \(Hex.encode(password.bytes))); PACK \(acknowledge).")
+            io.print("Password: set (\(password.bytes.count) bytes, never shown); PACK \(acknowledge).")
         }
         if report.writes.isEmpty {
             io.print("The tag already held this configuration: nothing was written.")
