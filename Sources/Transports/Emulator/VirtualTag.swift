@@ -54,7 +54,8 @@ public enum VirtualTag {
         switch self {
         case .type4(let tag):
             tag.memory.keys.contains { $0.value.contains { $0 != 0 } } || tag.memory.picc?.holdsSecrets == true
-        case .type2, .type5, .type3: false
+        case .type2(let tag): tag.holdsSecrets
+        case .type5, .type3: false
         // Keys other than the public ones (transport, MAD, NDEF) are secrets.
         case .classic(let tag): tag.holdsPrivateKeys
         }
