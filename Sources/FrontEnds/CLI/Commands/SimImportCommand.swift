@@ -9,7 +9,9 @@ struct SimImportCommand: Command {
         "Make a virtual tag from a Flipper Zero .nfc dump, a MIFARE Classic dump (Proxmark3, MIFARE Classic Tool, libnfc) or a raw .bin image."
     static let options: [OptionSpec] = [
         .json, .flag("--force", "Replace an existing file."),
-        .value("--model", "MODEL", completion: .values(SimModels.names), "The model of a raw .bin dump."),
+        .value(
+            "--model", "MODEL", completion: .values(SimModels.names + classicModels.map(\.rawValue)),
+            "The model of a raw .bin dump."),
     ]
     static let help = """
         Usage: tapcard sim import DUMP FILE [--model MODEL] [--force] [--json]
@@ -42,6 +44,9 @@ struct SimImportCommand: Command {
 
         """
 
+    /// The MIFARE Classic models a dump may be of (`--model` for an `.eml`, `.bin` or `.mct`).
+    static let classicModels = EmulatedClassicTag.supportedModels
+
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
         let force = arguments.flag("--force")
@@ -49,7 +54,9 @@ struct SimImportCommand: Command {
         let source = try arguments.requiredPositional("DUMP (a Flipper Zero .nfc file)")
         let path = try arguments.requiredPositional("FILE")
         try arguments.finish()
-        let model = try modelName.map { name throws in try SimModels.model(named: name, command: Self.name) }
+        let model = try modelName.map { name throws in
+            try classicModels.first { $0.rawValue == name } ?? SimModels.model(named: name, command: Self.name)
+        }
         if model == nil || model?.classic != nil {
             let bytes = try FileBytes.read(source)
             // A Classic model given with bytes no format claims: a raw image of that size, or its error.
