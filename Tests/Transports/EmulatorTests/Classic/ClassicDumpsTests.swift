@@ -175,5 +175,9 @@ import Testing
         #expect(
             ClassicDumps.recognise(Array("Filetype: Flipper NFC device\nDevice type: NTAG/Ultralight\n".utf8)) == nil)
         #expect(ClassicDumps.recognise([0x00, 0x01]) == nil)
+        // A TapCard or Flipper file of exactly 1024 bytes is no raw image.
+        let comment = "# TapCard\nFiletype: Flipper NFC device\nDevice type: NTAG/Ultralight\n"
+        let padded = comment + String(repeating: "#", count: 1024 - comment.utf8.count)
+        #expect(ClassicDumps.recognise(Array(padded.utf8)) == nil)
     }
 }

@@ -44,7 +44,7 @@ public enum ClassicDumpError: TapCardError, Equatable {
             "line \(line): sector \(sector) has \(blocks) blocks; this is one more."
         case .strayLine(let line): "line \(line) is not a block of 32 hex digits."
         case .wrongSize(let found, let unit, let expected):
-            "it holds \(found) \(unit); a MIFARE Classic 1K has \(expected[0]) and a 4K \(expected[1])."
+            "it holds \(found) \(unit); a MIFARE Classic 1K or 4K has \(expected.map(String.init).joined(separator: " or "))."
         case .modelMismatch(let found, let unit, let model, let expected):
             "it holds \(found) \(unit); a \(model) has \(expected)."
         }

@@ -12,9 +12,12 @@ public enum ClassicDumps {
     /// The format of `bytes`, `nil` when they are no MIFARE Classic dump TapCard reads.
     public static func recognise(_ bytes: [UInt8]) -> ClassicDumpFormat? {
         let text = String(decoding: bytes, as: UTF8.self)
-        let start = text.drop { $0 == "\u{FEFF}" || $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        if start.hasPrefix("Filetype:") { return ClassicFlipperFile.isClassic(text) ? .flipper : nil }
-        if start.hasPrefix("{") { return ProxmarkClassicJSON.isClassic(bytes) ? .proxmark3JSON : nil }
+        let lines = ClassicDumps.lines(text)
+        // The first line that is neither blank nor a comment: a Flipper or TapCard file (even one
+        // of exactly 1024 bytes) is never taken for a raw image.
+        let first = lines.first { !$0.text.isEmpty && $0.text.first != "#" }?.text ?? ""
+        if first.hasPrefix("Filetype:") { return ClassicFlipperFile.isClassic(text) ? .flipper : nil }
+        if first.hasPrefix("{") { return ProxmarkClassicJSON.isClassic(bytes) ? .proxmark3JSON : nil }
         if MCTClassicFile.isMCT(text) { return .mct }
         if ProxmarkClassicEML.isEML(text) { return .proxmark3EML }
         if ClassicRawImage.sizes.contains(bytes.count) { return .rawImage }

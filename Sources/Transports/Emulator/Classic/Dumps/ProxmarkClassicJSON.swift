@@ -72,7 +72,9 @@ public enum ProxmarkClassicJSON {
         var blocks = (0..<facts.blocks).map { found[$0] ?? [UInt8?](repeating: nil, count: 16) }
         if case .object(let sectors) = json["SectorKeys"] {
             for (key, entry) in sectors {
-                guard let sector = Int(key), sector >= 0, sector < facts.sectors else {
+                guard key.utf8.count <= 2, key.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let sector = Int(key),
+                    sector < facts.sectors
+                else {
                     throw .jsonField(path: "$.SectorKeys.\(key)", reason: "not a sector of a \(model.displayName)")
                 }
                 let trailer = ClassicDumps.firstBlock(ofSector: sector) + ClassicDumps.blocksInSector(sector) - 1
