@@ -27,6 +27,11 @@
         UltralightAESFuzz.target,
         VirtualTagFileFuzz.target,
         ClassicCardFuzz.target,
+        ProxmarkJSONFuzz.target,
+        ProxmarkEMLFuzz.target,
+        MCTDumpFuzz.target,
+        ClassicRawFuzz.target,
+        ClassicFlipperFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these four functions.

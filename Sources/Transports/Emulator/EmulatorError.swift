@@ -54,15 +54,20 @@ public enum EmulatorError: TapCardError, Equatable {
     case classicMemory(String)
     /// A Flipper Zero Mifare Classic file that does not load (its line and what is wrong).
     case malformedClassicFile(path: String, ClassicFileError)
+    /// A Proxmark3, MIFARE Classic Tool or libnfc dump of a MIFARE Classic card that does not read.
+    case malformedClassicDump(path: String, format: ClassicDumpFormat, ClassicDumpError)
+    /// A dump read with `--tag` is read-only: TapCard never writes another tool's file.
+    case dumpIsReadOnly(path: String, format: ClassicDumpFormat)
 
     public var origin: ErrorOrigin {
         switch self {
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .uidCascadeTag, .imageSize, .signatureLength,
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
-            .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile:
+            .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile,
+            .malformedClassicDump:
             .input
         case .fileUnreadable, .fileUnwritable: .platform
-        case .fileReadOnly, .lockTimeout, .fileInTheWay: .refusal
+        case .fileReadOnly, .lockTimeout, .fileInTheWay, .dumpIsReadOnly: .refusal
         }
     }
 
@@ -116,6 +121,10 @@ public enum EmulatorError: TapCardError, Equatable {
             "The MIFARE Classic card's blocks do not fit its model: \(reason)."
         case .malformedClassicFile(let path, let error):
             "\(path) is not a readable Flipper Zero Mifare Classic file: \(error.sentence)"
+        case .malformedClassicDump(let path, let format, let error):
+            "\(path) is not a readable \(format.displayName) of a MIFARE Classic card: \(error.sentence)"
+        case .dumpIsReadOnly(let path, let format):
+            "\(path) is a \(format.displayName), which TapCard reads but never writes; make a virtual tag of it first: tapcard sim import \(path) card.nfc"
         }
     }
 }

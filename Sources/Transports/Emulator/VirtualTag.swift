@@ -18,14 +18,24 @@ public enum VirtualTag {
     /// Reads a virtual tag of either kind, and removes the temporary copies of its file that
     /// killed saves left behind (``FileBytes/removeStaleTemporaries(of:)``).
     public static func load(_ path: String) throws(EmulatorError) -> VirtualTag {
-        let tag = try decode(String(decoding: try FileBytes.read(path), as: UTF8.self), path: path)
+        let tag = try decode(bytes: try FileBytes.read(path), path: path)
         FileBytes.removeStaleTemporaries(of: path)
         return tag
     }
 
     /// Reads the virtual tag whose file `lock` holds.
     public static func load(from lock: TagFileLock) throws(EmulatorError) -> VirtualTag {
-        try decode(String(decoding: try lock.read(), as: UTF8.self), path: lock.path)
+        try decode(bytes: try lock.read(), path: lock.path)
+    }
+
+    /// A tag from a file's bytes: a virtual tag file, or another tool's MIFARE Classic dump
+    /// (``ClassicDumps``: Proxmark3 JSON, `.eml` or `.bin`, MIFARE Classic Tool, libnfc `.mfd`),
+    /// converted in memory and read-only (``save(to:)`` refuses it).
+    public static func decode(bytes: [UInt8], path: String) throws(EmulatorError) -> VirtualTag {
+        if let format = ClassicDumps.recognise(bytes), format != .flipper {
+            return .classic(try ClassicDumps.read(bytes, as: format, path: path).tag())
+        }
+        return try decode(String(decoding: bytes, as: UTF8.self), path: path)
     }
 
     /// A tag from a file's text; `path` only names the file in errors.
@@ -61,13 +71,22 @@ public enum VirtualTag {
         }
     }
 
+    /// A tag read from another tool's dump is never written back (to that file or as it).
+    private func refuseDump(_ path: String) throws(EmulatorError) {
+        if case .classic(let tag) = self, let format = tag.dumpFormat {
+            throw .dumpIsReadOnly(path: path, format: format)
+        }
+    }
+
     /// Writes the tag to `path`, replacing what was there (0600 when it ``holdsSecrets``).
     public func save(to path: String) throws(EmulatorError) {
+        try refuseDump(path)
         try FileBytes.write(Array(encoded.utf8), to: path, secret: holdsSecrets)
     }
 
     /// Writes the tag to the file `lock` holds, keeping the lock (0600 when it ``holdsSecrets``).
     public func save(to lock: TagFileLock) throws(EmulatorError) {
+        try refuseDump(lock.path)
         try lock.write(Array(encoded.utf8), secret: holdsSecrets)
     }
 }

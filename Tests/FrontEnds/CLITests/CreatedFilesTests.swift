@@ -32,6 +32,12 @@ import Testing
         },
         Creator(description: "sim export type5 --bin") { home, out in ["sim", "export", home + "/v.nfc", "--bin", out]
         },
+        Creator(description: "sim export classic --proxmark3") { home, out in
+            ["sim", "export", home + "/c.nfc", "--proxmark3", out]
+        },
+        Creator(description: "sim import classic .mfd") { _, out in
+            ["sim", "import", ClassicDumpCommandTests.fixtures + "/libnfc-mfd/mfc1k.mfd", out]
+        },
         Creator(
             description: "ntag424 keys --new-keys-out",
             arguments: { home, out in
@@ -47,6 +53,7 @@ import Testing
         _ = try await home.newTag("ntag213", "t.nfc")
         _ = try await home.newTag("icode-slix2", "v.nfc")
         _ = try await home.newTag("ntag424", "k.nfc")
+        _ = try await home.newTag("mifare-classic-1k", "c.nfc")
         return home
     }
 

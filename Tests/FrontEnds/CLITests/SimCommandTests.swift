@@ -154,7 +154,8 @@ import Testing
         try Data("Filetype: Flipper NFC device\nVersion: 4\nDevice type: Mifare Classic\n".utf8).write(to: bad)
         let result = await run(["sim", "import", bad.path, directory.appendingPathComponent("out.nfc").path])
         #expect(result.status == 65)
-        #expect(result.io.errorOutput.contains("Line 3"))
+        // A Mifare Classic file is read (issue 40); this one names the line it lacks.
+        #expect(result.io.errorOutput.contains("no 'UID' line"))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.nfc").path))
     }
 }

@@ -10,17 +10,22 @@ struct SimExportCommand: Command {
         .json, .flag("--force", "Replace an existing file."),
         .value("--flipper", "OUT.nfc", completion: .file, "Write a Flipper Zero .nfc file."),
         .value("--bin", "OUT.bin", completion: .file, "Write a raw memory image."),
+        .value("--proxmark3", "OUT.json", completion: .file, "Write a Proxmark3 JSON dump (MIFARE Classic)."),
     ]
     static let help = """
-        Usage: tapcard sim export FILE (--flipper OUT.nfc | --bin OUT.bin) [--force] [--json]
+        Usage: tapcard sim export FILE (--flipper OUT.nfc | --bin OUT.bin | --proxmark3 OUT.json) [--force] [--json]
 
         Writes the virtual tag FILE as a Flipper Zero .nfc file (version 4; a Flipper can emulate
-        it) or as a raw image of every page (PWD and PACK included, as stored). Both options may
-        be given together.
+        it) or as a raw image of every page (PWD and PACK included, as stored). The options may
+        be given together. A MIFARE Classic card (a virtual tag, or any dump 'sim import' reads)
+        is also written as a Proxmark3 JSON dump (hf mf dump's "mfc v2", keys included; 'hf mf
+        eload' takes it); its raw image is the Proxmark3 .bin and libnfc .mfd layout, and is
+        refused while the card holds bytes nobody knows (the format has no mark for them).
 
         Options:
           --flipper OUT   Write a Flipper Zero .nfc file.
           --bin OUT       Write a raw memory image.
+          --proxmark3 OUT Write a Proxmark3 JSON dump (MIFARE Classic 1K and 4K).
           --force         Replace existing output files.
           --json          Print one JSON object instead of text.
 
@@ -34,12 +39,24 @@ struct SimExportCommand: Command {
         let force = arguments.flag("--force")
         let flipper = try arguments.option("--flipper")
         let binary = try arguments.option("--bin")
+        let proxmark3 = try arguments.option("--proxmark3")
         let path = try arguments.requiredPositional("FILE (a virtual tag)")
         try arguments.finish()
-        guard flipper != nil || binary != nil else {
-            throw UsageError("Say where to write: --flipper OUT.nfc or --bin OUT.bin.", command: name)
+        guard flipper != nil || binary != nil || proxmark3 != nil else {
+            throw UsageError(
+                "Say where to write: --flipper OUT.nfc, --bin OUT.bin or --proxmark3 OUT.json.", command: name)
         }
-        let text = String(decoding: try FileBytes.read(path), as: UTF8.self)
+        let bytes = try FileBytes.read(path)
+        if ClassicDumps.recognise(bytes) != nil,
+            case .classic(let tag) = try VirtualTag.decode(bytes: bytes, path: path)
+        {
+            let outputs = ClassicExport.Outputs(flipper: flipper, binary: binary, proxmark3: proxmark3)
+            return try ClassicExport.run(tag, path: path, outputs: outputs, force: force, json: json, io: io)
+        }
+        if proxmark3 != nil {
+            throw UsageError("--proxmark3 writes MIFARE Classic cards only; \(path) is not one.", command: name)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
         if Type5FlipperFile.isType5(text) {
             let tag = try Type5FlipperFile.decode(text, path: path)
             return try exportType5(tag, path: path, flipper: flipper, binary: binary, force: force, json: json, io: io)

@@ -5,10 +5,13 @@ import TapCardSupport
 /// `tapcard sim import DUMP FILE`: a virtual tag from a Flipper Zero dump or a raw image.
 struct SimImportCommand: Command {
     static let name = "sim import"
-    static let summary = "Make a virtual tag from a Flipper Zero .nfc dump or a raw .bin image."
+    static let summary =
+        "Make a virtual tag from a Flipper Zero .nfc dump, a MIFARE Classic dump (Proxmark3, MIFARE Classic Tool, libnfc) or a raw .bin image."
     static let options: [OptionSpec] = [
         .json, .flag("--force", "Replace an existing file."),
-        .value("--model", "MODEL", completion: .values(SimModels.names), "The model of a raw .bin dump."),
+        .value(
+            "--model", "MODEL", completion: .values(SimModels.names + classicModels.map(\.rawValue)),
+            "The model of a raw .bin dump."),
     ]
     static let help = """
         Usage: tapcard sim import DUMP FILE [--model MODEL] [--force] [--json]
@@ -20,9 +23,19 @@ struct SimImportCommand: Command {
         from the UID in pages 0–1 (edited dumps do this) the tag answers with the pages, and
         this command says so.
 
+        MIFARE Classic 1K and 4K dumps are recognised from their content: a Flipper Zero .nfc
+        (Device type Mifare Classic), a Proxmark3 JSON dump (hf mf dump), a Proxmark3 .eml, a
+        MIFARE Classic Tool .mct dump, and a raw image (Proxmark3 .bin, libnfc .mfd: 1024 or 4096
+        bytes). Bytes the dump did not read (unread sectors, keys not found) stay unknown in the
+        virtual tag: no reader authenticates with an unknown key nor reads an unknown byte, and
+        this command lists those sectors. Where the dump's header contradicts block 0 (UID, SAK,
+        ATQA), block 0 wins and this command says so.
+
         Options:
           --model MODEL   DUMP is a raw .bin image of this model (ntag213, ntag215, ntag216,
-                          ultralight, …); its size must be the model's.
+                          ultralight, …; mifare-classic-1k or mifare-classic-4k for a
+                          MIFARE Classic dump whose size does not say it); its size must be
+                          the model's.
           --force         Replace FILE if it exists.
           --json          Print one JSON object instead of text.
 
@@ -31,6 +44,9 @@ struct SimImportCommand: Command {
 
         """
 
+    /// The MIFARE Classic models a dump may be of (`--model` for an `.eml`, `.bin` or `.mct`).
+    static let classicModels = EmulatedClassicTag.supportedModels
+
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
         let force = arguments.flag("--force")
@@ -38,10 +54,25 @@ struct SimImportCommand: Command {
         let source = try arguments.requiredPositional("DUMP (a Flipper Zero .nfc file)")
         let path = try arguments.requiredPositional("FILE")
         try arguments.finish()
+        let model = try modelName.map { name throws in
+            try classicModels.first { $0.rawValue == name } ?? SimModels.model(named: name, command: Self.name)
+        }
+        if model == nil || model?.classic != nil {
+            let bytes = try FileBytes.read(source)
+            // A Classic model given with bytes no format claims: a raw image of that size, or its error.
+            if let format = ClassicDumps.recognise(bytes) ?? (model?.classic != nil ? .rawImage : nil) {
+                let dump = try ClassicDumps.read(bytes, as: format, model: model, path: source)
+                let tag = try dump.tag()
+                tag.dumpFormat = nil
+                try OutputFiles.write([OutputFiles.tag(.classic(tag), at: path)], force: force)
+                ClassicSimSummary(path: path, tag: tag, dump: dump).print(
+                    action: "imported", title: "Imported", json: json, io: io)
+                return .success
+            }
+        }
         let tag: EmulatedTag
         var headerUID: [UInt8]? = nil
-        if let modelName {
-            let model = try SimModels.model(named: modelName, command: name)
+        if let model {
             tag = EmulatedTag(image: try MemoryImage.load(source, model: model), model: model)
         } else {
             let text = String(decoding: try FileBytes.read(source), as: UTF8.self)

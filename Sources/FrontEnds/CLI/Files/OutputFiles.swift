@@ -2,7 +2,7 @@ import Foundation
 import TagEmulator
 
 /// The one way the CLI creates the files a user names: new virtual tags (`sim new`, `sim
-/// import`), exports (`sim export --flipper/--bin`), web pages (`page --out`), keys files
+/// import`), exports (`sim export --flipper/--bin/--proxmark3`), web pages (`page --out`), keys files
 /// (`ntag424 keys --new-keys-out`). Every target is checked before the first byte is written, so
 /// a refusal leaves every file as it was; each file is then written by ``FileBytes/create(_:at:replacing:secret:)``.
 ///

@@ -5,9 +5,32 @@ import TapCardSupport
 /// sector's trailer as stored (which public key A it holds, the access bytes and the GPB), so a
 /// reader sees at once whether the card is as shipped or NDEF-formatted. Straight from the file
 /// (no commands are sent); keys that are not public are named, never printed.
+///
+/// A card that came from a dump says which format it was read from, where the dump's header
+/// contradicts block 0 (block 0 wins), and which sectors hold bytes the dump did not know.
 struct ClassicSimSummary: VirtualTagSummary {
     let path: String
     let tag: EmulatedClassicTag
+    /// The dump read (`sim import`), for its format and header.
+    var dump: ClassicDump? = nil
+
+    private func list(_ sectors: [Int]) -> String { sectors.map(String.init).joined(separator: ", ") }
+
+    /// One line each: the sectors holding an unknown byte, and those whose key A or key B is unknown.
+    var unknownLines: [String] {
+        let sectors = tag.sectorsWithUnknownBytes
+        guard !sectors.isEmpty else { return [] }
+        var lines = [
+            "  Unknown    \(sectors.count) of \(tag.facts.sectors) sectors hold bytes the dump did not read: \(list(sectors))"
+        ]
+        let keyA = tag.sectorsWithUnknownKey(.a)
+        let keyB = tag.sectorsWithUnknownKey(.b)
+        if !keyA.isEmpty {
+            lines.append("             key A unknown in sectors \(list(keyA)) (no reader can authenticate with it)")
+        }
+        if !keyB.isEmpty { lines.append("             key B unknown in sectors \(list(keyB))") }
+        return lines
+    }
 
     /// Which public key `key` is, or "a private key".
     static func keyName(_ key: [UInt8]) -> String {
@@ -34,8 +57,17 @@ struct ClassicSimSummary: VirtualTagSummary {
         lines.append("  UID        \(hex(tag.uid))")
         lines.append("  ATQA, SAK  \(hex(tag.atqa.reversed())), \(hex([tag.sak]))")
         lines.append("  Sectors    \(tag.facts.sectors) (\(tag.facts.blocks) blocks of 16 bytes)")
+        if let dump {
+            lines.append("  Read from  \(dump.format.displayName)")
+            lines += dump.headerContradictions.map { "  Header     \($0)" }
+        }
+        lines += unknownLines
         for (sector, block) in trailers {
-            let keyA = Self.keyName(Array(block[0..<6]))
+            let trailer = tag.trailerBlock(ofSector: sector)
+            let keyA =
+                (0..<6).allSatisfy { tag.isKnown(block: trailer, byte: $0) }
+                ? Self.keyName(Array(block[0..<6])) : "unknown"
+
             lines.append(
                 "  Sector \(sector < 10 ? " " : "")\(sector)  key A: \(keyA); access \(hex(Array(block[6..<9]))), GPB \(hex([block[9]]))"
             )
@@ -43,26 +75,39 @@ struct ClassicSimSummary: VirtualTagSummary {
         return lines
     }
 
+    private var dumpMembers: [(String, JSON)] {
+        guard let dump else { return [] }
+        return [
+            ("dump_format", .string(dump.format.rawValue)),
+            ("header_contradictions", .array(dump.headerContradictions.map { .string($0) })),
+        ]
+    }
+
     func json(action: String) -> JSON {
-        .object([
-            ("action", .string(action)),
-            ("file", .string(path)),
-            ("chip", TagJSON.chip(model: tag.model, identifiedBy: "declared by the virtual tag file")),
-            ("uid", .string(Hex.encode(tag.uid))),
-            ("atqa", .string(Hex.encode(tag.atqa.reversed()))),
-            ("sak", .string(Hex.encode([tag.sak]))),
-            (
-                "sectors",
-                .array(
-                    trailers.map { sector, block in
-                        .object([
-                            ("sector", .int(sector)),
-                            ("key_a", .string(Self.keyName(Array(block[0..<6])))),
-                            ("access_bits", .string(Hex.encode(Array(block[6..<9])))),
-                            ("general_purpose_byte", .string(Hex.encode([block[9]]))),
-                        ])
-                    })
-            ),
-        ])
+        .object(
+            [
+                ("action", .string(action)),
+                ("file", .string(path)),
+                ("chip", TagJSON.chip(model: tag.model, identifiedBy: "declared by the virtual tag file")),
+                ("uid", .string(Hex.encode(tag.uid))),
+                ("atqa", .string(Hex.encode(tag.atqa.reversed()))),
+                ("sak", .string(Hex.encode([tag.sak]))),
+                ("unknown_sectors", .array(tag.sectorsWithUnknownBytes.map { .int($0) })),
+                ("key_a_unknown_sectors", .array(tag.sectorsWithUnknownKey(.a).map { .int($0) })),
+                ("key_b_unknown_sectors", .array(tag.sectorsWithUnknownKey(.b).map { .int($0) })),
+            ] + dumpMembers + [
+                (
+                    "sectors",
+                    .array(
+                        trailers.map { sector, block in
+                            .object([
+                                ("sector", .int(sector)),
+                                ("key_a", .string(Self.keyName(Array(block[0..<6])))),
+                                ("access_bits", .string(Hex.encode(Array(block[6..<9])))),
+                                ("general_purpose_byte", .string(Hex.encode([block[9]]))),
+                            ])
+                        })
+                )
+            ])
     }
 }

@@ -24,9 +24,16 @@ import TagTransport
 ///   of them is refused. That the chip writes the permitted parts of a partly permitted trailer
 ///   write is this model's reading of the tables (UNVERIFIED against a card).
 /// - Block 0 (UID and manufacturer data) is read-only, as on the chip.
+/// - Bytes a dump did not know (``unknown``: a Flipper's `??`, MIFARE Classic Tool's `-`, a
+///   sector Proxmark3 did not read) stand in the memory as zeros, but no key whose bytes are
+///   unknown authenticates, no sector whose access bytes are unknown does either (nobody can say
+///   what the card would allow), and a read that would return an unknown byte is refused (`69 82`):
+///   the reader learns nothing the dump did not hold. A write makes what it writes known.
 struct ClassicChip {
     let facts: ClassicFacts
     var blocks: [[UInt8]]
+    /// Offsets (block × 16 + byte) of the bytes the dump this card came from did not know.
+    var unknown: Set<Int> = []
     /// The reader's volatile key slots 0 and 1.
     var keySlots: [UInt8: [UInt8]] = [:]
     /// The sector authenticated and the key it was authenticated with.
@@ -67,7 +74,12 @@ struct ClassicChip {
         let sector = sector(ofBlock: block)
         let trailer = blocks[trailerBlock(ofSector: sector)]
         let stored = role == .a ? Array(trailer[0..<6]) : Array(trailer[10..<16])
-        guard let key = keySlots[slot], key == stored, !rules(ofSector: sector).isBlocked else {
+        let trailerStart = trailerBlock(ofSector: sector) * ClassicFacts.blockSize
+        let keyRange = role == .a ? trailerStart..<trailerStart + 6 : trailerStart + 10..<trailerStart + 16
+        let knowable =
+            !keyRange.contains(where: unknown.contains)
+            && !(trailerStart + 6..<trailerStart + 9).contains(where: unknown.contains)
+        guard let key = keySlots[slot], key == stored, knowable, !rules(ofSector: sector).isBlocked else {
             throw .statusWord(sw1: 0x63, sw2: 0x00, command: label)
         }
         session = (sector, role)
@@ -78,14 +90,19 @@ struct ClassicChip {
         let (sector, role, index) = try authorised(block: block, label: label)
         let rules = rules(ofSector: sector)
         let stored = blocks[block]
+        let start = block * ClassicFacts.blockSize
+        func known(_ range: Range<Int>) -> Bool { !range.contains { unknown.contains(start + $0) } }
         guard index == blocksInSector(sector) - 1 else {
             let group = ClassicAccessRules.group(ofBlock: index, blocksInSector: blocksInSector(sector))
-            guard rules.mayRead(dataGroup: group, with: role) else { throw refuse(label) }
+            guard rules.mayRead(dataGroup: group, with: role), known(0..<16) else { throw refuse(label) }
             return stored
         }
         let zeros6 = [UInt8](repeating: 0, count: 6)
-        let bits = rules.mayReadAccessBits(with: role) ? Array(stored[6..<10]) : [0, 0, 0, 0]
-        let keyB = rules.mayReadKeyB(with: role) ? Array(stored[10..<16]) : zeros6
+        let readsBits = rules.mayReadAccessBits(with: role)
+        let readsKeyB = rules.mayReadKeyB(with: role)
+        guard !readsBits || known(6..<10), !readsKeyB || known(10..<16) else { throw refuse(label) }
+        let bits = readsBits ? Array(stored[6..<10]) : [0, 0, 0, 0]
+        let keyB = readsKeyB ? Array(stored[10..<16]) : zeros6
         return zeros6 + bits + keyB
     }
 
@@ -99,18 +116,24 @@ struct ClassicChip {
         guard block != 0 else { throw refuse(label) }
         let rules = rules(ofSector: sector)
         var updated = blocks[block]
+        var written: [Range<Int>] = []
         if index == blocksInSector(sector) - 1 {
             let keyA = rules.mayWriteKeyA(with: role)
             let bits = rules.mayWriteAccessBits(with: role)
             let keyB = rules.mayWriteKeyB(with: role)
             guard keyA || bits || keyB else { throw refuse(label) }
-            if keyA { updated.replaceSubrange(0..<6, with: data[0..<6]) }
-            if bits { updated.replaceSubrange(6..<10, with: data[6..<10]) }
-            if keyB { updated.replaceSubrange(10..<16, with: data[10..<16]) }
+            if keyA { written.append(0..<6) }
+            if bits { written.append(6..<10) }
+            if keyB { written.append(10..<16) }
         } else {
             let group = ClassicAccessRules.group(ofBlock: index, blocksInSector: blocksInSector(sector))
             guard rules.mayWrite(dataGroup: group, with: role) else { throw refuse(label) }
-            updated = data
+            written.append(0..<16)
+        }
+        for range in written {
+            updated.replaceSubrange(range, with: data[range])
+            // A torn write lands its first 8 bytes only (below).
+            for offset in range where !torn || offset < 8 { unknown.remove(block * ClassicFacts.blockSize + offset) }
         }
         // A MIFARE Classic block write has no tearing protection (the datasheets promise none): a
         // write torn while the EEPROM is programmed lands its first 8 bytes and leaves the last 8

@@ -18,9 +18,11 @@ import TapCardSupport
 /// ```
 ///
 /// Every block of the card has its line; `??` stands for a byte the Flipper could not read (a
-/// sector whose keys it did not find). TapCard reads `??` as `00`: the emulator needs a byte, and
-/// a key nobody knows is a key no reader will present. It always writes every byte. The UID's
-/// length (4 or 7) is taken from the `UID` line, the blocks are authoritative for the rest.
+/// sector whose keys it did not find). TapCard keeps such a byte unknown
+/// (``EmulatedClassicTag/unknownBytes``: no key made of it authenticates, no read returns it) and
+/// writes it back as `??`. The UID's length (4 or 7) is taken from the `UID` line, the blocks are
+/// authoritative for the rest. Files of version 2 wrote the ATQA least significant byte first, later
+/// ones most significant byte first (``header(_:)`` reads both).
 /// Read from the firmware source and published dumps, not from a file a Flipper saved here:
 /// UNVERIFIED against a device.
 public enum ClassicFlipperFile {
@@ -44,51 +46,62 @@ public enum ClassicFlipperFile {
             "Mifare Classic type: \(tag.facts.flipperType)", "Data format version: 2",
             "# Mifare Classic blocks, '??' means unknown data",
         ]
-        for (index, block) in tag.blocks.enumerated() { lines.append("Block \(index): \(hex(block))") }
+        for (index, block) in tag.blocks.enumerated() {
+            let bytes = block.enumerated().map { offset, byte in
+                tag.isKnown(block: index, byte: offset) ? hex([byte]) : "??"
+            }
+            lines.append("Block \(index): \(bytes.joined(separator: " "))")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
     public static func decode(_ text: String, path: String = "the virtual tag") throws(EmulatorError)
         -> EmulatedClassicTag
     {
-        let parsed: (TagModel, Int, [[UInt8]])
+        let dump: ClassicDump
         do {
-            parsed = try parse(text)
+            dump = try parse(text)
         } catch {
             throw .malformedClassicFile(path: path, error)
         }
-        return try EmulatedClassicTag(model: parsed.0, uidLength: parsed.1, blocks: parsed.2)
+        return try dump.tag()
     }
 
-    /// The model, the UID's length and every block.
-    static func parse(_ text: String) throws(ClassicFileError) -> (TagModel, Int, [[UInt8]]) {
+    /// The dump: header, model and every block, `??` as unknown bytes.
+    public static func parse(_ text: String) throws(ClassicFileError) -> ClassicDump {
         let fields = try ClassicFileError.reading(try FlipperFileFields(text))
         let device = try ClassicFileError.reading(try fields.required("Device type"))
         guard device.value == deviceType else {
             throw .badValue(line: device.line, key: "Device type", reason: "this reader takes Mifare Classic files")
         }
         let uid = try ClassicFileError.reading(try fields.required("UID").hex(count: [4, 7]))
+        let version = try ClassicFileError.reading(try fields.number("Version", in: 0...1000)) ?? 4
+        let atqa = try ClassicFileError.reading(try fields.hex("ATQA", count: [2]))
+        let sak = try ClassicFileError.reading(try fields.hex("SAK", count: [1]))
         let type = try ClassicFileError.reading(try fields.required("Mifare Classic type"))
         guard let model = EmulatedClassicTag.supportedModels.first(where: { $0.classic?.flipperType == type.value }),
             let facts = model.classic
         else {
             throw .badValue(line: type.line, key: "Mifare Classic type", reason: "TapCard emulates 1K and 4K")
         }
-        var blocks: [[UInt8]] = []
+        var blocks: [[UInt8?]] = []
         for number in 0..<facts.blocks {
             let field = try ClassicFileError.reading(try fields.required("Block \(number)"))
             blocks.append(try block(field.value, number: number, line: field.line))
         }
-        return (model, uid.count, blocks)
+        return ClassicDump(
+            format: .flipper, model: model, uidLength: uid.count, headerUID: uid,
+            // Version 2 files wrote the ATQA least significant byte first.
+            headerATQA: atqa.map { version < 3 ? Array($0.reversed()) : $0 }, headerSAK: sak?.first, blocks: blocks)
     }
 
-    /// 16 bytes from `00 11 ?? …`.
-    private static func block(_ value: String, number: Int, line: Int) throws(ClassicFileError) -> [UInt8] {
+    /// 16 bytes from `00 11 ?? …`, `nil` for `??`.
+    private static func block(_ value: String, number: Int, line: Int) throws(ClassicFileError) -> [UInt8?] {
         let tokens = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        var bytes: [UInt8] = []
+        var bytes: [UInt8?] = []
         for (index, token) in tokens.enumerated() {
             if token == "??" {
-                bytes.append(0)
+                bytes.append(nil)
             } else if token.utf8.count == 2, token.allSatisfy(\.isHexDigit), let byte = UInt8(token, radix: 16) {
                 bytes.append(byte)
             } else {

@@ -25,6 +25,10 @@ public final class EmulatedClassicTag: ClassicChannel {
     public let facts: ClassicFacts
     public let uid: [UInt8]
 
+    /// The other tool's dump this card was read from with `--tag` (never written back), `nil` for
+    /// a virtual tag file.
+    public var dumpFormat: ClassicDumpFormat?
+
     private var chip: ClassicChip
     private var harness = FieldHarness()
 
@@ -62,8 +66,9 @@ public final class EmulatedClassicTag: ClassicChannel {
     }
 
     /// A card holding `blocks` (a loaded file): the model's block count, 16 bytes each, the UID
-    /// taken from block 0.
-    public init(model: TagModel, uidLength: Int, blocks: [[UInt8]]) throws(EmulatorError) {
+    /// taken from block 0. `unknown` holds the offsets (block × 16 + byte) the file did not know
+    /// (they stand as zeros in `blocks`); the UID's bytes must be known.
+    public init(model: TagModel, uidLength: Int, blocks: [[UInt8]], unknown: Set<Int> = []) throws(EmulatorError) {
         try Self.check(model: model)
         guard let facts = model.classic else { throw .unsupportedModel(model) }
         guard blocks.count == facts.blocks, blocks.allSatisfy({ $0.count == ClassicFacts.blockSize }) else {
@@ -71,10 +76,14 @@ public final class EmulatedClassicTag: ClassicChannel {
                 "a \(model.displayName) has \(facts.blocks) blocks of 16 bytes; this has \(blocks.count)")
         }
         guard uidLength == 4 || uidLength == 7 else { throw .classicUID(length: uidLength) }
+        guard !(0..<uidLength).contains(where: unknown.contains) else {
+            throw .classicMemory("block 0 does not say the UID (its first \(uidLength) bytes are unknown)")
+        }
         self.model = model
         self.facts = facts
         self.uid = Array(blocks[0].prefix(uidLength))
         self.chip = ClassicChip(facts: facts, blocks: blocks)
+        self.chip.unknown = unknown.filter { $0 >= 0 && $0 < facts.blocks * ClassicFacts.blockSize }
     }
 
     /// Keys `FF…FF`, access bits `FF 07 80`, GPB `69`, key B `FF…FF`.
@@ -105,11 +114,36 @@ public final class EmulatedClassicTag: ClassicChannel {
     /// Every block as stored (trailers with their keys). For tests, files and the bridge's checks.
     public var blocks: [[UInt8]] { chip.blocks }
 
+    /// Offsets (block × 16 + byte) of the bytes the dump this card came from did not know.
+    public var unknownBytes: Set<Int> { chip.unknown }
+
+    /// Whether byte `index` of `block` is known.
+    public func isKnown(block: Int, byte index: Int) -> Bool {
+        !chip.unknown.contains(block * ClassicFacts.blockSize + index)
+    }
+
+    /// The sectors holding a byte nobody knows, in order.
+    public var sectorsWithUnknownBytes: [Int] {
+        Set(chip.unknown.map { chip.sector(ofBlock: $0 / ClassicFacts.blockSize) }).sorted()
+    }
+
+    /// The sectors whose trailer does not give key A, or key B, in full.
+    public func sectorsWithUnknownKey(_ role: ClassicKeyRole) -> [Int] {
+        (0..<facts.sectors).filter { sector in
+            let start = chip.trailerBlock(ofSector: sector) * ClassicFacts.blockSize + (role == .a ? 0 : 10)
+            return (start..<start + 6).contains(where: chip.unknown.contains)
+        }
+    }
+
+    /// The trailer block of `sector`.
+    public func trailerBlock(ofSector sector: Int) -> Int { chip.trailerBlock(ofSector: sector) }
+
     /// Replaces `block` bypassing every rule (tests, fixtures); ignored outside the card or for
     /// bytes that are not 16.
     public func setBlock(_ block: Int, to bytes: [UInt8]) {
         guard block >= 0, block < facts.blocks, bytes.count == ClassicFacts.blockSize else { return }
         chip.blocks[block] = bytes
+        for offset in 0..<ClassicFacts.blockSize { chip.unknown.remove(block * ClassicFacts.blockSize + offset) }
     }
 
     /// True when a trailer holds a key other than the public ones (transport `FFFFFFFFFFFF`, MAD

@@ -1,0 +1,54 @@
+import CommandLineKit
+import TagEmulator
+import TapCardSupport
+
+/// `tapcard sim export` of a MIFARE Classic card: Flipper Zero `.nfc` (unknown bytes as `??`),
+/// Proxmark3 JSON (a block holding an unknown byte left out) and the raw image (refused while a
+/// byte is unknown). Every file is checked before the first is written.
+enum ClassicExport {
+    struct Outputs {
+        var flipper: String?
+        var binary: String?
+        var proxmark3: String?
+    }
+
+    static func run(
+        _ tag: EmulatedClassicTag, path: String, outputs: Outputs, force: Bool, json: Bool, io: some CommandIO
+    ) throws -> ExitStatus {
+        tag.dumpFormat = nil
+        let secret = VirtualTag.classic(tag).holdsSecrets
+        var files: [OutputFiles.File] = []
+        var written: [(String, JSON)] = []
+        var lines: [String] = []
+        let title = "\(tag.model.displayName) \(path)"
+        if let flipper = outputs.flipper {
+            files.append(OutputFiles.tag(.classic(tag), at: flipper))
+            written.append(("flipper", .string(flipper)))
+            lines.append("Wrote \(title) as a Flipper Zero file: \(flipper)")
+        }
+        if let proxmark3 = outputs.proxmark3 {
+            files.append(
+                OutputFiles.File(path: proxmark3, bytes: Array(ProxmarkClassicJSON.encode(tag).utf8), secret: secret))
+            written.append(("proxmark3", .string(proxmark3)))
+            lines.append("Wrote \(title) as a Proxmark3 JSON dump: \(proxmark3)")
+        }
+        if let binary = outputs.binary {
+            guard let image = ClassicRawImage.encode(tag) else {
+                throw ClassicExportError.unknownBytes(path: path, sectors: tag.sectorsWithUnknownBytes)
+            }
+            files.append(OutputFiles.File(path: binary, bytes: image, secret: secret))
+            written.append(("bin", .string(binary)))
+            lines.append("Wrote \(title) as a raw image (\(image.count) bytes, keys in the trailers): \(binary)")
+        }
+        try OutputFiles.write(files, force: force)
+        if json {
+            io.printJSON(
+                JSON.object(
+                    [("action", .string("exported")), ("file", .string(path)), ("model", .string(tag.model.rawValue))]
+                        + written))
+        } else {
+            for line in lines { io.print(line) }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,55 @@
+import TagCatalog
+
+/// MIFARE Classic Tool's dump (Android, ikarus23/MifareClassicTool): for every sector it read a
+/// `+Sector: N` line, then one line of 32 hex digits a block; `-` stands for a digit it could not
+/// read (a key it did not find reads `------------`, a block it could not read 32 dashes). A
+/// sector the file does not list is unknown. There is no header: the highest sector (or
+/// `--model`) says the model, block 0 the UID's length.
+public enum MCTClassicFile {
+    public static func isMCT(_ text: String) -> Bool {
+        ClassicDumps.lines(text).contains { $0.text.hasPrefix("+Sector:") }
+    }
+
+    public static func parse(_ text: String, model given: TagModel?) throws(ClassicDumpError) -> ClassicDump {
+        let most = 40
+        var sectors: [Int: [[UInt8?]]] = [:]
+        var current: Int? = nil
+        for line in ClassicDumps.lines(text) where !line.text.isEmpty {
+            if line.text.hasPrefix("+Sector:") {
+                let number = line.text.dropFirst(8).drop { $0 == " " }
+                guard number.utf8.count <= 2, number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                    let sector = Int(number),
+                    sector < most
+                else {
+                    throw .badSector(line: line.number, reason: "'\(line.text)' is not a sector from 0 to \(most - 1)")
+                }
+                guard sectors[sector] == nil else {
+                    throw .badSector(line: line.number, reason: "sector \(sector) is given a second time")
+                }
+                sectors[sector] = []
+                current = sector
+                continue
+            }
+            guard let sector = current else { throw .strayLine(line: line.number) }
+            let count = sectors[sector]?.count ?? 0
+            guard count < ClassicDumps.blocksInSector(sector) else {
+                throw .sectorOverflow(line: line.number, sector: sector, blocks: ClassicDumps.blocksInSector(sector))
+            }
+            let block = ClassicDumps.firstBlock(ofSector: sector) + count
+            sectors[sector, default: []].append(
+                try ClassicDumps.block(line.text, line: line.number, block: block, dashes: true))
+        }
+        let highest = sectors.keys.max() ?? 0
+        let model = try ClassicDumps.model(
+            blockCount: ClassicDumps.firstBlock(ofSector: highest) + ClassicDumps.blocksInSector(highest), given: given)
+        guard let facts = model.classic else { throw .wrongSize(found: 0, unit: "blocks", expected: [64, 256]) }
+        var blocks = [[UInt8?]](repeating: [UInt8?](repeating: nil, count: 16), count: facts.blocks)
+        for (sector, lines) in sectors {
+            for (index, block) in lines.enumerated() {
+                blocks[ClassicDumps.firstBlock(ofSector: sector) + index] = block
+            }
+        }
+        return ClassicDump(
+            format: .mct, model: model, uidLength: ClassicDump.uidLength(block0: blocks[0]), blocks: blocks)
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import TagCatalog
+import TagEmulator
+import TagTransport
+import Testing
+
+/// MIFARE Classic dumps of other tools: recognised from their content, read with their unknown
+/// bytes kept unknown, written back byte for byte, refused with figures when malformed.
+@Suite struct ClassicDumpsTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/dumps").path
+
+    static func fixture(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + name)))
+    }
+
+    static func read(_ bytes: [UInt8], model: TagModel? = nil) throws -> ClassicDump {
+        let format = try #require(ClassicDumps.recognise(bytes))
+        return try ClassicDumps.read(bytes, as: format, model: model, path: "dump")
+    }
+
+    /// A formatted card holding a private key in sector 5, so keys are seen to travel.
+    static func card(_ model: TagModel) -> EmulatedClassicTag {
+        let tag = EmulatedClassicTag(model: model, uid: [0x8A, 0x5C, 0x2E, 0x1B], formatted: true)
+        tag.setBlock(23, to: [1, 2, 3, 4, 5, 6, 0xFF, 0x07, 0x80, 0x69, 0xA1, 0xB2, 0xC3, 0xD4, 0xE5, 0xF6])
+        tag.setBlock(21, to: Array(0..<16))
+        return tag
+    }
+
+    // MARK: Real public dumps (Tests/Fixtures/dumps/README.md)
+
+    @Test func aFlipperDumpKeepsTheKeysItDidNotFindUnknown() async throws {
+        let dump = try Self.read(try Self.fixture("flipper-nfc/laundr-mfc1k.nfc"))
+        #expect(dump.format == .flipper)
+        #expect(dump.headerContradictions.isEmpty)
+        let tag = try dump.tag()
+        #expect(tag.model == .mifareClassic1K)
+        #expect(tag.uid == [0x2B, 0xB9, 0x91, 0xB5])
+        #expect(tag.sectorsWithUnknownKey(.b) == [0, 1, 2, 3])
+        #expect(tag.sectorsWithUnknownKey(.a) == [])
+        // Key B stands as zeros in memory, yet zeros do not authenticate: nobody knows the key.
+        await #expect(throws: ChannelError.self) {
+            try await tag.authenticate(block: 4, role: .b, key: [0, 0, 0, 0, 0, 0])
+        }
+        try await tag.authenticate(block: 4, role: .a, key: [0xEE, 0xB7, 0x06, 0xFC, 0x71, 0x4F])
+        // The virtual tag file writes the unknown bytes back as '??'.
+        #expect(VirtualTag.classic(tag).encoded.contains("Block 3: EE B7 06 FC 71 4F 78 77 88 00 ?? ?? ?? ?? ?? ??"))
+    }
+
+    @Test func libnfcImagesAreRecognisedBySize() throws {
+        let oneK = try Self.read(try Self.fixture("libnfc-mfd/mfc1k.mfd"))
+        #expect(oneK.format == .rawImage)
+        #expect(try oneK.tag().uid == [0x9A, 0x1B, 0x84, 0x64])
+        #expect(oneK.model == .mifareClassic1K)
+        let fourK = try Self.read(try Self.fixture("libnfc-mfd/zhovner-4k.mfd"))
+        #expect(fourK.model == .mifareClassic4K)
+        #expect(try fourK.tag().uid == [0x33, 0xBD, 0x9D, 0x3F])
+        #expect(ClassicRawImage.encode(try fourK.tag()) == (try Self.fixture("libnfc-mfd/zhovner-4k.mfd")))
+    }
+
+    // MARK: Round trips
+
+    @Test func proxmark3JSONKeepsEveryByteAndEveryKey() throws {
+        for model in EmulatedClassicTag.supportedModels {
+            let tag = Self.card(model)
+            let dump = try Self.read(Array(ProxmarkClassicJSON.encode(tag).utf8))
+            #expect(dump.format == .proxmark3JSON)
+            #expect(dump.model == model)
+            #expect(dump.headerContradictions.isEmpty)
+            #expect(try dump.tag().blocks == tag.blocks)
+        }
+    }
+
+    @Test func proxmark3JSONKeepsUnknownKeysUnknown() throws {
+        let flipper = try Self.read(try Self.fixture("flipper-nfc/laundr-mfc1k.nfc")).tag()
+        let back = try Self.read(Array(ProxmarkClassicJSON.encode(flipper).utf8)).tag()
+        #expect(back.blocks == flipper.blocks)
+        #expect(back.unknownBytes == flipper.unknownBytes)
+    }
+
+    @Test func flipperEMLAndRawImagesKeepEveryByte() throws {
+        for model in EmulatedClassicTag.supportedModels {
+            let tag = Self.card(model)
+            let flipper = try Self.read(Array(VirtualTag.classic(tag).encoded.utf8))
+            #expect(try flipper.tag().blocks == tag.blocks)
+            let eml = try Self.read(Array(try #require(ProxmarkClassicEML.encode(tag)).utf8))
+            #expect(eml.format == .proxmark3EML)
+            #expect(try eml.tag().blocks == tag.blocks)
+            let raw = try Self.read(try #require(ClassicRawImage.encode(tag)))
+            #expect(try raw.tag().blocks == tag.blocks)
+        }
+    }
+
+    // MARK: MIFARE Classic Tool
+
+    @Test func anMCTDumpKeepsMissingSectorsAndDashesUnknown() throws {
+        let tag = Self.card(.mifareClassic1K)
+        var lines: [String] = []
+        for sector in 0..<16 where sector != 3 {
+            lines.append("+Sector: \(sector)")
+            for index in 0..<4 {
+                var hex = tag.blocks[sector * 4 + index].map { String(format: "%02X", $0) }.joined()
+                if sector == 5, index == 3 { hex = String(repeating: "-", count: 12) + hex.dropFirst(12) }
+                lines.append(hex)
+            }
+        }
+        let dump = try Self.read(Array((lines.joined(separator: "\r\n") + "\r\n").utf8))
+        #expect(dump.format == .mct)
+        let read = try dump.tag()
+        #expect(read.sectorsWithUnknownBytes == [3, 5])
+        #expect(read.sectorsWithUnknownKey(.a) == [3, 5])
+        #expect(read.sectorsWithUnknownKey(.b) == [3])
+        #expect(read.blocks[21] == Array(0..<16))
+    }
+
+    // MARK: Headers
+
+    @Test func aHeaderUIDThatContradictsBlock0IsReportedAndBlock0Wins() throws {
+        let text = ProxmarkClassicJSON.encode(Self.card(.mifareClassic1K))
+            .replacingOccurrences(of: "\"UID\": \"8A5C2E1B\"", with: "\"UID\": \"01020304\"")
+        let dump = try Self.read(Array(text.utf8))
+        #expect(dump.headerContradictions.count == 1)
+        #expect(dump.headerContradictions[0].contains("01 02 03 04"))
+        #expect(try dump.tag().uid == [0x8A, 0x5C, 0x2E, 0x1B])
+    }
+
+    @Test func aVersion2FlipperFileGivesItsATQALeastSignificantByteFirst() throws {
+        let text = VirtualTag.classic(Self.card(.mifareClassic1K)).encoded
+            .replacingOccurrences(of: "Version: 4", with: "Version: 2")
+            .replacingOccurrences(of: "ATQA: 00 04", with: "ATQA: 04 00")
+        #expect(try Self.read(Array(text.utf8)).headerContradictions.isEmpty)
+    }
+
+    // MARK: Malformed dumps
+
+    @Test func malformedDumpsNameWhereTheyBreak() throws {
+        func failure(_ text: String, model: TagModel? = nil, as format: ClassicDumpFormat) -> ClassicDumpError? {
+            do {
+                _ = try ClassicDumps.read(Array(text.utf8), as: format, model: model, path: "d")
+            } catch .malformedClassicDump(_, _, let error) {
+                return error
+            } catch {
+                return nil
+            }
+            return nil
+        }
+        let json = ProxmarkClassicJSON.encode(Self.card(.mifareClassic1K))
+        guard case .json(let offset, _) = failure(String(json.prefix(200)), as: .proxmark3JSON) else {
+            Issue.record("a truncated JSON dump is not a JSON error")
+            return
+        }
+        #expect(offset == 200)
+        #expect(
+            failure(json.replacingOccurrences(of: "\"63\":", with: "\"300\":"), as: .proxmark3JSON)
+                == .blockOutOfRange(block: 300, blocks: 256))
+        let eml = try #require(ProxmarkClassicEML.encode(Self.card(.mifareClassic1K)))
+        let short = eml.split(separator: "\n").dropLast().joined(separator: "\n")
+        #expect(failure(short, as: .proxmark3EML) == .wrongSize(found: 63, unit: "blocks", expected: [64, 256]))
+        #expect(
+            failure(eml.replacingOccurrences(of: "8A5C2E1B", with: "8A5C2E1G"), as: .proxmark3EML)
+                == .badBlock(line: 1, block: 0, reason: "byte 3 is not two hex digits"))
+        #expect(
+            failure("+Sector: 40\n", as: .mct)
+                == .badSector(line: 1, reason: "'+Sector: 40' is not a sector from 0 to 39"))
+        #expect(
+            failure("+Sector: 0\n" + String(repeating: "00", count: 15) + "\n", as: .mct)
+                == .badBlock(line: 2, block: 0, reason: "30 characters, not 32 hex digits"))
+        #expect(
+            failure(String(repeating: "A", count: 1000), model: .mifareClassic1K, as: .rawImage)
+                == .modelMismatch(found: 1000, unit: "bytes", model: "MIFARE Classic 1K", expected: 1024))
+    }
+
+    @Test func otherFilesAreNotClassicDumps() {
+        #expect(ClassicDumps.recognise(Array("{\"FileType\": \"mfu\"}".utf8)) == nil)
+        #expect(
+            ClassicDumps.recognise(Array("Filetype: Flipper NFC device\nDevice type: NTAG/Ultralight\n".utf8)) == nil)
+        #expect(ClassicDumps.recognise([0x00, 0x01]) == nil)
+        // A TapCard or Flipper file of exactly 1024 bytes is no raw image.
+        let comment = "# TapCard\nFiletype: Flipper NFC device\nDevice type: NTAG/Ultralight\n"
+        let padded = comment + String(repeating: "#", count: 1024 - comment.utf8.count)
+        #expect(ClassicDumps.recognise(Array(padded.utf8)) == nil)
+    }
+}
