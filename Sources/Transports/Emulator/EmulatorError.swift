@@ -54,15 +54,20 @@ public enum EmulatorError: TapCardError, Equatable {
     case classicMemory(String)
     /// A Flipper Zero Mifare Classic file that does not load (its line and what is wrong).
     case malformedClassicFile(path: String, ClassicFileError)
+    /// A command that changes a tag was pointed at another tool's dump: dumps are read-only.
+    case dumpIsReadOnly(path: String)
+    /// A Proxmark3 JSON dump that cannot be read as a tag.
+    case malformedProxmark3File(path: String, Proxmark3DumpError)
 
     public var origin: ErrorOrigin {
         switch self {
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .uidCascadeTag, .imageSize, .signatureLength,
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
-            .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile:
+            .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile,
+            .malformedProxmark3File:
             .input
         case .fileUnreadable, .fileUnwritable: .platform
-        case .fileReadOnly, .lockTimeout, .fileInTheWay: .refusal
+        case .fileReadOnly, .lockTimeout, .fileInTheWay, .dumpIsReadOnly: .refusal
         }
     }
 
@@ -106,6 +111,10 @@ public enum EmulatorError: TapCardError, Equatable {
             "\(path) is not a readable Flipper Zero Type 5 file: \(error.sentence)"
         case .idmLength(let count):
             "The IDm has \(count) bytes; a FeliCa IDm has 8."
+        case .dumpIsReadOnly(let path):
+            "\(path) is a Proxmark3 dump, which TapCard reads but never changes; make a virtual tag of it with 'tapcard sim import \(path) FILE' and change that. Nothing was written."
+        case .malformedProxmark3File(let path, let error):
+            "\(path) is not a readable Proxmark3 dump: \(error.sentence)"
         case .malformedFeliCaFile(let path, let error):
             "\(path) is not a readable virtual FeliCa tag: \(error.sentence)"
         case .type3Memory(let reason):

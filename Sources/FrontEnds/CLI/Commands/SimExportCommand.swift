@@ -5,21 +5,25 @@ import TapCardSupport
 /// `tapcard sim export FILE --flipper OUT.nfc`: a virtual tag as a Flipper Zero file or raw image.
 struct SimExportCommand: Command {
     static let name = "sim export"
-    static let summary = "Write a virtual tag as a Flipper Zero .nfc file or a raw .bin image."
+    static let summary = "Write a virtual tag as a Flipper Zero .nfc file, a Proxmark3 JSON dump or a raw .bin image."
     static let options: [OptionSpec] = [
         .json, .flag("--force", "Replace an existing file."),
         .value("--flipper", "OUT.nfc", completion: .file, "Write a Flipper Zero .nfc file."),
         .value("--bin", "OUT.bin", completion: .file, "Write a raw memory image."),
+        .value("--proxmark3", "OUT.json", completion: .file, "Write a Proxmark3 hf mfu dump JSON file."),
     ]
     static let help = """
-        Usage: tapcard sim export FILE (--flipper OUT.nfc | --bin OUT.bin) [--force] [--json]
+        Usage: tapcard sim export FILE (--flipper OUT.nfc | --proxmark3 OUT.json | --bin OUT.bin)
+                                  [--force] [--json]
 
         Writes the virtual tag FILE as a Flipper Zero .nfc file (version 4; a Flipper can emulate
-        it) or as a raw image of every page (PWD and PACK included, as stored). Both options may
-        be given together.
+        it), as a Proxmark3 'hf mfu dump' JSON file (NTAG/Ultralight; 'hf mfu eload' takes it)
+        or as a raw image of every page (PWD and PACK included, as stored). The options may be
+        given together.
 
         Options:
           --flipper OUT   Write a Flipper Zero .nfc file.
+          --proxmark3 OUT Write a Proxmark3 JSON dump (NTAG/Ultralight tags).
           --bin OUT       Write a raw memory image.
           --force         Replace existing output files.
           --json          Print one JSON object instead of text.
@@ -34,13 +38,20 @@ struct SimExportCommand: Command {
         let force = arguments.flag("--force")
         let flipper = try arguments.option("--flipper")
         let binary = try arguments.option("--bin")
+        let proxmark3 = try arguments.option("--proxmark3")
         let path = try arguments.requiredPositional("FILE (a virtual tag)")
         try arguments.finish()
-        guard flipper != nil || binary != nil else {
-            throw UsageError("Say where to write: --flipper OUT.nfc or --bin OUT.bin.", command: name)
+        guard flipper != nil || binary != nil || proxmark3 != nil else {
+            throw UsageError(
+                "Say where to write: --flipper OUT.nfc, --proxmark3 OUT.json or --bin OUT.bin.", command: name)
         }
         let text = String(decoding: try FileBytes.read(path), as: UTF8.self)
         if Type5FlipperFile.isType5(text) {
+            if proxmark3 != nil {
+                throw UsageError(
+                    "--proxmark3 writes NTAG/Ultralight dumps; a Type 5 tag exports with --flipper or --bin.",
+                    command: name)
+            }
             let tag = try Type5FlipperFile.decode(text, path: path)
             return try exportType5(tag, path: path, flipper: flipper, binary: binary, force: force, json: json, io: io)
         }
@@ -51,6 +62,12 @@ struct SimExportCommand: Command {
                 [OutputFiles.File(path: flipper, bytes: Array(FlipperNFC.render(FlipperDump(tag: tag)).utf8))],
                 force: force)
             written.append(("flipper", .string(flipper)))
+        }
+        if let proxmark3 {
+            try OutputFiles.write(
+                [OutputFiles.File(path: proxmark3, bytes: Array(Proxmark3MFU.render(FlipperDump(tag: tag)).utf8))],
+                force: force)
+            written.append(("proxmark3", .string(proxmark3)))
         }
         if let binary {
             try OutputFiles.write([OutputFiles.File(path: binary, bytes: tag.memory)], force: force)
@@ -65,6 +82,9 @@ struct SimExportCommand: Command {
         } else {
             if let flipper {
                 io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Flipper Zero file: \(flipper)")
+            }
+            if let proxmark3 {
+                io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Proxmark3 JSON dump: \(proxmark3)")
             }
             if let binary {
                 io.print(

@@ -5,7 +5,7 @@ import TapCardSupport
 /// `tapcard sim import DUMP FILE`: a virtual tag from a Flipper Zero dump or a raw image.
 struct SimImportCommand: Command {
     static let name = "sim import"
-    static let summary = "Make a virtual tag from a Flipper Zero .nfc dump or a raw .bin image."
+    static let summary = "Make a virtual tag from a Flipper Zero .nfc, a Proxmark3 dump or a raw .bin image."
     static let options: [OptionSpec] = [
         .json, .flag("--force", "Replace an existing file."),
         .value("--model", "MODEL", completion: .values(SimModels.names), "The model of a raw .bin dump."),
@@ -13,16 +13,18 @@ struct SimImportCommand: Command {
     static let help = """
         Usage: tapcard sim import DUMP FILE [--model MODEL] [--force] [--json]
 
-        Reads DUMP — a Flipper Zero .nfc file (versions 2 to 4) of an NTAG/Ultralight tag, or with
-        --model a raw .bin image of every page — and writes the virtual tag FILE. The tag keeps
+        Reads DUMP — a Flipper Zero .nfc file (versions 2 to 4) of an NTAG/Ultralight tag, a
+        Proxmark3 'hf mfu dump' JSON file, or with --model a raw .bin image of every page, a
+        Proxmark3 .bin (its 56-byte header first) or .eml — and writes the virtual tag FILE. The
+        format is recognised from the content, not the file name. The tag keeps
         the dump's pages, originality signature and counters. A Flipper Zero file of an ICODE SLIX2
         (Device type SLIX) or an ST25DV04K (Device type ISO15693-3) gives a virtual Type 5 tag. When the dump's header UID differs
         from the UID in pages 0–1 (edited dumps do this) the tag answers with the pages, and
         this command says so.
 
         Options:
-          --model MODEL   DUMP is a raw .bin image of this model (ntag213, ntag215, ntag216,
-                          ultralight, …); its size must be the model's.
+          --model MODEL   DUMP is a raw image, a Proxmark3 .bin or .eml of this model (ntag213,
+                          ntag215, ntag216, ultralight, …); its pages must be the model's.
           --force         Replace FILE if it exists.
           --json          Print one JSON object instead of text.
 
@@ -42,9 +44,33 @@ struct SimImportCommand: Command {
         var headerUID: [UInt8]? = nil
         if let modelName {
             let model = try SimModels.model(named: modelName, command: name)
-            tag = EmulatedTag(image: try MemoryImage.load(source, model: model), model: model)
+            let bytes = try FileBytes.read(source)
+            if model.type2Layout != nil, let dump = Proxmark3MFU.image(bytes, model: model) {
+                // Raw pages, a Proxmark3 .bin (its header's signature and counters kept) or .eml.
+                tag = try EmulatedTag(dump: dump)
+            } else {
+                tag = EmulatedTag(image: try MemoryImage.load(source, model: model), model: model)
+            }
         } else {
-            let text = String(decoding: try FileBytes.read(source), as: UTF8.self)
+            let bytes = try FileBytes.read(source)
+            let text = String(decoding: bytes, as: UTF8.self)
+            if Proxmark3MFU.isJSON(bytes) {
+                let dump = try Proxmark3MFU.dump(bytes, path: source)
+                tag = try EmulatedTag(dump: dump)
+                try OutputFiles.write([OutputFiles.tag(.type2(tag), at: path)], force: force)
+                TagOutput.virtualTag(.type2(tag), path: path, headerUID: dump.uid).print(
+                    action: "imported", title: "Imported", json: json, io: io)
+                return .success
+            }
+            if FeliCaTagFile.isFeliCa(text) {
+                // FeliCa Lite-S: kept in the same format; a header that contradicts block 83h is said.
+                let (type3, contradiction) = try FeliCaTagFile.decodeNoting(text, path: source)
+                try OutputFiles.write([OutputFiles.tag(.type3(type3), at: path)], force: force)
+                TagOutput.virtualTag(.type3(type3), path: path).print(
+                    action: "imported", title: "Imported", json: json, io: io)
+                if let contradiction { io.note("\(source): \(contradiction)") }
+                return .success
+            }
             if Type5FlipperFile.isType5(text) {
                 // ICODE SLIX2 (Device type SLIX) or ST25DV04K (ISO15693-3): kept in the same format.
                 let type5 = try Type5FlipperFile.decode(text, path: source)

@@ -163,6 +163,10 @@ final class OpenedTag {
         }
         do {
             let virtual = try VirtualTag.load(from: lock)
+            // Another tool's dump is read as a tag but never saved over (it would become ours).
+            if lock.access == .writing, VirtualTag.isDump(String(decoding: try lock.read().prefix(64), as: UTF8.self)) {
+                throw EmulatorError.dumpIsReadOnly(path: path)
+            }
             TestSDMPadding.apply(to: virtual, io: io)
             return OpenedTag(label: path, virtual: virtual, isDefault: isDefault, lock: lock, session: nil)
         } catch {
