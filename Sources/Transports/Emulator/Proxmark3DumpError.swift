@@ -47,7 +47,7 @@ public enum Proxmark3DumpError: TapCardError, Equatable {
         case .tooManyBlocks(let count):
             "The dump holds \(count) blocks, more than any MIFARE Ultralight or NTAG chip has (\(FlipperNFC.maximumPages))."
         case .unknownChip(let version, let pages):
-            "No model TapCard knows answers GET_VERSION \(Hex.encode(version, uppercase: true, separator: " ")) with \(pages) pages; give the model with --model and a raw image instead."
+            "No model TapCard knows answers GET_VERSION \(Hex.encode(version, uppercase: true, separator: " ")) with \(pages) \(pages == 1 ? "page" : "pages"); give the model with --model and a raw image instead."
         }
     }
 }

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `sim import`, `sim export --proxmark3`, `read --tag` and `info --tag` on other tools' dumps.
+@Suite struct DumpFormatsCommandTests {
+    static let dumps = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/dumps").path
+    static let proxmark3 = dumps + "/proxmark3/sasquach-ntag213.json"
+
+    @Test func importsAProxmark3DumpAndExportsItBackByteForByte() async throws {
+        let home = try CLIHome("pm3-import")
+        defer { home.remove() }
+        let tag = home.path + "/s.nfc"
+        let imported = await home.run(["sim", "import", Self.proxmark3, tag])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        #expect(imported.io.outputText.contains("Imported NTAG213 virtual tag"))
+        let out = home.path + "/again.json"
+        let exported = await home.run(["sim", "export", tag, "--proxmark3", out])
+        #expect(exported.status == 0, "\(exported.io.errorOutput)")
+        // The fixture was written by this exporter: the round trip gives the same file.
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: Self.proxmark3)))
+    }
+
+    @Test func readsAndInfosADumpWithoutChangingIt() async throws {
+        let home = try CLIHome("pm3-read")
+        defer { home.remove() }
+        let copy = home.path + "/dump.json"
+        try FileManager.default.copyItem(atPath: Self.proxmark3, toPath: copy)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        let read = await home.run(["read", "--tag", copy])
+        #expect(read.status == 0, "\(read.io.errorOutput)")
+        #expect(read.io.outputText.contains("talkingsasquach.com"))
+        let info = await home.run(["info", "--tag", copy])
+        #expect(info.status == 0, "\(info.io.errorOutput)")
+        #expect(info.io.outputText.contains("Chip: NTAG213"))
+        let write = await home.run(["write", "text", "hi", "--tag", copy])
+        #expect(write.status == 1)
+        #expect(write.io.errorOutput.contains("is a Proxmark3 dump, which TapCard reads but never changes"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+    }
+
+    @Test func aTruncatedDumpIsRefusedWithItsLineAndLeavesNoFile() async throws {
+        let home = try CLIHome("pm3-truncated")
+        defer { home.remove() }
+        let cut = home.path + "/cut.json"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.proxmark3))
+        try bytes.prefix(1373).write(to: URL(fileURLWithPath: cut))
+        let tag = home.path + "/t.nfc"
+        let imported = await home.run(["sim", "import", cut, tag])
+        #expect(imported.status == 65)
+        #expect(imported.io.errorOutput.contains("Line 62 (byte 1373)"))
+        #expect(!FileManager.default.fileExists(atPath: tag))
+    }
+
+    @Test func theFirmwaresFeliCaFileImportsAndTheContradictionIsSaid() async throws {
+        let home = try CLIHome("felica-import")
+        defer { home.remove() }
+        let tag = home.path + "/f.nfc"
+        let imported = await home.run(["sim", "import", Self.dumps + "/flipper/Felica.nfc", tag])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        #expect(imported.io.outputText.contains("Imported FeliCa Lite-S virtual tag"))
+        #expect(imported.io.errorOutput.contains("names IC code 4E but block 83h (D_ID) names F1"))
+    }
+}
