@@ -55,7 +55,9 @@ public enum EmulatorError: TapCardError, Equatable {
     /// A Flipper Zero Mifare Classic file that does not load (its line and what is wrong).
     case malformedClassicFile(path: String, ClassicFileError)
     /// A command that changes a tag was pointed at another tool's dump: dumps are read-only.
-    case dumpIsReadOnly(path: String)
+    case dumpIsReadOnly(path: String, format: String)
+    /// A Flipper Zero DESFire file that cannot be read as a card.
+    case malformedDESFireFile(path: String, DESFireFlipperFileError)
     /// A Proxmark3 JSON dump that cannot be read as a tag.
     case malformedProxmark3File(path: String, Proxmark3DumpError)
 
@@ -64,7 +66,7 @@ public enum EmulatorError: TapCardError, Equatable {
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .uidCascadeTag, .imageSize, .signatureLength,
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
             .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile,
-            .malformedProxmark3File:
+            .malformedProxmark3File, .malformedDESFireFile:
             .input
         case .fileUnreadable, .fileUnwritable: .platform
         case .fileReadOnly, .lockTimeout, .fileInTheWay, .dumpIsReadOnly: .refusal
@@ -111,8 +113,10 @@ public enum EmulatorError: TapCardError, Equatable {
             "\(path) is not a readable Flipper Zero Type 5 file: \(error.sentence)"
         case .idmLength(let count):
             "The IDm has \(count) bytes; a FeliCa IDm has 8."
-        case .dumpIsReadOnly(let path):
-            "\(path) is a Proxmark3 dump, which TapCard reads but never changes; make a virtual tag of it with 'tapcard sim import \(path) FILE' and change that. Nothing was written."
+        case .malformedDESFireFile(let path, let error):
+            "\(path) is not a readable Flipper Zero DESFire file: \(error.sentence)"
+        case .dumpIsReadOnly(let path, let format):
+            "\(path) is a \(format), which TapCard reads but never changes; make a virtual tag of it with 'tapcard sim import \(path) FILE' and change that. Nothing was written."
         case .malformedProxmark3File(let path, let error):
             "\(path) is not a readable Proxmark3 dump: \(error.sentence)"
         case .malformedFeliCaFile(let path, let error):

@@ -21,6 +21,10 @@ public enum Proxmark3DumpError: TapCardError, Equatable {
     case missingBlock(Int, count: Int)
     /// More blocks than any Ultralight/NTAG chip has.
     case tooManyBlocks(Int)
+    /// An ISO 15693 dump whose UID names no Type 5 chip TapCard emulates.
+    case unknownType5Chip(uid: [UInt8])
+    /// An ISO 15693 dump whose block count or size is not its chip's.
+    case type5Geometry(blocks: Int, blockSize: Int, expectedBlocks: Int, expectedSize: Int)
     /// No model TapCard knows has this GET_VERSION answer and page count.
     case unknownChip(version: [UInt8], pages: Int)
 
@@ -33,7 +37,7 @@ public enum Proxmark3DumpError: TapCardError, Equatable {
         case .notProxmark3Dump:
             "The JSON has no \"FileType\" at its top level, so it is not a Proxmark3 dump."
         case .unsupportedFileType(let type):
-            "The Proxmark3 dump is of FileType '\(type)'; only 'mfu' (hf mfu dump: MIFARE Ultralight and NTAG) can be read."
+            "The Proxmark3 dump is of FileType '\(type)'; only 'mfu' (hf mfu dump: MIFARE Ultralight and NTAG) and '15693 v4' or '15693 v5' (hf 15 dump) can be read."
         case .missingField(let name):
             "The Proxmark3 dump has no \(name); a tag cannot be made without it."
         case .badHexField(let name, let expected, let found):
@@ -46,6 +50,10 @@ public enum Proxmark3DumpError: TapCardError, Equatable {
             "Block \(block) is missing: the dump holds \(count) blocks, and they must run from block 0 without a gap."
         case .tooManyBlocks(let count):
             "The dump holds \(count) blocks, more than any MIFARE Ultralight or NTAG chip has (\(FlipperNFC.maximumPages))."
+        case .unknownType5Chip(let uid):
+            "The UID \(Hex.encode(uid, uppercase: true, separator: " ")) names no Type 5 chip TapCard emulates (ICODE SLIX2, ST25DV04K)."
+        case .type5Geometry(let blocks, let blockSize, let expectedBlocks, let expectedSize):
+            "The dump holds \(blocks) blocks of \(blockSize) bytes; the chip its UID names has \(expectedBlocks) blocks of \(expectedSize) bytes."
         case .unknownChip(let version, let pages):
             "No model TapCard knows answers GET_VERSION \(Hex.encode(version, uppercase: true, separator: " ")) with \(pages) \(pages == 1 ? "page" : "pages"); give the model with --model and a raw image instead."
         }

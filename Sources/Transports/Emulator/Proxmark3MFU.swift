@@ -13,47 +13,30 @@ import TapCardSupport
 /// Older clients wrote `Tearing`, `Pack` and `"Counter": "N/A"` instead of the numbered fields:
 /// their counters are read as zero.
 public enum Proxmark3MFU {
-    /// True when `bytes` look like a JSON document (a `{` first, after whitespace): the content,
-    /// not the file name, decides.
-    public static func isJSON(_ bytes: [UInt8]) -> Bool {
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        return index < bytes.count && bytes[index] == UInt8(ascii: "{")
-    }
-
     // MARK: Parse
 
-    /// The dump in `bytes`; `path` only names the file in errors.
-    public static func dump(_ bytes: [UInt8], path: String) throws(EmulatorError) -> FlipperDump {
-        do {
-            return try parse(bytes)
-        } catch {
-            throw .malformedProxmark3File(path: path, error)
-        }
+    public static func parse(_ bytes: [UInt8]) throws(Proxmark3DumpError) -> FlipperDump {
+        let (document, fileType) = try Proxmark3File.document(bytes)
+        guard fileType == "mfu" else { throw .unsupportedFileType(fileType) }
+        return try parse(document)
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(Proxmark3DumpError) -> FlipperDump {
-        let document: JSON
-        do {
-            document = try JSONReader.read(bytes)
-        } catch {
-            throw .json(error)
-        }
-        guard case .object = document, let fileTypeValue = document["FileType"] else { throw .notProxmark3Dump }
-        guard case .string(let fileType) = fileTypeValue else { throw .notProxmark3Dump }
-        guard fileType == "mfu" else { throw .unsupportedFileType(fileType) }
+    /// The dump in a parsed document whose `FileType` is `mfu`.
+    static func parse(_ document: JSON) throws(Proxmark3DumpError) -> FlipperDump {
         guard let card = document["Card"], case .object = card else { throw .missingField("Card") }
-        let pages = try blocks(document["blocks"])
-        let uid = try hex(card, "UID", count: [4, 7, 10], required: true) ?? []
-        let version = try hex(card, "Version", count: [8], required: false)
-        let signature = try hex(card, "Signature", count: [32], required: false)
+        let pages = try Proxmark3File.blocks(document["blocks"], size: 4)
+        let uid = try Proxmark3File.hex(card, "UID", count: [4, 7, 10], required: true) ?? []
+        let version = try Proxmark3File.hex(card, "Version", count: [8], required: false)
+        let signature = try Proxmark3File.hex(card, "Signature", count: [32], required: false)
         var counters: [UInt32] = [0, 0, 0]
         var tearing: [UInt8] = [0, 0, 0]
         for index in 0..<3 {
-            if let counter = try hex(card, "Counter\(index)", count: [3], required: false) {
+            if let counter = try Proxmark3File.hex(card, "Counter\(index)", count: [3], required: false) {
                 counters[index] = UInt32(counter[0]) | UInt32(counter[1]) << 8 | UInt32(counter[2]) << 16
             }
-            if let flag = try hex(card, "Tearing\(index)", count: [1], required: false) { tearing[index] = flag[0] }
+            if let flag = try Proxmark3File.hex(card, "Tearing\(index)", count: [1], required: false) {
+                tearing[index] = flag[0]
+            }
         }
         let model = identify(version: version, pageCount: pages.count)
         guard let model else {
@@ -74,57 +57,6 @@ public enum Proxmark3MFU {
             guard let layout = model.type2Layout else { return false }
             return layout.version == nil && layout.totalPages == pageCount
         }
-    }
-
-    private static func hex(_ card: JSON, _ name: String, count: [Int], required: Bool)
-        throws(Proxmark3DumpError) -> [UInt8]?
-    {
-        guard let value = card[name] else {
-            if required { throw .missingField("Card.\(name)") }
-            return nil
-        }
-        guard case .string(let text) = value else {
-            throw .badHexField("Card.\(name)", expectedBytes: count, found: value.serialized())
-        }
-        guard let bytes = decodeHex(text), count.contains(bytes.count) else {
-            throw .badHexField("Card.\(name)", expectedBytes: count, found: text)
-        }
-        return bytes
-    }
-
-    /// Hex digits without separators (the Proxmark3 writes them compact), or nil.
-    private static func decodeHex(_ text: String) -> [UInt8]? {
-        do {
-            return try Hex.decode(text)
-        } catch {
-            return nil
-        }
-    }
-
-    private static func blocks(_ value: JSON?) throws(Proxmark3DumpError) -> [[UInt8]] {
-        guard let value, case .object(let members) = value else { throw .missingField("blocks") }
-        guard members.count <= FlipperNFC.maximumPages else { throw .tooManyBlocks(members.count) }
-        var pages = [[UInt8]?](repeating: nil, count: members.count)
-        for (name, content) in members {
-            guard let block = Int(name), block >= 0, String(block) == name else { throw .badBlockName(name) }
-            guard block < members.count else { throw .missingBlock(firstGap(members), count: members.count) }
-            guard pages[block] == nil else { throw .duplicateBlock(block) }
-            guard case .string(let text) = content, let bytes = decodeHex(text), bytes.count == 4 else {
-                throw .badHexField("blocks.\(block)", expectedBytes: [4], found: content.serialized())
-            }
-            pages[block] = bytes
-        }
-        return try pages.enumerated().map { (index, page) throws(Proxmark3DumpError) in
-            guard let page else { throw .missingBlock(index, count: members.count) }
-            return page
-        }
-    }
-
-    private static func firstGap(_ members: [(String, JSON)]) -> Int {
-        let present = Set(members.compactMap { Int($0.0) })
-        var block = 0
-        while present.contains(block) { block += 1 }
-        return block
     }
 
     // MARK: Render
@@ -149,16 +81,7 @@ public enum Proxmark3MFU {
                 ))
             card.append(("Tearing\(index)", hex([flag])))
         }
-        var lines = ["{", "  \"Created\": \"TapCard\",", "  \"FileType\": \"mfu\",", "  \"Card\": {"]
-        lines += card.enumerated().map { index, field in
-            "    \"\(field.0)\": \"\(field.1)\"" + (index == card.count - 1 ? "" : ",")
-        }
-        lines += ["  },", "  \"blocks\": {"]
-        lines += dump.pages.enumerated().map { index, page in
-            "    \"\(index)\": \"\(hex(page))\"" + (index == dump.pages.count - 1 ? "" : ",")
-        }
-        lines += ["  }", "}"]
-        return lines.joined(separator: "\n") + "\n"
+        return Proxmark3File.render(fileType: "mfu", card: card, blocks: dump.pages)
     }
 }
 

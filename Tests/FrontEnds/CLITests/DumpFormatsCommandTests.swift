@@ -63,4 +63,40 @@ import Testing
         #expect(imported.io.outputText.contains("Imported FeliCa Lite-S virtual tag"))
         #expect(imported.io.errorOutput.contains("names IC code 4E but block 83h (D_ID) names F1"))
     }
+
+    @Test func aProxmark3ISO15693DumpImportsReadsAndExportsBack() async throws {
+        let home = try CLIHome("pm3-15693")
+        defer { home.remove() }
+        let dump = Self.dumps + "/proxmark3/slix-cap-default-15693.json"
+        let tag = home.path + "/slix.nfc"
+        let imported = await home.run(["sim", "import", dump, tag])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        #expect(imported.io.outputText.contains("Imported ICODE SLIX2 virtual tag"))
+        let info = await home.run(["info", "--tag", dump])
+        #expect(info.status == 0, "\(info.io.errorOutput)")
+        let out = home.path + "/again.json"
+        let exported = await home.run(["sim", "export", tag, "--proxmark3", out])
+        #expect(exported.status == 0, "\(exported.io.errorOutput)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: dump)))
+    }
+
+    @Test func aProxmark3BinWithItsHeaderImportsWithModel() async throws {
+        let home = try CLIHome("pm3-bin")
+        defer { home.remove() }
+        let tag = home.path + "/s.nfc"
+        #expect(await home.run(["sim", "import", Self.proxmark3, tag]).status == 0)
+        let raw = home.path + "/raw.bin"
+        #expect(await home.run(["sim", "export", tag, "--bin", raw]).status == 0)
+        var bytes = [UInt8](repeating: 0, count: 56)
+        bytes[0...7] = [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x0F, 0x03]
+        bytes[52...55] = [0x07, 0x00, 0x00, 0xBD]
+        bytes += [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
+        let binary = home.path + "/hf-mfu.bin"
+        try Data(bytes).write(to: URL(fileURLWithPath: binary))
+        let imported = await home.run(["sim", "import", binary, home.path + "/b.nfc", "--model", "ntag213", "--json"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        let wrongModel = await home.run(["sim", "import", binary, home.path + "/c.nfc", "--model", "ntag215"])
+        #expect(wrongModel.status == 65)
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/c.nfc"))
+    }
 }

@@ -10,20 +10,20 @@ struct SimExportCommand: Command {
         .json, .flag("--force", "Replace an existing file."),
         .value("--flipper", "OUT.nfc", completion: .file, "Write a Flipper Zero .nfc file."),
         .value("--bin", "OUT.bin", completion: .file, "Write a raw memory image."),
-        .value("--proxmark3", "OUT.json", completion: .file, "Write a Proxmark3 hf mfu dump JSON file."),
+        .value("--proxmark3", "OUT.json", completion: .file, "Write a Proxmark3 JSON dump (hf mfu dump, hf 15 dump)."),
     ]
     static let help = """
         Usage: tapcard sim export FILE (--flipper OUT.nfc | --proxmark3 OUT.json | --bin OUT.bin)
                                   [--force] [--json]
 
         Writes the virtual tag FILE as a Flipper Zero .nfc file (version 4; a Flipper can emulate
-        it), as a Proxmark3 'hf mfu dump' JSON file (NTAG/Ultralight; 'hf mfu eload' takes it)
-        or as a raw image of every page (PWD and PACK included, as stored). The options may be
+        it), as a Proxmark3 JSON dump ('hf mfu dump' of an NTAG/Ultralight, 'hf 15 dump' of an
+        ICODE SLIX2 or ST25DV04K) or as a raw image of every page (PWD and PACK included, as stored). The options may be
         given together.
 
         Options:
           --flipper OUT   Write a Flipper Zero .nfc file.
-          --proxmark3 OUT Write a Proxmark3 JSON dump (NTAG/Ultralight tags).
+          --proxmark3 OUT Write a Proxmark3 JSON dump (NTAG/Ultralight and Type 5 tags).
           --bin OUT       Write a raw memory image.
           --force         Replace existing output files.
           --json          Print one JSON object instead of text.
@@ -47,13 +47,10 @@ struct SimExportCommand: Command {
         }
         let text = String(decoding: try FileBytes.read(path), as: UTF8.self)
         if Type5FlipperFile.isType5(text) {
-            if proxmark3 != nil {
-                throw UsageError(
-                    "--proxmark3 writes NTAG/Ultralight dumps; a Type 5 tag exports with --flipper or --bin.",
-                    command: name)
-            }
             let tag = try Type5FlipperFile.decode(text, path: path)
-            return try exportType5(tag, path: path, flipper: flipper, binary: binary, force: force, json: json, io: io)
+            return try exportType5(
+                tag, path: path, flipper: flipper, proxmark3: proxmark3, binary: binary, force: force, json: json,
+                io: io)
         }
         let tag = try VirtualTagFile.load(path)
         var written: [(String, JSON)] = []
@@ -98,13 +95,18 @@ struct SimExportCommand: Command {
     /// A Type 5 virtual tag is a Flipper Zero file already: `--flipper` writes it again (the
     /// firmware's SLIX / ISO15693-3 layout), `--bin` writes its blocks one after the other.
     private static func exportType5(
-        _ tag: EmulatedType5Tag, path: String, flipper: String?, binary: String?, force: Bool, json: Bool,
-        io: some CommandIO
+        _ tag: EmulatedType5Tag, path: String, flipper: String?, proxmark3: String?, binary: String?, force: Bool,
+        json: Bool, io: some CommandIO
     ) throws -> ExitStatus {
         var written: [(String, JSON)] = []
         if let flipper {
             try OutputFiles.write([OutputFiles.tag(.type5(tag), at: flipper)], force: force)
             written.append(("flipper", .string(flipper)))
+        }
+        if let proxmark3 {
+            try OutputFiles.write(
+                [OutputFiles.File(path: proxmark3, bytes: Array(Proxmark3ISO15693.render(tag).utf8))], force: force)
+            written.append(("proxmark3", .string(proxmark3)))
         }
         if let binary {
             try OutputFiles.write([OutputFiles.File(path: binary, bytes: tag.memory.bytes)], force: force)
@@ -118,6 +120,9 @@ struct SimExportCommand: Command {
         } else {
             if let flipper {
                 io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Flipper Zero file: \(flipper)")
+            }
+            if let proxmark3 {
+                io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Proxmark3 JSON dump: \(proxmark3)")
             }
             if let binary {
                 io.print(

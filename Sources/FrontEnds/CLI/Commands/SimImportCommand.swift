@@ -14,11 +14,13 @@ struct SimImportCommand: Command {
         Usage: tapcard sim import DUMP FILE [--model MODEL] [--force] [--json]
 
         Reads DUMP — a Flipper Zero .nfc file (versions 2 to 4) of an NTAG/Ultralight tag, a
-        Proxmark3 'hf mfu dump' JSON file, or with --model a raw .bin image of every page, a
+        Proxmark3 'hf mfu dump' or 'hf 15 dump' JSON file, or with --model a raw .bin image of every page, a
         Proxmark3 .bin (its 56-byte header first) or .eml — and writes the virtual tag FILE. The
         format is recognised from the content, not the file name. The tag keeps
         the dump's pages, originality signature and counters. A Flipper Zero file of an ICODE SLIX2
-        (Device type SLIX) or an ST25DV04K (Device type ISO15693-3) gives a virtual Type 5 tag. When the dump's header UID differs
+        (Device type SLIX) or an ST25DV04K (Device type ISO15693-3) gives a virtual Type 5 tag, one of
+        a FeliCa Lite-S a Type 3 tag, one of a MIFARE DESFire (Device type Mifare DESFire) a DESFire
+        card whose keys and unread files are zeros, as the command says. When the dump's header UID differs
         from the UID in pages 0–1 (edited dumps do this) the tag answers with the pages, and
         this command says so.
 
@@ -54,12 +56,23 @@ struct SimImportCommand: Command {
         } else {
             let bytes = try FileBytes.read(source)
             let text = String(decoding: bytes, as: UTF8.self)
-            if Proxmark3MFU.isJSON(bytes) {
-                let dump = try Proxmark3MFU.dump(bytes, path: source)
-                tag = try EmulatedTag(dump: dump)
-                try OutputFiles.write([OutputFiles.tag(.type2(tag), at: path)], force: force)
-                TagOutput.virtualTag(.type2(tag), path: path, headerUID: dump.uid).print(
+            if Proxmark3File.isJSON(bytes) {
+                // A Proxmark3 dump: hf mfu dump (Type 2) or hf 15 dump (Type 5).
+                let (virtual, dumpUID) = try Proxmark3File.tag(bytes, path: source)
+                try OutputFiles.write([OutputFiles.tag(virtual, at: path)], force: force)
+                TagOutput.virtualTag(virtual, path: path, headerUID: dumpUID).print(
                     action: "imported", title: "Imported", json: json, io: io)
+                return .success
+            }
+            if FlipperDESFireFile.isDESFire(text) {
+                // What a Flipper cannot read (keys, files that need one) is said, not guessed.
+                let (desfire, unknowns) = try FlipperDESFireFile.decode(text, path: source)
+                try OutputFiles.write([OutputFiles.tag(.type4(desfire), at: path)], force: force)
+                TagOutput.virtualTag(.type4(desfire), path: path).print(
+                    action: "imported", title: "Imported", json: json, io: io)
+                if !unknowns.isEmpty {
+                    io.note("\(source): not in the dump: " + unknowns.joined(separator: "; ") + ".")
+                }
                 return .success
             }
             if FeliCaTagFile.isFeliCa(text) {
