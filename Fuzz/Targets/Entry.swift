@@ -27,6 +27,7 @@
         UltralightAESFuzz.target,
         VirtualTagFileFuzz.target,
         ClassicCardFuzz.target,
+        Proxmark3Fuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these four functions.

@@ -25,8 +25,10 @@
 
         static func batch(_ text: [UInt8], input: [UInt8]) {
             let io = CapturedIO(input: [])
-            var batch = SUNVerifyBatch(
-                metaKey: zero, fileKey: zero, pattern: nil, store: nil, now: Date(timeIntervalSince1970: 0))
+            var keys = SUNKeyOptions()
+            keys.metaKey = zero
+            keys.fileKey = zero
+            var batch = SUNVerifyBatch(keys: keys, store: nil, now: { Date(timeIntervalSince1970: 0) })
             let status = batch.run(text, io: io)
             var expected: [Int] = []
             var number = 0
