@@ -28,6 +28,7 @@
         VirtualTagFileFuzz.target,
         ClassicCardFuzz.target,
         Proxmark3Fuzz.target,
+        FlipperDESFireFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these four functions.

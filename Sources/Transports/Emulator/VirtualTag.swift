@@ -31,7 +31,9 @@ public enum VirtualTag {
     /// A tag from a file's text; `path` only names the file in errors.
     public static func decode(_ text: String, path: String = "the virtual tag") throws(EmulatorError) -> VirtualTag {
         if Type4TagFile.isType4(text) { return .type4(try Type4TagFile.decode(text, path: path)) }
-        if isDump(text) { return try Proxmark3File.tag(Array(text.utf8), path: path).0 }
+        if Proxmark3File.isJSON(Array(text.utf8.prefix(64))) {
+            return try Proxmark3File.tag(Array(text.utf8), path: path).0
+        }
         if FlipperDESFireFile.isDESFire(text) { return .type4(try FlipperDESFireFile.decode(text, path: path).0) }
         if Type5FlipperFile.isType5(text) { return .type5(try Type5FlipperFile.decode(text, path: path)) }
         if FeliCaTagFile.isFeliCa(text) { return .type3(try FeliCaTagFile.decode(text, path: path)) }
