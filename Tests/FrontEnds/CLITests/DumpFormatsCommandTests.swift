@@ -99,4 +99,23 @@ import Testing
         #expect(wrongModel.status == 65)
         #expect(!FileManager.default.fileExists(atPath: home.path + "/c.nfc"))
     }
+
+    @Test func aFlipperDESFireFileImportsSayingWhatItLacksAndStaysReadOnly() async throws {
+        let home = try CLIHome("flipper-desfire")
+        defer { home.remove() }
+        let copy = home.path + "/desfire.nfc"
+        try FileManager.default.copyItem(
+            atPath: Self.dumps + "/flipper/DESFire_NfcFileFormats_example.nfc", toPath: copy)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        let imported = await home.run(["sim", "import", copy, home.path + "/d.nfc"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        #expect(imported.io.outputText.contains("MIFARE DESFire EV2 (8 KB)"))
+        #expect(imported.io.errorOutput.contains("not in the dump: the PICC master key (DES): zeros here"))
+        let read = await home.run(["read", "--tag", copy])
+        #expect(read.status == 0, "\(read.io.errorOutput)")
+        let format = await home.run(["format", "--tag", copy])
+        #expect(format.status == 1)
+        #expect(format.io.errorOutput.contains("is a Flipper Zero DESFire file, which TapCard reads but never changes"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+    }
 }
