@@ -26,8 +26,9 @@ public enum Proxmark3MFU {
         guard let card = document["Card"], case .object = card else { throw .missingField("Card") }
         let pages = try Proxmark3File.blocks(document["blocks"], size: 4)
         let uid = try Proxmark3File.hex(card, "UID", count: [4, 7, 10], required: true) ?? []
-        let version = try Proxmark3File.hex(card, "Version", count: [8], required: false)
-        let signature = try Proxmark3File.hex(card, "Signature", count: [32], required: false)
+        // The client writes zeros for what it could not read: all zeros is "not read", as absent is.
+        let version = try Proxmark3File.hex(card, "Version", count: [8], required: false).flatMap(nonZero)
+        let signature = try Proxmark3File.hex(card, "Signature", count: [32], required: false).flatMap(nonZero)
         var counters: [UInt32] = [0, 0, 0]
         var tearing: [UInt8] = [0, 0, 0]
         for index in 0..<3 {
@@ -46,6 +47,8 @@ public enum Proxmark3MFU {
             formatVersion: 0, chipName: FlipperNFC.chipName(for: model), model: model, uid: uid,
             signature: signature, getVersion: version, counters: counters, tearingFlags: tearing, pages: pages)
     }
+
+    private static func nonZero(_ bytes: [UInt8]) -> [UInt8]? { bytes.contains { $0 != 0 } ? bytes : nil }
 
     /// The model: by the GET_VERSION answer when the chip gave one, else by the page count of the
     /// chips that have no GET_VERSION (MIFARE Ultralight 16, NTAG203 42, Ultralight C 48).

@@ -2,6 +2,7 @@ import Foundation
 import TagCatalog
 import TagEmulator
 import TapCardSupport
+import TestSupport
 import Testing
 
 /// Proxmark3 `hf mfu dump` files: the JSON as RfidResearchGroup/proxmark3's `fileutils.c`
@@ -119,5 +120,19 @@ import Testing
         #expect(throws: Proxmark3DumpError.json(.truncated(expected: "the closing '\"'", line: 62, offset: 1373))) {
             try Proxmark3MFU.parse(Array(bytes.prefix(1373)))
         }
+    }
+}
+
+/// The inputs the proxmark3 fuzz target broke, replayed: each parses to a dump that renders and
+/// parses back to the same dump.
+@Suite struct Proxmark3FuzzRegressionTests {
+    @Test(arguments: FuzzRegressions.names("proxmark3"))
+    func replays(name: String) throws {
+        let input = try FuzzRegressions.bytes("proxmark3", name)
+        // Each input here broke the round trip, so each parses.
+        let dump = try Proxmark3MFU.parse(input)
+        let again = try Proxmark3MFU.parse(Array(Proxmark3MFU.render(dump).utf8))
+        #expect(again.pages == dump.pages && again.signature == dump.signature && again.getVersion == dump.getVersion)
+        #expect(again.counters == dump.counters && again.model == dump.model && again.uid == dump.uid)
     }
 }
