@@ -118,4 +118,20 @@ import Testing
         #expect(format.io.errorOutput.contains("is a Flipper Zero DESFire file, which TapCard reads but never changes"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
     }
+
+    /// A Flipper file that read fewer pages than the chip has (an Ultralight C's key pages) says
+    /// which pages are unknown.
+    @Test func unreadPagesAreNamed() async throws {
+        let home = try CLIHome("unread-pages")
+        defer { home.remove() }
+        let tag = try await home.newTag("ultralight-c", "c.nfc")
+        let exported = home.path + "/flipper.nfc"
+        #expect(await home.run(["sim", "export", tag, "--flipper", exported]).status == 0)
+        let text = try String(contentsOfFile: exported, encoding: .utf8)
+            .replacingOccurrences(of: "Pages read: 48", with: "Pages read: 44")
+        try text.write(toFile: exported, atomically: true, encoding: .utf8)
+        let imported = await home.run(["sim", "import", exported, home.path + "/again.nfc"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        #expect(imported.io.errorOutput.contains("pages 44–47 were not read (the file says 44 of 48)"))
+    }
 }

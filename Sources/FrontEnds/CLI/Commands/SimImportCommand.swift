@@ -44,6 +44,7 @@ struct SimImportCommand: Command {
         try arguments.finish()
         let tag: EmulatedTag
         var headerUID: [UInt8]? = nil
+        var unread: String? = nil
         if let modelName {
             let model = try SimModels.model(named: modelName, command: name)
             let bytes = try FileBytes.read(source)
@@ -95,10 +96,16 @@ struct SimImportCommand: Command {
             let dump = try VirtualTagFile.dump(at: source)
             tag = try EmulatedTag(dump: dump)
             headerUID = dump.uid
+            if dump.pagesRead < dump.pages.count {
+                // An Ultralight C or AES keeps its key in pages no reader can read back.
+                unread =
+                    "\(source): pages \(dump.pagesRead)–\(dump.pages.count - 1) were not read (the file says \(dump.pagesRead) of \(dump.pages.count)): they are unknown, and the tag holds what the file has there."
+            }
         }
         try OutputFiles.write([OutputFiles.tag(.type2(tag), at: path)], force: force)
         TagOutput.virtualTag(.type2(tag), path: path, headerUID: headerUID).print(
             action: "imported", title: "Imported", json: json, io: io)
+        if let unread { io.note(unread) }
         return .success
     }
 }
