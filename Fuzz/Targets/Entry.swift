@@ -32,6 +32,8 @@
         MCTDumpFuzz.target,
         ClassicRawFuzz.target,
         ClassicFlipperFuzz.target,
+        Proxmark3Fuzz.target,
+        FlipperDESFireFuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these four functions.

@@ -56,15 +56,19 @@ public enum EmulatorError: TapCardError, Equatable {
     case malformedClassicFile(path: String, ClassicFileError)
     /// A Proxmark3, MIFARE Classic Tool or libnfc dump of a MIFARE Classic card that does not read.
     case malformedClassicDump(path: String, format: ClassicDumpFormat, ClassicDumpError)
-    /// A dump read with `--tag` is read-only: TapCard never writes another tool's file.
-    case dumpIsReadOnly(path: String, format: ClassicDumpFormat)
+    /// A command that changes a tag was pointed at another tool's dump: dumps are read-only.
+    case dumpIsReadOnly(path: String, format: String)
+    /// A Flipper Zero DESFire file that cannot be read as a card.
+    case malformedDESFireFile(path: String, DESFireFlipperFileError)
+    /// A Proxmark3 JSON dump that cannot be read as a tag.
+    case malformedProxmark3File(path: String, Proxmark3DumpError)
 
     public var origin: ErrorOrigin {
         switch self {
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .uidCascadeTag, .imageSize, .signatureLength,
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
             .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile,
-            .malformedClassicDump:
+            .malformedClassicDump, .malformedProxmark3File, .malformedDESFireFile:
             .input
         case .fileUnreadable, .fileUnwritable: .platform
         case .fileReadOnly, .lockTimeout, .fileInTheWay, .dumpIsReadOnly: .refusal
@@ -111,6 +115,12 @@ public enum EmulatorError: TapCardError, Equatable {
             "\(path) is not a readable Flipper Zero Type 5 file: \(error.sentence)"
         case .idmLength(let count):
             "The IDm has \(count) bytes; a FeliCa IDm has 8."
+        case .malformedDESFireFile(let path, let error):
+            "\(path) is not a readable Flipper Zero DESFire file: \(error.sentence)"
+        case .dumpIsReadOnly(let path, let format):
+            "\(path) is a \(format), which TapCard reads but never changes; make a virtual tag of it with 'tapcard sim import \(path) FILE' and change that. Nothing was written."
+        case .malformedProxmark3File(let path, let error):
+            "\(path) is not a readable Proxmark3 dump: \(error.sentence)"
         case .malformedFeliCaFile(let path, let error):
             "\(path) is not a readable virtual FeliCa tag: \(error.sentence)"
         case .type3Memory(let reason):
@@ -123,8 +133,6 @@ public enum EmulatorError: TapCardError, Equatable {
             "\(path) is not a readable Flipper Zero Mifare Classic file: \(error.sentence)"
         case .malformedClassicDump(let path, let format, let error):
             "\(path) is not a readable \(format.displayName) of a MIFARE Classic card: \(error.sentence)"
-        case .dumpIsReadOnly(let path, let format):
-            "\(path) is a \(format.displayName), which TapCard reads but never writes; make a virtual tag of it first: tapcard sim import \(path) card.nfc"
         }
     }
 }

@@ -4,7 +4,7 @@
 /// tag` is a Type 4 tag (``Type4TagFile``); a Flipper Zero file whose `Device type:` is `SLIX` or
 /// `ISO15693-3` is a Type 5 tag (``Type5FlipperFile``), and one with `Device type: FeliCa` a Type 3
 /// tag (``FeliCaTagFile``), one with `Device type: Mifare Classic` a MIFARE Classic card
-/// (``ClassicFlipperFile``); anything else is read as a Flipper Zero NTAG/Ultralight file
+/// (``ClassicFlipperFile``); a JSON document is a Proxmark3 dump (``Proxmark3File``) and a Flipper Zero `Mifare DESFire` file a DESFire card (``FlipperDESFireFile``), both read-only; anything else is read as a Flipper Zero NTAG/Ultralight file
 /// (``VirtualTagFile``), exactly as before. Saving is crash-safe in every case (``FileBytes``).
 public enum VirtualTag {
     case type2(EmulatedTag)
@@ -41,10 +41,27 @@ public enum VirtualTag {
     /// A tag from a file's text; `path` only names the file in errors.
     public static func decode(_ text: String, path: String = "the virtual tag") throws(EmulatorError) -> VirtualTag {
         if Type4TagFile.isType4(text) { return .type4(try Type4TagFile.decode(text, path: path)) }
+        if Proxmark3File.isJSON(Array(text.utf8.prefix(64))) {
+            return try Proxmark3File.tag(Array(text.utf8), path: path).0
+        }
+        if FlipperDESFireFile.isDESFire(text) { return .type4(try FlipperDESFireFile.decode(text, path: path).0) }
         if Type5FlipperFile.isType5(text) { return .type5(try Type5FlipperFile.decode(text, path: path)) }
         if FeliCaTagFile.isFeliCa(text) { return .type3(try FeliCaTagFile.decode(text, path: path)) }
         if ClassicFlipperFile.isClassic(text) { return .classic(try ClassicFlipperFile.decode(text, path: path)) }
         return .type2(try VirtualTagFile.decode(text, path: path))
+    }
+
+    /// True when the file is another tool's dump (a Proxmark3 JSON), not a virtual tag file: it
+    /// is read as a tag, never written back (its format would change under its owner's feet).
+    public static func isDump(_ text: String) -> Bool { dumpFormat(text) != nil }
+
+    /// The other tool whose dump `text` is ("Proxmark3 dump", "Flipper Zero DESFire file"), or
+    /// nil for a virtual tag file. TapCard's own files are never these: its Type 4 tags, DESFire
+    /// included, have their own format (``Type4TagFile``).
+    public static func dumpFormat(_ text: String) -> String? {
+        if Proxmark3File.isJSON(Array(text.utf8.prefix(64))) { return "Proxmark3 dump" }
+        if FlipperDESFireFile.isDESFire(text) { return "Flipper Zero DESFire file" }
+        return nil
     }
 
     /// The file's text.
@@ -74,7 +91,7 @@ public enum VirtualTag {
     /// A tag read from another tool's dump is never written back (to that file or as it).
     private func refuseDump(_ path: String) throws(EmulatorError) {
         if case .classic(let tag) = self, let format = tag.dumpFormat {
-            throw .dumpIsReadOnly(path: path, format: format)
+            throw .dumpIsReadOnly(path: path, format: format.displayName)
         }
     }
 

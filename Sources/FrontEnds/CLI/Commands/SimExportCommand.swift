@@ -5,27 +5,31 @@ import TapCardSupport
 /// `tapcard sim export FILE --flipper OUT.nfc`: a virtual tag as a Flipper Zero file or raw image.
 struct SimExportCommand: Command {
     static let name = "sim export"
-    static let summary = "Write a virtual tag as a Flipper Zero .nfc file or a raw .bin image."
+    static let summary = "Write a virtual tag as a Flipper Zero .nfc file, a Proxmark3 JSON dump or a raw .bin image."
     static let options: [OptionSpec] = [
         .json, .flag("--force", "Replace an existing file."),
         .value("--flipper", "OUT.nfc", completion: .file, "Write a Flipper Zero .nfc file."),
         .value("--bin", "OUT.bin", completion: .file, "Write a raw memory image."),
-        .value("--proxmark3", "OUT.json", completion: .file, "Write a Proxmark3 JSON dump (MIFARE Classic)."),
+        .value(
+            "--proxmark3", "OUT.json", completion: .file,
+            "Write a Proxmark3 JSON dump (hf mf dump, hf mfu dump, hf 15 dump)."),
     ]
     static let help = """
-        Usage: tapcard sim export FILE (--flipper OUT.nfc | --bin OUT.bin | --proxmark3 OUT.json) [--force] [--json]
+        Usage: tapcard sim export FILE (--flipper OUT.nfc | --proxmark3 OUT.json | --bin OUT.bin)
+                                  [--force] [--json]
 
         Writes the virtual tag FILE as a Flipper Zero .nfc file (version 4; a Flipper can emulate
-        it) or as a raw image of every page (PWD and PACK included, as stored). The options may
-        be given together. A MIFARE Classic card (a virtual tag, or any dump 'sim import' reads)
-        is also written as a Proxmark3 JSON dump (hf mf dump's "mfc v2", keys included; 'hf mf
-        eload' takes it); its raw image is the Proxmark3 .bin and libnfc .mfd layout, and is
-        refused while the card holds bytes nobody knows (the format has no mark for them).
+        it), as a Proxmark3 JSON dump ('hf mfu dump' of an NTAG/Ultralight, 'hf 15 dump' of an
+        ICODE SLIX2 or ST25DV04K, 'hf mf dump' "mfc v2" of a MIFARE Classic, keys included; 'hf mf
+        eload' takes it) or as a raw image of every page (PWD and PACK included, as stored). The
+        options may be given together. A MIFARE Classic card (a virtual tag, or any dump 'sim
+        import' reads) has the Proxmark3 .bin and libnfc .mfd layout as its raw image, refused
+        while the card holds bytes nobody knows (the format has no mark for them).
 
         Options:
           --flipper OUT   Write a Flipper Zero .nfc file.
+          --proxmark3 OUT Write a Proxmark3 JSON dump (NTAG/Ultralight, Type 5, MIFARE Classic).
           --bin OUT       Write a raw memory image.
-          --proxmark3 OUT Write a Proxmark3 JSON dump (MIFARE Classic 1K and 4K).
           --force         Replace existing output files.
           --json          Print one JSON object instead of text.
 
@@ -44,7 +48,7 @@ struct SimExportCommand: Command {
         try arguments.finish()
         guard flipper != nil || binary != nil || proxmark3 != nil else {
             throw UsageError(
-                "Say where to write: --flipper OUT.nfc, --bin OUT.bin or --proxmark3 OUT.json.", command: name)
+                "Say where to write: --flipper OUT.nfc, --proxmark3 OUT.json or --bin OUT.bin.", command: name)
         }
         let bytes = try FileBytes.read(path)
         if ClassicDumps.recognise(bytes) != nil,
@@ -53,13 +57,12 @@ struct SimExportCommand: Command {
             let outputs = ClassicExport.Outputs(flipper: flipper, binary: binary, proxmark3: proxmark3)
             return try ClassicExport.run(tag, path: path, outputs: outputs, force: force, json: json, io: io)
         }
-        if proxmark3 != nil {
-            throw UsageError("--proxmark3 writes MIFARE Classic cards only; \(path) is not one.", command: name)
-        }
         let text = String(decoding: bytes, as: UTF8.self)
         if Type5FlipperFile.isType5(text) {
             let tag = try Type5FlipperFile.decode(text, path: path)
-            return try exportType5(tag, path: path, flipper: flipper, binary: binary, force: force, json: json, io: io)
+            return try exportType5(
+                tag, path: path, flipper: flipper, proxmark3: proxmark3, binary: binary, force: force, json: json,
+                io: io)
         }
         let tag = try VirtualTagFile.load(path)
         var written: [(String, JSON)] = []
@@ -68,6 +71,12 @@ struct SimExportCommand: Command {
                 [OutputFiles.File(path: flipper, bytes: Array(FlipperNFC.render(FlipperDump(tag: tag)).utf8))],
                 force: force)
             written.append(("flipper", .string(flipper)))
+        }
+        if let proxmark3 {
+            try OutputFiles.write(
+                [OutputFiles.File(path: proxmark3, bytes: Array(Proxmark3MFU.render(FlipperDump(tag: tag)).utf8))],
+                force: force)
+            written.append(("proxmark3", .string(proxmark3)))
         }
         if let binary {
             try OutputFiles.write([OutputFiles.File(path: binary, bytes: tag.memory)], force: force)
@@ -83,6 +92,9 @@ struct SimExportCommand: Command {
             if let flipper {
                 io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Flipper Zero file: \(flipper)")
             }
+            if let proxmark3 {
+                io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Proxmark3 JSON dump: \(proxmark3)")
+            }
             if let binary {
                 io.print(
                     "Wrote \(tag.model.displayName) virtual tag \(path) as a raw image (\(tag.memory.count) bytes): \(binary)"
@@ -95,13 +107,18 @@ struct SimExportCommand: Command {
     /// A Type 5 virtual tag is a Flipper Zero file already: `--flipper` writes it again (the
     /// firmware's SLIX / ISO15693-3 layout), `--bin` writes its blocks one after the other.
     private static func exportType5(
-        _ tag: EmulatedType5Tag, path: String, flipper: String?, binary: String?, force: Bool, json: Bool,
-        io: some CommandIO
+        _ tag: EmulatedType5Tag, path: String, flipper: String?, proxmark3: String?, binary: String?, force: Bool,
+        json: Bool, io: some CommandIO
     ) throws -> ExitStatus {
         var written: [(String, JSON)] = []
         if let flipper {
             try OutputFiles.write([OutputFiles.tag(.type5(tag), at: flipper)], force: force)
             written.append(("flipper", .string(flipper)))
+        }
+        if let proxmark3 {
+            try OutputFiles.write(
+                [OutputFiles.File(path: proxmark3, bytes: Array(Proxmark3ISO15693.render(tag).utf8))], force: force)
+            written.append(("proxmark3", .string(proxmark3)))
         }
         if let binary {
             try OutputFiles.write([OutputFiles.File(path: binary, bytes: tag.memory.bytes)], force: force)
@@ -115,6 +132,9 @@ struct SimExportCommand: Command {
         } else {
             if let flipper {
                 io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Flipper Zero file: \(flipper)")
+            }
+            if let proxmark3 {
+                io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Proxmark3 JSON dump: \(proxmark3)")
             }
             if let binary {
                 io.print(

@@ -6,7 +6,7 @@ import TapCardSupport
 struct SimImportCommand: Command {
     static let name = "sim import"
     static let summary =
-        "Make a virtual tag from a Flipper Zero .nfc dump, a MIFARE Classic dump (Proxmark3, MIFARE Classic Tool, libnfc) or a raw .bin image."
+        "Make a virtual tag from a Flipper Zero .nfc, a Proxmark3 dump, a MIFARE Classic dump (MIFARE Classic Tool, libnfc) or a raw .bin image."
     static let options: [OptionSpec] = [
         .json, .flag("--force", "Replace an existing file."),
         .value(
@@ -16,10 +16,14 @@ struct SimImportCommand: Command {
     static let help = """
         Usage: tapcard sim import DUMP FILE [--model MODEL] [--force] [--json]
 
-        Reads DUMP — a Flipper Zero .nfc file (versions 2 to 4) of an NTAG/Ultralight tag, or with
-        --model a raw .bin image of every page — and writes the virtual tag FILE. The tag keeps
+        Reads DUMP — a Flipper Zero .nfc file (versions 2 to 4) of an NTAG/Ultralight tag, a
+        Proxmark3 'hf mfu dump' or 'hf 15 dump' JSON file, or with --model a raw .bin image of every page, a
+        Proxmark3 .bin (its 56-byte header first) or .eml — and writes the virtual tag FILE. The
+        format is recognised from the content, not the file name. The tag keeps
         the dump's pages, originality signature and counters. A Flipper Zero file of an ICODE SLIX2
-        (Device type SLIX) or an ST25DV04K (Device type ISO15693-3) gives a virtual Type 5 tag. When the dump's header UID differs
+        (Device type SLIX) or an ST25DV04K (Device type ISO15693-3) gives a virtual Type 5 tag, one of
+        a FeliCa Lite-S a Type 3 tag, one of a MIFARE DESFire (Device type Mifare DESFire) a DESFire
+        card whose keys and unread files are zeros, as the command says. When the dump's header UID differs
         from the UID in pages 0–1 (edited dumps do this) the tag answers with the pages, and
         this command says so.
 
@@ -32,10 +36,10 @@ struct SimImportCommand: Command {
         ATQA), block 0 wins and this command says so.
 
         Options:
-          --model MODEL   DUMP is a raw .bin image of this model (ntag213, ntag215, ntag216,
-                          ultralight, …; mifare-classic-1k or mifare-classic-4k for a
-                          MIFARE Classic dump whose size does not say it); its size must be
-                          the model's.
+          --model MODEL   DUMP is a raw image, a Proxmark3 .bin or .eml of this model (ntag213,
+                          ntag215, ntag216, ultralight, …; mifare-classic-1k or mifare-classic-4k
+                          for a MIFARE Classic dump whose size does not say it); its pages must
+                          be the model's.
           --force         Replace FILE if it exists.
           --json          Print one JSON object instead of text.
 
@@ -72,10 +76,46 @@ struct SimImportCommand: Command {
         }
         let tag: EmulatedTag
         var headerUID: [UInt8]? = nil
+        var unread: String? = nil
         if let model {
-            tag = EmulatedTag(image: try MemoryImage.load(source, model: model), model: model)
+            let bytes = try FileBytes.read(source)
+            if model.type2Layout != nil, let dump = Proxmark3MFU.image(bytes, model: model) {
+                // Raw pages, a Proxmark3 .bin (its header's signature and counters kept) or .eml.
+                tag = try EmulatedTag(dump: dump)
+            } else {
+                tag = EmulatedTag(image: try MemoryImage.load(source, model: model), model: model)
+            }
         } else {
-            let text = String(decoding: try FileBytes.read(source), as: UTF8.self)
+            let bytes = try FileBytes.read(source)
+            let text = String(decoding: bytes, as: UTF8.self)
+            if Proxmark3File.isJSON(bytes) {
+                // A Proxmark3 dump: hf mfu dump (Type 2) or hf 15 dump (Type 5).
+                let (virtual, dumpUID) = try Proxmark3File.tag(bytes, path: source)
+                try OutputFiles.write([OutputFiles.tag(virtual, at: path)], force: force)
+                TagOutput.virtualTag(virtual, path: path, headerUID: dumpUID).print(
+                    action: "imported", title: "Imported", json: json, io: io)
+                return .success
+            }
+            if FlipperDESFireFile.isDESFire(text) {
+                // What a Flipper cannot read (keys, files that need one) is said, not guessed.
+                let (desfire, unknowns) = try FlipperDESFireFile.decode(text, path: source)
+                try OutputFiles.write([OutputFiles.tag(.type4(desfire), at: path)], force: force)
+                TagOutput.virtualTag(.type4(desfire), path: path).print(
+                    action: "imported", title: "Imported", json: json, io: io)
+                if !unknowns.isEmpty {
+                    io.note("\(source): not in the dump: " + unknowns.joined(separator: "; ") + ".")
+                }
+                return .success
+            }
+            if FeliCaTagFile.isFeliCa(text) {
+                // FeliCa Lite-S: kept in the same format; a header that contradicts block 83h is said.
+                let (type3, contradiction) = try FeliCaTagFile.decodeNoting(text, path: source)
+                try OutputFiles.write([OutputFiles.tag(.type3(type3), at: path)], force: force)
+                TagOutput.virtualTag(.type3(type3), path: path).print(
+                    action: "imported", title: "Imported", json: json, io: io)
+                if let contradiction { io.note("\(source): \(contradiction)") }
+                return .success
+            }
             if Type5FlipperFile.isType5(text) {
                 // ICODE SLIX2 (Device type SLIX) or ST25DV04K (ISO15693-3): kept in the same format.
                 let type5 = try Type5FlipperFile.decode(text, path: source)
@@ -87,10 +127,16 @@ struct SimImportCommand: Command {
             let dump = try VirtualTagFile.dump(at: source)
             tag = try EmulatedTag(dump: dump)
             headerUID = dump.uid
+            if dump.pagesRead < dump.pages.count {
+                // An Ultralight C or AES keeps its key in pages no reader can read back.
+                unread =
+                    "\(source): pages \(dump.pagesRead)–\(dump.pages.count - 1) were not read (the file says \(dump.pagesRead) of \(dump.pages.count)): they are unknown, and the tag holds what the file has there."
+            }
         }
         try OutputFiles.write([OutputFiles.tag(.type2(tag), at: path)], force: force)
         TagOutput.virtualTag(.type2(tag), path: path, headerUID: headerUID).print(
             action: "imported", title: "Imported", json: json, io: io)
+        if let unread { io.note(unread) }
         return .success
     }
 }

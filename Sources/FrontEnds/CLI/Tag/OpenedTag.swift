@@ -153,7 +153,9 @@ final class OpenedTag {
         // A read may change a virtual tag (an NTAG 424 DNA's SDM read counter goes up), so it
         // holds such a file for writing, as a write does; a file that cannot be written is
         // still read, without saving.
-        if lock.access == .reading, (try? VirtualTag.load(from: lock))?.mayChangeWhenRead == true {
+        // Another tool's dump is never saved over (it would become ours), so it is not relocked.
+        let dumpFormat = VirtualTag.dumpFormat(String(decoding: try lock.read().prefix(4096), as: UTF8.self))
+        if lock.access == .reading, dumpFormat == nil, (try? VirtualTag.load(from: lock))?.mayChangeWhenRead == true {
             lock.release()
             do {
                 lock = try await TagTarget.relock(path, access: .writing, wait: wait, io: io)
@@ -163,6 +165,9 @@ final class OpenedTag {
         }
         do {
             let virtual = try VirtualTag.load(from: lock)
+            if lock.access == .writing, let dumpFormat {
+                throw EmulatorError.dumpIsReadOnly(path: path, format: dumpFormat)
+            }
             TestSDMPadding.apply(to: virtual, io: io)
             return OpenedTag(label: path, virtual: virtual, isDefault: isDefault, lock: lock, session: nil)
         } catch {

@@ -54,16 +54,33 @@ public enum FeliCaTagFile {
     public static func decode(_ text: String, path: String = "the virtual tag") throws(EmulatorError)
         -> EmulatedType3Tag
     {
-        let parsed: (TagModel, [UInt8], [Int: [UInt8]])
+        try decodeNoting(text, path: path).tag
+    }
+
+    /// The tag, and a sentence when the file's header contradicts its memory (the Flipper
+    /// firmware's own `Felica.nfc` test file names IC code 4E in its header PMm while its block
+    /// 83h, D_ID, holds a Lite-S PMm with IC code F1). The card answers Polling with the PMm in
+    /// D_ID (JIS X 6319-4; FeliCa Lite-S user's manual, "D_ID"), so the memory wins.
+    public static func decodeNoting(_ text: String, path: String = "the virtual tag") throws(EmulatorError)
+        -> (tag: EmulatedType3Tag, contradiction: String?)
+    {
+        let parsed: Parsed
         do {
             parsed = try parse(text)
         } catch {
             throw .malformedFeliCaFile(path: path, error)
         }
-        return try EmulatedType3Tag(model: parsed.0, idm: parsed.1, blocks: parsed.2)
+        return (try EmulatedType3Tag(model: parsed.model, idm: parsed.idm, blocks: parsed.blocks), parsed.contradiction)
     }
 
-    static func parse(_ text: String) throws(FeliCaFileError) -> (TagModel, [UInt8], [Int: [UInt8]]) {
+    struct Parsed {
+        var model: TagModel
+        var idm: [UInt8]
+        var blocks: [Int: [UInt8]]
+        var contradiction: String?
+    }
+
+    static func parse(_ text: String) throws(FeliCaFileError) -> Parsed {
         let fields = try FeliCaFileError.reading(try FlipperFileFields(text))
         let device = try FeliCaFileError.reading(try fields.required("Device type"))
         guard device.value == deviceType else {
@@ -74,24 +91,43 @@ public enum FeliCaTagFile {
             throw .badValue(
                 line: version.line, key: "Data format version", reason: "TapCard reads version \(dataFormatVersion)")
         }
-        let idm = try FeliCaFileError.reading(try fields.required("Manufacture id").hex(count: [8]))
-        let pmm = try FeliCaFileError.reading(try fields.required("Manufacture parameter").hex(count: [8]))
-        let ic = pmm[1]
-        guard ic == 0xF1 || ic == 0xF2, let facts = TagModel.feliCaLiteS.type3 else {
-            throw .unsupportedChip(icCode: ic)
-        }
+        let headerIDm = try FeliCaFileError.reading(try fields.required("Manufacture id").hex(count: [8]))
+        let headerPMm = try FeliCaFileError.reading(try fields.required("Manufacture parameter").hex(count: [8]))
+        guard let facts = TagModel.feliCaLiteS.type3 else { throw .unsupportedChip(icCode: headerPMm[1]) }
         let total = try FeliCaFileError.reading(try fields.required("Blocks total"))
         guard Int(total.value) == facts.blocks.count else {
+            // A Lite-S has 28 blocks; another count is another chip, named by the header's IC code.
+            guard headerPMm[1] == 0xF1 || headerPMm[1] == 0xF2 else { throw .unsupportedChip(icCode: headerPMm[1]) }
             throw .badValue(
                 line: total.line, key: "Blocks total", reason: "a FeliCa Lite-S file has \(facts.blocks.count) blocks")
         }
         var blocks: [Int: [UInt8]] = [:]
+        var dID: [UInt8]? = nil
         for (index, number) in facts.blocks.enumerated() {
             let stored = try FeliCaFileError.reading(try fields.required("Block \(index)").hex(count: [18]))
-            blocks[number] =
-                stored[0] == 0 && stored[1] == 0 ? Array(stored[2...]) : [UInt8](repeating: 0, count: 16)
+            let read = stored[0] == 0 && stored[1] == 0
+            blocks[number] = read ? Array(stored[2...]) : [UInt8](repeating: 0, count: 16)
+            if number == 0x83, read { dID = Array(stored[2...]) }
         }
-        return (.feliCaLiteS, idm, blocks)
+        // D_ID (83h) is IDm ‖ PMm as the card answers Polling: when it was read, it names the chip.
+        let idm = dID.map { Array($0[0..<8]) } ?? headerIDm
+        let pmm = dID.map { Array($0[8..<16]) } ?? headerPMm
+        guard pmm[1] == 0xF1 || pmm[1] == 0xF2 else { throw .unsupportedChip(icCode: pmm[1]) }
+        var contradictions: [String] = []
+        if pmm[1] != headerPMm[1] {
+            contradictions.append(
+                "the header's PMm (Manufacture parameter) names IC code \(Hex.encode([headerPMm[1]], uppercase: true)) but block 83h (D_ID) names \(Hex.encode([pmm[1]], uppercase: true)), a FeliCa Lite-S"
+            )
+        }
+        if idm != headerIDm {
+            contradictions.append(
+                "the header's IDm is \(Hex.encode(headerIDm, uppercase: true, separator: " ")) but block 83h (D_ID) holds \(Hex.encode(idm, uppercase: true, separator: " "))"
+            )
+        }
+        let contradiction =
+            contradictions.isEmpty
+            ? nil : contradictions.joined(separator: "; ") + "; the card answers with its memory, so the memory wins."
+        return Parsed(model: .feliCaLiteS, idm: idm, blocks: blocks, contradiction: contradiction)
     }
 }
 

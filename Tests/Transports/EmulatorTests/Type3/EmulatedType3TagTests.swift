@@ -182,8 +182,8 @@ import Testing
             throws: EmulatorError.malformedFeliCaFile(
                 path: "the virtual tag", .syntax(.notFlipperNFC(line: 1)))
         ) { _ = try FeliCaTagFile.decode(String(text.drop { $0 != "\n" }.dropFirst())) }
-        let otherChip = text.replacingOccurrences(
-            of: "Manufacture parameter: 00 F1", with: "Manufacture parameter: 00 01")
+        // The chip is the one block 83h (D_ID) names; the header's PMm alone does not decide.
+        let otherChip = text.replacingOccurrences(of: "00 F1 00 00 00 01 43 00", with: "00 01 00 00 00 01 43 00")
         #expect(throws: EmulatorError.malformedFeliCaFile(path: "the virtual tag", .unsupportedChip(icCode: 0x01))) {
             _ = try VirtualTag.decode(otherChip)
         }

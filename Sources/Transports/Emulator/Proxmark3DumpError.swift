@@ -1,0 +1,61 @@
+import TapCardSupport
+
+/// A Proxmark3 JSON dump that cannot be read as a tag, with the field (and block) at fault.
+public enum Proxmark3DumpError: TapCardError, Equatable {
+    /// The file is not JSON.
+    case json(JSONReadError)
+    /// The top level is not a JSON object, or `FileType` is missing.
+    case notProxmark3Dump
+    /// `FileType` names a dump this reader does not take (`mfc v2`, `15693 v4`, …).
+    case unsupportedFileType(String)
+    /// A field the tag cannot do without is absent.
+    case missingField(String)
+    /// A field is there but is not a string of hex digits, or not of the length the format fixes.
+    case badHexField(String, expectedBytes: [Int], found: String)
+    /// `blocks` holds a member whose name is not a block number.
+    case badBlockName(String)
+    /// A block number appears twice.
+    case duplicateBlock(Int)
+    /// Blocks must run from 0 without a gap: `missing` is the first absent block, `count` how many
+    /// the file holds.
+    case missingBlock(Int, count: Int)
+    /// More blocks than any Ultralight/NTAG chip has.
+    case tooManyBlocks(Int)
+    /// An ISO 15693 dump whose UID names no Type 5 chip TapCard emulates.
+    case unknownType5Chip(uid: [UInt8])
+    /// An ISO 15693 dump whose block count or size is not its chip's.
+    case type5Geometry(blocks: Int, blockSize: Int, expectedBlocks: Int, expectedSize: Int)
+    /// No model TapCard knows has this GET_VERSION answer and page count.
+    case unknownChip(version: [UInt8], pages: Int)
+
+    public var origin: ErrorOrigin { .input }
+
+    public var sentence: String {
+        switch self {
+        case .json(let error):
+            error.sentence
+        case .notProxmark3Dump:
+            "The JSON has no \"FileType\" at its top level, so it is not a Proxmark3 dump."
+        case .unsupportedFileType(let type):
+            "The Proxmark3 dump is of FileType '\(type)'; only 'mfu' (hf mfu dump: MIFARE Ultralight and NTAG) and '15693 v4' or '15693 v5' (hf 15 dump) can be read."
+        case .missingField(let name):
+            "The Proxmark3 dump has no \(name); a tag cannot be made without it."
+        case .badHexField(let name, let expected, let found):
+            "\(name) is '\(found.prefix(80))'; it must be \(expected.map { "\($0)" }.joined(separator: " or ")) bytes of hex."
+        case .badBlockName(let name):
+            "blocks holds a member named '\(name.prefix(40))'; block names are numbers from 0."
+        case .duplicateBlock(let block):
+            "Block \(block) appears twice in blocks."
+        case .missingBlock(let block, let count):
+            "Block \(block) is missing: the dump holds \(count) blocks, and they must run from block 0 without a gap."
+        case .tooManyBlocks(let count):
+            "The dump holds \(count) blocks, more than any MIFARE Ultralight or NTAG chip has (\(FlipperNFC.maximumPages))."
+        case .unknownType5Chip(let uid):
+            "The UID \(Hex.encode(uid, uppercase: true, separator: " ")) names no Type 5 chip TapCard emulates (ICODE SLIX2, ST25DV04K)."
+        case .type5Geometry(let blocks, let blockSize, let expectedBlocks, let expectedSize):
+            "The dump holds \(blocks) blocks of \(blockSize) bytes; the chip its UID names has \(expectedBlocks) blocks of \(expectedSize) bytes."
+        case .unknownChip(let version, let pages):
+            "No model TapCard knows answers GET_VERSION \(Hex.encode(version, uppercase: true, separator: " ")) with \(pages) \(pages == 1 ? "page" : "pages"); give the model with --model and a raw image instead."
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import TagCatalog
+import TapCardSupport
+
+/// Reads and writes Proxmark3 `hf mfu dump` JSON files (RfidResearchGroup/proxmark3,
+/// `client/src/fileutils.c`, `jsfMfuMemory`): `"FileType": "mfu"`, a `Card` object with the UID,
+/// the GET_VERSION answer (`Version`), `TBO_0`/`TBO_1`, the READ_SIG answer (`Signature`),
+/// `Counter0`–`Counter2` (3 bytes each, least significant first, as READ_CNT answers) and
+/// `Tearing0`–`Tearing2`, then `blocks` with every page as 4 bytes of hex under its number.
+///
+/// The dump is read into a ``FlipperDump``, so a Proxmark3 dump becomes a tag the same way a
+/// Flipper Zero one does. The pages are the memory; the header `UID` is what the Proxmark3 says
+/// it saw (``FlipperDump/uid``), and where the two differ the pages win, as in a Flipper file.
+/// Older clients wrote `Tearing`, `Pack` and `"Counter": "N/A"` instead of the numbered fields:
+/// their counters are read as zero.
+public enum Proxmark3MFU {
+    // MARK: Parse
+
+    public static func parse(_ bytes: [UInt8]) throws(Proxmark3DumpError) -> FlipperDump {
+        let (document, fileType) = try Proxmark3File.document(bytes)
+        guard fileType == "mfu" else { throw .unsupportedFileType(fileType) }
+        return try parse(document)
+    }
+
+    /// The dump in a parsed document whose `FileType` is `mfu`.
+    static func parse(_ document: JSON) throws(Proxmark3DumpError) -> FlipperDump {
+        guard let card = document["Card"], case .object = card else { throw .missingField("Card") }
+        let pages = try Proxmark3File.blocks(document["blocks"], size: 4)
+        let uid = try Proxmark3File.hex(card, "UID", count: [4, 7, 10], required: true) ?? []
+        // The client writes zeros for what it could not read: all zeros is "not read", as absent is.
+        let version = try Proxmark3File.hex(card, "Version", count: [8], required: false).flatMap(nonZero)
+        let signature = try Proxmark3File.hex(card, "Signature", count: [32], required: false).flatMap(nonZero)
+        var counters: [UInt32] = [0, 0, 0]
+        var tearing: [UInt8] = [0, 0, 0]
+        for index in 0..<3 {
+            if let counter = try Proxmark3File.hex(card, "Counter\(index)", count: [3], required: false) {
+                counters[index] = UInt32(counter[0]) | UInt32(counter[1]) << 8 | UInt32(counter[2]) << 16
+            }
+            if let flag = try Proxmark3File.hex(card, "Tearing\(index)", count: [1], required: false) {
+                tearing[index] = flag[0]
+            }
+        }
+        let model = identify(version: version, pageCount: pages.count)
+        guard let model else {
+            throw .unknownChip(version: version ?? [UInt8](repeating: 0, count: 8), pages: pages.count)
+        }
+        return FlipperDump(
+            formatVersion: 0, chipName: FlipperNFC.chipName(for: model), model: model, uid: uid,
+            signature: signature, getVersion: version, counters: counters, tearingFlags: tearing, pages: pages)
+    }
+
+    private static func nonZero(_ bytes: [UInt8]) -> [UInt8]? { bytes.contains { $0 != 0 } ? bytes : nil }
+
+    /// The model: by the GET_VERSION answer when the chip gave one, else by the page count of the
+    /// chips that have no GET_VERSION (MIFARE Ultralight 16, NTAG203 42, Ultralight C 48).
+    static func identify(version: [UInt8]?, pageCount: Int) -> TagModel? {
+        if let version, version.contains(where: { $0 != 0 }) {
+            return TagModel.identified(byVersion: version)
+        }
+        return TagModel.allCases.first { model in
+            guard let layout = model.type2Layout else { return false }
+            return layout.version == nil && layout.totalPages == pageCount
+        }
+    }
+
+    // MARK: Render
+
+    /// The dump as a Proxmark3 `hf mfu dump` JSON file, in the client's field order and
+    /// two-space indentation (`hf mfu eload`/`restore` read it back).
+    public static func render(_ dump: FlipperDump) -> String {
+        func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true) }
+        var card: [(String, String)] = [
+            ("UID", hex(dump.uid)),
+            ("Version", hex(dump.getVersion ?? [UInt8](repeating: 0, count: 8))),
+            ("TBO_0", "0000"), ("TBO_1", "00"),
+            ("Signature", hex(dump.signature ?? [UInt8](repeating: 0, count: 32))),
+        ]
+        for index in 0..<3 {
+            let counter = index < dump.counters.count ? dump.counters[index] : 0
+            let flag = index < dump.tearingFlags.count ? dump.tearingFlags[index] : 0
+            card.append(
+                (
+                    "Counter\(index)",
+                    hex([UInt8(counter & 0xFF), UInt8(counter >> 8 & 0xFF), UInt8(counter >> 16 & 0xFF)])
+                ))
+            card.append(("Tearing\(index)", hex([flag])))
+        }
+        return Proxmark3File.render(fileType: "mfu", card: card, blocks: dump.pages)
+    }
+}
+
+extension Proxmark3MFU {
+    /// The header a Proxmark3 `hf mfu dump` `.bin` puts before the pages (`MFU_DUMP_PREFIX_LENGTH`
+    /// in its `include/pm3_cmd.h`): GET_VERSION (8), TBO_0 (2), TBO_1 (1), the last page number
+    /// (1), READ_SIG (32), three counters of 3 bytes with their tearing flag (12).
+    public static let binaryHeaderLength = 56
+
+    /// A `--model` image: raw pages, a Proxmark3 `.bin` (the 56-byte header, then the pages) or a
+    /// Proxmark3 `.eml` (one page of hex per line), told apart by content and size. `nil` when
+    /// the bytes are none of these for `model` (the caller reports the size).
+    public static func image(_ bytes: [UInt8], model: TagModel) -> FlipperDump? {
+        guard let layout = model.type2Layout else { return nil }
+        let size = layout.totalPages * 4
+        var pages: [UInt8]
+        var dump = FlipperDump(
+            chipName: FlipperNFC.chipName(for: model), model: model, uid: [], signature: nil, getVersion: nil,
+            pages: [])
+        if bytes.count == size {
+            pages = bytes
+        } else if bytes.count == binaryHeaderLength + size {
+            pages = Array(bytes[binaryHeaderLength...])
+            let version = Array(bytes[0..<8])
+            if version.contains(where: { $0 != 0 }) { dump.getVersion = version }
+            let signature = Array(bytes[12..<44])
+            if signature.contains(where: { $0 != 0 }) { dump.signature = signature }
+            for index in 0..<3 {
+                let base = 44 + index * 4
+                dump.counters[index] =
+                    UInt32(bytes[base]) | UInt32(bytes[base + 1]) << 8 | UInt32(bytes[base + 2]) << 16
+                dump.tearingFlags[index] = bytes[base + 3]
+            }
+        } else if let eml = emlPages(bytes), eml.count == size {
+            pages = eml
+        } else {
+            return nil
+        }
+        dump.pages = stride(from: 0, to: pages.count, by: 4).map { Array(pages[$0..<$0 + 4]) }
+        dump.uid = Array(pages[0..<3]) + Array(pages[4..<8])
+        return dump
+    }
+
+    /// The bytes of a `.eml` file (lines of hex digits, CR LF or LF), or nil when it is not one.
+    static func emlPages(_ bytes: [UInt8]) -> [UInt8]? {
+        var memory: [UInt8] = []
+        for line in bytes.split(separator: 0x0A) {
+            var text = line
+            if text.last == 0x0D { text = text.dropLast() }
+            if text.isEmpty { continue }
+            guard text.count == 8 else { return nil }
+            do {
+                memory += try Hex.decode(utf8: text)
+            } catch {
+                return nil  // Not hex: not an .eml, and the caller reports the file's size.
+            }
+        }
+        return memory.isEmpty ? nil : memory
+    }
+}
