@@ -56,7 +56,7 @@ import Testing
         let kept = try Data(contentsOf: URL(fileURLWithPath: json))
         let write = await home.run(["write", "--tag", json, "uri", "https://example.com"])
         #expect(write.status == 1)
-        #expect(write.io.errorOutput.contains("never writes"))
+        #expect(write.io.errorOutput.contains("never changes"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: json)) == kept)
         let read = await home.run(["read", "--tag", json])
         #expect(read.status == 0, "\(read.io.errorOutput)")
