@@ -30,7 +30,7 @@ public enum VirtualTag {
 
     /// A tag from a file's bytes: a virtual tag file, or another tool's MIFARE Classic dump
     /// (``ClassicDumps``: Proxmark3 JSON, `.eml` or `.bin`, MIFARE Classic Tool, libnfc `.mfd`),
-    /// converted in memory and read-only (``save(to:)`` refuses it).
+    /// converted in memory and read-only (`save(to:)` refuses it).
     public static func decode(bytes: [UInt8], path: String) throws(EmulatorError) -> VirtualTag {
         if let format = ClassicDumps.recognise(bytes), format != .flipper {
             return .classic(try ClassicDumps.read(bytes, as: format, path: path).tag())

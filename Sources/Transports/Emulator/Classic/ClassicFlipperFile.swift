@@ -22,7 +22,7 @@ import TapCardSupport
 /// (``EmulatedClassicTag/unknownBytes``: no key made of it authenticates, no read returns it) and
 /// writes it back as `??`. The UID's length (4 or 7) is taken from the `UID` line, the blocks are
 /// authoritative for the rest. Files of version 2 wrote the ATQA least significant byte first, later
-/// ones most significant byte first (``header(_:)`` reads both).
+/// ones most significant byte first (`header(_:)` reads both).
 /// Read from the firmware source and published dumps, not from a file a Flipper saved here:
 /// UNVERIFIED against a device.
 public enum ClassicFlipperFile {
