@@ -22,6 +22,15 @@ public enum JSONReadError: TapCardError, Equatable {
         }
     }
 
+    /// The byte offset where reading stopped.
+    public var offset: Int {
+        switch self {
+        case .truncated(_, _, let offset), .unexpected(_, _, _, let offset), .tooDeep(_, let offset),
+            .badEscape(_, let offset), .badNumber(_, let offset):
+            offset
+        }
+    }
+
     public var sentence: String {
         switch self {
         case .truncated(let expected, let line, let offset):

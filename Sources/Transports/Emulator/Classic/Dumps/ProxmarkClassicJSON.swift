@@ -24,9 +24,9 @@ public enum ProxmarkClassicJSON {
 
     /// True when `bytes` are a JSON object whose `FileType` is a MIFARE Classic one.
     public static func isClassic(_ bytes: [UInt8]) -> Bool {
-        let json: JSONText
+        let json: JSON
         do {
-            json = try JSONText.parse(bytes)
+            json = try JSONReader.read(bytes)
         } catch {
             return looksClassic(bytes)
         }
@@ -42,7 +42,7 @@ public enum ProxmarkClassicJSON {
     }
 
     public static func parse(_ bytes: [UInt8], model given: TagModel?) throws(ClassicDumpError) -> ClassicDump {
-        let json = try JSONText.parse(bytes)
+        let json = try parseJSON(bytes)
         guard case .string(let type) = json["FileType"], fileTypes.contains(type) else {
             throw .jsonField(path: "$.FileType", reason: "not one of \(fileTypes.joined(separator: ", "))")
         }
@@ -96,7 +96,16 @@ public enum ProxmarkClassicJSON {
 
     /// The hex string at `path`; `nil` when absent and `optional` (the `Card` members are
     /// optional: a dump without them is still a card).
-    private static func hex(_ value: JSONText?, path: String, counts: [Int])
+    /// The JSON text, read by the one total JSON reader (TapCardSupport's `JSONReader`).
+    private static func parseJSON(_ bytes: [UInt8]) throws(ClassicDumpError) -> JSON {
+        do throws(JSONReadError) {
+            return try JSONReader.read(bytes)
+        } catch {
+            throw .json(offset: error.offset, reason: error.sentence)
+        }
+    }
+
+    private static func hex(_ value: JSON?, path: String, counts: [Int])
         throws(ClassicDumpError) -> [UInt8]?
     {
         guard let value else { return nil }
