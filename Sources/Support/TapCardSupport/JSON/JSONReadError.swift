@@ -31,18 +31,21 @@ public enum JSONReadError: TapCardError, Equatable {
         }
     }
 
-    public var sentence: String {
+    public var sentence: String { "Line \(line) (byte \(offset)): \(reason)" }
+
+    /// What is wrong, without the place (for errors that give the place their own way).
+    public var reason: String {
         switch self {
-        case .truncated(let expected, let line, let offset):
-            "Line \(line) (byte \(offset)): the JSON text ends where \(expected) was expected; the file is truncated."
-        case .unexpected(let byte, let expected, let line, let offset):
-            "Line \(line) (byte \(offset)): found byte 0x\(Hex.encode([byte], uppercase: true)) where \(expected) was expected; this is not JSON."
-        case .tooDeep(let line, let offset):
-            "Line \(line) (byte \(offset)): JSON nested deeper than \(JSONReader.maximumDepth) levels."
-        case .badEscape(let line, let offset):
-            "Line \(line) (byte \(offset)): a \\u escape that is not four hex digits or is a lone surrogate."
-        case .badNumber(let line, let offset):
-            "Line \(line) (byte \(offset)): a number that fits neither a 64-bit integer nor a double."
+        case .truncated(let expected, _, _):
+            "the JSON text ends where \(expected) was expected; the file is truncated."
+        case .unexpected(let byte, let expected, _, _):
+            "found byte 0x\(Hex.encode([byte], uppercase: true)) where \(expected) was expected; this is not JSON."
+        case .tooDeep:
+            "JSON nested deeper than \(JSONReader.maximumDepth) levels."
+        case .badEscape:
+            "a \\u escape that is not four hex digits or is a lone surrogate."
+        case .badNumber:
+            "a number that fits neither a 64-bit integer nor a double."
         }
     }
 }

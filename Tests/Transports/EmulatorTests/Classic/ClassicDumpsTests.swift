@@ -145,11 +145,11 @@ import Testing
             return nil
         }
         let json = ProxmarkClassicJSON.encode(Self.card(.mifareClassic1K))
-        guard case .json(let offset, _) = failure(String(json.prefix(200)), as: .proxmark3JSON) else {
+        guard case .json(let error) = failure(String(json.prefix(200)), as: .proxmark3JSON) else {
             Issue.record("a truncated JSON dump is not a JSON error")
             return
         }
-        #expect(offset == 200)
+        #expect(error.offset == 200)
         #expect(
             failure(json.replacingOccurrences(of: "\"63\":", with: "\"300\":"), as: .proxmark3JSON)
                 == .blockOutOfRange(block: 300, blocks: 256))

@@ -5,8 +5,8 @@ import TapCardSupport
 public enum ClassicDumpError: TapCardError, Equatable {
     /// A Flipper Zero file's own problem (its line and what is wrong).
     case flipper(ClassicFileError)
-    /// The JSON text breaks JSON's syntax at this byte (from 0).
-    case json(offset: Int, reason: String)
+    /// The JSON text breaks JSON's syntax (its line and byte offset inside).
+    case json(JSONReadError)
     /// A JSON member the dump cannot do without, or one of the wrong kind (`$.Card.UID`).
     case jsonField(path: String, reason: String)
     /// A block's text (line from 1; 0 in JSON) is not 32 hex digits (or `-` where the format allows).
@@ -32,7 +32,7 @@ public enum ClassicDumpError: TapCardError, Equatable {
     public var sentence: String {
         switch self {
         case .flipper(let error): error.sentence
-        case .json(let offset, let reason): "the JSON text breaks at byte \(offset): \(reason)."
+        case .json(let error): "line \(error.line) (byte \(error.offset)): \(error.reason)"
         case .jsonField(let path, let reason): "'\(path)': \(reason)."
         case .badBlock(let line, let block, let reason):
             line > 0 ? "line \(line), block \(block): \(reason)." : "block \(block): \(reason)."

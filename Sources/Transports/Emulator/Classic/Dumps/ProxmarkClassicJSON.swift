@@ -101,7 +101,7 @@ public enum ProxmarkClassicJSON {
         do throws(JSONReadError) {
             return try JSONReader.read(bytes)
         } catch {
-            throw .json(offset: error.offset, reason: error.sentence)
+            throw .json(error)
         }
     }
 
