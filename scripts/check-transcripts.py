@@ -36,6 +36,9 @@ Every JSON v1 document a transcript shows (a line that is an object with schema_
 validated against docs/reference/json-v1.schema.json, so the documents the pages show and the
 schema cannot disagree either.
 
+Every environment variable a page names (`TAPCARD_…`) must be read somewhere in the code, the
+tests or the scripts: a page cannot send a user to a variable nothing reads.
+
 Prints the number of transcripts and commands run, blocks excluded (by tag, and each not-run
 reason), elisions, and a diff for each command whose output differs; exits 1 if any differs.
 """
@@ -193,6 +196,24 @@ def run_page(page, commands, binary):
         shutil.rmtree(root, ignore_errors=True)
 
 
+def unread_variables(selected):
+    """(page, line, name) of each TAPCARD_ variable a page names that no code, test or script reads."""
+    code = []
+    for folder in ("Sources", "Tests", "Fuzz", "App", "AppExtensions", "scripts", ".ci"):
+        for path in glob.glob(os.path.join(ROOT, folder, "**", "*"), recursive=True):
+            if os.path.isfile(path) and path.endswith((".swift", ".py", ".sh", ".c", ".h", "run")):
+                code.append(open(path, encoding="utf-8", errors="replace").read())
+    code.append(open(os.path.join(ROOT, "Package.swift"), encoding="utf-8").read())
+    known = set(re.findall(r"TAPCARD_[A-Z0-9_]+", "\n".join(code)))
+    unread = []
+    for page in selected:
+        for number, text in enumerate(open(page, encoding="utf-8").read().split("\n"), 1):
+            for name in re.findall(r"TAPCARD_[A-Z0-9_]+", text):
+                if name not in known:
+                    unread.append((os.path.relpath(page, ROOT), number, name))
+    return unread
+
+
 def main():
     arguments = sys.argv[1:]
     only = []
@@ -276,6 +297,8 @@ def main():
                 lines[start:start + length] = new
             with open(page, "w", encoding="utf-8") as handle:
                 handle.write("\n".join(lines))
+    for relative, number, name in unread_variables([p for p in pages() if not only or p in only]):
+        problems.append(f"{relative}:{number}: names the environment variable {name}, which nothing in the code reads")
     if elisions > MAX_ELISIONS:
         problems.append(f"{elisions} elisions ([…]), more than the {MAX_ELISIONS} this check allows: make the output "
                         "deterministic, or cut it with grep or head")
