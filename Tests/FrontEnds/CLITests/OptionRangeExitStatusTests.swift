@@ -54,4 +54,26 @@ import Testing
         ]
         #expect(after == before, "\(line)")
     }
+
+    /// Issue 39, item 5: without `--tag`, a value no tag can take is refused before the default
+    /// virtual tag is created (`protect --from-page -1` used to create it, then refuse).
+    static let untargeted: [[String]] = [
+        ["protect", "--password", "11223344", "--from-page", "-1"],
+        ["protect", "--password", "11223344", "--from-page", "2"],
+        ["protect", "--password", "11223344", "--from-page", "256"],
+        ["protect", "--auth-key", "00112233445566778899aabbccddeeff", "--from-page", "-5"],
+        ["format", "--ndef-size", "4"], ["write", "text", "x", "--simulate-tear-after", "-1"],
+        ["ntag424", "keys", "--yes-change-keys", "--generate", "--print-new-keys", "--key-version", "300"],
+    ]
+
+    @Test("Without --tag, a value out of every tag's range is 64 and creates nothing", arguments: untargeted)
+    func outOfRangeCreatesNothing(line: [String]) async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapcard-range-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = CheckedIO(environment: ["TAPCARD_HOME": url.path])
+        let status = await CLI.run(line, io: run)
+        #expect(status == 64, "\(line): \(run.errorOutput)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.path) == [], "\(line)")
+    }
 }

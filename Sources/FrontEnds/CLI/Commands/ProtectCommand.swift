@@ -102,7 +102,7 @@ struct ProtectCommand: Command {
         }
         let password = try Type2Password.parse(passwordText)
         let pack = try arguments.option("--pack").map(PasswordAcknowledge.parse) ?? .factory
-        let firstPage = try arguments.integer("--from-page") ?? ProtectionRequest.defaultFirstPage
+        let firstPage = try firstProtectedPage(&arguments)
         let readProtect = arguments.flag("--read-protect")
         let attempts = try arguments.integer("--attempts")
         if let attempts, attempts < 1 {
@@ -146,10 +146,7 @@ struct ProtectCommand: Command {
                     command: name)
             }
             guard confirmed else {
-                throw ConfirmationRequired(
-                    sentence:
-                        "Changing the tag's key needs --yes-change-key: its key pages cannot be read back, and without the new key its guarded pages can never be changed again. Nothing was sent."
-                )
+                throw ConfirmationRequired.changeKey
             }
             return try await ProtectionRunner.run(
                 .protect(.newKey(newKey)), current: current, verb: "Changed the key of", &arguments, io: io)
@@ -158,9 +155,22 @@ struct ProtectCommand: Command {
         if confirmed {
             throw UsageError("--yes-change-key confirms --new-auth-key HEX32, which is missing.", command: name)
         }
-        let firstPage = try arguments.integer("--from-page") ?? ProtectionRequest.defaultFirstPage
+        let firstPage = try firstProtectedPage(&arguments)
         let request = TagProtectionRequest.key(firstPage: firstPage, protectsReads: arguments.flag("--read-protect"))
         return try await ProtectionRunner.run(
             .protect(request), current: current, verb: "Protected", &arguments, io: io)
+    }
+
+    /// `--from-page`: AUTH0 is one byte and no chip lets pages 0–2 be guarded, so anything outside
+    /// 3–255 is refused as usage before a tag is opened (or the default one created); the chip's
+    /// own last page is checked once the tag is read.
+    static func firstProtectedPage(_ arguments: inout Arguments) throws -> Int {
+        guard let page = try arguments.integer("--from-page") else { return ProtectionRequest.defaultFirstPage }
+        guard (3...255).contains(page) else {
+            throw UsageError(
+                "--from-page is AUTH0, the first protected page: 3 up to the chip's last page (never above 255), not \(page).",
+                command: name)
+        }
+        return page
     }
 }
