@@ -31,6 +31,11 @@ import Testing
             #expect(result.status == 1, "\(arguments): \(result.err)")
             #expect(result.err.contains(flag), "\(arguments): \(result.err)")
             #expect(result.out.contains("\"origin\":\"refusal\""), "\(arguments): \(result.out)")
+            // One kind and one figure for every flag (lock said `lock_command_refusal` and
+            // `sdm setup --lrp` `ntag424_setup_refusal.lrp_confirmation_required`).
+            let error = try #require(try CLIHome.object(result.out)["error"] as? [String: Any])
+            #expect(error["kind"] as? String == "confirmation_required", "\(arguments): \(result.out)")
+            #expect((error["figures"] as? [String: Any])?["option"] as? String == flag, "\(arguments)")
             let created = try FileManager.default.contentsOfDirectory(atPath: home)
             #expect(created.isEmpty, "\(arguments) created \(created)")
         }

@@ -115,6 +115,10 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.io.errorOutput.contains("frozen"))
         #expect(try String(contentsOfFile: target, encoding: .utf8) == before)
+        let json = await home.run(["copy", source, "--tag", target, "--json"])
+        let error = try #require(try CLIHome.object(json.io.outputText)["error"] as? [String: Any])
+        #expect(error["kind"] as? String == "confirmation_required", "\(json.io.outputText)")
+        #expect((error["figures"] as? [String: Any])?["option"] as? String == "--yes-copy-frozen-sun-url")
         let confirmed = await home.run(["copy", source, "--tag", target, "--yes-copy-frozen-sun-url"])
         #expect(confirmed.status == 0, "\(confirmed.io.errorOutput)")
     }

@@ -80,10 +80,7 @@ struct CopyCommand: Command {
         if !frozenSUN,
             let sun = urls.first(where: SUNVerifier.looksLikeSUNMessage) ?? (changesPerRead ? urls.first : nil)
         {
-            throw ConfirmationRequired(
-                sentence:
-                    "\(sourceLabel) holds a SUN URL (\(TerminalText.escape(sun))). Its tag writes a new URL at every tap; a copy is this one URL, frozen: it verifies once at most, then only as a replay, which a backend tracking counters refuses. Nothing was written. Give --yes-copy-frozen-sun-url to copy it anyway."
-            )
+            throw ConfirmationRequired.copyFrozenSUNURL(source: sourceLabel, url: sun)
         }
         let target = try await OpenedTag.open(&arguments, io: io)
         do {

@@ -67,7 +67,7 @@ struct LockCommand: Command {
         let password = try PasswordOptions.parse(&arguments)
         let tear = try TearOptions.parse(&arguments)
         // The confirmation first: a refusal opens (or creates) nothing.
-        guard confirmed else { throw LockCommandRefusal.confirmationRequired }
+        guard confirmed else { throw ConfirmationRequired.lockPermanently }
         let tag = try await OpenedTag.open(&arguments, io: io)
         if key != nil, tag.forumType != 4 {
             tag.close()

@@ -134,7 +134,7 @@ enum TagVerbs {
     }
 
     /// `lock`: irreversible, so without `confirmed` nothing is sent (every type says so in the
-    /// same words, ``LockCommandRefusal``).
+    /// same words, ``ConfirmationRequired``).
     static func lock(
         _ tag: OpenedTag, confirmed: Bool, key: [UInt8]?, password: PasswordOptions, json: Bool,
         recording: TagRecording, tear: TearOptions = TearOptions(), io: some CommandIO
@@ -142,7 +142,7 @@ enum TagVerbs {
         defer { tag.close() }
         try tear.requireField(tag, command: "lock")
         let driver = try tag.driver(password: password, command: "lock")
-        guard confirmed else { throw LockCommandRefusal.confirmationRequired }
+        guard confirmed else { throw ConfirmationRequired.lockPermanently }
         guard let lockable = driver as? any LockableTag else {
             throw VerbRefusal(
                 verb: "lock", facts: try await driver.identifyTag(), reason: "has no lock TapCard knows")

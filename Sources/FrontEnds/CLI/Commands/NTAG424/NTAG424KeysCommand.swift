@@ -134,10 +134,7 @@ struct NTAG424KeysCommand: Command {
                 "Give either --new-keys-out FILE or --print-new-keys, so the new keys are kept.", command: name)
         }
         guard confirmed else {
-            throw ConfirmationRequired(
-                sentence:
-                    "Changing keys needs --yes-change-keys: without the new keys the tag can never be changed again. Nothing was sent."
-            )
+            throw ConfirmationRequired.changeKeys
         }
         if generate {
             var random = SystemRandomNumberGenerator()

@@ -129,7 +129,7 @@ struct NTAG424SDMSetupCommand: Command {
         let template = try SUNTemplate(
             text, fileData: fileData, metaKeyNumber: meta, fileKeyNumber: file, allowStatic: allowStatic, lrp: lrp,
             macInputStart: macInputStart)
-        if lrp && !confirmed { throw NTAG424SetupRefusal.lrpConfirmationRequired }
+        if lrp && !confirmed { throw ConfirmationRequired.lrpPermanently }
         if confirmed && !lrp {
             throw UsageError("--yes-lrp-permanently confirms --lrp; give both or neither.", command: name)
         }
