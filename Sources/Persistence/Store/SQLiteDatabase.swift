@@ -29,7 +29,7 @@ public final class SQLiteDatabase {
         // sqlite3_open_v2 succeeds on any file; a file that is not a database only fails at the
         // first statement. Say which file then, as for any other open failure.
         do throws(StoreError) {
-            if !readOnly {
+            if !readOnly, path != ":memory:" {
                 // WAL: readers never block the writer and a killed writer leaves the last commit
                 // intact. FULL: a commit is on disk when it returns, so a session start survives a
                 // power cut too, not only a killed process.

@@ -10,9 +10,13 @@ import TapCardSupport
 /// extended) and message, and what we were doing; PostgreSQL's carry the server's SQLSTATE and
 /// message. Both are the platform's, not ours. A PostgreSQL URI is only ever shown with its
 /// password replaced (`PostgresURI.redacted`).
-public enum StoreError: TapCardError, Equatable {
+public enum StoreError: UnwritableFileError, Equatable {
     /// The database file could not be opened (or created).
     case cannotOpen(path: String, code: Int32, message: String)
+    /// The database could not be opened for writing because the filesystem would not let it be
+    /// written: `reason` is the system's (`access(2)`'s errno in words: "the filesystem is
+    /// mounted read-only", "permission denied"), `sqlite` SQLite's own sentence.
+    case notWritable(path: String, reason: String, sqlite: String)
     /// SQLite refused or failed a statement.
     case sqlite(code: Int32, extendedCode: Int32, message: String, during: String)
     /// The file was written by a newer TapCard with a schema this version does not know.
@@ -36,7 +40,7 @@ public enum StoreError: TapCardError, Equatable {
 
     public var origin: ErrorOrigin {
         switch self {
-        case .cannotOpen, .sqlite, .postgresUnavailable, .postgresCannotConnect, .postgres: .platform
+        case .cannotOpen, .notWritable, .sqlite, .postgresUnavailable, .postgresCannotConnect, .postgres: .platform
         case .postgresInvalidURI: .input
         case .schemaTooNew, .schemaOutdated, .missing: .refusal
         }
@@ -46,16 +50,23 @@ public enum StoreError: TapCardError, Equatable {
     public var sqliteCode: Int32? {
         switch self {
         case .cannotOpen(_, let code, _), .sqlite(let code, _, _, _): code
-        case .schemaTooNew, .schemaOutdated, .missing, .postgresUnavailable, .postgresInvalidURI,
+        case .notWritable, .schemaTooNew, .schemaOutdated, .missing, .postgresUnavailable, .postgresInvalidURI,
             .postgresCannotConnect, .postgres:
             nil
         }
+    }
+
+    public var isUnwritable: Bool {
+        if case .notWritable = self { return true }
+        return false
     }
 
     public var sentence: String {
         switch self {
         case .cannotOpen(let path, let code, let message):
             return "SQLite could not open the database '\(path)' (code \(code), \(Self.describe(code))): \(message)."
+        case .notWritable(let path, let reason, let sqlite):
+            return "The database '\(path)' cannot be written: \(reason). (\(sqlite))"
         case .sqlite(let code, let extendedCode, let message, let during):
             return
                 "SQLite failed while \(during) (code \(code), extended code \(extendedCode), \(Self.describe(code))): \(message)."

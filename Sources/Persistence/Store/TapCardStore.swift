@@ -1,4 +1,11 @@
 import Foundation
+import TapCardSupport
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
 
 /// TapCard's local store: the tag inventory, the write log, focus profiles, pairings, sessions
 /// and emergency exits, in one SQLite file.
@@ -17,11 +24,43 @@ public final class TapCardStore {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw .cannotOpen(path: path, code: 14, message: "could not create the directory '\(directory)'")
+                let sqlite = "could not create the directory '\(directory)'"
+                if let reason = Self.writeProblem(at: path) {
+                    throw .notWritable(path: path, reason: reason, sqlite: sqlite)
+                }
+                throw .cannotOpen(path: path, code: 14, message: sqlite)
             }
         }
-        database = try SQLiteDatabase(path: path)
-        try Schema.migrate(database)
+        do throws(StoreError) {
+            database = try SQLiteDatabase(path: path)
+            try Schema.migrate(database)
+        } catch let failure where Self.mayBeUnwritable.contains(failure.sqliteCode) {
+            // SQLite's "unable to open database file" does not say why; the filesystem does.
+            guard let reason = Self.writeProblem(at: path) else { throw failure }
+            throw .notWritable(path: path, reason: reason, sqlite: failure.sentence)
+        }
+    }
+
+    /// SQLite's result codes that may mean the filesystem would not let the file be written.
+    static let mayBeUnwritable: [Int32?] = [SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_PERM]
+
+    /// Why the file at `path` (or, when it does not exist, its nearest existing directory) may
+    /// not be written, in the system's words (`access(2)`'s errno: a read-only filesystem,
+    /// permission denied); `nil` when the system lets it be written.
+    static func writeProblem(at path: String) -> String? {
+        var candidate = path
+        while !candidate.isEmpty, !FileManager.default.fileExists(atPath: candidate) {
+            let parent = (candidate as NSString).deletingLastPathComponent
+            candidate = parent == candidate ? "" : parent
+        }
+        if candidate.isEmpty { candidate = "." }
+        guard access(candidate, W_OK) != 0 else {
+            // The file is writable; its directory must be too, for SQLite's journal files.
+            let directory = (candidate as NSString).deletingLastPathComponent
+            guard candidate == path, access(directory.isEmpty ? "." : directory, W_OK) != 0 else { return nil }
+            return SystemErrorText.reason(errno) + " (its directory '\(directory.isEmpty ? "." : directory)')"
+        }
+        return SystemErrorText.reason(errno)
     }
 
     /// Opens the store at `path` for reading only, for the commands that only read (`tags`): no

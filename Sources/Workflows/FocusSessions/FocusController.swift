@@ -157,6 +157,39 @@ public final class FocusController {
         }
     }
 
+    /// The status as ``status(at:)`` gives it, with nothing written: for a store opened for
+    /// reading only (a read-only data directory). A session whose planned end has passed is shown
+    /// ended by itself; the next command that can write records that end.
+    public func statusWithoutRecording(at now: Date) throws(FocusFailure) -> FocusStatus {
+        let monotonic = monotonicClock?.reading()
+        return try storeCall { () throws(StoreError) in
+            try store.database.readTransaction(during: "reading the focus status") { () throws(StoreError) in
+                var machine = try loadInside()
+                _ = machine.settle(at: now, monotonic: monotonic)
+                return machine.status(at: now, monotonic: monotonic)
+            }
+        }
+    }
+
+    /// Past and current sessions, newest first, as ``history(limit:at:)`` gives them, with nothing
+    /// written: a running session whose planned end has passed is shown ended, as
+    /// ``statusWithoutRecording(at:)`` shows it.
+    public func historyWithoutRecording(limit: Int = Int.max, at now: Date) throws(FocusFailure) -> [FocusSession] {
+        let monotonic = monotonicClock?.reading()
+        return try storeCall { () throws(StoreError) in
+            try store.database.readTransaction(during: "reading the focus history") { () throws(StoreError) in
+                var machine = try loadInside()
+                var sessions = try store.sessions(profile: profileName, limit: limit).map(FocusRecordMapping.session)
+                if let closed = machine.settle(at: now, monotonic: monotonic),
+                    let index = sessions.firstIndex(where: { $0.isActive && $0.startedAt == closed.startedAt })
+                {
+                    sessions[index] = closed
+                }
+                return sessions
+            }
+        }
+    }
+
     // MARK: SUN
 
     /// Stores the SUN keys of an NTAG 424 DNA being paired, before its keys are changed

@@ -6,7 +6,7 @@ import Type4
 
 /// A focus operation failed: the state machine refused, or the store failed. Both keep their
 /// own sentence and origin.
-public enum FocusFailure: TapCardError, Equatable {
+public enum FocusFailure: UnwritableFileError, Equatable {
     case refused(FocusRefusal)
     case store(StoreError)
     /// Pairing an NTAG 424 DNA: the URL read from it does not verify with the keys.
@@ -21,6 +21,11 @@ public enum FocusFailure: TapCardError, Equatable {
         case .sun(let error): error.origin
         case .sunUIDMismatch: .refusal
         }
+    }
+
+    public var isUnwritable: Bool {
+        if case .store(let error) = self { return error.isUnwritable }
+        return false
     }
 
     public var sentence: String {

@@ -38,6 +38,7 @@ extension ExitStatus {
         switch error {
         case is UsageError: return .usage
         case let error as any RangeCheckedError where error.isOutOfRange: return .usage
+        case let error as any UnwritableFileError where error.isUnwritable: return .ioError
         case is InputFileError: return .noInput
         case let error as SecretInputError:
             if case .unreadable = error { return .noInput }

@@ -25,7 +25,11 @@ struct FocusHistoryCommand: Command {
         try arguments.finish()
         if let limit, limit < 1 { throw UsageError("--limit takes 1 or more, not \(limit).", command: name) }
         let now = CLIClock.now(io)
-        let sessions = try options.controller().history(limit: limit ?? Int.max, at: now)
+        let (controller, recording) = try options.showingController()
+        let sessions =
+            try recording
+            ? controller.history(limit: limit ?? Int.max, at: now)
+            : controller.historyWithoutRecording(limit: limit ?? Int.max, at: now)
         if json {
             io.printJSON(
                 JSON.object([

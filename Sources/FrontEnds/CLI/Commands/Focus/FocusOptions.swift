@@ -28,4 +28,20 @@ struct FocusOptions {
     func controller() throws(StoreError) -> FocusController {
         FocusController(store: try DatabaseOption.open(databasePath), profile: profile, monotonicClock: monotonicClock)
     }
+
+    /// For the subcommands that only show (`status`, `history`, `settings` without a change): the
+    /// controller on the store opened for writing, so a session that ended by itself is recorded
+    /// (`recording` true); where the database cannot be written (a read-only data directory or
+    /// filesystem), on the store opened for reading only, or on an empty one in memory when there
+    /// is none yet, with nothing recorded (`recording` false).
+    func showingController() throws(StoreError) -> (controller: FocusController, recording: Bool) {
+        do throws(StoreError) {
+            return (try controller(), true)
+        } catch let failure where failure.isUnwritable {
+            var store = try TapCardStore.forReading(path: databasePath)
+            if store == nil { store = try TapCardStore(path: ":memory:") }
+            guard let store else { throw failure }
+            return (FocusController(store: store, profile: profile, monotonicClock: monotonicClock), false)
+        }
+    }
 }

@@ -50,10 +50,11 @@ struct FocusSettingsCommand: Command {
             throw UsageError("--emergency-allowance takes 0 or more, not \(allowance).", command: name)
         }
         if period == .off { throw UsageError("--emergency-period takes a duration such as 28d.", command: name) }
-        let controller = try options.controller()
+        let changes = minimum != nil || planned != nil || allowance != nil || period != nil
+        let controller = try changes ? options.controller() : options.showingController().controller
         var profile = try controller.load().profile
         var runningSessionKeepsItsRules = false
-        if minimum != nil || planned != nil || allowance != nil || period != nil {
+        if changes {
             let plan = SessionPlan(
                 minimumDuration: DurationOption.resolve(minimum, fallback: profile.minimumDuration),
                 plannedDuration: DurationOption.resolve(planned, fallback: profile.plannedDuration))

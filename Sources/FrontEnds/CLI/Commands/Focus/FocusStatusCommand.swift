@@ -25,7 +25,9 @@ struct FocusStatusCommand: Command {
         let json = arguments.flag("--json")
         let options = try FocusOptions.parse(&arguments, io: io)
         try arguments.finish()
-        let status = try options.controller().status(at: CLIClock.now(io))
+        let (controller, recording) = try options.showingController()
+        let now = CLIClock.now(io)
+        let status = try recording ? controller.status(at: now) : controller.statusWithoutRecording(at: now)
         if json {
             io.printJSON(
                 JSON.object([
