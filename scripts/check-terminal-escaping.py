@@ -26,7 +26,7 @@ text = record(1, b"T", b"\x02en" + "\x1b[31mred\x07\u2028x".encode(), False, Fal
 mime = record(2, "text/x\x1by".encode(), "\x1b]0;title\x07".encode(), False, False)
 # Invisible and bidi characters a URI rule or a printer with a short list lets through: ZWSP, ALM,
 # LRM, BOM, a soft hyphen, a word joiner and a tag character.
-hidden = record(1, b"T", b"\x02en" + "exa\u200bmple \u061c\u200e\ufeff\u00ad\u2060\U000e0041".encode(), False, False)
+hidden = record(1, b"T", b"\x02en" + "exa\u200bmple \u061c\u200e\ufeff\u00ad\u2060\U000e0041\ufff9a\ufffab\ufffb\u0600".encode(), False, False)
 hidden_uri = record(1, b"U", b"\x04" + "exa\u200bmple.com/\u061c".encode(), False, True)
 message = (uri + text + mime + hidden + hidden_uri).hex()
 
@@ -47,7 +47,8 @@ def ucd_property(path, name):
 
 UNSAFE = set(range(0x00, 0x20)) - {0x0A, 0x0D} | set(range(0x7F, 0xA0)) | {0x2028, 0x2029} \
     | ucd_property("/usr/share/unicode/PropList.txt", "Bidi_Control") \
-    | ucd_property("/usr/share/unicode/DerivedCoreProperties.txt", "Default_Ignorable_Code_Point")
+    | ucd_property("/usr/share/unicode/DerivedCoreProperties.txt", "Default_Ignorable_Code_Point") \
+    | ucd_property("/usr/share/unicode/extracted/DerivedGeneralCategory.txt", "Cf")
 
 def on_terminal(arguments, environment):
     """Runs the binary with stdout and stderr on a new pseudo-terminal; returns what it printed."""

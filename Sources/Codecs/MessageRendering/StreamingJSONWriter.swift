@@ -149,13 +149,18 @@ enum StreamingJSONWriter {
             return false
         }
         guard isValidUTF8(rest) else { return false }
-        // A URI holding a character unsafe to show (`UnsafeText` (TapCardSupport)) is left to the
-        // strict path, which flags it as a problem, or refuses it.
+        // A URI holding a character the URI rule refuses (``URIRecord/isRefusedInURI(_:)``: white
+        // space, a control, a character unsafe to show) is left to the strict path, which flags it
+        // as a problem, or refuses it.
         var index = 0
         while index < rest.count {
             let byte = rest[index]
-            if byte < 0x20 || byte == 0x7F { return false }
-            if byte >= 0xC0, JSON.unsafeScalar(rest, at: index) != nil { return false }
+            if byte <= 0x20 || byte == 0x7F { return false }
+            if byte >= 0xC0 {
+                guard let (scalar, _) = JSON.scalar(rest, at: index), !URIRecord.isRefusedInURI(scalar) else {
+                    return false
+                }
+            }
             index += 1
         }
         return true

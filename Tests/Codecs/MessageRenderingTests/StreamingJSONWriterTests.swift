@@ -123,7 +123,9 @@ struct StreamingJSONWriterTests {
         // Both branches must be exercised or the comparison proves little.
         #expect(answered > 5_000)
         #expect(declined > 2_000)
-        #expect(posters > 400)  // 448 with seed FA570001 since URIs holding a control character go to the strict path
+        // 373 with seed FA570001 since URIs holding white space or a control character go to the
+        // strict path (the one URI rule, issue 39).
+        #expect(posters > 300)
     }
 
     @Test("The UTF-8 validator agrees with Swift's decoder on random byte strings")

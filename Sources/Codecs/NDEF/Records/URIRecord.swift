@@ -93,9 +93,7 @@ public struct URIRecord: Sendable, Hashable {
 
 extension URIRecord {
     /// Checks that `uri` is one a reader can act on before it is encoded: not empty, with no
-    /// control character (C0, DEL, C1), space or bidirectional formatting character (RFC 3986 §2
-    /// allows none of them raw; RFC 3987 §4.1 bans the bidi controls from IRIs, as they make a
-    /// link read as another), and starting with a scheme (RFC 3986 §3.1). Non-ASCII letters are
+    /// character ``isRefusedInURI(_:)`` names, and starting with a scheme (RFC 3986 §3.1). Non-ASCII letters are
     /// fine: the URI RTD carries IRIs (RFC 3987) in UTF-8. `field` names the value in the error
     /// ("URI", "smart poster URI", "record ID").
     public static func check(_ uri: String, field: String = "URI") throws(RecordValueError) {
@@ -107,10 +105,20 @@ extension URIRecord {
     /// Only the character rule of ``check(_:field:)`` (for an ID, a URI reference that may be
     /// relative, NDEF 1.0 §3.2.11).
     public static func checkCharacters(_ text: String, field: String) throws(RecordValueError) {
-        for (index, scalar) in text.unicodeScalars.enumerated()
-        where scalar == " " || RecordValueError.isUnsafe(scalar.value) {
+        for (index, scalar) in text.unicodeScalars.enumerated() where isRefusedInURI(scalar) {
             throw .uriCharacter(field: field, scalar: scalar.value, position: index + 1)
         }
+    }
+
+    /// The one URI character rule, for what is encoded (`write uri`, `encode absolute-uri`, a
+    /// smart poster's URI, a card's link) and for what is decoded (``RecordProblem``, refused by
+    /// `decode --strict`): any white space (U+0020, the no-break and typographic spaces U+00A0,
+    /// U+2000–U+200A, U+3000…: RFC 3986 §2 allows no space raw, and one that does not look like a
+    /// space hides where a link ends) and any character unsafe to show (`UnsafeText`: controls,
+    /// bidirectional formatting, invisible and format characters; RFC 3987 §4.1 bans the bidi
+    /// controls from IRIs). Other non-ASCII letters are fine: the URI RTD carries IRIs in UTF-8.
+    public static func isRefusedInURI(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || RecordValueError.isUnsafe(scalar.value)
     }
 
     /// True when `uri` starts with `scheme:`, scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )

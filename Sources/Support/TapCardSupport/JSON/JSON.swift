@@ -95,6 +95,15 @@ public indirect enum JSON: Sendable, Equatable {
     public static func unsafeScalar<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Int) -> (
         UInt32, Int
     )? where Bytes.Index == Int {
+        guard let (scalar, length) = scalar(bytes, at: index), UnsafeText.isUnsafeToShow(scalar) else { return nil }
+        return (scalar.value, length)
+    }
+
+    /// The scalar the UTF-8 sequence starting at `index` (a lead byte, `C0`–`F7`) encodes, and its
+    /// length; `nil` for a sequence cut short or a continuation byte out of place.
+    public static func scalar<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Int) -> (
+        Unicode.Scalar, Int
+    )? where Bytes.Index == Int {
         let lead = bytes[index]
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         guard index + length <= bytes.endIndex else { return nil }
@@ -104,8 +113,8 @@ public indirect enum JSON: Sendable, Equatable {
             guard continuation & 0xC0 == 0x80 else { return nil }
             value = value << 6 | UInt32(continuation & 0x3F)
         }
-        guard let scalar = Unicode.Scalar(value), UnsafeText.isUnsafeToShow(scalar) else { return nil }
-        return (value, length)
+        guard let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
     }
 
     /// `\\uXXXX` for `scalar`, a surrogate pair above U+FFFF.
