@@ -19,19 +19,20 @@ public struct Type3ReadPlan: Sendable, Hashable {
         Type3Command.check(idm: idm, service: service, blocks: [Type3Facts.attributeBlock])
     }
 
-    /// Plans the Checks for `attribute`. Refused (``Type3PlanError``) when Nbr is 0 or Ln is
-    /// beyond Nmaxb × 16, or Nmaxb is more than the chip's data blocks.
+    /// Plans the Checks for `attribute`. Refused (``Type3PlanError``) when Nbr is 0 or Nmaxb is
+    /// more than the chip's data blocks. Ln beyond Nmaxb × 16 plans no Check, as WriteF 0F does:
+    /// no message fits such a length, so the card holds a damaged length, reported as such and
+    /// written over by a write (refusing the read left a card no write could repair).
     public static func make(attribute: Type3AttributeBlock, facts: Type3Facts? = nil, service: UInt16 = 0x000B)
         -> Result<Type3ReadPlan, Type3PlanError>
     {
         guard attribute.blocksPerCheck > 0 else { return .failure(.attribute(.noBlocksPerCheck)) }
-        guard attribute.length <= attribute.capacity else {
-            return .failure(.attribute(.lengthBeyondCapacity(length: attribute.length, capacity: attribute.capacity)))
-        }
         if let facts, attribute.maximumBlocks > facts.dataBlocks {
             return .failure(.beyondChip(maximumBlocks: attribute.maximumBlocks, chipBlocks: facts.dataBlocks))
         }
-        if attribute.isWriteInProgress { return .success(Type3ReadPlan(checks: [], service: service)) }
+        if attribute.isWriteInProgress || attribute.length > attribute.capacity {
+            return .success(Type3ReadPlan(checks: [], service: service))
+        }
         let group = min(attribute.blocksPerCheck, facts?.maximumBlocksPerCheck ?? attribute.blocksPerCheck)
         let last = (attribute.length + Type3Facts.blockSize - 1) / Type3Facts.blockSize
         let blocks = last == 0 ? [] : Array(1...last)

@@ -4,6 +4,8 @@
 /// - ``isReadOnly`` is the RW flag (00).
 /// - ``isInterruptedWrite``: WriteF is 0F, a write was torn (or is under way). Such a card holds
 ///   no valid message: ``message`` is `nil`; a tear verdict counts it as "empty".
+/// - ``isLengthBeyondCapacity``: Ln is more than Nmaxb × 16, so no message can be read: ``message``
+///   is `nil`, as after an interrupted write.
 /// - ``isComplete``: every byte Ln announces was read.
 public struct Type3Snapshot: Sendable, Hashable {
     public var attribute: Type3AttributeBlock
@@ -14,11 +16,14 @@ public struct Type3Snapshot: Sendable, Hashable {
     public var capacity: Int { attribute.capacity }
     public var isReadOnly: Bool { attribute.isReadOnly }
     public var isInterruptedWrite: Bool { attribute.isWriteInProgress }
+    public var isLengthBeyondCapacity: Bool { attribute.length > attribute.capacity }
 
     /// A snapshot from the attribute block and the data blocks' bytes read after it (block 1
     /// first; extra bytes are padding and dropped).
     public static func make(attribute: Type3AttributeBlock, data: [UInt8]) -> Type3Snapshot {
-        if attribute.isWriteInProgress { return Type3Snapshot(attribute: attribute, message: nil, isComplete: true) }
+        if attribute.isWriteInProgress || attribute.length > attribute.capacity {
+            return Type3Snapshot(attribute: attribute, message: nil, isComplete: true)
+        }
         let length = min(attribute.length, attribute.capacity)
         return Type3Snapshot(
             attribute: attribute, message: Array(data.prefix(length)),

@@ -12,15 +12,20 @@ public struct Type4Snapshot: Sendable, Hashable {
     public var messageLength: Int
     /// The message bytes read after the length field: `messageLength` of them after a full read.
     public var message: [UInt8]
+    /// NLEN (or ENLEN) does not fit the file the CC describes (a damaged or torn length field):
+    /// `messageLength` is then the length field as the tag holds it, and no message was read.
+    /// Reading says so; a write replaces it like any interrupted write.
+    public var lengthProblem: Type4LengthError?
 
     public init(
         capabilityContainer: Type4CapabilityContainer, capabilityContainerBytes: [UInt8], messageLength: Int,
-        message: [UInt8]
+        message: [UInt8], lengthProblem: Type4LengthError? = nil
     ) {
         self.capabilityContainer = capabilityContainer
         self.capabilityContainerBytes = capabilityContainerBytes
         self.messageLength = messageLength
         self.message = message
+        self.lengthProblem = lengthProblem
     }
 
     /// The largest message, as the tag's CC file reports it (never assumed).
@@ -37,6 +42,6 @@ public struct Type4Snapshot: Sendable, Hashable {
     /// True when NLEN is 0: an empty (initialised) tag.
     public var isEmpty: Bool { messageLength == 0 }
 
-    /// True when every byte NLEN announces was read.
-    public var isComplete: Bool { message.count == messageLength }
+    /// True when every byte NLEN announces was read (never when NLEN does not fit the file).
+    public var isComplete: Bool { lengthProblem == nil && message.count == messageLength }
 }

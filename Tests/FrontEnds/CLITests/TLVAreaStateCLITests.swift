@@ -69,4 +69,49 @@ import Testing
         #expect(after.status == 0)
         #expect(after.io.outputText.contains("Text (en, UTF-8): hi"), "\(after.io.outputText)")
     }
+
+    /// A factory NTAG216 (888-byte data area) whose data area starts with `bytes`, zeros after.
+    func ntag216(_ home: CLIHome, data bytes: [UInt8]) async throws -> String {
+        let tag = try await home.newTag("ntag216", "t.nfc")
+        var lines = try String(contentsOfFile: tag, encoding: .utf8).components(separatedBy: "\n")
+        let padded = bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4)
+        for page in 0..<(padded.count / 4) {
+            let prefix = "Page \(page + 4): "
+            let index = try #require(lines.firstIndex { $0.hasPrefix(prefix) })
+            lines[index] =
+                prefix + padded[page * 4..<page * 4 + 4].map { String(format: "%02X", $0) }.joined(separator: " ")
+        }
+        try lines.joined(separator: "\n").write(toFile: tag, atomically: true, encoding: .utf8)
+        return tag
+    }
+
+    /// NULL TLVs are padding a reader steps over, however many: an NDEF TLV after hundreds of
+    /// them is read and rewritten. One page a round, 64 rounds, read ~320 as an interrupted write
+    /// that no write could repair.
+    @Test(arguments: [100, 330, 600, 840])
+    func manyNULLTLVsBeforeTheMessage(nulls: Int) async throws {
+        let home = try CLIHome("null-padding")
+        defer { home.remove() }
+        let record: [UInt8] = [0xD1, 0x01, 0x05, 0x54, 0x02, 0x65, 0x6E, 0x68, 0x69]
+        let tag = try await ntag216(
+            home, data: [UInt8](repeating: 0, count: nulls) + [0x03, UInt8(record.count)] + record + [0xFE])
+        let read = await home.run(["read", "--tag", tag])
+        #expect(read.status == 0, "\(nulls): \(read.io.errorOutput)")
+        #expect(read.io.outputText.contains("Text (en, UTF-8): hi"), "\(nulls): \(read.io.outputText)")
+        let write = await home.run(["write", "text", "again", "--tag", tag])
+        #expect(write.status == 0, "\(nulls): \(write.io.errorOutput)")
+        let after = await home.run(["read", "--tag", tag])
+        #expect(after.io.outputText.contains("Text (en, UTF-8): again"), "\(nulls): \(after.io.outputText)")
+    }
+
+    /// A whole data area of NULL TLVs (the CC's 872 bytes; 888 written): no NDEF Message TLV,
+    /// counted, never interrupted.
+    @Test func aWholeAreaOfNULLTLVs() async throws {
+        let home = try CLIHome("null-area")
+        defer { home.remove() }
+        let tag = try await ntag216(home, data: [UInt8](repeating: 0, count: 888))
+        let read = await home.run(["read", "--tag", tag])
+        #expect(read.status == 0, "\(read.io.errorOutput)")
+        #expect(read.io.outputText.contains("only NULL TLVs (872 of them)"), "\(read.io.outputText)")
+    }
 }

@@ -303,7 +303,12 @@ public final class Type2Tag<Transport: NFCAChannel> {
         while case .notRead(let upTo) = snapshot.walk?.problem, rounds < 64 {
             rounds += 1
             // The first data read is one READ (16 bytes): enough for the TLV headers of most tags.
-            let target = memory.count <= 16 ? max(upTo, 32) : upTo
+            // A TLV's header, then its value, take two rounds; from the third on, the walk is
+            // stepping through NULL padding or many small TLVs, a byte at a time: read twice as
+            // much each round, so any data area takes a handful of rounds (one page a round
+            // stopped after 64, and ~320 NULL TLVs before the NDEF TLV read as an interrupted
+            // write).
+            let target = memory.count <= 16 ? max(upTo, 32) : rounds > 2 ? max(upTo, 2 * memory.count) : upTo
             let before = memory.count
             try await ensureRead(upTo: target)
             snapshot = currentSnapshot(stopAfterNDEF: true)

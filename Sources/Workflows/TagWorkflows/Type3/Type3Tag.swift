@@ -184,6 +184,13 @@ public final class Type3Tag {
     /// What the NDEF area holds, as a reader sees it. WriteF 0F is an interrupted write.
     static func content(of area: Type3NDEFArea) -> NDEFContent {
         guard case .formatted(let snapshot) = area else { return .notFormatted }
+        if !snapshot.isInterruptedWrite, snapshot.isLengthBeyondCapacity {
+            return .interrupted(
+                .interruptedWrite(
+                    detail:
+                        "the attribute block's Ln says \(snapshot.attribute.length) bytes, more than the \(snapshot.capacity) bytes (Nmaxb × 16) it reports, so no message can be read"
+                ))
+        }
         guard let message = snapshot.message else {
             return .interrupted(
                 .interruptedWrite(

@@ -158,7 +158,15 @@ extension Type4Tag {
         let head = try await secureData(&session, mode: keyed.mode) { session throws(NTAG424SecureError) in
             try session.readData(file: keyed.fileNumber, offset: 0, length: field, mode: keyed.mode)
         }
-        let length = try Type4NDEFFile.parseLength(head, cc: cc).get()
+        let length: Int
+        switch Type4NDEFFile.parseLength(head, cc: cc) {
+        case .success(let value): length = value
+        case .failure(let problem):
+            guard case .beyondFile(let declared, _, _, _, _) = problem else { throw problem }
+            return Type4Snapshot(
+                capabilityContainer: cc, capabilityContainerBytes: ccBytes, messageLength: declared, message: [],
+                lengthProblem: problem)
+        }
         var message: [UInt8] = []
         while message.count < length {
             let offset = field + message.count

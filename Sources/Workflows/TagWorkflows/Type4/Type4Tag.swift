@@ -213,7 +213,16 @@ public final class Type4Tag {
         let wanted = expected.map { field + $0 } ?? plan.chunking.readChunk
         let first = max(field, min(plan.chunking.readChunk, cc.ndefFile.maximumSize, wanted))
         let head = try await expectSuccess(Type4Command.readBinary(offset: 0, length: first), file: plan.file)
-        let length = try Type4NDEFFile.parseLength(Array(head.prefix(field)), cc: cc).get()
+        let length: Int
+        switch Type4NDEFFile.parseLength(Array(head.prefix(field)), cc: cc) {
+        case .success(let value): length = value
+        case .failure(let problem):
+            guard case .beyondFile(let declared, _, _, _, _) = problem else { throw problem }
+            // A length field no message fits: a state to report and to write over, not a failure.
+            return Type4Snapshot(
+                capabilityContainer: cc, capabilityContainerBytes: ccBytes, messageLength: declared, message: [],
+                lengthProblem: problem)
+        }
         var message = Array(head.dropFirst(field).prefix(length))
         if message.count < length {
             let rest = Type4ReadPlan.reads(
@@ -244,6 +253,7 @@ public final class Type4Tag {
 
     /// What the NDEF file holds, as a reader sees it.
     static func content(of snapshot: Type4Snapshot) -> NDEFContent {
+        if let problem = snapshot.lengthProblem { return .interrupted(.interruptedWrite(detail: problem.detail)) }
         if snapshot.isEmpty { return .empty }
         guard snapshot.isComplete else {
             return .interrupted(
