@@ -38,6 +38,13 @@ import Testing
             } catch let refusal as ClassicLockPreflightRefusal {
                 #expect(refusal.obstacles == [.init(sector: sector, reason: .keyBRefused)], "sector \(sector)")
                 #expect(refusal.sentence.contains("before anything was written"))
+                // Issue 39: the sector's key B is named as key B, once, never as "key A of sector
+                // 5 (ffffffffffff (key B))".
+                #expect(
+                    refusal.sentence.contains(
+                        "sector \(sector) refused the transport key ffffffffffff as key B"), "\(refusal.sentence)")
+                #expect(!refusal.sentence.contains("key A of sector"))
+                #expect(!refusal.sentence.contains("(key B))"))
                 #expect(refusal.origin == .tag)
             }
             #expect(card.blocks == before, "sector \(sector): the card changed")

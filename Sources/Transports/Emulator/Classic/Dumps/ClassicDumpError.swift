@@ -32,7 +32,7 @@ public enum ClassicDumpError: TapCardError, Equatable {
     public var sentence: String {
         switch self {
         case .flipper(let error): error.sentence
-        case .json(let error): "line \(error.line) (byte \(error.offset)): \(error.reason)"
+        case .json(let error): error.sentence
         case .jsonField(let path, let reason): "'\(path)': \(reason)."
         case .badBlock(let line, let block, let reason):
             line > 0 ? "line \(line), block \(block): \(reason)." : "block \(block): \(reason)."
