@@ -64,7 +64,7 @@ build_status=0
 optimize=-O
 [ "${FUZZ_OPTIMIZE:-speed}" = none ] && optimize=-Onone
 TAPCARD_FUZZ=1 swift build --scratch-path "$scratch" --product tapcard-fuzz -Xswiftc "$optimize" \
-    -Xswiftc -sanitize=address \
+    -Xswiftc -gline-tables-only -Xswiftc -sanitize=address \
     -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
     -Xcc -fsanitize=fuzzer-no-link,address \
     -Xlinker "$runtime" -Xlinker -lstdc++ >"$build_log" 2>&1 || build_status=$?
