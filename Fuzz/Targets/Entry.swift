@@ -34,6 +34,7 @@
         ClassicFlipperFuzz.target,
         Proxmark3Fuzz.target,
         FlipperDESFireFuzz.target,
+        FlipperType4Fuzz.target,
     ]
 
     // The C driver (Fuzz/Driver/main.c) calls these four functions.

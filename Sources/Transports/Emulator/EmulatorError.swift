@@ -60,6 +60,8 @@ public enum EmulatorError: TapCardError, Equatable {
     case dumpIsReadOnly(path: String, format: String)
     /// A Flipper Zero DESFire file that cannot be read as a card.
     case malformedDESFireFile(path: String, DESFireFlipperFileError)
+    /// A Flipper Zero `Type 4 Tag` or `NTAG4xx` file that cannot be read, or cannot make a tag.
+    case malformedFlipperType4File(path: String, FlipperType4FileError)
     /// A Proxmark3 JSON dump that cannot be read as a tag.
     case malformedProxmark3File(path: String, Proxmark3DumpError)
 
@@ -68,7 +70,7 @@ public enum EmulatorError: TapCardError, Equatable {
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .uidCascadeTag, .imageSize, .signatureLength,
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
             .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile,
-            .malformedClassicDump, .malformedProxmark3File, .malformedDESFireFile:
+            .malformedClassicDump, .malformedProxmark3File, .malformedDESFireFile, .malformedFlipperType4File:
             .input
         case .fileUnreadable, .fileUnwritable: .platform
         case .fileReadOnly, .lockTimeout, .fileInTheWay, .dumpIsReadOnly: .refusal
@@ -117,6 +119,8 @@ public enum EmulatorError: TapCardError, Equatable {
             "The IDm has \(count) bytes; a FeliCa IDm has 8."
         case .malformedDESFireFile(let path, let error):
             "\(path) is not a readable Flipper Zero DESFire file: \(error.sentence)"
+        case .malformedFlipperType4File(let path, let error):
+            "\(path) does not make a Type 4 tag: \(error.sentence)"
         case .dumpIsReadOnly(let path, let format):
             "\(path) is a \(format), which TapCard reads but never changes; make a virtual tag of it with 'tapcard sim import \(path) FILE' and change that. Nothing was written."
         case .malformedProxmark3File(let path, let error):

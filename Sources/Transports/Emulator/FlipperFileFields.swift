@@ -4,7 +4,8 @@ import TapCardSupport
 ///
 /// The syntax: lines split on LF (a CR before it is dropped), blank lines and `#` comments
 /// skipped, `Filetype: Flipper NFC device` as the first line that is neither, then `Key: value`
-/// lines with spaces, tabs and CRs trimmed around key and value. A key stands once. What a field
+/// lines with spaces, tabs and CRs trimmed around key and value. A key stands once, but for the
+/// `repeatable` ones a format reads line after line (a Type 4 Tag's `NDEF Data`). What a field
 /// means (device types, pages, blocks) is the format's; how a hex, number or truth value is
 /// written, and the ``FlipperFileProblem`` when it is not, is here.
 ///
@@ -22,8 +23,10 @@ struct FlipperFileFields: Sendable, Equatable {
     /// The fields in the order of their lines (the `Filetype` line is not one of them).
     private(set) var ordered: [Field] = []
     private var positions: [String: Int] = [:]
+    /// The lines of each repeatable key, in order (they are not in ``ordered``).
+    private var repeated: [String: [Field]] = [:]
 
-    init(_ text: String) throws(FlipperFileProblem) {
+    init(_ text: String, repeatable: Set<String> = []) throws(FlipperFileProblem) {
         var sawFiletype = false
         var lineNumber = 0
         // Split on LF bytes, not Characters: "\r\n" is one Character in Swift.
@@ -43,6 +46,10 @@ struct FlipperFileFields: Sendable, Equatable {
                 sawFiletype = true
                 continue
             }
+            if repeatable.contains(key) {
+                repeated[key, default: []].append(Field(key: key, value: value, line: lineNumber))
+                continue
+            }
             guard positions[key] == nil else { throw .duplicateField(key, line: lineNumber) }
             positions[key] = ordered.count
             ordered.append(Field(key: key, value: value, line: lineNumber))
@@ -51,6 +58,9 @@ struct FlipperFileFields: Sendable, Equatable {
     }
 
     subscript(key: String) -> Field? { positions[key].map { ordered[$0] } }
+
+    /// Every line of the repeatable `key`, in the file's order (none: empty).
+    func all(_ key: String) -> [Field] { repeated[key] ?? [] }
 
     func required(_ key: String) throws(FlipperFileProblem) -> Field {
         guard let field = self[key] else { throw .missingField(key) }

@@ -4,7 +4,7 @@
 /// tag` is a Type 4 tag (``Type4TagFile``); a Flipper Zero file whose `Device type:` is `SLIX` or
 /// `ISO15693-3` is a Type 5 tag (``Type5FlipperFile``), and one with `Device type: FeliCa` a Type 3
 /// tag (``FeliCaTagFile``), one with `Device type: Mifare Classic` a MIFARE Classic card
-/// (``ClassicFlipperFile``); a JSON document is a Proxmark3 dump (``Proxmark3File``) and a Flipper Zero `Mifare DESFire` file a DESFire card (``FlipperDESFireFile``), both read-only; anything else is read as a Flipper Zero NTAG/Ultralight file
+/// (``ClassicFlipperFile``); a JSON document is a Proxmark3 dump (``Proxmark3File``), a Flipper Zero `Mifare DESFire` file a DESFire card (``FlipperDESFireFile``) and a `Type 4 Tag` file a generic Type 4 tag (``FlipperType4File``), all read-only; anything else is read as a Flipper Zero NTAG/Ultralight file
 /// (``VirtualTagFile``), exactly as before. Saving is crash-safe in every case (``FileBytes``).
 public enum VirtualTag {
     case type2(EmulatedTag)
@@ -45,6 +45,7 @@ public enum VirtualTag {
             return try Proxmark3File.tag(Array(text.utf8), path: path).0
         }
         if FlipperDESFireFile.isDESFire(text) { return .type4(try FlipperDESFireFile.decode(text, path: path).0) }
+        if FlipperType4File.isType4Dump(text) { return .type4(try FlipperType4File.decode(text, path: path).0) }
         if Type5FlipperFile.isType5(text) { return .type5(try Type5FlipperFile.decode(text, path: path)) }
         if FeliCaTagFile.isFeliCa(text) { return .type3(try FeliCaTagFile.decode(text, path: path)) }
         if ClassicFlipperFile.isClassic(text) { return .classic(try ClassicFlipperFile.decode(text, path: path)) }
@@ -61,6 +62,7 @@ public enum VirtualTag {
     public static func dumpFormat(_ text: String) -> String? {
         if Proxmark3File.isJSON(Array(text.utf8.prefix(64))) { return "Proxmark3 dump" }
         if FlipperDESFireFile.isDESFire(text) { return "Flipper Zero DESFire file" }
+        if FlipperType4File.isType4Dump(text) { return "Flipper Zero Type 4 file" }
         return nil
     }
 

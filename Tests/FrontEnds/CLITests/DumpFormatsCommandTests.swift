@@ -132,6 +132,64 @@ import Testing
         try text.write(toFile: exported, atomically: true, encoding: .utf8)
         let imported = await home.run(["sim", "import", exported, home.path + "/again.nfc"])
         #expect(imported.status == 0, "\(imported.io.errorOutput)")
-        #expect(imported.io.errorOutput.contains("pages 44–47 were not read (the file says 44 of 48)"))
+        #expect(
+            imported.io.errorOutput.contains(
+                "not in the dump: the 3DES key (pages 44–47): not read (the file says 44 of 48 pages were read)"))
+        // read and info of the dump say it too.
+        let read = await home.run(["info", "--tag", exported])
+        #expect(read.io.errorOutput.contains("the 3DES key (pages 44–47): not read"))
+    }
+
+    /// A Momentum / Unleashed 'Type 4 Tag' file: imported saying what it lacks, read as it is,
+    /// never changed, exported back with the same message; a cut one is refused (65), no file made.
+    @Test func aFlipperType4TagFileImportsReadsAndExports() async throws {
+        let home = try CLIHome("flipper-type4")
+        defer { home.remove() }
+        let tag = try await home.newTag("type4", "t.nfc")
+        #expect(await home.run(["write", "uri", "https://tapcard.example/t4", "--tag", tag]).status == 0)
+        let flipper = home.path + "/t4.nfc"
+        let exported = await home.run(["sim", "export", tag, "--flipper", flipper])
+        #expect(exported.status == 0, "\(exported.io.errorOutput)")
+        #expect(exported.io.errorOutput.contains("not in the file"))
+        let text = try String(contentsOfFile: flipper, encoding: .utf8)
+        #expect(text.contains("Device type: Type 4 Tag"))
+        let imported = await home.run(["sim", "import", flipper, home.path + "/again.nfc"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        #expect(imported.io.errorOutput.contains("not in the dump: the Capability Container"))
+        let read = await home.run(["read", "--tag", flipper])
+        #expect(read.status == 0, "\(read.io.errorOutput)")
+        #expect(read.io.outputText.contains("https://tapcard.example/t4"))
+        let write = await home.run(["write", "text", "hi", "--tag", flipper])
+        #expect(write.status == 1)
+        #expect(write.io.errorOutput.contains("is a Flipper Zero Type 4 file, which TapCard reads but never changes"))
+        #expect(try String(contentsOfFile: flipper, encoding: .utf8) == text)
+        // Export of the import gives the same file.
+        let twice = home.path + "/t4-again.nfc"
+        #expect(await home.run(["sim", "export", home.path + "/again.nfc", "--flipper", twice]).status == 0)
+        #expect(try String(contentsOfFile: twice, encoding: .utf8) == text)
+        // Cut inside the message: refused with its line, nothing written.
+        let cut = home.path + "/cut.nfc"
+        try String(text.dropLast(10)).write(toFile: cut, atomically: true, encoding: .utf8)
+        let refused = await home.run(["sim", "import", cut, home.path + "/c.nfc"])
+        #expect(refused.status == 65)
+        #expect(refused.io.errorOutput.contains("does not make a Type 4 tag: Line"))
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/c.nfc"))
+    }
+
+    /// `sim export --flipper` of a DESFire virtual tag writes the firmware's format, saying the keys are not in it.
+    @Test func aDESFireVirtualTagExportsAsAFlipperFile() async throws {
+        let home = try CLIHome("desfire-export")
+        defer { home.remove() }
+        let tag = try await home.newTag("desfire-ev3-4k", "d.nfc")
+        let out = home.path + "/d-flipper.nfc"
+        let exported = await home.run(["sim", "export", tag, "--flipper", out])
+        #expect(exported.status == 0, "\(exported.io.errorOutput)")
+        #expect(exported.io.errorOutput.contains("the PICC master key and every application key"))
+        let imported = await home.run(["sim", "import", out, home.path + "/back.nfc"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        #expect(imported.io.outputText.contains("MIFARE DESFire EV3"))
+        let bin = await home.run(["sim", "export", tag, "--bin", home.path + "/d.bin"])
+        #expect(bin.status != 0)
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/d.bin"))
     }
 }

@@ -64,6 +64,13 @@ struct SimExportCommand: Command {
                 tag, path: path, flipper: flipper, proxmark3: proxmark3, binary: binary, force: force, json: json,
                 io: io)
         }
+        if Type4TagFile.isType4(text) || FlipperDESFireFile.isDESFire(text) || FlipperType4File.isType4Dump(text),
+            case .type4(let tag) = try VirtualTag.decode(text, path: path)
+        {
+            return try exportType4(
+                tag, path: path, flipper: flipper, proxmark3: proxmark3, binary: binary, force: force, json: json,
+                io: io)
+        }
         let tag = try VirtualTagFile.load(path)
         var written: [(String, JSON)] = []
         if let flipper {
@@ -100,6 +107,39 @@ struct SimExportCommand: Command {
                     "Wrote \(tag.model.displayName) virtual tag \(path) as a raw image (\(tag.memory.count) bytes): \(binary)"
                 )
             }
+        }
+        return .success
+    }
+
+    /// A Type 4 tag has one Flipper format of its own: a MIFARE DESFire the firmware's `Mifare
+    /// DESFire` file, a generic Type 4 tag or an NTAG 424 DNA the Momentum and Unleashed
+    /// firmwares' `Type 4 Tag` file (its NDEF message). What the format drops is said. No raw
+    /// image or Proxmark3 dump is written: a Type 4 tag has files, not pages.
+    private static func exportType4(
+        _ tag: EmulatedType4Tag, path: String, flipper: String?, proxmark3: String?, binary: String?, force: Bool,
+        json: Bool, io: some CommandIO
+    ) throws -> ExitStatus {
+        guard let flipper, proxmark3 == nil, binary == nil else {
+            throw UsageError(
+                "\(path) holds a Type 4 tag (\(tag.model.displayName)), which has files, not pages: only --flipper OUT.nfc writes it.",
+                command: name)
+        }
+        let (text, dropped) =
+            tag.picc == nil ? try FlipperType4File.render(tag) : try FlipperDESFireFile.render(tag)
+        try OutputFiles.write([OutputFiles.File(path: flipper, bytes: Array(text.utf8))], force: force)
+        let format = tag.picc == nil ? "Type 4 Tag" : FlipperDESFireFile.deviceType
+        if json {
+            io.printJSON(
+                JSON.object([
+                    ("action", .string("exported")), ("file", .string(path)), ("model", .string(tag.model.rawValue)),
+                    ("flipper", .string(flipper)), ("not_written", .array(dropped.map(JSON.string))),
+                ]))
+        } else {
+            io.print(
+                "Wrote \(tag.model.displayName) virtual tag \(path) as a Flipper Zero '\(format)' file: \(flipper)")
+            io.note(
+                "\(flipper): not in the file (the format has no place for it): " + dropped.joined(separator: "; ") + "."
+            )
         }
         return .success
     }

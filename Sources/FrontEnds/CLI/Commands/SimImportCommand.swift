@@ -23,7 +23,11 @@ struct SimImportCommand: Command {
         the dump's pages, originality signature and counters. A Flipper Zero file of an ICODE SLIX2
         (Device type SLIX) or an ST25DV04K (Device type ISO15693-3) gives a virtual Type 5 tag, one of
         a FeliCa Lite-S a Type 3 tag, one of a MIFARE DESFire (Device type Mifare DESFire) a DESFire
-        card whose keys and unread files are zeros, as the command says. When the dump's header UID differs
+        card whose keys and unread files are zeros, as the command says; a Momentum or Unleashed
+        'Type 4 Tag' file a generic Type 4 tag holding its NDEF message (the file has no CC: the
+        tag's is TapCard's, as the command says). An 'NTAG4xx' file holds only the chip's
+        GetVersion answer and is refused. An Ultralight C or AES key the file does not hold (its
+        pages not read, or zeros) is said to be unknown. When the dump's header UID differs
         from the UID in pages 0–1 (edited dumps do this) the tag answers with the pages, and
         this command says so.
 
@@ -107,6 +111,15 @@ struct SimImportCommand: Command {
                 }
                 return .success
             }
+            if FlipperType4File.isType4Dump(text) {
+                // Momentum / Unleashed 'Type 4 Tag': the message only; the CC is not in the file.
+                let (type4, notes) = try FlipperType4File.decode(text, path: source)
+                try OutputFiles.write([OutputFiles.tag(.type4(type4), at: path)], force: force)
+                TagOutput.virtualTag(.type4(type4), path: path).print(
+                    action: "imported", title: "Imported", json: json, io: io)
+                io.note("\(source): not in the dump: " + notes.joined(separator: "; ") + ".")
+                return .success
+            }
             if FeliCaTagFile.isFeliCa(text) {
                 // FeliCa Lite-S: kept in the same format; a header that contradicts block 83h is said.
                 let (type3, contradiction) = try FeliCaTagFile.decodeNoting(text, path: source)
@@ -127,11 +140,9 @@ struct SimImportCommand: Command {
             let dump = try VirtualTagFile.dump(at: source)
             tag = try EmulatedTag(dump: dump)
             headerUID = dump.uid
-            if dump.pagesRead < dump.pages.count {
-                // An Ultralight C or AES keeps its key in pages no reader can read back.
-                unread =
-                    "\(source): pages \(dump.pagesRead)–\(dump.pages.count - 1) were not read (the file says \(dump.pagesRead) of \(dump.pages.count)): they are unknown, and the tag holds what the file has there."
-            }
+            // An Ultralight C or AES keeps its keys in pages no reader can read back.
+            let unknowns = try VirtualTag.dumpNotes(text, path: source)
+            if !unknowns.isEmpty { unread = "\(source): not in the dump: " + unknowns.joined(separator: "; ") + "." }
         }
         try OutputFiles.write([OutputFiles.tag(.type2(tag), at: path)], force: force)
         TagOutput.virtualTag(.type2(tag), path: path, headerUID: headerUID).print(

@@ -168,6 +168,14 @@ final class OpenedTag {
             if lock.access == .writing, let dumpFormat {
                 throw EmulatorError.dumpIsReadOnly(path: path, format: dumpFormat)
             }
+            // A dump's unknowns (keys, unread pages, an absent CC) are said whenever it is opened.
+            // A MIFARE Classic dump says its unknown sectors its own way (and may be binary).
+            let notes: [String]
+            switch virtual {
+            case .classic: notes = []
+            default: notes = try VirtualTag.dumpNotes(String(decoding: try lock.read(), as: UTF8.self), path: path)
+            }
+            if !notes.isEmpty { io.note("\(path): not in the dump: " + notes.joined(separator: "; ") + ".") }
             TestSDMPadding.apply(to: virtual, io: io)
             return OpenedTag(label: path, virtual: virtual, isDefault: isDefault, lock: lock, session: nil)
         } catch {

@@ -178,11 +178,13 @@ public enum FlipperDESFireFile {
                 contents = [UInt8](repeating: 0, count: size)
                 unknowns.append("application \(aidText) file \(number)'s \(size) bytes (not read): zeros here")
             }
+            // The firmware keeps the access rights in wire order (RW|Change, Read|Write), as it
+            // sends them in CreateStdDataFile (mf_desfire_poller_i.c).
             let isoFileID: UInt16? = isNDEF ? (number == 1 ? 0xE103 : number == 2 ? 0xE104 : nil) : nil
             application.files.append(
                 DESFireDataFile(
                     number: number, isoFileID: isoFileID, communication: communication & 0x03,
-                    accessRights: Type4AccessRights(bytes: rights[1], rights[0]), contents: contents))
+                    accessRights: Type4AccessRights(bytes: rights[0], rights[1]), contents: contents))
         }
         return application
     }
