@@ -25,6 +25,10 @@ public enum Proxmark3DumpError: TapCardError, Equatable {
     case unknownType5Chip(uid: [UInt8])
     /// An ISO 15693 dump whose block count or size is not its chip's.
     case type5Geometry(blocks: Int, blockSize: Int, expectedBlocks: Int, expectedSize: Int)
+    /// A `"FileType": "mfdes"` file: the keys `hf mfdes chk --json` found (`keys` of them), the
+    /// card's UID, and nothing else. The client saves no DESFire file contents
+    /// (`client/src/cmdhfmfdes.c`: `hf mfdes dump` prints them only), so no tag can be made of it.
+    case desfireKeysOnly(keys: Int, uid: [UInt8]?)
     /// No model TapCard knows has this GET_VERSION answer and page count.
     case unknownChip(version: [UInt8], pages: Int)
 
@@ -54,6 +58,8 @@ public enum Proxmark3DumpError: TapCardError, Equatable {
             "The UID \(Hex.encode(uid, uppercase: true, separator: " ")) names no Type 5 chip TapCard emulates (ICODE SLIX2, ST25DV04K)."
         case .type5Geometry(let blocks, let blockSize, let expectedBlocks, let expectedSize):
             "The dump holds \(blocks) blocks of \(blockSize) bytes; the chip its UID names has \(expectedBlocks) blocks of \(expectedSize) bytes."
+        case .desfireKeysOnly(let keys, let uid):
+            "it is the key file of a MIFARE DESFire that 'hf mfdes chk --json' saves (FileType 'mfdes'): \(keys) \(keys == 1 ? "key" : "keys") the check found\(uid.map { " and the UID " + Hex.encode($0, uppercase: true, separator: " ") } ?? ""), but no application, no file and no file content. The Proxmark3 client saves none of those for a DESFire ('hf mfdes dump' only prints them), so no tag can be made of it; read the card itself, or import a Flipper Zero Mifare DESFire file."
         case .unknownChip(let version, let pages):
             "No model TapCard knows answers GET_VERSION \(Hex.encode(version, uppercase: true, separator: " ")) with \(pages) \(pages == 1 ? "page" : "pages"); give the model with --model and a raw image instead."
         }

@@ -41,9 +41,29 @@ public enum Proxmark3File {
                 throw .malformedProxmark3File(path: path, error)
             }
             return (.type5(try EmulatedType5Tag(model: parsed.model, uid: parsed.uid, memory: parsed.memory)), nil)
+        case "mfdes":
+            throw .malformedProxmark3File(path: path, desfireKeyFile(document))
         default:
             throw .malformedProxmark3File(path: path, .unsupportedFileType(fileType))
         }
+    }
+
+    /// What a DESFire key file (`hf mfdes chk --json`, `client/src/fileutils.c`,
+    /// `jsfMfDesfireKeys`) holds: `$.Card.UID` and `$.DES`, `$.3DES`, `$.AES`, `$.K3KDES`, each
+    /// an object of `{ "Key": hex }` by key number. Counted only, to say so: no tag is made of it.
+    static func desfireKeyFile(_ document: JSON) -> Proxmark3DumpError {
+        var keys = 0
+        for kind in ["DES", "3DES", "AES", "K3KDES"] {
+            guard case .object(let members) = document[kind] else { continue }
+            keys += members.filter { $0.1["Key"] != nil }.count
+        }
+        var uid: [UInt8]? = nil
+        if case .string(let text) = document["Card"]?["UID"], let bytes = decodeHex(text), !bytes.isEmpty,
+            bytes.count <= 10
+        {
+            uid = bytes
+        }
+        return .desfireKeysOnly(keys: keys, uid: uid)
     }
 
     /// The parsed document and its `FileType`.

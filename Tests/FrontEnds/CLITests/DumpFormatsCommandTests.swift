@@ -121,6 +121,50 @@ import Testing
 
     /// A Flipper file that read fewer pages than the chip has (an Ultralight C's key pages) says
     /// which pages are unknown.
+    @Test func aProxmark3DESFireKeyFileIsRefusedSayingWhatItHoldsAndLacks() async throws {
+        let home = try CLIHome("pm3-mfdes")
+        defer { home.remove() }
+        // In the layout client/src/fileutils.c (jsfMfDesfireKeys) gives 'hf mfdes chk --json':
+        // the card's UID, SAK, ATQA, ATS and the keys found, by kind and key number.
+        let keys = home.path + "/keys.json"
+        try Data(
+            """
+            {
+              "Created": "proxmark3",
+              "FileType": "mfdes",
+              "Card": {
+                "UID": "042F190ACD6680",
+                "SAK": "20",
+                "ATQA": "0344",
+                "ATS": "0675778102"
+              },
+              "DES": {
+                "0": {
+                  "Key": "0000000000000000"
+                }
+              },
+              "AES": {
+                "0": {
+                  "Key": "00000000000000000000000000000000"
+                },
+                "1": {
+                  "Key": "00112233445566778899AABBCCDDEEFF"
+                }
+              }
+            }
+            """.utf8
+        ).write(to: URL(fileURLWithPath: keys))
+        let out = home.path + "/card.nfc"
+        for arguments in [["sim", "import", keys, out], ["read", "--tag", keys], ["info", "--tag", keys]] {
+            let refused = await home.run(arguments)
+            #expect(refused.status == 65, "\(arguments): \(refused.io.errorOutput)")
+            #expect(refused.io.errorOutput.contains("'hf mfdes chk --json'"))
+            #expect(refused.io.errorOutput.contains("3 keys the check found and the UID 04 2F 19 0A CD 66 80"))
+            #expect(refused.io.errorOutput.contains("no application, no file and no file content"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func unreadPagesAreNamed() async throws {
         let home = try CLIHome("unread-pages")
         defer { home.remove() }

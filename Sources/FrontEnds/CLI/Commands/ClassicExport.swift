@@ -3,13 +3,17 @@ import TagEmulator
 import TapCardSupport
 
 /// `tapcard sim export` of a MIFARE Classic card: Flipper Zero `.nfc` (unknown bytes as `??`),
-/// Proxmark3 JSON (a block holding an unknown byte left out) and the raw image (refused while a
-/// byte is unknown). Every file is checked before the first is written.
+/// Proxmark3 JSON (a block holding an unknown byte left out), MIFARE Classic Tool `.mct` (`--`
+/// for an unknown byte, a sector nobody read left out), and the Proxmark3 `.eml` and raw image
+/// (both refused while a byte is unknown: neither has a mark for one). Every file is checked
+/// before the first is written.
 enum ClassicExport {
     struct Outputs {
         var flipper: String?
         var binary: String?
         var proxmark3: String?
+        var mct: String? = nil
+        var eml: String? = nil
     }
 
     static func run(
@@ -32,9 +36,25 @@ enum ClassicExport {
             written.append(("proxmark3", .string(proxmark3)))
             lines.append("Wrote \(title) as a Proxmark3 JSON dump: \(proxmark3)")
         }
+        if let mct = outputs.mct {
+            files.append(OutputFiles.File(path: mct, bytes: Array(MCTClassicFile.encode(tag).utf8), secret: secret))
+            written.append(("mct", .string(mct)))
+            lines.append("Wrote \(title) as a MIFARE Classic Tool dump: \(mct)")
+        }
+        if let eml = outputs.eml {
+            guard let text = ProxmarkClassicEML.encode(tag) else {
+                throw ClassicExportError.unknownBytes(
+                    path: path, sectors: tag.sectorsWithUnknownBytes, format: "a Proxmark3 .eml dump")
+            }
+            files.append(OutputFiles.File(path: eml, bytes: Array(text.utf8), secret: secret))
+            written.append(("eml", .string(eml)))
+            lines.append(
+                "Wrote \(title) as a Proxmark3 .eml dump (\(tag.blocks.count) blocks, keys in the trailers): \(eml)")
+        }
         if let binary = outputs.binary {
             guard let image = ClassicRawImage.encode(tag) else {
-                throw ClassicExportError.unknownBytes(path: path, sectors: tag.sectorsWithUnknownBytes)
+                throw ClassicExportError.unknownBytes(
+                    path: path, sectors: tag.sectorsWithUnknownBytes, format: "a raw image")
             }
             files.append(OutputFiles.File(path: binary, bytes: image, secret: secret))
             written.append(("bin", .string(binary)))

@@ -2,15 +2,15 @@ import TapCardSupport
 
 /// Why `sim export` does not write a MIFARE Classic card in a format.
 enum ClassicExportError: TapCardError, Equatable {
-    /// A raw image has no mark for a byte nobody knows.
-    case unknownBytes(path: String, sectors: [Int])
+    /// A raw image or an `.eml` (`format`, "a raw image") has no mark for a byte nobody knows.
+    case unknownBytes(path: String, sectors: [Int], format: String)
 
     var origin: ErrorOrigin { .refusal }
 
     var sentence: String {
         switch self {
-        case .unknownBytes(let path, let sectors):
-            "\(path) holds bytes nobody knows in sectors \(sectors.map(String.init).joined(separator: ", ")); a raw image has no mark for them, so none was written. --flipper (?? for each) and --proxmark3 (the block left out) keep them unknown."
+        case .unknownBytes(let path, let sectors, let format):
+            "\(path) holds bytes nobody knows in sectors \(sectors.map(String.init).joined(separator: ", ")); \(format) has no mark for them, so none was written. --flipper (?? for each), --mct (-- for each) and --proxmark3 (the block left out) keep them unknown."
         }
     }
 }

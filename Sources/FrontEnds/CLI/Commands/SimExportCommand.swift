@@ -5,7 +5,8 @@ import TapCardSupport
 /// `tapcard sim export FILE --flipper OUT.nfc`: a virtual tag as a Flipper Zero file or raw image.
 struct SimExportCommand: Command {
     static let name = "sim export"
-    static let summary = "Write a virtual tag as a Flipper Zero .nfc file, a Proxmark3 JSON dump or a raw .bin image."
+    static let summary =
+        "Write a virtual tag as a Flipper Zero .nfc file, a Proxmark3 JSON or .eml dump, a MIFARE Classic Tool dump or a raw .bin image."
     static let options: [OptionSpec] = [
         .json, .flag("--force", "Replace an existing file."),
         .value("--flipper", "OUT.nfc", completion: .file, "Write a Flipper Zero .nfc file."),
@@ -13,23 +14,30 @@ struct SimExportCommand: Command {
         .value(
             "--proxmark3", "OUT.json", completion: .file,
             "Write a Proxmark3 JSON dump (hf mf dump, hf mfu dump, hf 15 dump)."),
+        .value("--eml", "OUT.eml", completion: .file, "Write a Proxmark3 .eml dump of a MIFARE Classic card."),
+        .value("--mct", "OUT.mct", completion: .file, "Write a MIFARE Classic Tool dump of a MIFARE Classic card."),
     ]
     static let help = """
-        Usage: tapcard sim export FILE (--flipper OUT.nfc | --proxmark3 OUT.json | --bin OUT.bin)
-                                  [--force] [--json]
+        Usage: tapcard sim export FILE (--flipper OUT.nfc | --proxmark3 OUT.json | --bin OUT.bin |
+                                  --eml OUT.eml | --mct OUT.mct) [--force] [--json]
 
         Writes the virtual tag FILE as a Flipper Zero .nfc file (version 4; a Flipper can emulate
         it), as a Proxmark3 JSON dump ('hf mfu dump' of an NTAG/Ultralight, 'hf 15 dump' of an
         ICODE SLIX2 or ST25DV04K, 'hf mf dump' "mfc v2" of a MIFARE Classic, keys included; 'hf mf
         eload' takes it) or as a raw image of every page (PWD and PACK included, as stored). The
         options may be given together. A MIFARE Classic card (a virtual tag, or any dump 'sim
-        import' reads) has the Proxmark3 .bin and libnfc .mfd layout as its raw image, refused
-        while the card holds bytes nobody knows (the format has no mark for them).
+        import' reads) has the Proxmark3 .bin and libnfc .mfd layout as its raw image; it is also
+        written as a Proxmark3 .eml ('hf mf eload' takes it) and as a MIFARE Classic Tool .mct
+        dump ('--' for a byte nobody knows, a sector nobody read left out). The raw image and
+        the .eml are refused while the card holds bytes nobody knows (neither format has a mark
+        for them).
 
         Options:
           --flipper OUT   Write a Flipper Zero .nfc file.
           --proxmark3 OUT Write a Proxmark3 JSON dump (NTAG/Ultralight, Type 5, MIFARE Classic).
           --bin OUT       Write a raw memory image.
+          --eml OUT       Write a Proxmark3 .eml dump (MIFARE Classic).
+          --mct OUT       Write a MIFARE Classic Tool dump (MIFARE Classic).
           --force         Replace existing output files.
           --json          Print one JSON object instead of text.
 
@@ -44,18 +52,27 @@ struct SimExportCommand: Command {
         let flipper = try arguments.option("--flipper")
         let binary = try arguments.option("--bin")
         let proxmark3 = try arguments.option("--proxmark3")
+        let eml = try arguments.option("--eml")
+        let mct = try arguments.option("--mct")
         let path = try arguments.requiredPositional("FILE (a virtual tag)")
         try arguments.finish()
-        guard flipper != nil || binary != nil || proxmark3 != nil else {
+        guard flipper != nil || binary != nil || proxmark3 != nil || eml != nil || mct != nil else {
             throw UsageError(
-                "Say where to write: --flipper OUT.nfc, --proxmark3 OUT.json or --bin OUT.bin.", command: name)
+                "Say where to write: --flipper OUT.nfc, --proxmark3 OUT.json, --eml OUT.eml, --mct OUT.mct or --bin OUT.bin.",
+                command: name)
         }
         let bytes = try FileBytes.read(path)
         if ClassicDumps.recognise(bytes) != nil,
             case .classic(let tag) = try VirtualTag.decode(bytes: bytes, path: path)
         {
-            let outputs = ClassicExport.Outputs(flipper: flipper, binary: binary, proxmark3: proxmark3)
+            let outputs = ClassicExport.Outputs(
+                flipper: flipper, binary: binary, proxmark3: proxmark3, mct: mct, eml: eml)
             return try ClassicExport.run(tag, path: path, outputs: outputs, force: force, json: json, io: io)
+        }
+        if let option = eml != nil ? "--eml" : mct != nil ? "--mct" : nil {
+            throw UsageError(
+                "\(option) writes a MIFARE Classic card; \(path) is not one. --flipper, --proxmark3 and --bin write the others.",
+                command: name)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         if Type5FlipperFile.isType5(text) {
@@ -69,6 +86,12 @@ struct SimExportCommand: Command {
         {
             return try exportType4(
                 tag, path: path, flipper: flipper, proxmark3: proxmark3, binary: binary, force: force, json: json,
+                io: io)
+        }
+        if FeliCaTagFile.isFeliCa(text) {
+            return try exportFeliCa(
+                try FeliCaTagFile.decode(text, path: path), path: path, flipper: flipper,
+                other: proxmark3 != nil ? "--proxmark3" : binary != nil ? "--bin" : nil, force: force, json: json,
                 io: io)
         }
         let tag = try VirtualTagFile.load(path)
@@ -140,6 +163,30 @@ struct SimExportCommand: Command {
             io.note(
                 "\(flipper): not in the file (the format has no place for it): " + dropped.joined(separator: "; ") + "."
             )
+        }
+        return .success
+    }
+
+    /// A FeliCa Lite-S virtual tag is a Flipper Zero file already (its `FeliCa` format): `--flipper`
+    /// writes it again; no other format of it is written yet.
+    private static func exportFeliCa(
+        _ tag: EmulatedType3Tag, path: String, flipper: String?, other: String?, force: Bool, json: Bool,
+        io: some CommandIO
+    ) throws -> ExitStatus {
+        if let other {
+            throw UsageError(
+                "\(other) does not write a FeliCa Lite-S; --flipper writes it as a Flipper Zero file.", command: name)
+        }
+        guard let flipper else { return .success }
+        try OutputFiles.write([OutputFiles.tag(.type3(tag), at: flipper)], force: force)
+        if json {
+            io.printJSON(
+                JSON.object([
+                    ("action", .string("exported")), ("file", .string(path)), ("model", .string(tag.model.rawValue)),
+                    ("flipper", .string(flipper)),
+                ]))
+        } else {
+            io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Flipper Zero file: \(flipper)")
         }
         return .success
     }

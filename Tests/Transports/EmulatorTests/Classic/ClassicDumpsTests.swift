@@ -2,6 +2,7 @@ import Foundation
 import TagCatalog
 import TagEmulator
 import TagTransport
+import TapCardSupport
 import Testing
 
 /// MIFARE Classic dumps of other tools: recognised from their content, read with their unknown
@@ -58,6 +59,33 @@ import Testing
         #expect(ClassicRawImage.encode(try fourK.tag()) == (try Self.fixture("libnfc-mfd/zhovner-4k.mfd")))
     }
 
+    @Test func aRealProxmark3JSONDumpGivesItsUIDAndEveryKey() async throws {
+        let bytes = try Self.fixture("proxmark3/bambu-2D96E03B-mfc1k.json")
+        let dump = try Self.read(bytes)
+        #expect(dump.format == .proxmark3JSON)
+        #expect(dump.model == .mifareClassic1K)
+        #expect(dump.headerUID == [0x2D, 0x96, 0xE0, 0x3B])
+        #expect(dump.headerATQA == [0x00, 0x04])
+        #expect(dump.headerSAK == 0x08)
+        #expect(dump.headerContradictions.isEmpty)
+        let tag = try dump.tag()
+        #expect(tag.uid == [0x2D, 0x96, 0xE0, 0x3B])
+        #expect(tag.unknownBytes.isEmpty)
+        #expect(tag.holdsPrivateKeys)
+        #expect(
+            tag.blocks[3] == [
+                0x68, 0xEB, 0x39, 0x79, 0xAC, 0x95, 0x87, 0x87, 0x87, 0x69, 0x86, 0xE9, 0x05, 0x3E, 0xC1, 0xEE,
+            ])
+        // Sector 1's key A from SectorKeys opens it; the transport key does not.
+        try await tag.authenticate(block: 4, role: .a, key: [0x53, 0x0D, 0x99, 0x76, 0xF1, 0x15])
+        await #expect(throws: ChannelError.self) {
+            try await tag.authenticate(block: 8, role: .a, key: [UInt8](repeating: 0xFF, count: 6))
+        }
+        // Every trailer agrees with its SectorKeys entry: the MCT and .eml of it read back the same.
+        #expect(try Self.read(Array(MCTClassicFile.encode(tag).utf8)).tag().blocks == tag.blocks)
+        #expect(try Self.read(Array(try #require(ProxmarkClassicEML.encode(tag)).utf8)).tag().blocks == tag.blocks)
+    }
+
     // MARK: Round trips
 
     @Test func proxmark3JSONKeepsEveryByteAndEveryKey() throws {
@@ -111,6 +139,67 @@ import Testing
         #expect(read.sectorsWithUnknownKey(.a) == [3, 5])
         #expect(read.sectorsWithUnknownKey(.b) == [3])
         #expect(read.blocks[21] == Array(0..<16))
+    }
+
+    @Test func anMCTExportReadsBackAsTheSameCardOn1KAnd4K() throws {
+        for model in EmulatedClassicTag.supportedModels {
+            let tag = Self.card(model)
+            let text = MCTClassicFile.encode(tag)
+            let dump = try Self.read(Array(text.utf8))
+            #expect(dump.format == .mct)
+            #expect(dump.model == model)
+            let back = try dump.tag()
+            #expect(back.blocks == tag.blocks)
+            #expect(back.unknownBytes.isEmpty)
+            // As the app saves it: upper-case hex, LF between lines, none after the last.
+            #expect(text.hasPrefix("+Sector: 0\n8A5C2E1B"))
+            #expect(!text.hasSuffix("\n"))
+            #expect(text.split(separator: "\n").count == (model == .mifareClassic1K ? 16 * 5 : 32 * 5 + 8 * 17))
+        }
+    }
+
+    @Test func anMCTExportKeepsUnknownKeysAsDashesAndLeavesOutSectorsNobodyRead() throws {
+        // The real Flipper dump: key B unknown in sectors 0 to 3.
+        let flipper = try Self.read(try Self.fixture("flipper-nfc/laundr-mfc1k.nfc")).tag()
+        let text = MCTClassicFile.encode(flipper)
+        #expect(text.contains("\nEEB706FC714F78778800------------\n"))
+        let back = try Self.read(Array(text.utf8)).tag()
+        #expect(back.blocks == flipper.blocks)
+        #expect(back.unknownBytes == flipper.unknownBytes)
+        // A 4K card of which only sectors 0 and 1 were read: the other sectors are left out, but
+        // the last one, in dashes, so the card's size survives without --model.
+        var lines: [String] = []
+        for block in 0..<8 {
+            if block % 4 == 0 { lines.append("+Sector: \(block / 4)") }
+            lines.append(Hex.encode(Self.card(.mifareClassic4K).blocks[block], uppercase: true))
+        }
+        let partial = try Self.read(Array(lines.joined(separator: "\n").utf8), model: .mifareClassic4K).tag()
+        let exported = MCTClassicFile.encode(partial)
+        #expect(
+            exported.split(separator: "\n").filter { $0.hasPrefix("+Sector:") } == [
+                "+Sector: 0", "+Sector: 1", "+Sector: 39",
+            ])
+        #expect(exported.hasSuffix(String(repeating: "-", count: 32)))
+        let again = try Self.read(Array(exported.utf8))
+        #expect(again.model == .mifareClassic4K)
+        #expect(try again.tag().unknownBytes == partial.unknownBytes)
+        #expect(try again.tag().blocks == partial.blocks)
+    }
+
+    @Test func anEMLExportIsWhatTheClientWritesAndRefusesUnknownBytes() throws {
+        for model in EmulatedClassicTag.supportedModels {
+            let tag = Self.card(model)
+            let text = try #require(ProxmarkClassicEML.encode(tag))
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == tag.blocks.count)
+            #expect(lines.allSatisfy { $0.count == 32 && $0 == $0.uppercased() })
+            let back = try Self.read(Array(text.utf8))
+            #expect(back.format == .proxmark3EML)
+            #expect(back.model == model)
+            #expect(try back.tag().blocks == tag.blocks)
+        }
+        let flipper = try Self.read(try Self.fixture("flipper-nfc/laundr-mfc1k.nfc")).tag()
+        #expect(ProxmarkClassicEML.encode(flipper) == nil)
     }
 
     // MARK: Headers

@@ -1,4 +1,5 @@
 import TagCatalog
+import TapCardSupport
 
 /// MIFARE Classic Tool's dump (Android, ikarus23/MifareClassicTool): for every sector it read a
 /// `+Sector: N` line, then one line of 32 hex digits a block; `-` stands for a digit it could not
@@ -51,5 +52,31 @@ public enum MCTClassicFile {
         }
         return ClassicDump(
             format: .mct, model: model, uidLength: ClassicDump.uidLength(block0: blocks[0]), blocks: blocks)
+    }
+
+    /// The card as MIFARE Classic Tool saves a dump (its `DumpEditor` and `Common.saveFile`,
+    /// ikarus23/MifareClassicTool): `+Sector: N`, then the sector's blocks as 32 upper-case hex
+    /// digits, lines joined by LF with none after the last. An unknown byte is written `--` (the
+    /// app writes `------------` for a key it did not find and 32 dashes for a block it could not
+    /// read; its reader takes `-` for any hex digit). A sector with no known byte is left out,
+    /// as the app leaves out a sector it could not read, except the card's last sector, written
+    /// in dashes so the file still says the card's size (the format has no header to say it).
+    public static func encode(_ tag: EmulatedClassicTag) -> String {
+        var lines: [String] = []
+        let sectors = tag.facts.sectors
+        for sector in 0..<sectors {
+            let first = ClassicDumps.firstBlock(ofSector: sector)
+            let range = first..<first + ClassicDumps.blocksInSector(sector)
+            let anyKnown = range.contains { block in (0..<16).contains { tag.isKnown(block: block, byte: $0) } }
+            guard anyKnown || sector == sectors - 1 else { continue }
+            lines.append("+Sector: \(sector)")
+            for block in range {
+                lines.append(
+                    tag.blocks[block].enumerated().map { index, byte in
+                        tag.isKnown(block: block, byte: index) ? Hex.encode([byte], uppercase: true) : "--"
+                    }.joined())
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -34,9 +34,12 @@ public enum ProxmarkClassicEML {
             format: .proxmark3EML, model: model, uidLength: ClassicDump.uidLength(block0: blocks[0]), blocks: blocks)
     }
 
-    /// The card as `.eml` lines; `nil` when a byte is unknown (the format has no mark for one).
+    /// The card as the client's `saveFileEML` writes it (`client/src/fileutils.c`): one block a
+    /// line, upper-case hex, LF between lines and none after the last; `nil` when a byte is
+    /// unknown (the format has no mark for one, and `hf mf eload` would load any stand-in as if
+    /// it were read).
     public static func encode(_ tag: EmulatedClassicTag) -> String? {
         guard tag.unknownBytes.isEmpty else { return nil }
-        return tag.blocks.map { Hex.encode($0, uppercase: true) }.joined(separator: "\n") + "\n"
+        return tag.blocks.map { Hex.encode($0, uppercase: true) }.joined(separator: "\n")
     }
 }
