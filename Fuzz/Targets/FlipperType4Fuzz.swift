@@ -25,12 +25,19 @@
                 if dump.ndefMessage != nil || dump.piccVersion?.count != 29 { violated("NTAG4xx shape", input) }
             }
             if let ats = dump.ats, ats.isEmpty || Int(ats[0]) != ats.count { violated("ATS length", input) }
+            let rendered: String
             do throws(EmulatorError) {
                 let (tag, _) = try FlipperType4File.tag(dump, path: "fuzz.nfc")
-                let again = try FlipperType4File.parse(try FlipperType4File.render(tag).text)
-                if again.ndefMessage != dump.ndefMessage || again.uid != dump.uid { violated("round trip", input) }
+                rendered = try FlipperType4File.render(tag).text
             } catch {
                 if error.sentence.isEmpty { violated("empty error sentence", input) }
+                return
+            }
+            do throws(FlipperType4FileError) {
+                let again = try FlipperType4File.parse(rendered)
+                if again.ndefMessage != dump.ndefMessage || again.uid != dump.uid { violated("round trip", input) }
+            } catch {
+                violated("a rendered tag does not parse: \(error.sentence)", input)
             }
         }
     }

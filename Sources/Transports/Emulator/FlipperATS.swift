@@ -9,7 +9,16 @@ enum FlipperATS {
     static func read<Failure: FlipperFormatError>(_ fields: FlipperFileFields, as: Failure.Type) throws(Failure)
         -> [UInt8]?
     {
-        if let whole = try Failure.reading(try fields.hex("ATS", count: Array(1...254))) { return whole }
+        if let field = fields["ATS"] {
+            let whole = try Failure.reading(try field.hex(count: Array(1...254)))
+            // TL counts the ATS's own bytes: another figure is a cut or padded ATS, which the
+            // tag would answer wrongly.
+            guard Int(whole[0]) == whole.count else {
+                throw Failure.syntax(
+                    .wrongLength(field: "ATS", bytes: whole.count, expected: [Int(whole[0])], line: field.line))
+            }
+            return whole
+        }
         guard let t0 = try Failure.reading(try fields.hex("T0", count: [1]))?[0] else { return nil }
         var ats: [UInt8] = [0, t0]
         for (bit, name) in [(UInt8(0x10), "TA(1)"), (0x20, "TB(1)"), (0x40, "TC(1)")] where t0 & bit != 0 {
