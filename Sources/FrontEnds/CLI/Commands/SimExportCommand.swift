@@ -61,6 +61,22 @@ struct SimExportCommand: Command {
                 "Say where to write: --flipper OUT.nfc, --proxmark3 OUT.json, --eml OUT.eml, --mct OUT.mct or --bin OUT.bin.",
                 command: name)
         }
+        // Each format its own file, named: one path for two formats wrote the first, then refused
+        // the second (or, with --force, replaced it), and an empty one failed as a write (74).
+        let outputs = [
+            ("--flipper", flipper), ("--bin", binary), ("--proxmark3", proxmark3), ("--eml", eml), ("--mct", mct),
+        ]
+        .compactMap { option, value in value.map { (option, $0) } }
+        if let empty = outputs.first(where: { $0.1.isEmpty }) {
+            throw UsageError("\(empty.0) needs a file path; it was given an empty one.", command: name)
+        }
+        for (index, output) in outputs.enumerated() {
+            if let twin = outputs[..<index].first(where: { $0.1 == output.1 }) {
+                throw UsageError(
+                    "\(twin.0) and \(output.0) both name '\(output.1)': each format needs its own file. Nothing was written.",
+                    command: name)
+            }
+        }
         let bytes = try FileBytes.read(path)
         if ClassicDumps.recognise(bytes) != nil,
             case .classic(let tag) = try VirtualTag.decode(bytes: bytes, path: path)

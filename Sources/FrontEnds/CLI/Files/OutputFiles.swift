@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import TagEmulator
 
@@ -29,6 +30,9 @@ enum OutputFiles {
     /// Checks every file of `files`, then writes them all (creating the folders under `directory`).
     static func write(_ files: [File], into directory: String? = nil, force: Bool) throws {
         var existing: [String] = []
+        if files.contains(where: { $0.path.isEmpty }) {
+            throw UsageError("An output file needs a path; an empty one was given. Nothing was written.")
+        }
         for file in files {
             if let link = try firstLink(on: file.path, below: directory) {
                 throw OutputFileError.symbolicLink(path: link)

@@ -254,6 +254,12 @@ import Testing
         #expect(
             failure("+Sector: 0\n" + String(repeating: "00", count: 15) + "\n", as: .mct)
                 == .badBlock(line: 2, block: 0, reason: "30 characters, not 32 hex digits"))
+        // A sector missing a line (hostile newcomer, issue 40): its trailer's line used to land in
+        // a data block and the trailer read as unknown.
+        let mct = MCTClassicFile.encode(Self.card(.mifareClassic1K))
+        var lines = mct.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.remove(at: 2)
+        #expect(failure(lines.joined(separator: "\n"), as: .mct) == .sectorShort(line: 1, sector: 0, found: 3, blocks: 4))
         #expect(
             failure(String(repeating: "A", count: 1000), model: .mifareClassic1K, as: .rawImage)
                 == .modelMismatch(found: 1000, unit: "bytes", model: "MIFARE Classic 1K", expected: 1024))

@@ -19,6 +19,8 @@ public enum ClassicDumpError: TapCardError, Equatable {
     case badSector(line: Int, reason: String)
     /// More lines in a sector than it has blocks.
     case sectorOverflow(line: Int, sector: Int, blocks: Int)
+    /// A sector (its `+Sector:` header at `line`) with fewer block lines than the sector has.
+    case sectorShort(line: Int, sector: Int, found: Int, blocks: Int)
     /// A line that belongs to no format rule (an `.eml` line that is not a block, text before the
     /// first `+Sector:`).
     case strayLine(line: Int)
@@ -42,6 +44,8 @@ public enum ClassicDumpError: TapCardError, Equatable {
         case .badSector(let line, let reason): "line \(line): \(reason)."
         case .sectorOverflow(let line, let sector, let blocks):
             "line \(line): sector \(sector) has \(blocks) blocks; this is one more."
+        case .sectorShort(let line, let sector, let found, let blocks):
+            "line \(line): sector \(sector) has \(found) block \(found == 1 ? "line" : "lines"); it has \(blocks) blocks, and MIFARE Classic Tool writes every one (dashes for a block it could not read)."
         case .strayLine(let line): "line \(line) is not a block of 32 hex digits."
         case .wrongSize(let found, let unit, let expected):
             "it holds \(found) \(unit); a MIFARE Classic 1K or 4K has \(expected.map(String.init).joined(separator: " or "))."

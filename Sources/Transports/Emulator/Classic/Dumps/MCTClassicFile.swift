@@ -15,6 +15,7 @@ public enum MCTClassicFile {
         let most = 40
         var sectors: [Int: [[UInt8?]]] = [:]
         var current: Int? = nil
+        var headers: [Int: Int] = [:]
         for line in ClassicDumps.lines(text) where !line.text.isEmpty {
             if line.text.hasPrefix("+Sector:") {
                 let number = line.text.dropFirst(8).drop { $0 == " " }
@@ -28,6 +29,7 @@ public enum MCTClassicFile {
                     throw .badSector(line: line.number, reason: "sector \(sector) is given a second time")
                 }
                 sectors[sector] = []
+                headers[sector] = line.number
                 current = sector
                 continue
             }
@@ -39,6 +41,14 @@ public enum MCTClassicFile {
             let block = ClassicDumps.firstBlock(ofSector: sector) + count
             sectors[sector, default: []].append(
                 try ClassicDumps.block(line.text, line: line.number, block: block, dashes: true))
+        }
+        // MIFARE Classic Tool writes every block of a sector it saves (dashes for one it could not
+        // read): a shorter sector would put its trailer's line in a data block.
+        for (sector, lines) in sectors.sorted(by: { $0.key < $1.key })
+        where lines.count != ClassicDumps.blocksInSector(sector) {
+            throw .sectorShort(
+                line: headers[sector] ?? 0, sector: sector, found: lines.count,
+                blocks: ClassicDumps.blocksInSector(sector))
         }
         let highest = sectors.keys.max() ?? 0
         let model = try ClassicDumps.model(

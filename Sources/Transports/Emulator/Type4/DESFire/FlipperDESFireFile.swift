@@ -77,10 +77,12 @@ public enum FlipperDESFireFile {
             keySettings: piccSettings.settings, applications: [])
         picc.masterKey.version = try keyVersions(fields, prefix: "PICC", count: 1).first ?? 0
         unknowns.append("the PICC master key (\(piccSettings.keyType.rawValue)): zeros here")
-        let countField = fields["Application Count"]
-        let count = try DESFireFlipperFileError.reading(try fields.number("Application Count", in: 0...28)) ?? 0
+        // The firmware writes the count (0 too) and each application's file IDs (none too): a file
+        // without them was cut short, and is no card with nothing in it.
+        let countField = try DESFireFlipperFileError.reading(try fields.required("Application Count"))
+        let count = try DESFireFlipperFileError.reading(try countField.number(in: 0...28))
         let ids = try DESFireFlipperFileError.reading(try fields.hex("Application IDs", count: [count * 3])) ?? []
-        guard ids.count == count * 3 else { throw .missing("Application IDs", line: countField?.line ?? 0) }
+        guard ids.count == count * 3 else { throw .missing("Application IDs", line: countField.line) }
         for index in 0..<count {
             let bytes = Array(ids[index * 3..<index * 3 + 3])
             let aid = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16
@@ -154,8 +156,8 @@ public enum FlipperDESFireFile {
         var application = DESFireApplication(
             aid: aid, keySettings: settings.settings, keyType: settings.keyType, keys: keys,
             isoFileID: isNDEF ? 0xE110 : nil, dfName: isNDEF ? [0xD2, 0x76, 0x00, 0x00, 0x85, 0x01, 0x01] : [])
-        let fileIDs =
-            try DESFireFlipperFileError.reading(try fields.hex("\(prefix) File IDs", count: Array(0...32))) ?? []
+        let fileIDs = try DESFireFlipperFileError.reading(
+            try fields.required("\(prefix) File IDs").hex(count: Array(0...32)))
         for number in fileIDs {
             let filePrefix = "\(prefix) File \(number)"
             let typeField = try DESFireFlipperFileError.reading(try fields.required("\(filePrefix) Type"))
