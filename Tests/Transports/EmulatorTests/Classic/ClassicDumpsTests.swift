@@ -259,7 +259,8 @@ import Testing
         let mct = MCTClassicFile.encode(Self.card(.mifareClassic1K))
         var lines = mct.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.remove(at: 2)
-        #expect(failure(lines.joined(separator: "\n"), as: .mct) == .sectorShort(line: 1, sector: 0, found: 3, blocks: 4))
+        #expect(
+            failure(lines.joined(separator: "\n"), as: .mct) == .sectorShort(line: 1, sector: 0, found: 3, blocks: 4))
         #expect(
             failure(String(repeating: "A", count: 1000), model: .mifareClassic1K, as: .rawImage)
                 == .modelMismatch(found: 1000, unit: "bytes", model: "MIFARE Classic 1K", expected: 1024))
