@@ -158,15 +158,8 @@ extension Type4Tag {
         let head = try await secureData(&session, mode: keyed.mode) { session throws(NTAG424SecureError) in
             try session.readData(file: keyed.fileNumber, offset: 0, length: field, mode: keyed.mode)
         }
-        let length: Int
-        switch Type4NDEFFile.parseLength(head, cc: cc) {
-        case .success(let value): length = value
-        case .failure(let problem):
-            guard case .beyondFile(let declared, _, _, _, _) = problem else { throw problem }
-            return Type4Snapshot(
-                capabilityContainer: cc, capabilityContainerBytes: ccBytes, messageLength: declared, message: [],
-                lengthProblem: problem)
-        }
+        let (length, damaged) = try Self.messageLength(head, cc: cc, ccBytes: ccBytes)
+        if let damaged { return damaged }
         var message: [UInt8] = []
         while message.count < length {
             let offset = field + message.count

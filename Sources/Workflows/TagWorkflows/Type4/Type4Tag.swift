@@ -213,16 +213,8 @@ public final class Type4Tag {
         let wanted = expected.map { field + $0 } ?? plan.chunking.readChunk
         let first = max(field, min(plan.chunking.readChunk, cc.ndefFile.maximumSize, wanted))
         let head = try await expectSuccess(Type4Command.readBinary(offset: 0, length: first), file: plan.file)
-        let length: Int
-        switch Type4NDEFFile.parseLength(Array(head.prefix(field)), cc: cc) {
-        case .success(let value): length = value
-        case .failure(let problem):
-            guard case .beyondFile(let declared, _, _, _, _) = problem else { throw problem }
-            // A length field no message fits: a state to report and to write over, not a failure.
-            return Type4Snapshot(
-                capabilityContainer: cc, capabilityContainerBytes: ccBytes, messageLength: declared, message: [],
-                lengthProblem: problem)
-        }
+        let (length, damaged) = try Self.messageLength(Array(head.prefix(field)), cc: cc, ccBytes: ccBytes)
+        if let damaged { return damaged }
         var message = Array(head.dropFirst(field).prefix(length))
         if message.count < length {
             let rest = Type4ReadPlan.reads(
@@ -248,6 +240,23 @@ public final class Type4Tag {
             return nil
         } catch is Type4CCError where identification.desfire != nil {
             return nil
+        }
+    }
+
+    /// NLEN (or ENLEN) from `head`: the length, or, for a length no message fits, the snapshot
+    /// that reports it (a state to show and to write over, not a failure); a length field cut
+    /// short is thrown.
+    static func messageLength(_ head: [UInt8], cc: Type4CapabilityContainer, ccBytes: [UInt8]) throws
+        -> (length: Int, damaged: Type4Snapshot?)
+    {
+        switch Type4NDEFFile.parseLength(head, cc: cc) {
+        case .success(let value): return (value, nil)
+        case .failure(let problem):
+            guard case .beyondFile(let declared, _, _, _, _) = problem else { throw problem }
+            let snapshot = Type4Snapshot(
+                capabilityContainer: cc, capabilityContainerBytes: ccBytes, messageLength: declared, message: [],
+                lengthProblem: problem)
+            return (declared, snapshot)
         }
     }
 
