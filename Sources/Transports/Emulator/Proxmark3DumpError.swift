@@ -41,7 +41,7 @@ public enum Proxmark3DumpError: TapCardError, Equatable {
         case .notProxmark3Dump:
             "The JSON has no \"FileType\" at its top level, so it is not a Proxmark3 dump."
         case .unsupportedFileType(let type):
-            "The Proxmark3 dump is of FileType '\(type)'; only 'mfu' (hf mfu dump: MIFARE Ultralight and NTAG) and '15693 v4' or '15693 v5' (hf 15 dump) can be read."
+            "The Proxmark3 dump is of FileType '\(type)'; only 'mfu' (hf mfu dump: MIFARE Ultralight and NTAG), '15693 v4' or '15693 v5' (hf 15 dump) and 'mfcard', 'mfc v2' or 'mfc v3' (hf mf dump: MIFARE Classic) can be read."
         case .missingField(let name):
             "The Proxmark3 dump has no \(name); a tag cannot be made without it."
         case .badHexField(let name, let expected, let found):

@@ -114,6 +114,10 @@ import Testing
         let refused = await home.run(["copy", source, "--tag", target])
         #expect(refused.status == 1)
         #expect(refused.io.errorOutput.contains("frozen"))
+        // The refusal names the URL by its host only: the fresh one-time URL its read made is
+        // never handed out.
+        #expect(refused.io.errorOutput.contains(".example/…"), "\(refused.io.errorOutput)")
+        #expect(!refused.io.errorOutput.contains("{") && !refused.io.errorOutput.contains("?"))
         #expect(try String(contentsOfFile: target, encoding: .utf8) == before)
         let json = await home.run(["copy", source, "--tag", target, "--json"])
         let error = try #require(try CLIHome.object(json.io.outputText)["error"] as? [String: Any])

@@ -38,7 +38,7 @@ struct SimNewCommand: Command {
         MIFARE Classic: mifare-classic-1k, mifare-classic-4k, saved in Flipper Zero's Mifare
         Classic format; NDEF-formatted per AN1304 (MAD, NDEF sectors under key D3F7D3F7D3F7)
         unless --blank leaves them as shipped (transport keys, access bits FF 07 80 69). Their
-        UID has 4 bytes.
+        UID has 4 bytes (random), or the 4 or 7 of --uid.
 
         Type 5 tags: icode-slix2 (NXP ICODE SLIX2, 80 blocks of 4 bytes, block 79 its counter)
         and st25dv04k (ST25DV04K, 128 blocks of 4 bytes). They are NDEF formatted the way

@@ -23,9 +23,19 @@ struct ConfirmationRequired: TapCardError, Equatable {
     /// `protect --new-auth-key`.
     static let changeKey = ConfirmationRequired(option: "--yes-change-key")
 
-    /// `copy` of a message holding a SUN URL.
+    /// `copy` of a message holding a SUN URL: the URL is named by its scheme and host only, since
+    /// the read that found it made a fresh, never-verified URL, and a refusal that printed it
+    /// would hand out the very one-time URL it protects (hostile newcomer, issue 40).
     static func copyFrozenSUNURL(source: String, url: String) -> ConfirmationRequired {
-        ConfirmationRequired(option: "--yes-copy-frozen-sun-url", source: source, url: url)
+        ConfirmationRequired(option: "--yes-copy-frozen-sun-url", source: source, url: origin(of: url) + "/…")
+    }
+
+    /// `scheme://host` of `url` (everything before the first `/`, `?` or `#` after the `//`).
+    static func origin(of url: String) -> String {
+        guard let marker = url.range(of: "://") else { return String(url.prefix { $0 != "?" && $0 != "#" }) }
+        let rest = url[marker.upperBound...]
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return String(url[..<marker.upperBound]) + host
     }
 
     var sentence: String {
