@@ -95,59 +95,57 @@ struct SimImportCommand: Command {
             if Proxmark3File.isJSON(bytes) {
                 // A Proxmark3 dump: hf mfu dump (Type 2) or hf 15 dump (Type 5).
                 let (virtual, dumpUID) = try Proxmark3File.tag(bytes, path: source)
-                try OutputFiles.write([OutputFiles.tag(virtual, at: path)], force: force)
-                TagOutput.virtualTag(virtual, path: path, headerUID: dumpUID).print(
-                    action: "imported", title: "Imported", json: json, io: io)
-                return .success
+                return try save(virtual, at: path, headerUID: dumpUID, force: force, json: json, io: io)
             }
             if FlipperDESFireFile.isDESFire(text) {
                 // What a Flipper cannot read (keys, files that need one) is said, not guessed.
                 let (desfire, unknowns) = try FlipperDESFireFile.decode(text, path: source)
-                try OutputFiles.write([OutputFiles.tag(.type4(desfire), at: path)], force: force)
-                TagOutput.virtualTag(.type4(desfire), path: path).print(
-                    action: "imported", title: "Imported", json: json, io: io)
-                if !unknowns.isEmpty {
-                    io.note("\(source): not in the dump: " + unknowns.joined(separator: "; ") + ".")
-                }
-                return .success
+                return try save(
+                    .type4(desfire), at: path, note: notInDump(unknowns, source: source), force: force, json: json,
+                    io: io)
             }
             if FlipperType4File.isType4Dump(text) {
                 // Momentum / Unleashed 'Type 4 Tag': the message only; the CC is not in the file.
                 let (type4, notes) = try FlipperType4File.decode(text, path: source)
-                try OutputFiles.write([OutputFiles.tag(.type4(type4), at: path)], force: force)
-                TagOutput.virtualTag(.type4(type4), path: path).print(
-                    action: "imported", title: "Imported", json: json, io: io)
-                io.note("\(source): not in the dump: " + notes.joined(separator: "; ") + ".")
-                return .success
+                return try save(
+                    .type4(type4), at: path, note: notInDump(notes, source: source), force: force, json: json, io: io)
             }
             if FeliCaTagFile.isFeliCa(text) {
                 // FeliCa Lite-S: kept in the same format; a header that contradicts block 83h is said.
                 let (type3, contradiction) = try FeliCaTagFile.decodeNoting(text, path: source)
-                try OutputFiles.write([OutputFiles.tag(.type3(type3), at: path)], force: force)
-                TagOutput.virtualTag(.type3(type3), path: path).print(
-                    action: "imported", title: "Imported", json: json, io: io)
-                if let contradiction { io.note("\(source): \(contradiction)") }
-                return .success
+                return try save(
+                    .type3(type3), at: path, note: contradiction.map { "\(source): \($0)" }, force: force, json: json,
+                    io: io)
             }
             if Type5FlipperFile.isType5(text) {
                 // ICODE SLIX2 (Device type SLIX) or ST25DV04K (ISO15693-3): kept in the same format.
                 let type5 = try Type5FlipperFile.decode(text, path: source)
-                try OutputFiles.write([OutputFiles.tag(.type5(type5), at: path)], force: force)
-                TagOutput.virtualTag(.type5(type5), path: path).print(
-                    action: "imported", title: "Imported", json: json, io: io)
-                return .success
+                return try save(.type5(type5), at: path, force: force, json: json, io: io)
             }
             let dump = try VirtualTagFile.dump(at: source)
             tag = try EmulatedTag(dump: dump)
             headerUID = dump.uid
             // An Ultralight C or AES keeps its keys in pages no reader can read back.
-            let unknowns = try VirtualTag.dumpNotes(text, path: source)
-            if !unknowns.isEmpty { unread = "\(source): not in the dump: " + unknowns.joined(separator: "; ") + "." }
+            unread = notInDump(try VirtualTag.dumpNotes(text, path: source), source: source)
         }
-        try OutputFiles.write([OutputFiles.tag(.type2(tag), at: path)], force: force)
-        TagOutput.virtualTag(.type2(tag), path: path, headerUID: headerUID).print(
+        return try save(.type2(tag), at: path, headerUID: headerUID, note: unread, force: force, json: json, io: io)
+    }
+
+    /// Writes the imported tag (nothing is written before the dump has been read whole), prints
+    /// its summary and then `note`, what the dump did not carry or contradicted.
+    private static func save(
+        _ tag: VirtualTag, at path: String, headerUID: [UInt8]? = nil, note: String? = nil, force: Bool, json: Bool,
+        io: some CommandIO
+    ) throws -> ExitStatus {
+        try OutputFiles.write([OutputFiles.tag(tag, at: path)], force: force)
+        TagOutput.virtualTag(tag, path: path, headerUID: headerUID).print(
             action: "imported", title: "Imported", json: json, io: io)
-        if let unread { io.note(unread) }
+        if let note { io.note(note) }
         return .success
+    }
+
+    /// "DUMP: not in the dump: …." for what a dump did not carry; `nil` when it carried everything.
+    private static func notInDump(_ unknowns: [String], source: String) -> String? {
+        unknowns.isEmpty ? nil : "\(source): not in the dump: " + unknowns.joined(separator: "; ") + "."
     }
 }
