@@ -339,30 +339,78 @@ if Context.environment["TAPCARD_FUZZ"] != nil {
     ]
 }
 
-let package = Package(
-    name: "TapCard",
-    platforms: [.macOS(.v14), .iOS(.v17)],
-    products: [
+/// The names a target depends on (other targets of this package, by name or as `.target`).
+func dependencyNames(of target: Target) -> [String] {
+    target.dependencies.compactMap { dependency in
+        switch dependency {
+        case .targetItem(let name, _), .byNameItem(let name, _): name
+        default: nil
+        }
+    }
+}
+
+// CI's sanitizer steps build only the test targets they run (scripts/ci-extra.sh): with
+// TAPCARD_TEST_TARGETS set to a comma-separated list of test targets, the package holds those, the
+// targets they depend on, and every executable whose dependencies are all held (the `tapcard` and
+// `store-crash-child` processes some tests start). Everything else, and every product left with no
+// target, is left out. A name that is no test target stops the manifest, so a renamed suite cannot
+// silently drop out of a sanitizer run.
+var keptTargets: Set<String>? = nil
+if let list = Context.environment["TAPCARD_TEST_TARGETS"] {
+    let byName = Dictionary(uniqueKeysWithValues: layered.map { ($0.target.name, $0.target) })
+    var kept = Set<String>()
+    var queue: [String] = []
+    for name in list.split(separator: ",").map({ String($0.filter { $0 != " " }) }) {
+        guard byName[name]?.type == .test else {
+            fatalError("TAPCARD_TEST_TARGETS names \(name), which is no test target of this package.")
+        }
+        queue.append(name)
+    }
+    while let name = queue.popLast() {
+        guard kept.insert(name).inserted, let target = byName[name] else { continue }
+        queue += dependencyNames(of: target)
+    }
+    for entry in layered where entry.target.type == .executable {
+        if dependencyNames(of: entry.target).allSatisfy(kept.contains) { kept.insert(entry.target.name) }
+    }
+    layered = layered.filter { kept.contains($0.target.name) }
+    keptTargets = kept
+}
+
+/// A product's targets among those the package holds.
+@MainActor func held(_ targets: [String]) -> [String] {
+    guard let keptTargets else { return targets }
+    return targets.filter(keptTargets.contains)
+}
+
+let allProducts: [Product] =
+    [
         .library(
             name: "TapCardKit",
-            targets: [
+            targets: held([
                 "Ciphers", "SUN", "NDEF", "Contacts", "QRCode", "TagFrames", "TagCatalog", "TLVArea", "Type2", "Type3",
                 "Type4", "Type5", "MIFAREClassic", "MessageRendering",
                 "Originality", "TagTransport", "TagEmulator",
                 "PCSCTransport", "Store", "TagWorkflows", "Cards", "CardPage", "Focus", "FocusSessions", "TagInventory",
                 "ViewModels", "CoreNFCTransport",
-            ]),
+            ])),
         // What a Swift server links to verify SUN URLs: the verifier, its AES, nothing else.
-        .library(name: "TapCardSUN", targets: ["SUN"]),
+        .library(name: "TapCardSUN", targets: held(["SUN"])),
         // What the iOS app (App/project.yml) links: the phone's modules, without PC/SC or the emulator.
         .library(
             name: "TapCardPhone",
-            targets: [
+            targets: held([
                 "ViewModels", "CoreNFCTransport", "NDEF", "Contacts", "Cards", "TagCatalog", "Focus", "FocusSessions",
                 "TagInventory", "Store",
-            ]),
-        .executable(name: "tapcard", targets: ["tapcard"]),
-    ],
+            ])),
+    ] + (held(["tapcard"]).isEmpty ? [] : [.executable(name: "tapcard", targets: ["tapcard"])])
+
+let package = Package(
+    name: "TapCard",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: allProducts.filter { product in
+        (product as? Product.Library)?.targets.isEmpty != true
+    },
     targets: layered.map(\.target)
 )
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The checks beyond the test suite (issue 8), each timed:
 #   1. lint     swift format lint --strict over Sources, Tests and Fuzz
-#   2. docs     symbol graphs from a debug build, then `docc convert --warnings-as-errors` for every
+#   2. docs     symbol graphs extracted from the debug build, then `docc convert --warnings-as-errors` for every
 #               public module's Documentation.docc
 #   3. tsan     the concurrent suites (Store, the CoreNFC adapter, PC/SC) under ThreadSanitizer
-#   4. asan     the whole test suite under AddressSanitizer
+#   4. asan     the test targets of the modules with unsafe code under AddressSanitizer
 #   5. fuzz     every fuzz target for FUZZ_SECONDS (default 60) with no finding
 # Each step has its own scratch path (.build-docs, .build-tsan, .build-asan, .build-fuzz), so none invalidates
 # the normal .build. Budget: 30 minutes on 2 cores; the step times are printed at the end.
@@ -38,6 +38,19 @@ modules=(
 # adapter (settle-once callbacks), PC/SC (reader polling), the tag-file lock (tasks waiting on one
 # file, in-process and through the CLI). A name that matches no test is harmless.
 tsan_filter=${TSAN_FILTER:-'(StoreTests|CoreNFCTransportTests|PCSCTransportTests|TagFileLockTests|TagFileLockCLITests)\.'}
+# The test targets those suites live in: the TSan build holds only these and what they depend on
+# (TAPCARD_TEST_TARGETS, Package.swift).
+tsan_targets=${TSAN_TARGETS:-StoreTests,CoreNFCTransportTests,PCSCTransportTests,TagEmulatorTests,TapCardCLITests}
+
+# AddressSanitizer guards the code that handles memory itself: unsafe pointers, C libraries through
+# dlopen, file descriptors. Safe Swift traps on every out-of-bounds index and overflow in every
+# build, so what ASan adds is in that code; the whole suite under it cost a third full build
+# (306 s) and 110-180 s of tests on 2 cores. The modules with such code run under it by their own
+# test targets: TapCardSupport (hex), Ciphers (OpenSSL's libcrypto), SUN, MessageRendering
+# (the streaming JSON writer), the store (SQLite, libpq), PC/SC (libpcsclite) and the emulator's
+# tag files. Every parser runs under ASan in the fuzz step as well. ASAN_TARGETS=all runs the
+# whole suite (scripts/ci-extra.sh asan, before resolving an issue that touches such code).
+asan_targets=${ASAN_TARGETS:-TapCardSupportTests,CiphersTests,SUNTests,MessageRenderingTests,StoreTests,PCSCTransportTests,TagEmulatorTests}
 
 lint() {
     swift format lint --strict -r Sources Tests Fuzz
@@ -45,18 +58,17 @@ lint() {
 
 docs() {
     local scratch=.build-docs graphs=.build-docs/symbol-graphs
-    # Graphs are written when a module compiles; an up-to-date module keeps the graphs it wrote.
-    mkdir -p "$graphs"
-    swift build --scratch-path "$scratch" --target TapCardCLI \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
-        -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public || return 1
-    swift build --scratch-path "$scratch" --target ViewModels \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
-        -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public || return 1
-    # MIFAREClassic is no dependency of either yet (issue 28 adds its front ends later): its own graph.
-    swift build --scratch-path "$scratch" --target MIFAREClassic \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
-        -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public || return 1
+    # The symbol graphs come from the modules the test step's debug build already compiled
+    # (.build): `swift package dump-symbol-graph` extracts them in seconds, where a build of its
+    # own with -emit-symbol-graph took 134-176 s of CI on 2 cores (2026-12-07). Run alone, it
+    # first brings .build up to date.
+    rm -rf "$graphs" && mkdir -p "$graphs"
+    swift package dump-symbol-graph --minimum-access-level public >"$scratch/dump-symbol-graph.log" 2>&1 || {
+        echo "docs: swift package dump-symbol-graph failed:" >&2
+        tail -20 "$scratch/dump-symbol-graph.log" >&2
+        return 1
+    }
+    cp .build/*/symbolgraph/*.symbols.json "$graphs/" || return 1
     local failed=0 dependencies=()
     for entry in "${modules[@]}"; do
         local module=${entry%%:*} path=Sources/${entry#*:}
@@ -93,32 +105,28 @@ docs() {
 sanitizer_debug_info=(-Xswiftc -gline-tables-only)
 
 tsan() {
-    swift build --build-tests --scratch-path .build-tsan --sanitize=thread "${sanitizer_debug_info[@]}" || return 1
-    TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
+    TAPCARD_TEST_TARGETS=$tsan_targets swift build --build-tests --scratch-path .build-tsan --sanitize=thread \
+        "${sanitizer_debug_info[@]}" || return 1
+    TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} TAPCARD_TEST_TARGETS=$tsan_targets \
         swift test --skip-build --scratch-path .build-tsan --sanitize=thread "${sanitizer_debug_info[@]}" \
         --filter "$tsan_filter"
 }
 
-# The whole suite under AddressSanitizer (about 4 minutes on 2 cores, build included). Leak
-# detection is off: the Swift runtime's own one-time allocations would be reported.
 asan() {
-    swift build --build-tests --scratch-path .build-asan --sanitize=address "${sanitizer_debug_info[@]}" || return 1
+    local scope=()
+    [ "$asan_targets" != all ] && scope=(env "TAPCARD_TEST_TARGETS=$asan_targets")
+    "${scope[@]}" swift build --build-tests --scratch-path .build-asan --sanitize=address \
+        "${sanitizer_debug_info[@]}" || return 1
     # Bounded: a sanitizer report aborts the test process, and `swift test` was seen to wait on it
-    # for 17 minutes instead of failing (session 8). The whole suite takes about 400 s under ASan
-    # on 2 cores; 15 minutes means something hangs, and the step fails with the timeout's status.
-    # The format and lock tear sweep (ManagementConformanceTests, about 6,700 tear points, each
-    # followed by a full rerun) is the suite's one long, pure-Swift loop over the emulators the
-    # write sweep already runs under ASan; it runs in the test step, not again here, to keep CI
-    # inside its 30 minutes. Since issue 38 and 39 added a PostgreSQL server, the transcript and
-    # schema checks, the tag contract's write and erase sweep (ConformanceSuiteTests, 12,000 tear
-    # points) runs in the test step only too, and so do copy's 252 CLI tears and the starting-state
-    # catalog (a clean clone on 2026-12-07 took 1,919 s with ASan at 636 s while another build ran);
-    # the tearing suites of each driver still run here. So does the QR agreement with zxing
-    # (ZXingAgreementTests, pure Swift against a Python decoder: 179 s of the 180-s run alone).
+    # for 17 minutes instead of failing (session 8); 15 minutes means something hangs, and the step
+    # fails with the timeout's status. With ASAN_TARGETS=all, the sweeps the test step already runs
+    # in-process over the same pure-Swift emulators (the tag contract's write and erase sweep, the
+    # format, lock and protection sweeps, copy's CLI tears, the starting-state catalog) and the QR
+    # agreement with zxing (179 s alone) are skipped.
     local status=0
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1} \
-        timeout --kill-after=30 900 swift test --skip-build --scratch-path .build-asan --sanitize=address \
-        "${sanitizer_debug_info[@]}" \
+        "${scope[@]}" timeout --kill-after=30 900 swift test --skip-build --scratch-path .build-asan \
+        --sanitize=address "${sanitizer_debug_info[@]}" \
         --skip "ManagementConformanceTests|ProtectionConformanceTests|IrreversibleTearCommandTests|ConformanceSuiteTests|CopyCommandTests|StartingStateCatalogTests|ZXingAgreementTests" || status=$?
     [ "$status" -eq 124 ] && echo "asan: swift test did not finish in 900 s (a sanitizer report can leave it waiting): failed"
     return "$status"
