@@ -2,7 +2,7 @@ import TagCatalog
 import TapCardSupport
 
 /// What can go wrong building an emulated tag or reading and writing its files.
-public enum EmulatorError: TapCardError, Equatable {
+public enum EmulatorError: UnwritableFileError, Equatable {
     /// The emulator has no command-level model of this chip.
     case unsupportedModel(TagModel)
     /// A dump names a chip TapCard does not know.
@@ -74,6 +74,15 @@ public enum EmulatorError: TapCardError, Equatable {
             .input
         case .fileUnreadable, .fileUnwritable: .platform
         case .fileReadOnly, .lockTimeout, .fileInTheWay, .dumpIsReadOnly: .refusal
+        }
+    }
+
+    /// A tag file or an output that could not be written where it lies, the read-only one
+    /// included: the CLI's one status for a file not written (74).
+    public var isUnwritable: Bool {
+        switch self {
+        case .fileUnwritable, .fileReadOnly: true
+        default: false
         }
     }
 

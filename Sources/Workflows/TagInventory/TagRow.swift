@@ -47,7 +47,8 @@ public struct TagRow: Sendable, Equatable, Identifiable {
         signature =
             switch tag.signature {
             case .valid?: "valid under NXP's key (the UID was programmed by NXP once; a clone can replay it)"
-            case .invalid?: "invalid: not signed by NXP's key for this UID (not genuine NXP, or a clone)"
+            case .invalid?:
+                "invalid: no signature by NXP's key for this UID (all zeros, or not NXP's): a virtual tag, an emulator, a clone or not NXP silicon"
             case .unsupported?: "none: this chip has no originality signature"
             case .notChecked?, nil: "not checked (no inspection has read it yet)"
             }

@@ -20,10 +20,12 @@ import Testing
     func anArgumentThatIsNotUTF8IsRefusedBeforeAnythingIsCreated(_ arguments: [[UInt8]]) async throws {
         let home = try home()
         let io = CheckedIO(environment: ["TAPCARD_HOME": home])
-        let status = await CLI.run(rawArguments: arguments + [Array("--json".utf8)], io: io)
+        // `encode` prints NDEF hex and takes no --json.
+        let json = arguments[0] != Array("encode".utf8)
+        let status = await CLI.run(rawArguments: arguments + (json ? [Array("--json".utf8)] : []), io: io)
         #expect(status == 65, "\(io.errorOutput)")
         #expect(io.errorOutput.contains("is not UTF-8 text"))
-        #expect(io.outputText.contains("\"origin\":\"input\""))
+        #expect(!json || io.outputText.contains("\"origin\":\"input\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty, "a file was created")
     }
 
@@ -33,5 +35,22 @@ import Testing
         let status = await CLI.run(
             rawArguments: [Array("encode".utf8), Array("text".utf8), Array("café".utf8)], io: io)
         #expect(status == 0, "\(io.errorOutput)")
+    }
+
+    /// A wrong command line is the usage error (64) it would be with UTF-8 bytes: an unknown
+    /// command, subcommand or option is not text for a tag. Before, `tapcard "bo\xFFgus"` gave 65.
+    @Test(arguments: [
+        [[0x62, 0x6F, 0xFF, 0x67, 0x75, 0x73]],
+        [Array("sim".utf8), [0x6E, 0x65, 0xFF]],
+        [Array("write".utf8), Array("text".utf8), Array("hi".utf8), [0x2D, 0x2D, 0x66, 0xFF]],
+        [Array("--quiet".utf8), [0xFF]],
+    ])
+    func aWrongCommandLineIsAUsageErrorWhateverItsBytes(_ arguments: [[UInt8]]) async throws {
+        let home = try home()
+        let io = CheckedIO(environment: ["TAPCARD_HOME": home])
+        let status = await CLI.run(rawArguments: arguments + [Array("--json".utf8)], io: io)
+        #expect(status == 64, "\(io.errorOutput)")
+        #expect(!io.errorOutput.contains("is not UTF-8 text"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty, "a file was created")
     }
 }

@@ -195,4 +195,17 @@ struct DecodeCommandTests {
         let margin = out.split(separator: "\n").filter { $0.hasPrefix("    | ") }
         #expect(margin == ["    | BEGIN:VCARD", "    | VERSION:3.0", "    | FN:Ada\\u{1B}[2J", "    | END:VCARD"])
     }
+
+    /// The rule for output that is not a terminal (docs/development/architecture.md): data,
+    /// byte-exact, except the control characters that would forge a line of TapCard's own; JSON
+    /// escapes every character unsafe to show. (On a terminal, scripts/check-terminal-escaping.py
+    /// checks that every such character is escaped.)
+    @Test func notOnATerminalTextIsByteExactButItsLinesAreTapCards() async {
+        let message = NDEFMessage(records: [.text("ab\u{202E}cd\nef\u{200B}", language: "en")])
+        let (status, out, _) = await run(["decode", Hex.encode(message.encoded())])
+        #expect(status == 0)
+        #expect(out.contains("Text (en, UTF-8): ab\u{202E}cd\\nef\u{200B}\n"))
+        let (_, json, _) = await run(["decode", Hex.encode(message.encoded()), "--json"])
+        #expect(json.contains(#""text":"ab\u202ecd\nef\u200b""#))
+    }
 }

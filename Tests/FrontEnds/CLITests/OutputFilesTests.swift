@@ -61,4 +61,32 @@ import Testing
         #expect(refused.status != 0)
         #expect(try String(contentsOfFile: root + "/out.bin", encoding: .utf8) == "keep")
     }
+
+    /// A folder where the file would go cannot be written by any flag: the rule for a file not
+    /// written (74, as a read-only filesystem or a read-only tag file), for every command that
+    /// creates a file. An existing file (`--force` replaces it) and a link stay refusals (1).
+    /// Before, a folder gave 1 and a write the system refused 69.
+    @Test func aFolderWhereAFileWouldGoIsAFileNotWritten() async throws {
+        let home = try CLIHome("folder")
+        defer { home.remove() }
+        let root = home.path
+        #expect(await home.run(["sim", "new", "ntag213", root + "/t.nfc"]).status == 0)
+        let folder = root + "/taken"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/site/index.html", withIntermediateDirectories: true)
+        for command in [
+            ["sim", "new", "ntag215", folder],
+            ["sim", "export", root + "/t.nfc", "--bin", folder],
+            ["sim", "export", root + "/t.nfc", "--flipper", folder],
+            ["page", "--name", "Ada", "--out", root + "/site"],
+            ["sim", "new", "ntag215", folder, "--json"],
+        ] {
+            let result = await home.run(command)
+            #expect(result.status == 74, "\(command): \(result.io.errorOutput)")
+            #expect(
+                result.io.errorOutput.contains("folder") || result.io.errorOutput.contains("directory"), "\(command)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/site/index.html").isEmpty)
+    }
 }

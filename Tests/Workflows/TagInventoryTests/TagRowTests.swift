@@ -17,7 +17,10 @@ struct TagRowTests {
     func signatureWords() {
         let cases: [(SignatureRecord?, String)] = [
             (.valid, "valid under NXP's key (the UID was programmed by NXP once; a clone can replay it)"),
-            (.invalid, "invalid: not signed by NXP's key for this UID (not genuine NXP, or a clone)"),
+            (
+                .invalid,
+                "invalid: no signature by NXP's key for this UID (all zeros, or not NXP's): a virtual tag, an emulator, a clone or not NXP silicon"
+            ),
             (.unsupported, "none: this chip has no originality signature"),
             (.notChecked, "not checked (no inspection has read it yet)"),
             (nil, "not checked (no inspection has read it yet)"),

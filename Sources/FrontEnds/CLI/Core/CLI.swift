@@ -8,18 +8,22 @@ public enum CLI {
 
     /// Runs one command line (without the program name) and returns the exit status.
     /// `run` on the raw bytes of the arguments (the program name left out): an argument that is
-    /// not UTF-8 is refused (65) before any command runs, instead of reaching it repaired with
-    /// U+FFFD (``ArgumentEncodingError``).
+    /// not UTF-8 is refused (65) before the command runs, instead of reaching it repaired with
+    /// U+FFFD (``ArgumentEncodingError``). A command line that is wrong anyway (an unknown
+    /// command, subcommand or option) is the usage error it would be without
+    /// those bytes (64): the words are checked first, the text's encoding when it would be used.
     public static func run(rawArguments: [[UInt8]], io: some CommandIO) async -> Int32 {
         let texts = rawArguments.map { String(decoding: $0, as: UTF8.self) }
-        if let error = ArgumentEncodingError.check(rawArguments) {
-            let json = texts.contains("--json") || texts.contains("--jsonl")
-            return report(error, io: io, json: json).rawValue
-        }
-        return await run(texts, io: io)
+        return await run(texts, io: io, encodingProblem: ArgumentEncodingError.check(rawArguments))
     }
 
     public static func run(_ commandLine: [String], io: some CommandIO) async -> Int32 {
+        await run(commandLine, io: io, encodingProblem: nil)
+    }
+
+    static func run(_ commandLine: [String], io: some CommandIO, encodingProblem: ArgumentEncodingError?) async
+        -> Int32
+    {
         // Global options may come before the command too (`tapcard -q version`): they move after it,
         // where every command's parser takes them.
         var commandLine = commandLine
@@ -61,7 +65,7 @@ public enum CLI {
         case .command(let found): command = found
         case .exit(let status): return status.rawValue
         }
-        return await execute(command, tokens: tokens, io: io)
+        return await execute(command, tokens: tokens, io: io, encodingProblem: encodingProblem)
     }
 
     enum Resolution {
@@ -112,7 +116,9 @@ public enum CLI {
     }
 
     /// Parses `tokens` against `command`'s declarations and runs it.
-    static func execute<C: Command>(_ command: C.Type, tokens: [String], io: some CommandIO) async -> Int32 {
+    static func execute<C: Command>(
+        _ command: C.Type, tokens: [String], io: some CommandIO, encodingProblem: ArgumentEncodingError? = nil
+    ) async -> Int32 {
         var arguments: Arguments
         do {
             arguments = try Arguments(
@@ -125,6 +131,7 @@ public enum CLI {
             return ExitStatus.success.rawValue
         }
         do {
+            if let encodingProblem { throw encodingProblem }
             io.style.quiet = arguments.flag("--quiet")
             if let color = try arguments.option("--color") {
                 guard let choice = ColorChoice(rawValue: color) else {

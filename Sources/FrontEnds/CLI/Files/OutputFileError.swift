@@ -2,7 +2,7 @@ import TapCardSupport
 
 /// Why a file the user named was not written. Nothing was written when any of these is thrown
 /// before the first file (``OutputFiles`` checks all first).
-enum OutputFileError: TapCardError, Equatable {
+enum OutputFileError: UnwritableFileError, Equatable {
     /// These files exist; `--force` replaces them.
     case wouldReplace(paths: [String])
     /// The path, or a folder on the way to it, is a symbolic link.
@@ -15,6 +15,15 @@ enum OutputFileError: TapCardError, Equatable {
         switch self {
         case .wouldReplace, .symbolicLink, .isDirectory: .refusal
         case .cannotWrite: .platform
+        }
+    }
+
+    /// A folder in the way, or a write the system refused: the file could not be written (74).
+    /// An existing file or a link is TapCard's refusal (1): `--force`, or another name, is the way.
+    var isUnwritable: Bool {
+        switch self {
+        case .isDirectory, .cannotWrite: true
+        case .wouldReplace, .symbolicLink: false
         }
     }
 

@@ -29,7 +29,11 @@ public indirect enum JSON: Sendable, Equatable {
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .int(let value): out.append(contentsOf: String(value).utf8)
         case .double(let value):
-            if value.isFinite {
+            if value.isFinite, value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+                // A whole number is written as one (`2419200`, not Swift's `2419200.0`): the
+                // same value, in the form every JSON reader and a person read the same way.
+                out.append(contentsOf: String(Int64(value)).utf8)
+            } else if value.isFinite {
                 out.append(contentsOf: String(value).utf8)
             } else {
                 out.append(contentsOf: "null".utf8)
