@@ -64,6 +64,8 @@ struct CopyCommand: Command {
             throw UsageError(
                 "copy needs one source: FROM (a virtual tag file or a dump) or --from-reader READER.", command: name)
         }
+        // A dump as the target is refused before the source is read, as every write to a dump.
+        try OpenedTag.refuseDumpTarget(arguments)
         // The source is read and let go before the target is opened: one file is never locked
         // twice, and a reader is free for the target.
         let (message, sourceLabel, changesPerRead) = try await Self.sourceMessage(
