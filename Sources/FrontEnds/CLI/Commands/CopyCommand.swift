@@ -100,18 +100,23 @@ struct CopyCommand: Command {
         return try await TagVerbs.write(message, target, options: options, recording: recording, io: io)
     }
 
-    /// Whether `bytes` fit the target, in words, before anything is written.
+    /// Whether `bytes` fit the target, in words, before anything is written: the message's size,
+    /// the target's capacity and who gave it (the tag, or the model when it is not formatted), and
+    /// the difference, in the words of `write`'s refusal.
     static func fitLine(_ bytes: Int, report: TagReport, source: String, target: String) -> String {
-        let plural = bytes == 1 ? "byte" : "bytes"
+        func count(_ value: Int) -> String { "\(value) \(value == 1 ? "byte" : "bytes")" }
+        let head = "Copying a \(bytes)-byte message from \(source) to \(target)"
         guard let capacity = report.capacity else {
-            return "Copying \(bytes) \(plural) from \(source) to \(target); its capacity is not known until it is read."
+            return "\(head); its capacity is not known until it is read."
         }
-        let fits = bytes <= capacity.bytes ? "fits" : "does NOT fit"
         let figure =
             capacity.source == .reported
-            ? "\(capacity.bytes) bytes, reported by the tag"
-            : "assuming \(capacity.bytes) bytes once formatted (model default)"
-        return "Copying \(bytes) \(plural) from \(source) to \(target): it \(fits) (\(figure))."
+            ? "the tag holds at most \(count(capacity.bytes)) (reported by the tag)"
+            : "assuming the model default, the tag holds at most \(count(capacity.bytes)) once formatted (it reports no capacity before)"
+        guard bytes <= capacity.bytes else {
+            return "\(head): it does NOT fit: \(figure); it is \(count(bytes - capacity.bytes)) too big."
+        }
+        return "\(head): it fits: \(figure); \(count(capacity.bytes - bytes)) to spare."
     }
 
     /// The message FROM holds, and how to name FROM; refuses a source with nothing to copy.
