@@ -30,7 +30,8 @@ struct SimExportCommand: Command {
         written as a Proxmark3 .eml ('hf mf eload' takes it) and as a MIFARE Classic Tool .mct
         dump ('--' for a byte nobody knows, a sector nobody read left out). The raw image and
         the .eml are refused while the card holds bytes nobody knows (neither format has a mark
-        for them).
+        for them); the Proxmark3 JSON writes them as 00, as 'hf mf dump' writes what it could not
+        read, and says which.
 
         Options:
           --flipper OUT   Write a Flipper Zero .nfc file.
