@@ -4,7 +4,8 @@ import Testing
 /// A dump opened with `--tag` is read-only (issue 40): every verb that would change it is refused
 /// before anything, with one error and one exit status, for every dump format TapCard reads, even
 /// when the verb would change no byte (an `erase` of an empty message, a `write` of the message it
-/// holds). A `.mct`, `.eml` or `.bin` dump used to go through and exit 0 when nothing changed.
+/// holds). A `.mct`, `.eml` or `.bin` dump used to go through and exit 0 when nothing changed, and
+/// `emulate` saved any dump but a MIFARE Classic one back as a virtual tag file.
 @Suite struct DumpReadOnlyTests {
     static let dumps = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -62,6 +63,17 @@ import Testing
                     "\(verb): \(result.io.errorOutput)")
                 #expect(result.io.outputText.isEmpty, "\(verb) printed: \(result.io.outputText)")
                 #expect(try Data(contentsOf: URL(fileURLWithPath: dump)) == before, "\(verb) changed \(dump)")
+            }
+            // emulate saves the tag it served: refused before it connects to vpcd. (A `.bin` is
+            // emulate's own raw Type 2 image by its name, written back as one: not a dump there.)
+            if !dump.hasSuffix(".bin") {
+                let emulate = await home.run([
+                    "emulate", "--tag", dump, "--vpcd", "127.0.0.1:9", "--connect-timeout", "1",
+                ])
+                #expect(emulate.status == 1, "\(dump): \(emulate.io.errorOutput)")
+                #expect(emulate.io.errorOutput.contains("\(dump) is a \(format)"), "\(emulate.io.errorOutput)")
+                #expect(emulate.io.errorOutput.contains("which TapCard reads but never changes"))
+                #expect(try Data(contentsOf: URL(fileURLWithPath: dump)) == before)
             }
             // Reading it stays allowed.
             let read = await home.run(["read", "--tag", dump])
