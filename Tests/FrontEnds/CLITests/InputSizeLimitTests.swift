@@ -47,6 +47,19 @@ import Testing
         }
     }
 
+    @Test("decode --file of a device without a size stops one byte past the limit and says so")
+    func aFileWithoutASizeIsReadToTheLimitOnly() async throws {
+        let home = try CLIHome("input-size-device")
+        defer { home.remove() }
+        let limit = InputSizeLimit.bytes
+        let decoded = await home.run(["decode", "--file", "/dev/zero"])
+        #expect(decoded.status == 65, "\(decoded.io.errorOutput)")
+        #expect(
+            decoded.io.errorOutput.contains(
+                "'/dev/zero' holds more than \(limit) bytes (it has no size; reading stopped at \(limit + 1))"),
+            "\(decoded.io.errorOutput)")
+    }
+
     @Test("One byte over the limit is refused; a file at the limit is read and judged by its contents")
     func theLimitIsExact() async throws {
         let home = try CLIHome("input-size-edge")

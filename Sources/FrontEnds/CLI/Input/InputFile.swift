@@ -37,8 +37,11 @@ enum InputFile {
             case .failure(let failure): return .failure(InputFileError(path: path, reason: reason(failure.code)))
             }
         }
-        let size = fstat(descriptor, &info) == 0 ? max(bytes.count, Int(info.st_size)) : bytes.count
-        throw InputFileTooLarge(path: path, size: size, limit: limit)
+        // A regular file that grew while it was read has its size now; anything else has none.
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            throw InputFileTooLarge(path: path, size: max(bytes.count, Int(info.st_size)), limit: limit)
+        }
+        throw InputFileTooLarge(path: path, size: bytes.count, limit: limit, measured: false)
     }
 
     private static func reason(_ code: Int32) -> String { SystemErrorText.reason(code) }
