@@ -66,6 +66,35 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
     }
 
+    @Test("One byte too big for a Type 3, 4 or 5 tag: write's refusal gives the difference too")
+    func oneByteTooBigForTypes3To5() async throws {
+        let home = try CLIHome("copy-fit-t345")
+        defer { home.remove() }
+        let big = home.path + "/big.nfc"
+        #expect(await home.run(["sim", "new", "desfire-ev2-8k", big, "--blank"]).status == 0)
+        #expect(await home.run(["format", "--tag", big, "--ndef-size", "4096"]).status == 0)
+        // (target model, capacity, letters of a text record one byte over it)
+        for (model, capacity, letters) in [
+            ("felica-lite-s", 208, 202), ("icode-slix2", 308, 299), ("type4", 2046, 2037),
+        ] {
+            let written = await home.run(["write", "text", String(repeating: "a", count: letters), "--tag", big])
+            #expect(written.status == 0, "\(written.io.errorOutput)")
+            let target = try await home.newTag(model, "\(model).nfc")
+            let copied = await home.run(["copy", big, "--tag", target])
+            #expect(copied.status == 1, "\(model)")
+            #expect(
+                copied.io.outputText.contains(
+                    "it does NOT fit: the tag holds at most \(capacity) bytes (reported by the tag); it is 1 byte too big."
+                ),
+                "\(model): \(copied.io.outputText)")
+            #expect(
+                copied.io.errorOutput.contains("The message is \(capacity + 1) bytes; "), "\(copied.io.errorOutput)")
+            #expect(
+                copied.io.errorOutput.contains("; it is 1 byte too big. Nothing was written."),
+                "\(model): \(copied.io.errorOutput)")
+        }
+    }
+
     @Test("A target not formatted: the capacity is the model's, and said to be assumed")
     func anUnformattedTargetsCapacityIsAssumed() async throws {
         let home = try CLIHome("copy-fit-blank")
