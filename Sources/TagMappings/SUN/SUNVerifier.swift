@@ -240,13 +240,6 @@ public struct SUNVerifier: Sendable {
         try SUNVerifier(metaKey: metaKey, fileKey: fileKey).verify(url: url, lastAcceptedCounter: lastAcceptedCounter)
     }
 
-    /// True when `url` has the shape of a SUN message in one of the styles read without a
-    /// template (PICCData or a plain uid/ctr mirror, and a MAC): no key is used. A copy of such a
-    /// URL is one frozen message that verifies once, then only as a replay.
-    public static func looksLikeSUNMessage(_ url: String) -> Bool {
-        (try? SUNMessage.parse(url)) != nil
-    }
-
     /// Refuses `verification` unless its counter is above `lastAccepted` (`nil`: nothing accepted yet).
     public static func checkCounter(_ verification: SUNVerification, lastAccepted: Int?) throws(SUNError) {
         if let lastAccepted, verification.counter <= lastAccepted {

@@ -32,7 +32,7 @@ public enum Type3PlanError: TapCardError, Equatable {
         case .memoryConfigurationReadOnly:
             "The card's memory configuration block is read-only (MC_ALL 00), so it cannot be changed; nothing was sent."
         case .tooBig(let needed, let capacity, let maximumBlocks):
-            "The message is \(needed) bytes; the tag holds at most \(capacity) (Nmaxb \(maximumBlocks) × 16, reported by the attribute block); nothing was written."
+            "The message is \(needed) bytes; the tag holds at most \(capacity) (Nmaxb \(maximumBlocks) × 16, reported by the attribute block); it is \(needed - capacity) \(needed - capacity == 1 ? "byte" : "bytes") too big. Nothing was written."
         case .notFormatted(let error):
             "The card is not NDEF formatted: \(error.sentence) Nothing was written."
         case .attribute(let problem):

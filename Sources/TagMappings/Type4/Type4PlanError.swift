@@ -30,7 +30,7 @@ public enum Type4PlanError: TapCardError, Equatable {
         case .tooBig(let needed, let capacity, let maximumSize, let lengthFieldBytes):
             let field = lengthFieldBytes == 4 ? "ENLEN" : "NLEN"
             return
-                "The message is \(needed) bytes; the NDEF file holds at most \(capacity) (reported by the tag's CC file: max size \(maximumSize) − \(lengthFieldBytes)-byte \(field)); nothing was written."
+                "The message is \(needed) bytes; the NDEF file holds at most \(capacity) (reported by the tag's CC file: max size \(maximumSize) − \(lengthFieldBytes)-byte \(field)); it is \(needed - capacity) \(needed - capacity == 1 ? "byte" : "bytes") too big. Nothing was written."
         case .notWritable(let access):
             return
                 "The CC file says the NDEF file's write access is \(access); TapCard writes only files whose write access is free (00), so nothing was written."

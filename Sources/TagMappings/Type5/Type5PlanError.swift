@@ -52,7 +52,7 @@ public enum Type5PlanError: TapCardError, Equatable {
                 "Block \(block) is locked (its block security status is 01): the tag is read-only there, so nothing was written."
         case .tooBig(let needed, let capacity, let dataAreaBytes, let tlvOffset):
             return
-                "The message is \(needed) bytes; the tag holds at most \(capacity) (reported by the CC: a \(dataAreaBytes)-byte data area, NDEF TLV at offset \(tlvOffset), type and length bytes); nothing was written."
+                "The message is \(needed) bytes; the tag holds at most \(capacity) (reported by the CC: a \(dataAreaBytes)-byte data area, NDEF TLV at offset \(tlvOffset), type and length bytes); it is \(needed - capacity) \(needed - capacity == 1 ? "byte" : "bytes") too big. Nothing was written."
         case .blockBeyondAddressing(let block):
             return
                 "The plan needs block \(block), but the CC (magic E1) says block numbers are 1 byte (0…255); nothing was sent."

@@ -20,6 +20,9 @@ public enum EmulatorError: UnwritableFileError, Equatable {
     case signatureLength(Int)
     /// A file could not be read; `reason` is the system's wording.
     case fileUnreadable(path: String, reason: String)
+    /// A file larger than ``/TapCardSupport/InputSizeLimit`` (`size` bytes as `fstat` or the read
+    /// found them), refused before it is read whole.
+    case fileTooLarge(path: String, size: Int, limit: Int)
     /// A file could not be written; `reason` is the system's wording.
     case fileUnwritable(path: String, reason: String)
     /// A tag file nobody may write (no write permission): TapCard refuses to replace it, although
@@ -70,7 +73,8 @@ public enum EmulatorError: UnwritableFileError, Equatable {
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .uidCascadeTag, .imageSize, .signatureLength,
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
             .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile,
-            .malformedClassicDump, .malformedProxmark3File, .malformedDESFireFile, .malformedFlipperType4File:
+            .malformedClassicDump, .malformedProxmark3File, .malformedDESFireFile, .malformedFlipperType4File,
+            .fileTooLarge:
             .input
         case .fileUnreadable, .fileUnwritable: .platform
         case .fileReadOnly, .lockTimeout, .fileInTheWay, .dumpIsReadOnly: .refusal
@@ -104,6 +108,8 @@ public enum EmulatorError: UnwritableFileError, Equatable {
             "The originality signature has \(count) bytes; it must have 32 (r and s, 16 bytes each)."
         case .fileUnreadable(let path, let reason):
             "Could not read \(path): \(reason)."
+        case .fileTooLarge(let path, let size, let limit):
+            "\(path) is \(size) bytes, over the \(limit)-byte limit on a file TapCard reads as a tag or a dump (the largest tag file, a DESFire EV2 8 KB with its memory full, is about 31 KB). It was not read, and nothing was written."
         case .fileUnwritable(let path, let reason):
             "Could not write \(path): \(reason)."
         case .fileInTheWay(let path, let reason):

@@ -1,3 +1,5 @@
+import TapCardSupport
+
 /// Whole-file reads and crash-safe writes of tag files, with the system's failure turned into our
 /// own error.
 ///
@@ -38,14 +40,22 @@ public enum FileBytes {
         return try read(descriptor: descriptor, path: path)
     }
 
-    /// Every byte behind an open descriptor, which must be a regular file.
+    /// Every byte behind an open descriptor, which must be a regular file of at most
+    /// ``/TapCardSupport/InputSizeLimit`` bytes: a larger one is refused from its size before it
+    /// is read, and one that grows past the limit while it is read is refused after one byte more.
     static func read(descriptor: Int32, path: String) throws(EmulatorError) -> [UInt8] {
+        let limit = InputSizeLimit.bytes
         switch SystemFile.status(descriptor: descriptor) {
         case .failure(let failure): throw .fileUnreadable(path: path, reason: SystemFile.reason(failure.code))
         case .success(let status):
             if let reason = status.notAFileReason { throw .fileUnreadable(path: path, reason: reason) }
+            if status.size > limit { throw .fileTooLarge(path: path, size: status.size, limit: limit) }
         }
-        switch SystemFile.readAll(descriptor) {
+        switch SystemFile.readAll(descriptor, limit: limit + 1) {
+        case .success(let bytes) where bytes.count > limit:
+            var size = bytes.count
+            if case .success(let status) = SystemFile.status(descriptor: descriptor) { size = max(size, status.size) }
+            throw .fileTooLarge(path: path, size: size, limit: limit)
         case .success(let bytes): return bytes
         case .failure(let failure): throw .fileUnreadable(path: path, reason: SystemFile.reason(failure.code))
         }

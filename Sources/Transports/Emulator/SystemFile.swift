@@ -38,6 +38,8 @@ enum SystemFile {
         var inode: UInt64
         var owner: UInt32
         var group: UInt32
+        /// The size in bytes (`st_size`).
+        var size: Int
 
         init(_ raw: stat) {
             mode = UInt32(raw.st_mode)
@@ -45,6 +47,7 @@ enum SystemFile {
             inode = UInt64(raw.st_ino)
             owner = UInt32(raw.st_uid)
             group = UInt32(raw.st_gid)
+            size = Int(raw.st_size)
         }
 
         /// The file-type bits (`S_IFMT`); the values are the same on Linux and Darwin.
@@ -143,13 +146,15 @@ enum SystemFile {
         #endif
     }
 
-    /// Every byte of the file, from offset 0 (`pread`, so the descriptor's offset does not matter).
-    static func readAll(_ descriptor: Int32) -> Result<[UInt8], Failure> {
+    /// Every byte of the file from offset 0, or its first `limit` bytes (`pread`, so the
+    /// descriptor's offset does not matter).
+    static func readAll(_ descriptor: Int32, limit: Int = .max) -> Result<[UInt8], Failure> {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
+        while bytes.count < limit {
+            let wanted = min(chunk.count, limit - bytes.count)
             let count = chunk.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress, buffer.count, off_t(bytes.count))
+                pread(descriptor, buffer.baseAddress, wanted, off_t(bytes.count))
             }
             if count == 0 { return .success(bytes) }
             if count < 0 {
@@ -158,6 +163,7 @@ enum SystemFile {
             }
             bytes.append(contentsOf: chunk[0..<count])
         }
+        return .success(bytes)
     }
 
     /// Writes every byte (a short write is continued; EINTR is retried).

@@ -66,6 +66,16 @@ public enum VirtualTag {
         return nil
     }
 
+    /// The other tool whose dump the file's `bytes` are, MIFARE Classic dumps included (a
+    /// Proxmark3 `.eml` or `.bin`, a MIFARE Classic Tool `.mct`, a libnfc `.mfd`: ``ClassicDumps``),
+    /// or nil for a virtual tag file. Every command that would change a tag asks this before
+    /// anything, so every dump format is refused alike.
+    public static func dumpFormat(bytes: [UInt8]) -> String? {
+        if let format = dumpFormat(String(decoding: bytes.prefix(4096), as: UTF8.self)) { return format }
+        if let classic = ClassicDumps.recognise(bytes), classic != .flipper { return classic.displayName }
+        return nil
+    }
+
     /// The file's text.
     public var encoded: String {
         switch self {

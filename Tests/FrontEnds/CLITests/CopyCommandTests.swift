@@ -127,6 +127,33 @@ import Testing
         #expect(confirmed.status == 0, "\(confirmed.io.errorOutput)")
     }
 
+    @Test(
+        "A frozen SUN URL on a static tag or dump needs the confirmation whatever its field names; an ordinary one does not",
+        arguments: [
+            ("https://x.example/?x=EF963FF7828658A599F3041510671E88&y=94EED9EE65337086", true),
+            ("https://x.example/t/ef963ff7828658a599f3041510671e88/94eed9ee65337086", true),
+            ("https://x.example/a?id=04DE5F1EACC040&n=3D0000&sig=94EED9EE65337086", true),
+            ("https://github.com/owner/repo/commit/0123456789abcdef", false),
+            ("https://x.example/item/123e4567-e89b-12d3-a456-426614174000", false),
+        ])
+    func frozenSUNURLByItsValues(url: String, isSUN: Bool) async throws {
+        let home = try CLIHome("copy-frozen-sun")
+        defer { home.remove() }
+        let source = try await Self.tag(home, "ntag215", "static.tag", records: ["uri", url])
+        let target = try await Self.tag(home, "ntag215", "copy.tag", records: ["text", "old"])
+        let before = try String(contentsOfFile: target, encoding: .utf8)
+        let copied = await home.run(["copy", source, "--tag", target])
+        if isSUN {
+            #expect(copied.status == 1, "\(url): \(copied.io.errorOutput)")
+            #expect(copied.io.errorOutput.contains("holds a SUN URL"), "\(copied.io.errorOutput)")
+            #expect(try String(contentsOfFile: target, encoding: .utf8) == before)
+            let confirmed = await home.run(["copy", source, "--tag", target, "--yes-copy-frozen-sun-url"])
+            #expect(confirmed.status == 0, "\(confirmed.io.errorOutput)")
+        } else {
+            #expect(copied.status == 0, "\(url): \(copied.io.errorOutput)")
+        }
+    }
+
     @Test("Nothing to copy (an empty source) and a message that does not fit are refused before writing")
     func refusals() async throws {
         let home = try CLIHome("copy-refusals")

@@ -105,7 +105,7 @@ import Type4
         #expect(tooBig == .failure(.tooBig(needed: 255, capacity: 254, maximumSize: 256, lengthFieldBytes: 2)))
         #expect(
             Type4PlanError.tooBig(needed: 255, capacity: 254, maximumSize: 256, lengthFieldBytes: 2).sentence
-                == "The message is 255 bytes; the NDEF file holds at most 254 (reported by the tag's CC file: max size 256 − 2-byte NLEN); nothing was written."
+                == "The message is 255 bytes; the NDEF file holds at most 254 (reported by the tag's CC file: max size 256 − 2-byte NLEN); it is 1 byte too big. Nothing was written."
         )
         var readOnly = Self.ntag424CC
         readOnly.ndefFile.writeAccess = .never

@@ -3,7 +3,8 @@ import TagEmulator
 import TapCardSupport
 
 /// `tapcard sim export` of a MIFARE Classic card: Flipper Zero `.nfc` (unknown bytes as `??`),
-/// Proxmark3 JSON (a block holding an unknown byte left out), MIFARE Classic Tool `.mct` (`--`
+/// Proxmark3 JSON (an unknown byte as `00`, as `hf mf dump` writes what it could not read, and
+/// said: ``ClassicZeroFill``), MIFARE Classic Tool `.mct` (`--`
 /// for an unknown byte, a sector nobody read left out), and the Proxmark3 `.eml` and raw image
 /// (both refused while a byte is unknown: neither has a mark for one). Every file is checked
 /// before the first is written.
@@ -24,6 +25,7 @@ enum ClassicExport {
         var files: [OutputFiles.File] = []
         var written: [(String, JSON)] = []
         var lines: [String] = []
+        var notes: [String] = []
         let title = "\(tag.model.displayName) \(path)"
         if let flipper = outputs.flipper {
             files.append(OutputFiles.tag(.classic(tag), at: flipper))
@@ -35,6 +37,9 @@ enum ClassicExport {
                 OutputFiles.File(path: proxmark3, bytes: Array(ProxmarkClassicJSON.encode(tag).utf8), secret: secret))
             written.append(("proxmark3", .string(proxmark3)))
             lines.append("Wrote \(title) as a Proxmark3 JSON dump: \(proxmark3)")
+            let zeros = ClassicZeroFill(tag)
+            if !zeros.isEmpty { notes.append(zeros.sentence(file: proxmark3)) }
+            written.append(("proxmark3_unknown_written_as_zeros", zeros.json))
         }
         if let mct = outputs.mct {
             files.append(OutputFiles.File(path: mct, bytes: Array(MCTClassicFile.encode(tag).utf8), secret: secret))
@@ -68,6 +73,7 @@ enum ClassicExport {
                         + written))
         } else {
             for line in lines { io.print(line) }
+            for note in notes { io.note(note) }
         }
         return .success
     }

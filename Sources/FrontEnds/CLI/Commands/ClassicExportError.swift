@@ -10,7 +10,7 @@ enum ClassicExportError: TapCardError, Equatable {
     var sentence: String {
         switch self {
         case .unknownBytes(let path, let sectors, let format):
-            "\(path) holds bytes nobody knows in sectors \(sectors.map(String.init).joined(separator: ", ")); \(format) has no mark for them, so none was written. --flipper (?? for each), --mct (-- for each) and --proxmark3 (the block left out) keep them unknown."
+            "\(path) holds bytes nobody knows in sectors \(sectors.map(String.init).joined(separator: ", ")); \(format) has no mark for them, so none was written. --flipper (?? for each) and --mct (-- for each) keep them unknown; --proxmark3 writes them as 00, as 'hf mf dump' does, and says which."
         }
     }
 }

@@ -1,6 +1,7 @@
 import CommandLineKit
 import NDEF
 import SUN
+import TagEmulator
 import TagWorkflows
 import TapCardSupport
 
@@ -31,10 +32,13 @@ struct CopyCommand: Command {
         (UID, signature) never are; a protected target still needs its own --password or
         --auth-key. FROM is only read (an NTAG 424 DNA's read counter goes up, as any read).
 
-        A message holding a SUN URL (an NTAG 424 DNA's PICCData or uid/ctr mirror and MAC) is
-        refused unless --yes-copy-frozen-sun-url: the source tag writes a new URL at every tap;
-        the copy is that one URL, frozen. It verifies once at most, and afterwards only as a
-        replay, which a backend that tracks counters refuses.
+        A message holding a SUN URL is refused unless --yes-copy-frozen-sun-url: the source tag
+        writes a new URL at every tap; the copy is that one URL, frozen. It verifies once at most,
+        and afterwards only as a replay, which a backend that tracks counters refuses. A SUN URL
+        is known by its values, whatever its parameter names and in the query or the path: a
+        16-hex-digit MAC with a 32- or 48-digit PICCData, or with a 14-digit UID and a 6-digit
+        counter; or by its source (an NTAG 424 DNA with SDM on, a tag whose message changes
+        between two reads).
 
         Exit status: 0 copied and verified; 1 refused (nothing to copy, a SUN URL without the
         confirmation, the target refused, does not fit, or the write stopped: it says what the
@@ -64,6 +68,8 @@ struct CopyCommand: Command {
             throw UsageError(
                 "copy needs one source: FROM (a virtual tag file or a dump) or --from-reader READER.", command: name)
         }
+        // A dump as the target is refused before the source is read, as every write to a dump.
+        try OpenedTag.refuseDumpTarget(arguments)
         // The source is read and let go before the target is opened: one file is never locked
         // twice, and a reader is free for the target.
         let (message, sourceLabel, changesPerRead) = try await Self.sourceMessage(
@@ -75,10 +81,11 @@ struct CopyCommand: Command {
             default: nil
             }
         }
-        // A SUN URL by its shape, or by what the tag does: a message that changed between two
-        // reads is mirrored afresh at every tap (SDM with any template, path style included).
+        // A SUN URL by its values (SUNURLShape: custom names and path fields too), or by what the
+        // tag does: a message that changed between two reads, or a virtual NTAG 424 DNA with SDM
+        // on its NDEF file, is mirrored afresh at every tap.
         if !frozenSUN,
-            let sun = urls.first(where: SUNVerifier.looksLikeSUNMessage) ?? (changesPerRead ? urls.first : nil)
+            let sun = urls.first(where: SUNURLShape.looksLikeSUN) ?? (changesPerRead ? urls.first : nil)
         {
             throw ConfirmationRequired.copyFrozenSUNURL(source: sourceLabel, url: sun)
         }
@@ -98,18 +105,23 @@ struct CopyCommand: Command {
         return try await TagVerbs.write(message, target, options: options, recording: recording, io: io)
     }
 
-    /// Whether `bytes` fit the target, in words, before anything is written.
+    /// Whether `bytes` fit the target, in words, before anything is written: the message's size,
+    /// the target's capacity and who gave it (the tag, or the model when it is not formatted), and
+    /// the difference, in the words of `write`'s refusal.
     static func fitLine(_ bytes: Int, report: TagReport, source: String, target: String) -> String {
-        let plural = bytes == 1 ? "byte" : "bytes"
+        func count(_ value: Int) -> String { "\(value) \(value == 1 ? "byte" : "bytes")" }
+        let head = "Copying a \(bytes)-byte message from \(source) to \(target)"
         guard let capacity = report.capacity else {
-            return "Copying \(bytes) \(plural) from \(source) to \(target); its capacity is not known until it is read."
+            return "\(head); its capacity is not known until it is read."
         }
-        let fits = bytes <= capacity.bytes ? "fits" : "does NOT fit"
         let figure =
             capacity.source == .reported
-            ? "\(capacity.bytes) bytes, reported by the tag"
-            : "assuming \(capacity.bytes) bytes once formatted (model default)"
-        return "Copying \(bytes) \(plural) from \(source) to \(target): it \(fits) (\(figure))."
+            ? "the tag holds at most \(count(capacity.bytes)) (reported by the tag)"
+            : "assuming the model default, the tag holds at most \(count(capacity.bytes)) once formatted (it reports no capacity before)"
+        guard bytes <= capacity.bytes else {
+            return "\(head): it does NOT fit: \(figure); it is \(count(bytes - capacity.bytes)) too big."
+        }
+        return "\(head): it fits: \(figure); \(count(capacity.bytes - bytes)) to spare."
     }
 
     /// The message FROM holds, and how to name FROM; refuses a source with nothing to copy.
@@ -130,6 +142,7 @@ struct CopyCommand: Command {
             try source.saveIfChanged()
             var changes = true
             if case .message(_, let second) = again.content { changes = second != bytes }
+            if case .type4(let tag)? = source.virtual, !tag.sdmMirroredFields.isEmpty { changes = true }
             return (message, label, changes)
         case .empty:
             throw CopyRefusal.nothingToCopy(source: label, why: "its NDEF message is empty")

@@ -92,7 +92,7 @@ struct DecodeCommand: Command {
         let bytes: [UInt8]
         if let file {
             guard positionals.isEmpty else { throw UsageError("Give either HEX or --file, not both.", command: name) }
-            switch InputFile.read(file) {
+            switch try InputFile.readWithinLimit(file) {
             case .success(let contents): bytes = contents
             case .failure(let error):
                 io.printError("error: \(error.sentence)")

@@ -24,6 +24,10 @@ struct EmulatedFile {
                 "\(path) does not exist: serving an NDEF-formatted \(model.displayName), as 'tapcard sim new' makes it."
             )
         } else {
+            // Serving a tag saves it back: another tool's dump is refused, as every write to one.
+            if let format = VirtualTag.dumpFormat(bytes: try FileBytes.read(path)) {
+                throw EmulatorError.dumpIsReadOnly(path: path, format: format)
+            }
             tag = try VirtualTag.load(path)
             if let model, model != tag.model {
                 throw UsageError(

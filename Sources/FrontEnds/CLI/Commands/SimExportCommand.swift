@@ -30,7 +30,8 @@ struct SimExportCommand: Command {
         written as a Proxmark3 .eml ('hf mf eload' takes it) and as a MIFARE Classic Tool .mct
         dump ('--' for a byte nobody knows, a sector nobody read left out). The raw image and
         the .eml are refused while the card holds bytes nobody knows (neither format has a mark
-        for them).
+        for them); the Proxmark3 JSON writes them as 00, as 'hf mf dump' writes what it could not
+        read, and says which.
 
         Options:
           --flipper OUT   Write a Flipper Zero .nfc file.
@@ -167,18 +168,21 @@ struct SimExportCommand: Command {
             tag.picc == nil ? try FlipperType4File.render(tag) : try FlipperDESFireFile.render(tag)
         try OutputFiles.write([OutputFiles.File(path: flipper, bytes: Array(text.utf8))], force: force)
         let format = tag.picc == nil ? "Type 4 Tag" : FlipperDESFireFile.deviceType
+        let sun = SUNPlaceholderExport(tag)
         if json {
-            io.printJSON(
-                JSON.object([
-                    ("action", .string("exported")), ("file", .string(path)), ("model", .string(tag.model.rawValue)),
-                    ("flipper", .string(flipper)), ("not_written", .array(dropped.map(JSON.string))),
-                ]))
+            var members: [(String, JSON)] = [
+                ("action", .string("exported")), ("file", .string(path)), ("model", .string(tag.model.rawValue)),
+                ("flipper", .string(flipper)), ("not_written", .array(dropped.map(JSON.string))),
+            ]
+            if tag.model == .ntag424DNA { members.append(("sun_fields_written_as_placeholders", sun.json)) }
+            io.printJSON(JSON.object(members))
         } else {
             io.print(
                 "Wrote \(tag.model.displayName) virtual tag \(path) as a Flipper Zero '\(format)' file: \(flipper)")
             io.note(
                 "\(flipper): not in the file (the format has no place for it): " + dropped.joined(separator: "; ") + "."
             )
+            if !sun.isEmpty { io.note(sun.sentence(file: flipper)) }
         }
         return .success
     }

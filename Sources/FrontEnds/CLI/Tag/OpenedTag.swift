@@ -154,7 +154,19 @@ final class OpenedTag {
         // holds such a file for writing, as a write does; a file that cannot be written is
         // still read, without saving.
         // Another tool's dump is never saved over (it would become ours), so it is not relocked.
-        let dumpFormat = VirtualTag.dumpFormat(String(decoding: try lock.read().prefix(4096), as: UTF8.self))
+        let dumpFormat: String?
+        do {
+            dumpFormat = VirtualTag.dumpFormat(bytes: try lock.read())
+        } catch {
+            lock.release()
+            throw error
+        }
+        // A dump is refused to every command that would change it before anything else, whatever
+        // its format and whether or not the command would change a byte.
+        if lock.access == .writing, let dumpFormat {
+            lock.release()
+            throw EmulatorError.dumpIsReadOnly(path: path, format: dumpFormat)
+        }
         if lock.access == .reading, dumpFormat == nil, (try? VirtualTag.load(from: lock))?.mayChangeWhenRead == true {
             lock.release()
             do {
@@ -165,9 +177,6 @@ final class OpenedTag {
         }
         do {
             let virtual = try VirtualTag.load(from: lock)
-            if lock.access == .writing, let dumpFormat {
-                throw EmulatorError.dumpIsReadOnly(path: path, format: dumpFormat)
-            }
             // A dump's unknowns (keys, unread pages, an absent CC) are said whenever it is opened.
             // A MIFARE Classic dump says its unknown sectors its own way (and may be binary).
             let notes: [String]
@@ -186,6 +195,18 @@ final class OpenedTag {
 }
 
 extension OpenedTag {
+    /// Refuses, before anything is read or sent, a `--tag` in `arguments` that is another tool's
+    /// dump (``VirtualTag/dumpFormat(bytes:)``), with the error ``open(_:io:access:)`` gives: for
+    /// a command that reads something else first (`copy` reads its source, whose NTAG 424 DNA
+    /// counter a read advances). `arguments` are not consumed.
+    static func refuseDumpTarget(_ arguments: Arguments) throws {
+        var peek = arguments
+        guard let path = try peek.option("--tag") else { return }
+        if let format = VirtualTag.dumpFormat(bytes: try FileBytes.read(path)) {
+            throw EmulatorError.dumpIsReadOnly(path: path, format: format)
+        }
+    }
+
     /// A driver for a copy of a virtual tag (to read what it held, sending the real tag nothing).
     static func driver(for virtual: VirtualTag, password: PasswordOptions) -> (any TagDriver)? {
         Recognizer.driver(

@@ -180,7 +180,7 @@ public enum FlipperType4File {
         if tag.model == .ntag424DNA {
             dropped = [
                 "the 5 application keys",
-                "the file settings and SDM settings (a SUN message is written as the bytes stored, one frozen URL)",
+                "the file settings and SDM settings",
                 "the CC file and the proprietary file E105", "the originality signature and GetVersion",
             ]
         } else {

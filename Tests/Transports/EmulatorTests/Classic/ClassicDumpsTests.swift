@@ -99,11 +99,19 @@ import Testing
         }
     }
 
-    @Test func proxmark3JSONKeepsUnknownKeysUnknown() throws {
+    /// Key B unknown in four sectors: written as 00 in every trailer (the client's loader stops at
+    /// a missing block) and named by `zeroFilled`; the file holds them as any `hf mf dump` holds
+    /// what it could not read, so they come back as 00.
+    @Test func proxmark3JSONWritesUnknownKeysAsZerosAndNamesThem() throws {
         let flipper = try Self.read(try Self.fixture("flipper-nfc/laundr-mfc1k.nfc")).tag()
-        let back = try Self.read(Array(ProxmarkClassicJSON.encode(flipper).utf8)).tag()
+        let text = ProxmarkClassicJSON.encode(flipper)
+        let back = try Self.read(Array(text.utf8)).tag()
         #expect(back.blocks == flipper.blocks)
-        #expect(back.unknownBytes == flipper.unknownBytes)
+        #expect(back.unknownBytes.isEmpty)
+        let named = ProxmarkClassicJSON.zeroFilled(flipper)
+        #expect(named.map(\.block) == [3, 7, 11, 15])
+        #expect(named.allSatisfy { $0.runs == [10..<16] })
+        #expect(!text.contains("\"KeyB\": \"000000000000\""))
     }
 
     @Test func flipperEMLAndRawImagesKeepEveryByte() throws {

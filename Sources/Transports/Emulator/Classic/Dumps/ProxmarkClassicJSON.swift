@@ -126,8 +126,15 @@ public enum ProxmarkClassicJSON {
         return bytes
     }
 
-    /// The card as `hf mf dump` writes it (`mfc v2`); a block holding an unknown byte is left out
-    /// of `blocks` (the format has no mark for one), as are the `SectorKeys` members that hold one.
+    /// The card as `hf mf dump` writes it (`mfc v2`): every block, an unknown byte as `00`.
+    ///
+    /// The format has no mark for a byte nobody read, and the client's loader (`loadFileJSONex`)
+    /// stops at the first block missing from `blocks`, so leaving a block out would cut the card
+    /// short for `hf mf eload`. `hf mf dump` itself writes `00` for what it could not read (a block
+    /// it failed to read stays as its zeroed buffer; a key A it could not use is zeroed:
+    /// `mfc_read_tag` in `client/src/cmdhfmf.c`), and so does this; ``zeroFilled(_:)`` lists
+    /// those bytes for the export to say. A `SectorKeys` member holding an unknown byte is left
+    /// out: a key nobody knows is not stated as a key.
     public static func encode(_ tag: EmulatedClassicTag) -> String {
         func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true) }
         func known(_ block: Int, _ range: Range<Int>) -> Bool {
@@ -136,8 +143,10 @@ public enum ProxmarkClassicJSON {
         var out = "{\n  \"Created\": \"TapCard\",\n  \"FileType\": \"mfc v2\",\n  \"Card\": {\n"
         out +=
             "    \"UID\": \"\(hex(tag.uid))\",\n    \"ATQA\": \"\(hex(tag.atqa))\",\n    \"SAK\": \"\(hex([tag.sak]))\"\n  },\n"
-        let blocks = tag.blocks.enumerated().filter { known($0.offset, 0..<16) }
-            .map { "    \"\($0.offset)\": \"\(hex($0.element))\"" }
+        let blocks = tag.blocks.enumerated().map { number, bytes in
+            let written = bytes.enumerated().map { tag.isKnown(block: number, byte: $0.offset) ? $0.element : 0 }
+            return "    \"\(number)\": \"\(hex(written))\""
+        }
         out += "  \"blocks\": {\n" + blocks.joined(separator: ",\n") + "\n  },\n"
         var sectors: [String] = []
         for sector in 0..<tag.facts.sectors {
@@ -151,5 +160,21 @@ public enum ProxmarkClassicJSON {
         }
         out += "  \"SectorKeys\": {\n" + sectors.joined(separator: ",\n") + "\n  }\n}\n"
         return out
+    }
+
+    /// The bytes ``encode(_:)`` writes as `00` because nobody knows them: each block holding one,
+    /// in order, with its runs of unknown bytes.
+    public static func zeroFilled(_ tag: EmulatedClassicTag) -> [(block: Int, runs: [Range<Int>])] {
+        (0..<tag.blockCount).compactMap { block in
+            var runs: [Range<Int>] = []
+            for byte in 0..<ClassicFacts.blockSize where !tag.isKnown(block: block, byte: byte) {
+                if let last = runs.last, last.upperBound == byte {
+                    runs[runs.count - 1] = last.lowerBound..<byte + 1
+                } else {
+                    runs.append(byte..<byte + 1)
+                }
+            }
+            return runs.isEmpty ? nil : (block, runs)
+        }
     }
 }

@@ -1,0 +1,61 @@
+/// Whether a URL looks like a SUN message an NTAG 424 DNA mirrored, judged by its values rather
+/// than its parameter names, so `?x=…&y=…` and a path such as `/t/<PICCData>/<MAC>` count as
+/// well as the usual `?picc_data=…&cmac=…`. No key is used.
+///
+/// A SUN mirror leaves hex fields of fixed lengths in the URL (shared/reference/
+/// type4-type5-ntag424.md §2.7, §2.10): encrypted PICCData of 32 characters (AES) or 48 (LRP), or
+/// in plain mirroring the UID in 14 and the read counter in 6; the truncated CMAC in 16; encrypted
+/// file data in multiples of 32. A URL is SUN-like when one of its fields is a CMAC-length hex run
+/// and another is a PICCData-length one, or a UID-length and a counter-length one; or when it
+/// parses as a SUN message in a style read without a template. Upper- and lower-case hex count
+/// alike. A field is a maximal run of hex digits after the host: any other character ends it, a
+/// letter past `f` too (the bulk LRP style separates PICCData from the MAC by `x`). A 16-digit
+/// commit hash alone, or a UUID (runs of 8, 4, 4, 4 and 12), is no SUN message.
+public enum SUNURLShape {
+    /// Lengths in hex characters of the mirrored fields.
+    static let macLength = 16
+    static let piccDataLengths: Set<Int> = [32, 48]
+    static let uidLength = 14
+    static let counterLength = 6
+
+    /// True when `url` looks like a SUN message (see ``SUNURLShape``).
+    public static func looksLikeSUN(_ url: String) -> Bool {
+        do {
+            _ = try SUNMessage.parse(url)
+            return true
+        } catch {
+            // Not in a named style: judged by its values below.
+        }
+        let lengths = Set(hexFieldLengths(url))
+        guard lengths.contains(macLength) else { return false }
+        return !lengths.isDisjoint(with: piccDataLengths)
+            || (lengths.contains(uidLength) && lengths.contains(counterLength))
+    }
+
+    /// The lengths of the URL's hex fields after its host, in order: maximal runs of hex digits.
+    static func hexFieldLengths(_ url: String) -> [Int] {
+        var bytes = Array(url.utf8)[...]
+        // Skip "scheme://host[:port]": a host name made of hex letters is no field.
+        let slash = UInt8(ascii: "/")
+        if let colon = bytes.indices.first(where: { index in
+            bytes[index] == UInt8(ascii: ":") && index + 2 < bytes.endIndex && bytes[index + 1] == slash
+                && bytes[index + 2] == slash
+        }) {
+            bytes = bytes[(colon + 3)...]
+            let end = bytes.firstIndex { $0 == slash || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            bytes = bytes[(end ?? bytes.endIndex)...]
+        }
+        var lengths: [Int] = []
+        var run = 0
+        for byte in bytes + [0] {
+            let lower = byte | 0x20
+            if (byte >= 0x30 && byte <= 0x39) || (lower >= 0x61 && lower <= 0x66) {
+                run += 1
+                continue
+            }
+            if run > 0 { lengths.append(run) }
+            run = 0
+        }
+        return lengths
+    }
+}
