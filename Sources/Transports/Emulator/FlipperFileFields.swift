@@ -29,12 +29,9 @@ struct FlipperFileFields: Sendable, Equatable {
     init(_ text: String, repeatable: Set<String> = []) throws(FlipperFileProblem) {
         var sawFiletype = false
         var lineNumber = 0
-        // Split on LF bytes, not Characters: "\r\n" is one Character in Swift.
-        for rawLine in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var bytes = rawLine[...]
-            if bytes.last == 0x0D { bytes = bytes.dropLast() }
-            let trimmed = Self.trimmed(Substring(String(decoding: bytes, as: UTF8.self)))
+        for (number, rawLine) in TextLines.split(text) {
+            lineNumber = number
+            let trimmed = Self.trimmed(rawLine)
             if trimmed.isEmpty || trimmed.first == "#" { continue }
             guard let colon = trimmed.firstIndex(of: ":") else {
                 throw sawFiletype ? .malformedLine(line: lineNumber) : .notFlipperNFC(line: lineNumber)

@@ -30,10 +30,7 @@ public enum ClassicFlipperFile {
 
     /// True when `text` is a Flipper file whose device type is Mifare Classic.
     public static func isClassic(_ text: String) -> Bool {
-        text.split(separator: "\n", omittingEmptySubsequences: false).contains { line in
-            line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: " \t\r") }
-                == ["Device type", deviceType]
-        }
+        TextLines.flipperDeviceType(text) == deviceType
     }
 
     public static func encode(_ tag: EmulatedClassicTag) -> String {
@@ -112,14 +109,5 @@ public enum ClassicFlipperFile {
             throw .badBlock(line: line, block: number, index: bytes.count)
         }
         return bytes
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var slice = self
-        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-        return String(slice)
     }
 }

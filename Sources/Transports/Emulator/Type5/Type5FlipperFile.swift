@@ -20,12 +20,7 @@ public enum Type5FlipperFile {
 
     /// True when `text`'s `Device type:` line names a Type 5 device type.
     public static func isType5(_ text: String) -> Bool {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingSpaces
-            guard trimmed.hasPrefix("Device type:") else { continue }
-            return deviceTypes.contains(String(trimmed.dropFirst("Device type:".count)).trimmingSpaces)
-        }
-        return false
+        TextLines.flipperDeviceType(text).map(deviceTypes.contains) ?? false
     }
 
     /// The file's text for `tag`.
@@ -175,14 +170,5 @@ public enum Type5FlipperFile {
         }
         memory.slix = slix
         return memory
-    }
-}
-
-extension StringProtocol {
-    fileprivate var trimmingSpaces: String {
-        String(
-            self.drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop {
-                $0 == " " || $0 == "\t" || $0 == "\r"
-            }.reversed())
     }
 }

@@ -29,20 +29,7 @@ public enum FlipperDESFireFile {
 
     /// True when `text` is a Flipper file whose device type is Mifare DESFire.
     public static func isDESFire(_ text: String) -> Bool {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let words = line.split(separator: ":", maxSplits: 1)
-            guard words.count == 2, trimmed(words[0]) == "Device type" else { continue }
-            return trimmed(words[1]) == deviceType
-        }
-        return false
-    }
-
-    private static func trimmed(_ text: Substring) -> Substring {
-        let blank: Set<Character> = [" ", "\t", "\r"]
-        guard let first = text.firstIndex(where: { !blank.contains($0) }),
-            let last = text.lastIndex(where: { !blank.contains($0) })
-        else { return "" }
-        return text[first...last]
+        TextLines.flipperDeviceType(text) == deviceType
     }
 
     public static func decode(_ text: String, path: String) throws(EmulatorError) -> (EmulatedType4Tag, [String]) {
