@@ -50,3 +50,126 @@ import Testing
         }
     }
 }
+
+extension DumpImportFidelityTests {
+    /// `sim import FILE` with `--json`: status, the summary and standard error.
+    static func importJSON(_ home: CLIHome, _ file: String, _ out: String) async throws -> (
+        status: Int32, json: [String: Any], errors: String
+    ) {
+        let result = await home.run(["sim", "import", file, home.path + "/" + out, "--json"])
+        guard result.status == 0 else { return (result.status, [:], result.io.errorOutput) }
+        return (result.status, try CLIHome.object(result.io.outputText), result.io.errorOutput)
+    }
+
+    @Test("A 7-byte UID in a Classic dump's header does not override block 0's 4-byte UID; the note names both")
+    func headerUIDAgainstBlock0() async throws {
+        let home = try CLIHome("header-uid")
+        defer { home.remove() }
+        let flipper = try String(
+            contentsOf: Self.dumps.appendingPathComponent("flipper-nfc/laundr-mfc1k.nfc"), encoding: .utf8)
+        let edited = home.path + "/edited.nfc"
+        try flipper.replacingOccurrences(of: "UID: 2B B9 91 B5", with: "UID: 04 11 22 33 44 55 66")
+            .write(toFile: edited, atomically: true, encoding: .utf8)
+        let json = try String(
+            contentsOf: Self.dumps.appendingPathComponent("proxmark3/bambu-2D96E03B-mfc1k.json"), encoding: .utf8)
+        let editedJSON = home.path + "/edited.json"
+        try json.replacingOccurrences(of: "\"UID\": \"2D96E03B\"", with: "\"UID\": \"04112233445566\"")
+            .write(toFile: editedJSON, atomically: true, encoding: .utf8)
+        for (file, uid) in [(edited, "2BB991B5"), (editedJSON, "2D96E03B")] {
+            let imported = try await Self.importJSON(home, file, "out-\(uid).nfc")
+            #expect(imported.status == 0, "\(imported.errors)")
+            #expect(imported.json["uid"] as? String == uid.lowercased())
+            #expect(imported.json["atqa"] as? String == "0004")
+            let notes = try #require(imported.json["header_contradictions"] as? [String])
+            #expect(notes.contains { $0.contains("04 11 22 33 44 55 66") && $0.contains(Self.spaced(uid)) }, "\(notes)")
+            let info = await home.run(["info", "--tag", file])
+            #expect(info.status == 0)
+            #expect(info.io.outputText.contains("UID: " + Self.coloned(uid)), "\(info.io.outputText)")
+            #expect(info.io.errorOutput.contains("04 11 22 33 44 55 66"), "\(info.io.errorOutput)")
+            #expect(info.io.errorOutput.contains(Self.spaced(uid)), "\(info.io.errorOutput)")
+        }
+    }
+
+    static func spaced(_ hex: String) -> String {
+        stride(from: 0, to: hex.count, by: 2).map { String(Array(hex)[$0..<$0 + 2]) }.joined(separator: " ")
+    }
+    static func coloned(_ hex: String) -> String { spaced(hex).replacingOccurrences(of: " ", with: ":") }
+
+    @Test("A 7-byte Classic UID whose fifth byte is the BCC of the first four keeps 7 bytes through every format")
+    func sevenByteUIDWithBCCCoincidence() async throws {
+        let home = try CLIHome("uid-bcc")
+        defer { home.remove() }
+        let tag = home.path + "/c7.nfc"
+        #expect(await home.run(["sim", "new", "mifare-classic-1k", tag, "--uid", "04112233045566"]).status == 0)
+        let exported = await home.run([
+            "sim", "export", tag, "--proxmark3", home.path + "/c7.json", "--bin", home.path + "/c7.bin", "--eml",
+            home.path + "/c7.eml", "--mct", home.path + "/c7.mct",
+        ])
+        #expect(exported.status == 0, "\(exported.io.errorOutput)")
+        for file in ["c7.nfc", "c7.json", "c7.bin", "c7.eml", "c7.mct"] {
+            let imported = try await Self.importJSON(home, home.path + "/" + file, "back-\(file).nfc")
+            #expect(imported.json["uid"] as? String == "04112233045566", "\(file): \(imported.errors)")
+            #expect(imported.json["atqa"] as? String == "0044", "\(file)")
+            let read = await home.run(["info", "--tag", home.path + "/" + file])
+            #expect(read.io.outputText.contains("UID: 04:11:22:33:04:55:66"), "\(file): \(read.io.outputText)")
+        }
+        // Block 0 fitting both layouts: the file that carries the UID keeps it; one that does not says it assumed.
+        let both = home.path + "/both.nfc"
+        #expect(await home.run(["sim", "new", "mifare-classic-1k", both, "--uid", "04112233040816"]).status == 0)
+        #expect(await home.run(["sim", "export", both, "--bin", home.path + "/both.bin"]).status == 0)
+        let fromFlipper = try await Self.importJSON(home, both, "both-back.nfc")
+        let fromBin = try await Self.importJSON(home, home.path + "/both.bin", "both-bin.nfc")
+        #expect(fromFlipper.json["uid"] as? String == "04112233040816")
+        let flipperLength = try #require(fromFlipper.json["uid_length"] as? [String: Any])
+        #expect(flipperLength["assumed"] as? Bool == false)
+        let binLength = try #require(fromBin.json["uid_length"] as? [String: Any])
+        #expect(binLength["assumed"] as? Bool == true)
+        #expect(binLength["bytes"] as? Int == 7)
+        let text = await home.run(["sim", "import", home.path + "/both.bin", home.path + "/both-text.nfc"])
+        #expect(text.io.outputText.contains("UID length 7 bytes, assumed"), "\(text.io.outputText)")
+    }
+
+    @Test("The blocks present decide a Classic dump's model; a header SAK or type line naming another is a note")
+    func modelFromBlocks() async throws {
+        let home = try CLIHome("classic-model")
+        defer { home.remove() }
+        let json = try String(
+            contentsOf: Self.dumps.appendingPathComponent("proxmark3/bambu-2D96E03B-mfc1k.json"), encoding: .utf8)
+        let sak18 = home.path + "/sak18.json"
+        try json.replacingOccurrences(of: "\"SAK\": \"08\"", with: "\"SAK\": \"18\"")
+            .write(toFile: sak18, atomically: true, encoding: .utf8)
+        let fromJSON = try await Self.importJSON(home, sak18, "sak18.nfc")
+        #expect(
+            (fromJSON.json["chip"] as? [String: Any])?["model"] as? String == "mifare-classic-1k", "\(fromJSON.json)")
+        #expect((fromJSON.json["notes"] as? [String])?.contains { $0.contains("SAK 18") } == true)
+        let info = await home.run(["info", "--tag", sak18])
+        #expect(info.io.outputText.contains("MIFARE Classic 1K"))
+        #expect(info.io.errorOutput.contains("SAK 18"), "\(info.io.errorOutput)")
+
+        let flipper = try String(
+            contentsOf: Self.dumps.appendingPathComponent("flipper-nfc/laundr-mfc1k.nfc"), encoding: .utf8)
+        let as4K = home.path + "/type4k.nfc"
+        try flipper.replacingOccurrences(of: "Mifare Classic type: 1K", with: "Mifare Classic type: 4K")
+            .write(toFile: as4K, atomically: true, encoding: .utf8)
+        let fromFlipper = try await Self.importJSON(home, as4K, "type4k-out.nfc")
+        #expect((fromFlipper.json["chip"] as? [String: Any])?["model"] as? String == "mifare-classic-1k")
+        #expect((fromFlipper.json["notes"] as? [String])?.contains { $0.contains("Mifare Classic type: 4K") } == true)
+        // 256 blocks under a 1K type line: a 4K.
+        let big = home.path + "/big.nfc"
+        #expect(await home.run(["sim", "new", "mifare-classic-4k", big, "--uid", "8A5C2E1B"]).status == 0)
+        let bigText = try String(contentsOfFile: big, encoding: .utf8)
+        let as1K = home.path + "/type1k.nfc"
+        try bigText.replacingOccurrences(of: "Mifare Classic type: 4K", with: "Mifare Classic type: 1K")
+            .write(toFile: as1K, atomically: true, encoding: .utf8)
+        let fromBig = try await Self.importJSON(home, as1K, "type1k-out.nfc")
+        #expect((fromBig.json["chip"] as? [String: Any])?["model"] as? String == "mifare-classic-4k")
+        // A 4K's blocks with one missing in the middle: refused, naming it, nothing written.
+        let gap = home.path + "/gap.nfc"
+        try bigText.replacingOccurrences(of: "Block 100: ", with: "# Block 100: ")
+            .write(toFile: gap, atomically: true, encoding: .utf8)
+        let refused = await home.run(["sim", "import", gap, home.path + "/gap-out.nfc"])
+        #expect(refused.status == 65)
+        #expect(refused.io.errorOutput.contains("'Block 100'"), "\(refused.io.errorOutput)")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/gap-out.nfc"))
+    }
+}
