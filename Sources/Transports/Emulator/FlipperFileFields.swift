@@ -26,10 +26,15 @@ struct FlipperFileFields: Sendable, Equatable {
     /// The lines of each repeatable key, in order (they are not in ``ordered``).
     private var repeated: [String: [Field]] = [:]
 
+    /// The number of the last line when it has text but no line end (a file cut inside it), else `nil`.
+    private(set) var unendedLastLine: Int?
+
     init(_ text: String, repeatable: Set<String> = []) throws(FlipperFileProblem) {
+        let lines = TextLines.split(text)
+        if let last = lines.last, !Self.trimmed(last.text).isEmpty { unendedLastLine = last.number }
         var sawFiletype = false
         var lineNumber = 0
-        for (number, rawLine) in TextLines.split(text) {
+        for (number, rawLine) in lines {
             lineNumber = number
             let trimmed = Self.trimmed(rawLine)
             if trimmed.isEmpty || trimmed.first == "#" { continue }
@@ -55,6 +60,13 @@ struct FlipperFileFields: Sendable, Equatable {
     }
 
     subscript(key: String) -> Field? { positions[key].map { ordered[$0] } }
+
+    /// Refuses a file whose last line has no line end, for the formats whose lines are all
+    /// optional or counted where a cut could land (SLIX, DESFire): a Flipper writes LF after every
+    /// line, so text after the last LF is a line cut short, and its value may be a shorter one.
+    func requireFinalLineEnd() throws(FlipperFileProblem) {
+        if let line = unendedLastLine { throw .noFinalLineEnd(line: line) }
+    }
 
     /// Every line of the repeatable `key`, in the file's order (none: empty).
     func all(_ key: String) -> [Field] { repeated[key] ?? [] }

@@ -173,3 +173,91 @@ extension DumpImportFidelityTests {
         #expect(!FileManager.default.fileExists(atPath: home.path + "/gap-out.nfc"))
     }
 }
+
+extension DumpImportFidelityTests {
+    @Test("A cut Flipper SLIX or DESFire file is refused with 65 and nothing written, or says what it lacks")
+    func cutFilesThroughTheCommand() async throws {
+        let home = try CLIHome("cut-files")
+        defer { home.remove() }
+        for (index, name) in ["flipper/Slix_cap_accept_all_pass.nfc", "flipper/DESFire_NfcFileFormats_example.nfc"]
+            .enumerated()
+        {
+            let bytes = Array(try Data(contentsOf: Self.dumps.appendingPathComponent(name)))
+            for offset in stride(from: 1, to: bytes.count, by: 37) {
+                let cut = home.path + "/cut.nfc"
+                let out = home.path + "/cut-out-\(index)-\(offset).nfc"
+                try Data(bytes[..<offset]).write(to: URL(fileURLWithPath: cut))
+                let result = await home.run(["sim", "import", cut, out])
+                if result.status == 0 {
+                    #expect(bytes[offset - 1] == 0x0A, "\(name) at \(offset)")
+                    #expect(result.io.errorOutput.contains("not in the dump"), "\(name) at \(offset)")
+                } else {
+                    #expect(result.status == 65, "\(name) at \(offset): \(result.io.errorOutput)")
+                    #expect(!FileManager.default.fileExists(atPath: out))
+                }
+            }
+            // Cut inside its last line: the missing line end is named.
+            let cut = home.path + "/last.nfc"
+            try Data(bytes.dropLast(2)).write(to: URL(fileURLWithPath: cut))
+            let result = await home.run(["sim", "import", cut, home.path + "/last-out-\(index).nfc"])
+            #expect(result.status == 65)
+            #expect(result.io.errorOutput.contains("has no line end"), "\(result.io.errorOutput)")
+        }
+    }
+
+    @Test("A Flipper SLIX file's Capabilities is kept, said not emulated, and exported back byte for byte")
+    func slixCapabilities() async throws {
+        let home = try CLIHome("slix-capabilities")
+        defer { home.remove() }
+        for name in ["Slix_cap_accept_all_pass.nfc", "Slix_cap_default.nfc"] {
+            let file = Self.dumps.appendingPathComponent("flipper/" + name).path
+            let tag = home.path + "/" + name
+            let imported = await home.run(["sim", "import", file, tag])
+            #expect(imported.status == 0, "\(imported.io.errorOutput)")
+            let accepts = name.contains("accept")
+            #expect(imported.io.outputText.contains("Capabilities: Accept all passwords") == accepts)
+            #expect(imported.io.outputText.contains("not emulated") == accepts)
+            let back = home.path + "/back-" + name
+            #expect(await home.run(["sim", "export", tag, "--flipper", back]).status == 0)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: back)) == Data(contentsOf: URL(fileURLWithPath: file)))
+        }
+        // A value the firmware does not write is refused, as the firmware refuses it.
+        let text = try String(
+            contentsOf: Self.dumps.appendingPathComponent("flipper/Slix_cap_default.nfc"), encoding: .utf8)
+        let odd = home.path + "/odd.nfc"
+        try text.replacingOccurrences(of: "Capabilities: Default", with: "Capabilities: Everything")
+            .write(toFile: odd, atomically: true, encoding: .utf8)
+        let refused = await home.run(["sim", "import", odd, home.path + "/odd-out.nfc"])
+        #expect(refused.status == 65)
+        #expect(refused.io.errorOutput.contains("'Capabilities'"), "\(refused.io.errorOutput)")
+    }
+
+    @Test(
+        "A Flipper DESFire import's JSON has null, not \"\", where there is no CC; a PICC Version that contradicts itself is said"
+    )
+    func desfireJSONAndVersion() async throws {
+        let home = try CLIHome("desfire-version")
+        defer { home.remove() }
+        let file = Self.dumps.appendingPathComponent("flipper/DESFire_NfcFileFormats_example.nfc").path
+        let imported = try await Self.importJSON(home, file, "d.nfc")
+        #expect(imported.status == 0)
+        #expect(imported.json["cc"] is NSNull, "\(imported.json["cc"] ?? "absent")")
+        #expect(!imported.errors.contains("PICC Version"), "the example agrees with itself: \(imported.errors)")
+        // Software storage 18 (4 KB) under hardware 1A (8 KB); a hardware storage 18 on an EV2; another UID.
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let version = "PICC Version: 04 01 01 12 00 1A 05 04 01 01 02 01 1A 05 04 2F 19 0A CD 66 80"
+        for (edited, said) in [
+            ("PICC Version: 04 01 01 12 00 1A 05 04 01 01 02 01 18 05 04 2F 19 0A CD 66 80", "software storage size"),
+            ("PICC Version: 04 01 01 12 00 18 05 04 01 01 02 01 18 05 04 2F 19 0A CD 66 80", "8192 bytes"),
+            ("PICC Version: 04 01 01 12 00 1A 05 04 01 01 02 01 1A 05 04 2F 19 0A CD 66 81", "UID line's"),
+        ] {
+            let path = home.path + "/edited.nfc"
+            try text.replacingOccurrences(of: version, with: edited).write(
+                toFile: path, atomically: true, encoding: .utf8)
+            let result = await home.run(["sim", "import", path, home.path + "/edited-out.nfc", "--force"])
+            #expect(result.status == 0, "\(result.io.errorOutput)")
+            #expect(result.io.errorOutput.contains(said), "\(said): \(result.io.errorOutput)")
+            #expect(result.io.errorOutput.contains("GetVersion with the MIFARE DESFire EV2"))
+        }
+    }
+}

@@ -100,9 +100,12 @@ struct SimImportCommand: Command {
             if FlipperDESFireFile.isDESFire(text) {
                 // What a Flipper cannot read (keys, files that need one) is said, not guessed.
                 let (desfire, unknowns) = try FlipperDESFireFile.decode(text, path: source)
+                // A PICC Version that contradicts itself, the model or the UID: said, with the value used.
+                let said = try FlipperDESFireFile.contradictions(text, path: source).map { "\(source): \($0)." }
+                let notes = [notInDump(unknowns, source: source)].compactMap { $0 } + said
                 return try save(
-                    .type4(desfire), at: path, note: notInDump(unknowns, source: source), force: force, json: json,
-                    io: io)
+                    .type4(desfire), at: path, note: notes.isEmpty ? nil : notes.joined(separator: "\n"), force: force,
+                    json: json, io: io)
             }
             if FlipperType4File.isType4Dump(text) {
                 // Momentum / Unleashed 'Type 4 Tag': the message only; the CC is not in the file.
@@ -120,7 +123,9 @@ struct SimImportCommand: Command {
             if Type5FlipperFile.isType5(text) {
                 // ICODE SLIX2 (Device type SLIX) or ST25DV04K (ISO15693-3): kept in the same format.
                 let type5 = try Type5FlipperFile.decode(text, path: source)
-                return try save(.type5(type5), at: path, force: force, json: json, io: io)
+                let lacks = try Type5FlipperFile.unknowns(text, path: source)
+                return try save(
+                    .type5(type5), at: path, note: notInDump(lacks, source: source), force: force, json: json, io: io)
             }
             let dump = try VirtualTagFile.dump(at: source)
             tag = try EmulatedTag(dump: dump)
