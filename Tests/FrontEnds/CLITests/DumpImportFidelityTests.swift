@@ -261,3 +261,55 @@ extension DumpImportFidelityTests {
         }
     }
 }
+
+extension DumpImportFidelityTests {
+    @Test(
+        "A file no reader claims is refused as the format its content is closest to, naming the file, 65, nothing made")
+    func refusalsNameFormatAndFile() async throws {
+        let home = try CLIHome("refusals")
+        defer { home.remove() }
+        let card = home.path + "/card.nfc"
+        #expect(await home.run(["sim", "new", "mifare-classic-1k", card, "--uid", "8A5C2E1B"]).status == 0)
+        let eml = home.path + "/card.eml"
+        #expect(await home.run(["sim", "export", card, "--eml", eml]).status == 0)
+        var lines = try String(contentsOfFile: eml, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[2].removeLast()
+        let badEML = home.path + "/bad.eml"
+        try lines.joined(separator: "\n").write(toFile: badEML, atomically: true, encoding: .utf8)
+        let shortBin = home.path + "/short.bin"
+        try Data([0x04, 0x00] + [UInt8](repeating: 0x5A, count: 98)).write(to: URL(fileURLWithPath: shortBin))
+        let text = home.path + "/notes.txt"
+        try "hello world\n".write(toFile: text, atomically: true, encoding: .utf8)
+        let cases: [([String], [String])] = [
+            (
+                ["sim", "import", badEML, home.path + "/o1.nfc"],
+                ["bad.eml", "Proxmark3 .eml", "line 3", "31 characters"]
+            ),
+            (["info", "--tag", badEML], ["bad.eml", "Proxmark3 .eml", "line 3"]),
+            (
+                ["sim", "import", shortBin, home.path + "/o2.nfc"],
+                ["short.bin", "100 bytes", "1024 or 4096", "--model"]
+            ),
+            (["read", "--tag", shortBin], ["short.bin", "100 bytes"]),
+            (
+                ["sim", "import", shortBin, home.path + "/o3.nfc", "--model", "ntag213"],
+                ["short.bin", "100 bytes", "180"]
+            ),
+            (["sim", "import", text, home.path + "/o4.nfc"], ["notes.txt", "line 1", "'hello world'"]),
+        ]
+        for (arguments, said) in cases {
+            let result = await home.run(arguments)
+            #expect(result.status == 65, "\(arguments): \(result.io.errorOutput)")
+            for words in said { #expect(result.io.errorOutput.contains(words), "\(words): \(result.io.errorOutput)") }
+            #expect(!result.io.errorOutput.contains("Filetype: Flipper NFC device'; this is not"))
+        }
+        for name in ["o1.nfc", "o2.nfc", "o3.nfc", "o4.nfc"] {
+            #expect(!FileManager.default.fileExists(atPath: home.path + "/" + name))
+        }
+        // A card whose sector 0 no public key opens: the MAD is said unreadable, not "missing".
+        let laundry = Self.dumps.appendingPathComponent("flipper-nfc/laundr-mfc1k.nfc").path
+        let info = await home.run(["info", "--tag", laundry])
+        #expect(info.io.outputText.contains("could not be read: neither the MAD key"), "\(info.io.outputText)")
+        #expect(!info.io.outputText.contains("missing from the card image"))
+    }
+}

@@ -70,7 +70,12 @@ struct SimImportCommand: Command {
             // A Classic model given with bytes no format claims: a raw image of that size, or its error.
             if let format = ClassicDumps.recognise(bytes) ?? (model?.classic != nil ? .rawImage : nil) {
                 let dump = try ClassicDumps.read(bytes, as: format, model: model, path: source)
-                let tag = try dump.tag()
+                let tag: EmulatedClassicTag
+                do {
+                    tag = try dump.tag()
+                } catch {
+                    throw EmulatorError.inFile(path: source, error)
+                }
                 tag.dumpFormat = nil
                 try OutputFiles.write([OutputFiles.tag(.classic(tag), at: path)], force: force)
                 ClassicSimSummary(path: path, tag: tag, dump: dump).print(
@@ -127,8 +132,14 @@ struct SimImportCommand: Command {
                 return try save(
                     .type5(type5), at: path, note: notInDump(lacks, source: source), force: force, json: json, io: io)
             }
+            // Content no reader claims is refused as what it is closest to, not as a broken Flipper file.
+            try UnrecognisedDump.refuse(bytes, path: source)
             let dump = try VirtualTagFile.dump(at: source)
-            tag = try EmulatedTag(dump: dump)
+            do {
+                tag = try EmulatedTag(dump: dump)
+            } catch {
+                throw EmulatorError.inFile(path: source, error)
+            }
             headerUID = dump.uid
             // An Ultralight C or AES keeps its keys in pages no reader can read back.
             unread = notInDump(try VirtualTag.dumpNotes(text, path: source), source: source)
