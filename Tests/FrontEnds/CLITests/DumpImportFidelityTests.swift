@@ -306,6 +306,19 @@ extension DumpImportFidelityTests {
         for name in ["o1.nfc", "o2.nfc", "o3.nfc", "o4.nfc"] {
             #expect(!FileManager.default.fileExists(atPath: home.path + "/" + name))
         }
+        // A block given twice in a Proxmark3 JSON dump: named by its JSON place, not 'line 0'.
+        let json = try String(
+            contentsOf: Self.dumps.appendingPathComponent("proxmark3/bambu-2D96E03B-mfc1k.json"), encoding: .utf8)
+        let twice = home.path + "/twice.json"
+        try json.replacingOccurrences(
+            of: "\"blocks\": {", with: "\"blocks\": {\n    \"5\": \"00000000000000000000000000000000\",", options: [],
+            range: nil
+        ).write(toFile: twice, atomically: true, encoding: .utf8)
+        let duplicate = await home.run(["sim", "import", twice, home.path + "/o5.nfc"])
+        #expect(duplicate.status == 65)
+        #expect(
+            duplicate.io.errorOutput.contains("'$.blocks' gives block 5 a second time"), "\(duplicate.io.errorOutput)")
+        #expect(!duplicate.io.errorOutput.contains("line 0"))
         // A card whose sector 0 no public key opens: the MAD is said unreadable, not "missing".
         let laundry = Self.dumps.appendingPathComponent("flipper-nfc/laundr-mfc1k.nfc").path
         let info = await home.run(["info", "--tag", laundry])
