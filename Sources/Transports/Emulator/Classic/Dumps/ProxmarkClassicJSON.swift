@@ -65,9 +65,19 @@ public enum ProxmarkClassicJSON {
             }
             found[number] = try ClassicDumps.block(Substring(text), line: 0, block: number, dashes: false)
         }
-        // The blocks present say the model (a 4K has blocks beyond 63); a header SAK that names
-        // another model is reported (ClassicDump.headerContradictions), never obeyed.
-        let model = try ClassicDumps.model(blockCount: (found.keys.max() ?? 0) + 1, given: given)
+        // The memory says the model: its highest block, or the highest sector `SectorKeys` lists
+        // (the client lists every sector; a block it leaves out is unknown, not absent from the
+        // card). A header SAK that names another model is reported (ClassicDump.headerContradictions),
+        // never obeyed.
+        var blockCount = (found.keys.max() ?? 0) + 1
+        if case .object(let sectors) = json["SectorKeys"] {
+            for key in sectors.map(\.0) where key.utf8.count <= 2 && key.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                guard let sector = Int(key), sector < 40 else { continue }
+                blockCount = max(
+                    blockCount, ClassicDumps.firstBlock(ofSector: sector) + ClassicDumps.blocksInSector(sector))
+            }
+        }
+        let model = try ClassicDumps.model(blockCount: blockCount, given: given)
         guard let facts = model.classic else { throw .jsonField(path: "$.blocks", reason: "not a MIFARE Classic") }
         var blocks = (0..<facts.blocks).map { found[$0] ?? [UInt8?](repeating: nil, count: 16) }
         if case .object(let sectors) = json["SectorKeys"] {
