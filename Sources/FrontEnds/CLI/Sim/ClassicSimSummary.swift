@@ -60,7 +60,9 @@ struct ClassicSimSummary: VirtualTagSummary {
         if let dump {
             lines.append("  Read from  \(dump.format.displayName)")
             lines += dump.headerContradictions.map { "  Header     \($0)" }
-            if let note = dump.headerModelNote { lines.append("  Header     \(note)") }
+            for note in [dump.headerModelNote, dump.uidFromHeaderNote].compactMap({ $0 }) {
+                lines.append("  Header     \(note)")
+            }
             if dump.uidDecision.assumed {
                 lines.append("  UID length \(dump.uidLength) bytes, assumed: \(dump.uidDecision.reason)")
             }

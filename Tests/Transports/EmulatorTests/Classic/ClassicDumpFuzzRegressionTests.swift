@@ -54,4 +54,20 @@ import Testing
         #expect(again.model == .mifareClassic4K)
         #expect(again.notes.isEmpty, "\(again.notes)")
     }
+
+    /// A card whose block 0 holds an unknown byte past the UID (`-` in an MCT dump): its Proxmark3
+    /// JSON dump leaves block 0 out whole, and reads back with the UID its header gives, said
+    /// (fuzz target classic-mct).
+    @Test func aJSONDumpWithoutBlock0TakesTheHeadersUIDAndSaysSo() throws {
+        let bytes = try FuzzRegressions.bytes("classic-mct", "model-block0-unknown-byte")
+        let tag = try ClassicDumps.read(Array(bytes.dropFirst()), as: .mct, path: "mct").tag()
+        #expect(!tag.isKnown(block: 0, byte: 13))
+        let again = try ClassicDumps.read(
+            Array(ProxmarkClassicJSON.encode(tag).utf8), as: .proxmark3JSON, path: "again")
+        #expect(again.uidFromHeader)
+        #expect(again.notes.contains { $0.contains("the header's UID 8A 5C 2E 1B") }, "\(again.notes)")
+        let card = try again.tag()
+        #expect(card.uid == tag.uid && card.model == tag.model)
+        #expect((0..<4).allSatisfy { card.isKnown(block: 0, byte: $0) } && !card.isKnown(block: 0, byte: 4))
+    }
 }

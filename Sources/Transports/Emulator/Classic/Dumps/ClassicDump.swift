@@ -46,6 +46,11 @@ public struct ClassicDump: Sendable, Equatable {
     public func tag() throws(EmulatorError) -> EmulatedClassicTag {
         var unknown = Set<Int>()
         var memory: [[UInt8]] = []
+        var blocks = blocks
+        if uidFromHeader, let headerUID {
+            // Block 0's UID bytes are not in the dump: the header's are what the tool read.
+            for index in 0..<uidLength where blocks[0][index] == nil { blocks[0][index] = headerUID[index] }
+        }
         for (number, block) in blocks.enumerated() {
             for (index, byte) in block.enumerated() where byte == nil { unknown.insert(number * 16 + index) }
             memory.append(block.map { $0 ?? 0 })
@@ -56,11 +61,27 @@ public struct ClassicDump: Sendable, Equatable {
         return tag
     }
 
+    /// True when block 0 leaves a UID byte unknown (a Proxmark3 JSON dump without block 0) and the
+    /// header gives the UID: the card takes the header's bytes there, and ``notes`` says so.
+    public var uidFromHeader: Bool {
+        guard let headerUID, headerUID.count == uidLength, let block0 = blocks.first, block0.count >= uidLength
+        else { return false }
+        return block0.prefix(uidLength).contains(nil)
+    }
+
     /// Everything the import says beside the card: the header's contradictions, a model the header
-    /// names and the blocks do not make, and a UID length that had to be assumed.
+    /// names and the blocks do not make, a UID taken from the header, and a UID length that had to
+    /// be assumed.
     public var notes: [String] {
-        headerContradictions + [headerModelNote].compactMap { $0 }
+        headerContradictions + [headerModelNote, uidFromHeaderNote].compactMap { $0 }
             + (uidDecision.assumed ? ["the UID's length: \(uidDecision.reason)"] : [])
+    }
+
+    /// What ``uidFromHeader`` means for the card, or `nil`.
+    public var uidFromHeaderNote: String? {
+        guard uidFromHeader, let headerUID else { return nil }
+        return
+            "block 0's UID bytes are not in the dump; the header's UID \(Hex.encode(headerUID, uppercase: true, separator: " ")) is taken there"
     }
 
     /// Where the header disagrees with block 0 (or with the model): one sentence each. Block 0
