@@ -10,6 +10,8 @@ public enum MADError: TapCardError, Equatable {
     case crcMismatch(madVersion: Int, stored: UInt8, computed: UInt8)
     /// Block `block` is missing from the image (or is not 16 bytes).
     case missingBlock(Int)
+    /// Block `block` could not be read: neither the MAD key nor the transport key opens sector 0.
+    case unreadable(block: Int)
 
     public var origin: ErrorOrigin { .input }
 
@@ -22,7 +24,9 @@ public enum MADError: TapCardError, Equatable {
         case .crcMismatch(let version, let stored, let computed):
             "MAD\(version)'s CRC is 0x\(hex(stored)) on the card, but its info byte and AIDs give 0x\(hex(computed))."
         case .missingBlock(let block):
-            "Block \(block), which holds part of the MAD, is missing from the card image or is not 16 bytes."
+            "Block \(block), which holds part of the MAD, is not in the card image (or is not 16 bytes)."
+        case .unreadable(let block):
+            "Block \(block), which holds part of the MAD, could not be read: neither the MAD key A0A1A2A3A4A5 nor the transport key FFFFFFFFFFFF opens sector 0 (as key A or key B), so the card has no MAD TapCard can read."
         }
     }
 

@@ -23,6 +23,12 @@ public enum EmulatorError: UnwritableFileError, Equatable {
     /// A file larger than ``/TapCardSupport/InputSizeLimit`` (`size` bytes as `fstat` or the read
     /// found them), refused before it is read whole.
     case fileTooLarge(path: String, size: Int, limit: Int)
+    /// A problem with what the file at `path` holds, said with the file's name.
+    indirect case inFile(path: String, EmulatorError)
+    /// A file no reader claims, whose content is binary: `bytes` of it.
+    case unrecognisedBinary(path: String, bytes: Int)
+    /// A text file no reader claims: its first line that is not blank or a comment (`line`, its text).
+    case unrecognisedText(path: String, line: Int, text: String)
     /// A file could not be written; `reason` is the system's wording.
     case fileUnwritable(path: String, reason: String)
     /// A tag file nobody may write (no write permission): TapCard refuses to replace it, although
@@ -70,6 +76,8 @@ public enum EmulatorError: UnwritableFileError, Equatable {
 
     public var origin: ErrorOrigin {
         switch self {
+        case .inFile(_, let error): error.origin
+        case .unrecognisedBinary, .unrecognisedText: .input
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .uidCascadeTag, .imageSize, .signatureLength,
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
             .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile,
@@ -86,6 +94,7 @@ public enum EmulatorError: UnwritableFileError, Equatable {
     public var isUnwritable: Bool {
         switch self {
         case .fileUnwritable, .fileReadOnly: true
+        case .inFile(_, let error): error.isUnwritable
         default: false
         }
     }
@@ -138,6 +147,12 @@ public enum EmulatorError: UnwritableFileError, Equatable {
             "\(path) does not make a Type 4 tag: \(error.sentence)"
         case .dumpIsReadOnly(let path, let format):
             "\(path) is a \(format), which TapCard reads but never changes; make a virtual tag of it with 'tapcard sim import \(path) FILE' and change that. Nothing was written."
+        case .inFile(let path, let error):
+            "\(path): \(error.sentence)"
+        case .unrecognisedBinary(let path, let bytes):
+            "\(path) holds \(bytes) \(bytes == 1 ? "byte" : "bytes") of binary data in no format TapCard recognises from the content: a raw MIFARE Classic image (Proxmark3 .bin, libnfc .mfd) has exactly 1024 or 4096 bytes, and a raw image of a tag's pages or a Proxmark3 'hf mfu dump' .bin is read only with --model MODEL (sim import), which says the size it needs."
+        case .unrecognisedText(let path, let line, let text):
+            "\(path) is text in no format TapCard recognises: line \(line), '\(text)', begins none of them (a Flipper Zero .nfc begins 'Filetype: Flipper NFC device', a Proxmark3 JSON dump '{', a MIFARE Classic Tool dump has '+Sector: N' lines, a Proxmark3 .eml lines of 32 hex digits)."
         case .malformedProxmark3File(let path, let error):
             "\(path) is not a readable Proxmark3 dump: \(error.sentence)"
         case .malformedFeliCaFile(let path, let error):

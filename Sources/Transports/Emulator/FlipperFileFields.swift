@@ -26,15 +26,17 @@ struct FlipperFileFields: Sendable, Equatable {
     /// The lines of each repeatable key, in order (they are not in ``ordered``).
     private var repeated: [String: [Field]] = [:]
 
+    /// The number of the last line when it has text but no line end (a file cut inside it), else `nil`.
+    private(set) var unendedLastLine: Int?
+
     init(_ text: String, repeatable: Set<String> = []) throws(FlipperFileProblem) {
+        let lines = TextLines.split(text)
+        if let last = lines.last, !Self.trimmed(last.text).isEmpty { unendedLastLine = last.number }
         var sawFiletype = false
         var lineNumber = 0
-        // Split on LF bytes, not Characters: "\r\n" is one Character in Swift.
-        for rawLine in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var bytes = rawLine[...]
-            if bytes.last == 0x0D { bytes = bytes.dropLast() }
-            let trimmed = Self.trimmed(Substring(String(decoding: bytes, as: UTF8.self)))
+        for (number, rawLine) in lines {
+            lineNumber = number
+            let trimmed = Self.trimmed(rawLine)
             if trimmed.isEmpty || trimmed.first == "#" { continue }
             guard let colon = trimmed.firstIndex(of: ":") else {
                 throw sawFiletype ? .malformedLine(line: lineNumber) : .notFlipperNFC(line: lineNumber)
@@ -58,6 +60,13 @@ struct FlipperFileFields: Sendable, Equatable {
     }
 
     subscript(key: String) -> Field? { positions[key].map { ordered[$0] } }
+
+    /// Refuses a file whose last line has no line end, for the formats whose lines are all
+    /// optional or counted where a cut could land (SLIX, DESFire): a Flipper writes LF after every
+    /// line, so text after the last LF is a line cut short, and its value may be a shorter one.
+    func requireFinalLineEnd() throws(FlipperFileProblem) {
+        if let line = unendedLastLine { throw .noFinalLineEnd(line: line) }
+    }
 
     /// Every line of the repeatable `key`, in the file's order (none: empty).
     func all(_ key: String) -> [Field] { repeated[key] ?? [] }

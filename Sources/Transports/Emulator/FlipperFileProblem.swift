@@ -19,10 +19,15 @@ public enum FlipperFileProblem: TapCardError, Equatable {
     case invalidNumber(field: String, line: Int)
     /// A field that must be `true` or `false`.
     case invalidBool(field: String, line: Int)
+    /// A field whose value is none of the words the firmware writes there.
+    case invalidChoice(field: String, line: Int, choices: [String])
     /// The same field twice.
     case duplicateField(String, line: Int)
     /// A field the file cannot do without.
     case missingField(String)
+    /// The last line (`line`) has no line end: the firmware ends every line it writes with LF, so
+    /// the file was cut inside that line.
+    case noFinalLineEnd(line: Int)
 
     public var origin: ErrorOrigin { .input }
 
@@ -31,7 +36,7 @@ public enum FlipperFileProblem: TapCardError, Equatable {
         switch self {
         case .notFlipperNFC(let line), .malformedLine(let line), .invalidHex(_, let line, _),
             .wrongLength(_, _, _, let line), .invalidNumber(_, let line), .invalidBool(_, let line),
-            .duplicateField(_, let line):
+            .duplicateField(_, let line), .noFinalLineEnd(let line), .invalidChoice(_, let line, _):
             line
         case .missingField: 0
         }
@@ -49,12 +54,16 @@ public enum FlipperFileProblem: TapCardError, Equatable {
             "Line \(line): '\(field)' has \(bytes) bytes; it should have \(expected.map(String.init).joined(separator: " or "))."
         case .invalidNumber(let field, let line):
             "Line \(line): '\(field)' is not a whole number in range."
+        case .invalidChoice(let field, let line, let choices):
+            "Line \(line): '\(field)' must be one of \(choices.map { "'\($0)'" }.joined(separator: ", ")) (the Flipper firmware refuses a file with another)."
         case .invalidBool(let field, let line):
             "Line \(line): '\(field)' must be true or false."
         case .duplicateField(let field, let line):
             "Line \(line): '\(field)' appears a second time."
         case .missingField(let field):
             "The file has no '\(field)' line."
+        case .noFinalLineEnd(let line):
+            "Line \(line), the last, has no line end: a Flipper Zero ends every line it writes with one, so the file was cut inside this line."
         }
     }
 }

@@ -6,7 +6,11 @@ public enum MemoryImage {
     /// Reads a raw image and checks that its size is `model`'s.
     public static func load(_ path: String, model: TagModel) throws(EmulatorError) -> [UInt8] {
         let bytes = try FileBytes.read(path)
-        try EmulatedTag.check(image: bytes, model: model)
+        do {
+            try EmulatedTag.check(image: bytes, model: model)
+        } catch {
+            throw .inFile(path: path, error)
+        }
         return bytes
     }
 

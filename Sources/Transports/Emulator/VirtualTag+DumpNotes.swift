@@ -6,6 +6,7 @@ extension VirtualTag {
     public static func dumpNotes(_ text: String, path: String) throws(EmulatorError) -> [String] {
         if FlipperDESFireFile.isDESFire(text) { return try FlipperDESFireFile.decode(text, path: path).1 }
         if FlipperType4File.isType4Dump(text) { return try FlipperType4File.decode(text, path: path).1 }
+        if Type5FlipperFile.isType5(text) { return try Type5FlipperFile.unknowns(text, path: path) }
         guard !Type4TagFile.isType4(text), !Type5FlipperFile.isType5(text), !FeliCaTagFile.isFeliCa(text),
             !ClassicFlipperFile.isClassic(text), !Proxmark3File.isJSON(Array(text.utf8.prefix(64))),
             !text.contains("# " + VirtualTagFile.comment)

@@ -33,8 +33,16 @@ public enum VirtualTag {
     /// converted in memory and read-only (`save(to:)` refuses it).
     public static func decode(bytes: [UInt8], path: String) throws(EmulatorError) -> VirtualTag {
         if let format = ClassicDumps.recognise(bytes), format != .flipper {
-            return .classic(try ClassicDumps.read(bytes, as: format, path: path).tag())
+            do {
+                return .classic(try ClassicDumps.read(bytes, as: format, path: path).tag())
+            } catch .malformedClassicDump(let path, let format, let error) {
+                throw .malformedClassicDump(path: path, format: format, error)
+            } catch {
+                throw .inFile(path: path, error)
+            }
         }
+        // Content no reader claims is refused as what it is closest to, not as a broken Flipper file.
+        try UnrecognisedDump.refuse(bytes, path: path)
         return try decode(String(decoding: bytes, as: UTF8.self), path: path)
     }
 

@@ -70,7 +70,12 @@ struct SimImportCommand: Command {
             // A Classic model given with bytes no format claims: a raw image of that size, or its error.
             if let format = ClassicDumps.recognise(bytes) ?? (model?.classic != nil ? .rawImage : nil) {
                 let dump = try ClassicDumps.read(bytes, as: format, model: model, path: source)
-                let tag = try dump.tag()
+                let tag: EmulatedClassicTag
+                do {
+                    tag = try dump.tag()
+                } catch {
+                    throw EmulatorError.inFile(path: source, error)
+                }
                 tag.dumpFormat = nil
                 try OutputFiles.write([OutputFiles.tag(.classic(tag), at: path)], force: force)
                 ClassicSimSummary(path: path, tag: tag, dump: dump).print(
@@ -100,9 +105,12 @@ struct SimImportCommand: Command {
             if FlipperDESFireFile.isDESFire(text) {
                 // What a Flipper cannot read (keys, files that need one) is said, not guessed.
                 let (desfire, unknowns) = try FlipperDESFireFile.decode(text, path: source)
+                // A PICC Version that contradicts itself, the model or the UID: said, with the value used.
+                let said = try FlipperDESFireFile.contradictions(text, path: source).map { "\(source): \($0)." }
+                let notes = [notInDump(unknowns, source: source)].compactMap { $0 } + said
                 return try save(
-                    .type4(desfire), at: path, note: notInDump(unknowns, source: source), force: force, json: json,
-                    io: io)
+                    .type4(desfire), at: path, note: notes.isEmpty ? nil : notes.joined(separator: "\n"), force: force,
+                    json: json, io: io)
             }
             if FlipperType4File.isType4Dump(text) {
                 // Momentum / Unleashed 'Type 4 Tag': the message only; the CC is not in the file.
@@ -120,10 +128,18 @@ struct SimImportCommand: Command {
             if Type5FlipperFile.isType5(text) {
                 // ICODE SLIX2 (Device type SLIX) or ST25DV04K (ISO15693-3): kept in the same format.
                 let type5 = try Type5FlipperFile.decode(text, path: source)
-                return try save(.type5(type5), at: path, force: force, json: json, io: io)
+                let lacks = try Type5FlipperFile.unknowns(text, path: source)
+                return try save(
+                    .type5(type5), at: path, note: notInDump(lacks, source: source), force: force, json: json, io: io)
             }
+            // Content no reader claims is refused as what it is closest to, not as a broken Flipper file.
+            try UnrecognisedDump.refuse(bytes, path: source)
             let dump = try VirtualTagFile.dump(at: source)
-            tag = try EmulatedTag(dump: dump)
+            do {
+                tag = try EmulatedTag(dump: dump)
+            } catch {
+                throw EmulatorError.inFile(path: source, error)
+            }
             headerUID = dump.uid
             // An Ultralight C or AES keeps its keys in pages no reader can read back.
             unread = notInDump(try VirtualTag.dumpNotes(text, path: source), source: source)

@@ -60,6 +60,12 @@ struct ClassicSimSummary: VirtualTagSummary {
         if let dump {
             lines.append("  Read from  \(dump.format.displayName)")
             lines += dump.headerContradictions.map { "  Header     \($0)" }
+            for note in [dump.headerModelNote, dump.uidFromHeaderNote].compactMap({ $0 }) {
+                lines.append("  Header     \(note)")
+            }
+            if dump.uidDecision.assumed {
+                lines.append("  UID length \(dump.uidLength) bytes, assumed: \(dump.uidDecision.reason)")
+            }
         }
         lines += unknownLines
         for (sector, block) in trailers {
@@ -80,6 +86,14 @@ struct ClassicSimSummary: VirtualTagSummary {
         return [
             ("dump_format", .string(dump.format.rawValue)),
             ("header_contradictions", .array(dump.headerContradictions.map { .string($0) })),
+            ("notes", .array(dump.notes.map { .string($0) })),
+            (
+                "uid_length",
+                .object([
+                    ("bytes", .int(dump.uidLength)), ("from", .string(dump.uidDecision.reason)),
+                    ("assumed", .bool(dump.uidDecision.assumed)),
+                ])
+            ),
         ]
     }
 

@@ -117,7 +117,7 @@ struct Type4SimSummary: VirtualTagSummary {
                 ("id", .string(Hex.encode([UInt8(file.identifier >> 8), UInt8(file.identifier & 0xFF)]))),
                 ("number", file.number.map { .int(Int($0)) } ?? .null),
                 ("size", .int(file.size)),
-                ("settings", file.settings.map { .string(Hex.encode($0)) } ?? .null),
+                ("settings", file.settings.flatMap { $0.isEmpty ? nil : JSON.string(Hex.encode($0)) } ?? .null),
             ]
             if let rights = file.accessRights {
                 members.append(
@@ -141,7 +141,8 @@ struct Type4SimSummary: VirtualTagSummary {
             ("file", .string(path)),
             ("chip", TagJSON.chip(model: tag.model, identifiedBy: "declared by the virtual tag file")),
             ("uid", TagJSON.uid(bytes: tag.uid)),
-            ("cc", .string(Hex.encode(capabilityContainer))),
+            // A DESFire without AN11004's application has no CC: null, never "".
+            ("cc", capabilityContainer.isEmpty ? .null : .string(Hex.encode(capabilityContainer))),
             ("files", .array(files)),
             ("key_versions", .array(tag.memory.keys.map { .int(Int($0.version)) })),
             (

@@ -50,6 +50,12 @@ struct Type5SimSummary: VirtualTagSummary {
                 "  Signature  \(tag.memory.signature.count) bytes\(zeros ? ", all zeros: only NXP can sign a UID, so it never verifies" : ": \(hex(tag.memory.signature))")"
             )
         }
+        if let capabilities = tag.memory.slix?.capabilities, capabilities.acceptsAllPasswords {
+            // A Flipper emulation mode the file keeps.
+            lines.append(
+                "  Flipper    Capabilities: \(capabilities.spelling) (a Flipper emulates the tag taking any password as right); kept in the file and written back by export, not emulated: TapCard's SLIX2 does not model password commands"
+            )
+        }
         return lines
     }
 

@@ -178,10 +178,13 @@ final class OpenedTag {
         do {
             let virtual = try VirtualTag.load(from: lock)
             // A dump's unknowns (keys, unread pages, an absent CC) are said whenever it is opened.
-            // A MIFARE Classic dump says its unknown sectors its own way (and may be binary).
+            // A MIFARE Classic dump says its unknown sectors its own way (and may be binary); what
+            // its header contradicts or leaves open (block 0 and the blocks win) is said here.
             let notes: [String]
             switch virtual {
-            case .classic: notes = []
+            case .classic(let tag):
+                notes = []
+                for note in tag.dumpNotes { io.note("\(path): \(note).") }
             default: notes = try VirtualTag.dumpNotes(String(decoding: try lock.read(), as: UTF8.self), path: path)
             }
             if !notes.isEmpty { io.note("\(path): not in the dump: " + notes.joined(separator: "; ") + ".") }

@@ -10,6 +10,8 @@ public enum ClassicFileError: TapCardError, Equatable, FlipperFormatError {
     /// A `Block N` line whose byte `index` (from 0) is neither two hex digits nor `??`, or that
     /// does not hold 16 bytes (`index` is then the count).
     case badBlock(line: Int, block: Int, index: Int)
+    /// A `Block N` line of the card its blocks make is absent (`found`: the highest block present).
+    case missingBlock(block: Int, model: String, blocks: Int, found: Int)
 
     public var origin: ErrorOrigin { .input }
 
@@ -19,6 +21,8 @@ public enum ClassicFileError: TapCardError, Equatable, FlipperFormatError {
         case .badValue(let line, let key, let reason): "line \(line), '\(key)': \(reason)."
         case .badBlock(let line, let block, let index):
             "line \(line), 'Block \(block)': byte \(index) is not two hex digits or '??', or the block does not hold 16 bytes."
+        case .missingBlock(let block, let model, let blocks, let found):
+            "the file has no 'Block \(block)' line; its blocks go up to \(found), so it is a \(model), which has \(blocks) blocks (0 to \(blocks - 1)) and a Flipper writes every one ('??' for a byte it could not read)."
         }
     }
 }

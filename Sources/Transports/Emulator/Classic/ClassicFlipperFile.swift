@@ -20,8 +20,9 @@ import TapCardSupport
 /// Every block of the card has its line; `??` stands for a byte the Flipper could not read (a
 /// sector whose keys it did not find). TapCard keeps such a byte unknown
 /// (``EmulatedClassicTag/unknownBytes``: no key made of it authenticates, no read returns it) and
-/// writes it back as `??`. The UID's length (4 or 7) is taken from the `UID` line, the blocks are
-/// authoritative for the rest. Files of version 2 wrote the ATQA least significant byte first, later
+/// writes it back as `??`. Block 0 says the UID's length where its layout does, else the `UID`
+/// line (``ClassicUIDLength``); the blocks present say the model, and a `Mifare Classic type` that
+/// names another is reported (``ClassicDump/headerModelNote``). Files of version 2 wrote the ATQA least significant byte first, later
 /// ones most significant byte first (`header(_:)` reads both).
 /// Read from the firmware source and published dumps, not from a file a Flipper saved here:
 /// UNVERIFIED against a device.
@@ -30,10 +31,7 @@ public enum ClassicFlipperFile {
 
     /// True when `text` is a Flipper file whose device type is Mifare Classic.
     public static func isClassic(_ text: String) -> Bool {
-        text.split(separator: "\n", omittingEmptySubsequences: false).contains { line in
-            line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: " \t\r") }
-                == ["Device type", deviceType]
-        }
+        TextLines.flipperDeviceType(text) == deviceType
     }
 
     public static func encode(_ tag: EmulatedClassicTag) -> String {
@@ -79,20 +77,45 @@ public enum ClassicFlipperFile {
         let atqa = try ClassicFileError.reading(try fields.hex("ATQA", count: [2]))
         let sak = try ClassicFileError.reading(try fields.hex("SAK", count: [1]))
         let type = try ClassicFileError.reading(try fields.required("Mifare Classic type"))
-        guard let model = EmulatedClassicTag.supportedModels.first(where: { $0.classic?.flipperType == type.value }),
-            let facts = model.classic
+        guard let named = EmulatedClassicTag.supportedModels.first(where: { $0.classic?.flipperType == type.value })
         else {
             throw .badValue(line: type.line, key: "Mifare Classic type", reason: "TapCard emulates 1K and 4K")
         }
+        // The blocks present say the model; the type line is what the tool said, reported where
+        // it disagrees.
+        let counts = EmulatedClassicTag.supportedModels.compactMap { $0.classic?.blocks }
+        let most = counts.max() ?? 256
+        var highest = -1
+        for field in fields.ordered where field.key.hasPrefix("Block ") {
+            let digits = field.key.dropFirst(6)
+            guard digits.utf8.count <= 4, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(digits)
+            else { continue }
+            guard number < most else {
+                throw .badValue(
+                    line: field.line, key: field.key, reason: "beyond the card (a MIFARE Classic 4K has \(most) blocks)"
+                )
+            }
+            highest = max(highest, number)
+        }
+        guard let model = EmulatedClassicTag.supportedModels.first(where: { highest < ($0.classic?.blocks ?? 0) }),
+            let facts = model.classic
+        else { throw .syntax(.missingField("Block 0")) }
         var blocks: [[UInt8?]] = []
         for number in 0..<facts.blocks {
-            let field = try ClassicFileError.reading(try fields.required("Block \(number)"))
+            guard let field = fields["Block \(number)"] else {
+                throw .missingBlock(block: number, model: model.displayName, blocks: facts.blocks, found: highest)
+            }
             blocks.append(try block(field.value, number: number, line: field.line))
         }
+        let modelNote =
+            named == model
+            ? nil
+            : "line \(type.line) says 'Mifare Classic type: \(type.value)' (a \(named.displayName)), but the file holds blocks 0 to \(facts.blocks - 1), a \(model.displayName)'s; the card is the \(model.displayName) its blocks make"
         return ClassicDump(
-            format: .flipper, model: model, uidLength: uid.count, headerUID: uid,
+            format: .flipper, model: model, headerUID: uid,
             // Version 2 files wrote the ATQA least significant byte first.
-            headerATQA: atqa.map { version < 3 ? Array($0.reversed()) : $0 }, headerSAK: sak?.first, blocks: blocks)
+            headerATQA: atqa.map { version < 3 ? Array($0.reversed()) : $0 }, headerSAK: sak?.first,
+            headerModelNote: modelNote, blocks: blocks)
     }
 
     /// 16 bytes from `00 11 ?? …`, `nil` for `??`.
@@ -112,14 +135,5 @@ public enum ClassicFlipperFile {
             throw .badBlock(line: line, block: number, index: bytes.count)
         }
         return bytes
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var slice = self
-        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-        return String(slice)
     }
 }

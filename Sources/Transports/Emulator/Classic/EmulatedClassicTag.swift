@@ -28,6 +28,9 @@ public final class EmulatedClassicTag: ClassicChannel {
     /// The other tool's dump this card was read from with `--tag` (never written back), `nil` for
     /// a virtual tag file.
     public var dumpFormat: ClassicDumpFormat?
+    /// What the dump this card was read from contradicts or leaves open (``ClassicDump/notes``),
+    /// said whenever it is opened; empty for a virtual tag file TapCard wrote.
+    public var dumpNotes: [String] = []
 
     private var chip: ClassicChip
     private var harness = FieldHarness()

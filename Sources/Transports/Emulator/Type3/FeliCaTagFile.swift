@@ -30,9 +30,7 @@ public enum FeliCaTagFile {
 
     /// True when `text` is a Flipper file whose device type is FeliCa.
     public static func isFeliCa(_ text: String) -> Bool {
-        text.split(separator: "\n", omittingEmptySubsequences: false).contains {
-            $0.trimmingFeliCaSpaces == "Device type: \(deviceType)"
-        }
+        TextLines.flipperDeviceType(text) == deviceType
     }
 
     public static func encode(_ tag: EmulatedType3Tag) -> String {
@@ -128,16 +126,5 @@ public enum FeliCaTagFile {
             contradictions.isEmpty
             ? nil : contradictions.joined(separator: "; ") + "; the card answers with its memory, so the memory wins."
         return Parsed(model: .feliCaLiteS, idm: idm, blocks: blocks, contradiction: contradiction)
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces, tabs and carriage returns.
-    fileprivate var trimmingFeliCaSpaces: String {
-        let blank: Set<Character> = [" ", "\t", "\r"]
-        guard let first = firstIndex(where: { !blank.contains($0) }),
-            let last = lastIndex(where: { !blank.contains($0) })
-        else { return "" }
-        return String(self[first...last])
     }
 }

@@ -20,20 +20,7 @@ public enum FlipperType4File {
 
     /// True when `text` is a Flipper file whose device type is `Type 4 Tag` or `NTAG4xx`.
     public static func isType4Dump(_ text: String) -> Bool {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let words = line.split(separator: ":", maxSplits: 1)
-            guard words.count == 2, trimmed(words[0]) == "Device type" else { continue }
-            return FlipperType4Dump.Kind(rawValue: String(trimmed(words[1]))) != nil
-        }
-        return false
-    }
-
-    private static func trimmed(_ text: Substring) -> Substring {
-        let blank: Set<Character> = [" ", "\t", "\r"]
-        guard let first = text.firstIndex(where: { !blank.contains($0) }),
-            let last = text.lastIndex(where: { !blank.contains($0) })
-        else { return "" }
-        return text[first...last]
+        TextLines.flipperDeviceType(text).flatMap(FlipperType4Dump.Kind.init(rawValue:)) != nil
     }
 
     // MARK: Parse

@@ -52,7 +52,7 @@ public enum Type4TagFile {
 
     /// True when `text` is a Type 4 file: its first line that is not blank or a comment is the header.
     public static func isType4(_ text: String) -> Bool {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for (_, line) in TextLines.split(text) {
             let trimmed = line.trimmingWhitespace
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             return trimmed == "Filetype: \(filetype)"
@@ -131,9 +131,8 @@ public enum Type4TagFile {
         var versions: [Int: UInt8] = [:]
         var files: [FileLines] = []
         var desfire = DESFireFileLines()
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
+        let lines = TextLines.split(text)
+        for (lineNumber, rawLine) in lines {
             let line = rawLine.trimmingWhitespace
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let colon = line.firstIndex(of: ":") else {
@@ -267,7 +266,7 @@ public enum Type4TagFile {
                 throw .unknownKey(line: lineNumber, key: key)
             }
         }
-        guard sawFiletype else { throw .notType4File(line: max(1, lineNumber)) }
+        guard sawFiletype else { throw .notType4File(line: max(1, lines.count)) }
         guard sawVersion else { throw .missingKey("Version") }
         guard let model else { throw .missingKey("Model") }
         guard let uid else { throw .missingKey("UID") }

@@ -21,6 +21,9 @@ public struct SLIXSettings: Sendable, Equatable {
     public var protectionCondition: UInt8
     public var easLocked: Bool
     public var protectionPointerLocked: Bool
+    /// The file's `Capabilities` line (a Flipper emulation mode, kept and written back, not
+    /// emulated); `Default` when the file has none, as the firmware reads it.
+    public var capabilities = SLIXCapabilities.default
 
     public init(
         readPassword: [UInt8] = [0, 0, 0, 0], writePassword: [UInt8] = [0, 0, 0, 0],

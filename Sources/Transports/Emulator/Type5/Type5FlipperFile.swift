@@ -9,7 +9,8 @@ import TapCardSupport
 /// Mode, Protection Pointer/Condition, Lock EAS, Lock PPL). ICODE SLIX2 is written as `SLIX`,
 /// ST25DV04K as `ISO15693-3`; on reading, the legacy name `ISO15693` is accepted too, as is the
 /// legacy Security Status with a leading lock byte (b0 DSFID, b1 AFI) when the Lock lines are
-/// absent (`iso15693_3_load_security_legacy`). Missing SLIX fields take Flipper's defaults.
+/// absent (`iso15693_3_load_security_legacy`). A line the firmware writes that the file lacks takes
+/// its default and is named (``Parsed/unknowns``); a last line without its line end is a cut file.
 ///
 /// The UID line is `E0` first, as the firmware stores it (`iso15693_3_set_uid` forces byte 0 to
 /// E0; `iso15693_3_get_manufacturer_id` reads byte 1). Parsing is total: any text gives a tag or
@@ -20,12 +21,7 @@ public enum Type5FlipperFile {
 
     /// True when `text`'s `Device type:` line names a Type 5 device type.
     public static func isType5(_ text: String) -> Bool {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingSpaces
-            guard trimmed.hasPrefix("Device type:") else { continue }
-            return deviceTypes.contains(String(trimmed.dropFirst("Device type:".count)).trimmingSpaces)
-        }
-        return false
+        TextLines.flipperDeviceType(text).map(deviceTypes.contains) ?? false
     }
 
     /// The file's text for `tag`.
@@ -61,7 +57,18 @@ public enum Type5FlipperFile {
         if isSLIX {
             let slix = memory.slix ?? SLIXSettings()
             lines += [
-                "# SLIX specific data",
+                "# SLIX specific data"
+            ]
+            // The firmware writes the line for every SLIX; a tag without one is Default.
+            do {
+                let capabilities = slix.capabilities
+                lines += [
+                    // The options as the firmware's slix.c names them, or as its unit-test files do.
+                    "# SLIX capabilities field affects emulation modes. Possible options: Default, \(capabilities.spelling == "AcceptAllPasswords" ? "AcceptAllPasswords" : "Accept all passwords")",
+                    "Capabilities: \(capabilities.spelling)",
+                ]
+            }
+            lines += [
                 "# Passwords are optional. If a password is omitted, a default value will be used",
                 "Password Read: \(hex(slix.readPassword))",
                 "Password Write: \(hex(slix.writePassword))",
@@ -95,15 +102,50 @@ public enum Type5FlipperFile {
         return try EmulatedType5Tag(model: parsed.model, uid: parsed.uid, memory: parsed.memory)
     }
 
+    /// What the file at `path` lacks of what a Flipper writes (``Parsed/unknowns``).
+    public static func unknowns(_ text: String, path: String) throws(EmulatorError) -> [String] {
+        do {
+            return try parse(text).unknowns
+        } catch {
+            throw .malformedType5File(path: path, error)
+        }
+    }
+
     /// What a file says.
     public struct Parsed: Sendable, Equatable {
         public var model: TagModel
         public var uid: [UInt8]
         public var memory: Type5Memory
+        /// The lines the firmware writes that the file lacks, with the value the tag has in their
+        /// place, one phrase each (a file cut at a line's end, or one of an older firmware).
+        public var unknowns: [String] = []
+    }
+
+    /// The fields a Flipper writes for every tag of the device type (`iso15693_3_save`, and
+    /// `slix_save` for an ICODE SLIX2 with every SLIX2 feature), each with the value a tag made
+    /// without it has.
+    static func writtenFields(isSLIX: Bool) -> [(key: String, stands: String)] {
+        let base = [
+            ("DSFID", "00"), ("AFI", "00"), ("Lock DSFID", "false"), ("Lock AFI", "false"),
+            ("Security Status", "no block locked"),
+        ]
+        guard isSLIX else { return base }
+        let slix = SLIXSettings()
+        func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
+        return base + [
+            ("Capabilities", "Default, as the firmware reads a file without it"),
+            ("Password Read", hex(slix.readPassword)), ("Password Write", hex(slix.writePassword)),
+            ("Password Privacy", hex(slix.privacyPassword)), ("Password Destroy", hex(slix.destroyPassword)),
+            ("Password EAS", hex(slix.easPassword)), ("Signature", "zeros"), ("Privacy Mode", "false"),
+            ("Protection Pointer", "00"), ("Protection Condition", "00"), ("Lock EAS", "false"),
+            ("Lock PPL", "false"),
+        ]
     }
 
     public static func parse(_ text: String) throws(Type5FileError) -> Parsed {
         let fields = try Type5FileError.reading(try FlipperFileFields(text))
+        // A Flipper ends every line with LF: text after the last one is a line cut short.
+        try Type5FileError.reading(try fields.requireFinalLineEnd())
         let deviceType = try Type5FileError.reading(try fields.required("Device type"))
         guard deviceTypes.contains(deviceType.value) else {
             throw .unsupportedDeviceType(deviceType.value, line: deviceType.line)
@@ -129,8 +171,24 @@ public enum Type5FlipperFile {
                 expectedSize: facts.blockSize, line: countField.line)
         }
         let memory = try Type5FileError.reading(try memory(fields, facts: facts, isSLIX: isSLIX))
-        return Parsed(model: candidate, uid: uid, memory: memory)
+        // Every SLIX line is optional to the firmware, so a file cut at a line's end reads: what it
+        // lacks is said (a file cut inside a line was refused first).
+        let legacyLocks = fields["Lock DSFID"] == nil && fields["Lock AFI"] == nil && fields["Security Status"] != nil
+        // A pair is read only whole (slix.c): one line of it without the other is not read either.
+        let pairs = [("Protection Pointer", "Protection Condition"), ("Lock EAS", "Lock PPL")]
+        func absent(_ key: String) -> Bool {
+            if let pair = pairs.first(where: { $0.0 == key || $0.1 == key }) {
+                return fields[pair.0] == nil || fields[pair.1] == nil
+            }
+            return fields[key] == nil
+        }
+        let unknowns = writtenFields(isSLIX: isSLIX).filter { field in
+            absent(field.key) && !(legacyLocks && field.key.hasPrefix("Lock ") && !isSLIXLock(field.key))
+        }.map { "'\($0.key)' (\($0.stands) here)" }
+        return Parsed(model: candidate, uid: uid, memory: memory, unknowns: unknowns)
     }
+
+    private static func isSLIXLock(_ key: String) -> Bool { key == "Lock EAS" || key == "Lock PPL" }
 
     /// The memory once the chip and its geometry are settled: from here every problem is the file's syntax.
     private static func memory(_ fields: FlipperFileFields, facts: Type5Facts, isSLIX: Bool)
@@ -158,6 +216,13 @@ public enum Type5FlipperFile {
         }
         guard isSLIX else { return memory }
         var slix = SLIXSettings()
+        if let field = fields["Capabilities"] {
+            guard let capabilities = SLIXCapabilities(fileValue: field.value) else {
+                throw .invalidChoice(
+                    field: "Capabilities", line: field.line, choices: SLIXCapabilities.spellings)
+            }
+            slix.capabilities = capabilities
+        }
         slix.readPassword = try fields.hex("Password Read", count: [4]) ?? slix.readPassword
         slix.writePassword = try fields.hex("Password Write", count: [4]) ?? slix.writePassword
         slix.privacyPassword = try fields.hex("Password Privacy", count: [4]) ?? slix.privacyPassword
@@ -175,14 +240,5 @@ public enum Type5FlipperFile {
         }
         memory.slix = slix
         return memory
-    }
-}
-
-extension StringProtocol {
-    fileprivate var trimmingSpaces: String {
-        String(
-            self.drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop {
-                $0 == " " || $0 == "\t" || $0 == "\r"
-            }.reversed())
     }
 }

@@ -146,7 +146,7 @@ public final class ClassicTag {
             switch await readResult(block: block, keys: Self.madKeys) {
             case .success(let bytes): image[block] = bytes
             // Neither the MAD key nor the transport key opens sector 0: no MAD TapCard can read.
-            case .failure(.keysRefused): return .failure(.mad(.missingBlock(block)))
+            case .failure(.keysRefused): return .failure(.mad(.unreadable(block: block)))
             case .failure(let failure): throw failure
             }
         }

@@ -12,7 +12,8 @@ import Testing
 @Suite struct ClassicDumpFuzzRegressionTests {
     static let inputs: [(target: String, name: String, format: ClassicDumpFormat)] =
         FuzzRegressions.names("classic-flipper").map { ("classic-flipper", $0, .flipper) }
-        + FuzzRegressions.names("classic-mct").map { ("classic-mct", $0, .mct) }
+        // `model-…`: a finding about the model a dump reads back as, checked on its own below.
+        + FuzzRegressions.names("classic-mct").filter { !$0.hasPrefix("model-") }.map { ("classic-mct", $0, .mct) }
 
     @Test func everyFindingIsKept() {
         #expect(Self.inputs.count >= 2)
@@ -44,5 +45,36 @@ import Testing
                 .tag()
             #expect(flipper.unknownBytes == tag.unknownBytes)
         }
+    }
+
+    /// A 4K card whose sectors past 15 nobody read (an MCT dump of sectors 0-1 read as a 4K): its
+    /// Proxmark3 JSON dump leaves those blocks out, and its `SectorKeys` still lists all 40
+    /// sectors, so the dump reads back as the 4K it is (the fuzz target classic-mct found it
+    /// reading back as a 1K once a header SAK no longer made the model).
+    @Test func aFourKWhoseUpperSectorsAreUnknownReadsBackAsAFourK() throws {
+        let bytes = try FuzzRegressions.bytes("classic-mct", "model-4k-unknown-upper-sectors")
+        let tag = try ClassicDumps.read(Array(bytes.dropFirst()), as: .mct, model: .mifareClassic4K, path: "mct")
+            .tag()
+        #expect(tag.model == .mifareClassic4K && !tag.unknownBytes.isEmpty)
+        let again = try ClassicDumps.read(
+            Array(ProxmarkClassicJSON.encode(tag).utf8), as: .proxmark3JSON, path: "again")
+        #expect(again.model == .mifareClassic4K)
+        #expect(again.notes.isEmpty, "\(again.notes)")
+    }
+
+    /// A card whose block 0 holds an unknown byte past the UID (`-` in an MCT dump): its Proxmark3
+    /// JSON dump leaves block 0 out whole, and reads back with the UID its header gives, said
+    /// (fuzz target classic-mct).
+    @Test func aJSONDumpWithoutBlock0TakesTheHeadersUIDAndSaysSo() throws {
+        let bytes = try FuzzRegressions.bytes("classic-mct", "model-block0-unknown-byte")
+        let tag = try ClassicDumps.read(Array(bytes.dropFirst()), as: .mct, path: "mct").tag()
+        #expect(!tag.isKnown(block: 0, byte: 13))
+        let again = try ClassicDumps.read(
+            Array(ProxmarkClassicJSON.encode(tag).utf8), as: .proxmark3JSON, path: "again")
+        #expect(again.uidFromHeader)
+        #expect(again.notes.contains { $0.contains("the header's UID 8A 5C 2E 1B") }, "\(again.notes)")
+        let card = try again.tag()
+        #expect(card.uid == tag.uid && card.model == tag.model)
+        #expect((0..<4).allSatisfy { card.isKnown(block: 0, byte: $0) } && !card.isKnown(block: 0, byte: 4))
     }
 }

@@ -33,6 +33,8 @@ import Testing
         # Block Security Status: 01 = locked, 00 = not locked
         Security Status: 01 \(Array(repeating: "00", count: 79).joined(separator: " "))
         # SLIX specific data
+        # SLIX capabilities field affects emulation modes. Possible options: Default, Accept all passwords
+        Capabilities: Default
         # Passwords are optional. If a password is omitted, a default value will be used
         Password Read: 00 00 00 00
         Password Write: 00 00 00 00

@@ -10,49 +10,78 @@ import TapCardSupport
 public struct ClassicDump: Sendable, Equatable {
     public var format: ClassicDumpFormat
     public var model: TagModel
-    /// 4 or 7: from the header where there is one, else from block 0 (``uidLength(block0:)``).
-    public var uidLength: Int
+    /// 4 or 7, and what decided it (``ClassicUIDLength``: block 0 where it can, else the header,
+    /// else an assumption it names).
+    public var uidDecision: ClassicUIDLength
     public var headerUID: [UInt8]?
     /// Most significant byte first (`00 04`), as ISO/IEC 14443-3 writes it.
     public var headerATQA: [UInt8]?
     public var headerSAK: UInt8?
+    /// What a header line naming a model says where the blocks present make another (a Flipper
+    /// `Mifare Classic type: 4K` over 64 blocks), one sentence; the blocks decide the model.
+    public var headerModelNote: String?
     /// Every block of the model, 16 entries each.
     public var blocks: [[UInt8?]]
 
     public init(
-        format: ClassicDumpFormat, model: TagModel, uidLength: Int, headerUID: [UInt8]? = nil,
-        headerATQA: [UInt8]? = nil, headerSAK: UInt8? = nil, blocks: [[UInt8?]]
+        format: ClassicDumpFormat, model: TagModel, headerUID: [UInt8]? = nil, headerATQA: [UInt8]? = nil,
+        headerSAK: UInt8? = nil, headerModelNote: String? = nil, blocks: [[UInt8?]]
     ) {
         self.format = format
         self.model = model
-        self.uidLength = uidLength
         self.headerUID = headerUID
         self.headerATQA = headerATQA
         self.headerSAK = headerSAK
+        self.headerModelNote = headerModelNote
         self.blocks = blocks
+        self.uidDecision = ClassicUIDLength.decide(
+            block0: blocks.first ?? [], headerUID: headerUID, headerATQA: headerATQA)
     }
 
+    /// 4 or 7.
+    public var uidLength: Int { uidDecision.bytes }
+
     /// The card the emulator runs: unknown bytes stand as zeros and stay unknown
-    /// (``EmulatedClassicTag/unknownBytes``).
+    /// (``EmulatedClassicTag/unknownBytes``); the tag keeps ``notes`` for whoever opens it.
     public func tag() throws(EmulatorError) -> EmulatedClassicTag {
         var unknown = Set<Int>()
         var memory: [[UInt8]] = []
+        var blocks = blocks
+        if uidFromHeader, let headerUID {
+            // Block 0's UID bytes are not in the dump: the header's are what the tool read.
+            for index in 0..<uidLength where blocks[0][index] == nil { blocks[0][index] = headerUID[index] }
+        }
         for (number, block) in blocks.enumerated() {
             for (index, byte) in block.enumerated() where byte == nil { unknown.insert(number * 16 + index) }
             memory.append(block.map { $0 ?? 0 })
         }
         let tag = try EmulatedClassicTag(model: model, uidLength: uidLength, blocks: memory, unknown: unknown)
         tag.dumpFormat = format == .flipper ? nil : format
+        tag.dumpNotes = notes
         return tag
     }
 
-    /// A 4-byte UID when block 0's fifth byte is the XOR of its first four (the BCC: ISO/IEC
-    /// 14443-3 §6.5.4), else 7 bytes when the first is NXP's manufacturer code `04`, else 4.
-    public static func uidLength(block0: [UInt8?]) -> Int {
-        let head = block0.prefix(5).compactMap { $0 }
-        guard head.count == 5 else { return 4 }
-        if head[0] ^ head[1] ^ head[2] ^ head[3] == head[4] { return 4 }
-        return head[0] == 0x04 ? 7 : 4
+    /// True when block 0 leaves a UID byte unknown (a Proxmark3 JSON dump without block 0) and the
+    /// header gives the UID: the card takes the header's bytes there, and ``notes`` says so.
+    public var uidFromHeader: Bool {
+        guard let headerUID, headerUID.count == uidLength, let block0 = blocks.first, block0.count >= uidLength
+        else { return false }
+        return block0.prefix(uidLength).contains(nil)
+    }
+
+    /// Everything the import says beside the card: the header's contradictions, a model the header
+    /// names and the blocks do not make, a UID taken from the header, and a UID length that had to
+    /// be assumed.
+    public var notes: [String] {
+        headerContradictions + [headerModelNote, uidFromHeaderNote].compactMap { $0 }
+            + (uidDecision.assumed ? ["the UID's length: \(uidDecision.reason)"] : [])
+    }
+
+    /// What ``uidFromHeader`` means for the card, or `nil`.
+    public var uidFromHeaderNote: String? {
+        guard uidFromHeader, let headerUID else { return nil }
+        return
+            "block 0's UID bytes are not in the dump; the header's UID \(Hex.encode(headerUID, uppercase: true, separator: " ")) is taken there"
     }
 
     /// Where the header disagrees with block 0 (or with the model): one sentence each. Block 0
@@ -63,14 +92,21 @@ public struct ClassicDump: Sendable, Equatable {
         let block0 = blocks.first ?? []
         let uid = block0.prefix(uidLength).compactMap { $0 }
         if let headerUID, uid.count == uidLength, headerUID != uid {
+            let lengths =
+                headerUID.count == uid.count
+                ? "" : " (\(headerUID.count) bytes where block 0 holds \(uid.count): \(uidDecision.reason))"
             found.append(
-                "the header's UID \(hex(headerUID)) differs from block 0's \(hex(uid)); the card answers with block 0's"
+                "the header's UID \(hex(headerUID)) differs from block 0's \(hex(uid))\(lengths); the card answers with block 0's"
             )
         }
         guard let facts = model.classic else { return found }
         if let headerSAK, headerSAK != facts.sak {
+            let other = EmulatedClassicTag.supportedModels.first { $0.classic?.sak == headerSAK }
             found.append(
-                "the header's SAK \(hex([headerSAK])) is not a \(model.displayName)'s \(hex([facts.sak])); the card answers with \(hex([facts.sak]))"
+                other.map { other in
+                    "the header's SAK \(hex([headerSAK])) names a \(other.displayName), but the dump holds \(facts.blocks) blocks, a \(model.displayName)'s; the card is a \(model.displayName) and answers with SAK \(hex([facts.sak]))"
+                }
+                    ?? "the header's SAK \(hex([headerSAK])) is not a \(model.displayName)'s \(hex([facts.sak])); the card answers with \(hex([facts.sak]))"
             )
         }
         let atqa = Array(facts.atqa(uidLength: uidLength).reversed())

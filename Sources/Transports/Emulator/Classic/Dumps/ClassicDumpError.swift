@@ -40,7 +40,10 @@ public enum ClassicDumpError: TapCardError, Equatable {
             line > 0 ? "line \(line), block \(block): \(reason)." : "block \(block): \(reason)."
         case .blockOutOfRange(let block, let blocks):
             "block \(block) is beyond the card (a MIFARE Classic 4K has \(blocks) blocks, 0 to \(blocks - 1))."
-        case .duplicateBlock(let block, let line): "line \(line): block \(block) is given a second time."
+        case .duplicateBlock(let block, let line):
+            line > 0
+                ? "line \(line): block \(block) is given a second time."
+                : "'$.blocks' gives block \(block) a second time."
         case .badSector(let line, let reason): "line \(line): \(reason)."
         case .sectorOverflow(let line, let sector, let blocks):
             "line \(line): sector \(sector) has \(blocks) blocks; this is one more."

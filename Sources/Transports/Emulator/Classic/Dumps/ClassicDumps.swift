@@ -106,16 +106,15 @@ public enum ClassicDumps {
         }
     }
 
-    /// Lines split on LF bytes (`"\r\n"` is one Character in Swift) with a trailing CR and
-    /// surrounding blanks dropped, numbered from 1.
+    /// The lines (``TextLines``) with surrounding blanks and a byte order mark dropped, numbered from 1.
     static func lines(_ text: String) -> [(number: Int, text: Substring)] {
-        text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().map { index, line in
-            var slice = Substring(String(decoding: line, as: UTF8.self))
+        TextLines.split(text).map { number, line in
+            var slice = line
             while let last = slice.last, last == "\r" || last == " " || last == "\t" { slice = slice.dropLast() }
             while let first = slice.first, first == " " || first == "\t" || first == "\u{FEFF}" {
                 slice = slice.dropFirst()
             }
-            return (index + 1, slice)
+            return (number, slice)
         }
     }
 }

@@ -27,7 +27,7 @@ public enum ClassicRawImage {
         }
         let blocks: [[UInt8?]] = stride(from: 0, to: bytes.count, by: 16).map { bytes[$0..<$0 + 16].map { $0 } }
         return ClassicDump(
-            format: .rawImage, model: model, uidLength: ClassicDump.uidLength(block0: blocks[0]), blocks: blocks)
+            format: .rawImage, model: model, blocks: blocks)
     }
 
     /// Every block, `nil` when a byte is unknown (the format has no mark for one).

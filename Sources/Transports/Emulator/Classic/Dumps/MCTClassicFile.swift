@@ -61,7 +61,7 @@ public enum MCTClassicFile {
             }
         }
         return ClassicDump(
-            format: .mct, model: model, uidLength: ClassicDump.uidLength(block0: blocks[0]), blocks: blocks)
+            format: .mct, model: model, blocks: blocks)
     }
 
     /// The card as MIFARE Classic Tool saves a dump (its `DumpEditor` and `Common.saveFile`,

@@ -31,7 +31,7 @@ public enum ProxmarkClassicEML {
             throw .wrongSize(found: blocks.count, unit: "blocks", expected: counts)
         }
         return ClassicDump(
-            format: .proxmark3EML, model: model, uidLength: ClassicDump.uidLength(block0: blocks[0]), blocks: blocks)
+            format: .proxmark3EML, model: model, blocks: blocks)
     }
 
     /// The card as the client's `saveFileEML` writes it (`client/src/fileutils.c`): one block a

@@ -65,9 +65,19 @@ public enum ProxmarkClassicJSON {
             }
             found[number] = try ClassicDumps.block(Substring(text), line: 0, block: number, dashes: false)
         }
-        // A 4K card says so by a block beyond 63 or by its SAK (18: MF1S70yyX §9.4).
-        let highest = max((found.keys.max() ?? 0) + 1, sak == [0x18] ? 65 : 0)
-        let model = try ClassicDumps.model(blockCount: highest, given: given)
+        // The memory says the model: its highest block, or the highest sector `SectorKeys` lists
+        // (the client lists every sector; a block it leaves out is unknown, not absent from the
+        // card). A header SAK that names another model is reported (ClassicDump.headerContradictions),
+        // never obeyed.
+        var blockCount = (found.keys.max() ?? 0) + 1
+        if case .object(let sectors) = json["SectorKeys"] {
+            for key in sectors.map(\.0) where key.utf8.count <= 2 && key.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                guard let sector = Int(key), sector < 40 else { continue }
+                blockCount = max(
+                    blockCount, ClassicDumps.firstBlock(ofSector: sector) + ClassicDumps.blocksInSector(sector))
+            }
+        }
+        let model = try ClassicDumps.model(blockCount: blockCount, given: given)
         guard let facts = model.classic else { throw .jsonField(path: "$.blocks", reason: "not a MIFARE Classic") }
         var blocks = (0..<facts.blocks).map { found[$0] ?? [UInt8?](repeating: nil, count: 16) }
         if case .object(let sectors) = json["SectorKeys"] {
@@ -89,8 +99,7 @@ public enum ProxmarkClassicJSON {
             }
         }
         return ClassicDump(
-            format: .proxmark3JSON, model: model,
-            uidLength: uid?.count ?? ClassicDump.uidLength(block0: blocks[0]), headerUID: uid,
+            format: .proxmark3JSON, model: model, headerUID: uid,
             headerATQA: atqa.map { Array($0.reversed()) }, headerSAK: sak?.first, blocks: blocks)
     }
 

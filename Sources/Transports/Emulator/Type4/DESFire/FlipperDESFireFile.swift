@@ -25,24 +25,23 @@ public enum FlipperDESFireFile {
         public var picc: DESFirePICC
         /// What the dump does not hold and the tag has in its place, one sentence each.
         public var unknowns: [String]
+        /// Where the `PICC Version` line contradicts itself, the model or the `UID` line, each
+        /// saying which value the tag has.
+        public var contradictions: [String] = []
+    }
+
+    /// Where the file at `path` contradicts itself (``Parsed/contradictions``).
+    public static func contradictions(_ text: String, path: String) throws(EmulatorError) -> [String] {
+        do {
+            return try parse(text).contradictions
+        } catch {
+            throw .malformedDESFireFile(path: path, error)
+        }
     }
 
     /// True when `text` is a Flipper file whose device type is Mifare DESFire.
     public static func isDESFire(_ text: String) -> Bool {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let words = line.split(separator: ":", maxSplits: 1)
-            guard words.count == 2, trimmed(words[0]) == "Device type" else { continue }
-            return trimmed(words[1]) == deviceType
-        }
-        return false
-    }
-
-    private static func trimmed(_ text: Substring) -> Substring {
-        let blank: Set<Character> = [" ", "\t", "\r"]
-        guard let first = text.firstIndex(where: { !blank.contains($0) }),
-            let last = text.lastIndex(where: { !blank.contains($0) })
-        else { return "" }
-        return text[first...last]
+        TextLines.flipperDeviceType(text) == deviceType
     }
 
     public static func decode(_ text: String, path: String) throws(EmulatorError) -> (EmulatedType4Tag, [String]) {
@@ -57,6 +56,8 @@ public enum FlipperDESFireFile {
 
     public static func parse(_ text: String) throws(DESFireFlipperFileError) -> Parsed {
         let fields = try DESFireFlipperFileError.reading(try FlipperFileFields(text))
+        // The firmware writes every line with LF: text after the last one is a line cut short.
+        try DESFireFlipperFileError.reading(try fields.requireFinalLineEnd())
         let device = try DESFireFlipperFileError.reading(try fields.required("Device type"))
         guard device.value == deviceType else { throw .notDESFire(device.value, line: device.line) }
         let uid = try DESFireFlipperFileError.reading(try fields.required("UID").hex(count: [7]))
@@ -70,12 +71,13 @@ public enum FlipperDESFireFile {
         case 0x33: model = .desfireEV3_4K
         default: throw .unknownVersion(version: Array(version[0..<7]), line: versionField.line)
         }
+        let contradictions = versionContradictions(version, model: model, uid: uid, line: versionField.line)
         var unknowns: [String] = []
         let piccSettings = try keySettings(fields, prefix: "PICC")
         var picc = DESFirePICC(
             masterKeyType: piccSettings.keyType, masterKey: Type4Key(value: zeros(piccSettings.keyType)),
             keySettings: piccSettings.settings, applications: [])
-        picc.masterKey.version = try keyVersions(fields, prefix: "PICC", count: 1).first ?? 0
+        picc.masterKey.version = try keyVersions(fields, prefix: "PICC", count: piccSettings.maxKeys).first ?? 0
         unknowns.append("the PICC master key (\(piccSettings.keyType.rawValue)): zeros here")
         // The firmware writes the count (0 too) and each application's file IDs (none too): a file
         // without them was cut short, and is no card with nothing in it.
@@ -89,7 +91,49 @@ public enum FlipperDESFireFile {
             let prefix = "Application " + Hex.encode(bytes, uppercase: false)
             picc.applications.append(try application(fields, prefix: prefix, aid: aid, unknowns: &unknowns))
         }
-        return Parsed(model: model, uid: uid, picc: picc, unknowns: unknowns)
+        return Parsed(model: model, uid: uid, picc: picc, unknowns: unknowns, contradictions: contradictions)
+    }
+
+    /// GetVersion's parts (hardware 0–6, software 7–13, UID 14–20) against each other, the model
+    /// the hardware major version picks and the `UID` line. The emulated card answers GetVersion
+    /// with its own model's bytes, so each sentence says what the tag has.
+    private static func versionContradictions(_ version: [UInt8], model: TagModel, uid: [UInt8], line: Int)
+        -> [String]
+    {
+        func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
+        // The storage size byte: 2^(byte >> 1) bytes, exactly when bit 0 is clear (DESFireStorageSize).
+        func storage(_ byte: UInt8) -> String {
+            let bytes = byte >> 1 < 40 ? "\(1 << Int(byte >> 1)) bytes" : "2^\(byte >> 1) bytes"
+            return byte & 1 == 0 ? bytes : "more than \(bytes)"
+        }
+        var found: [String] = []
+        let parts: [(String, Int, (UInt8) -> String)] = [
+            ("vendor", 0, { hex([$0]) }), ("type", 1, { hex([$0]) }),
+            ("storage size", 5, { "\(hex([$0])) (\(storage($0)))" }),
+        ]
+        for (name, offset, describe) in parts where version[offset] != version[7 + offset] {
+            found.append(
+                "line \(line): PICC Version's hardware \(name) is \(describe(version[offset])) but its software \(name) is \(describe(version[7 + offset])); the hardware's is used"
+            )
+        }
+        if let memory = model.type4?.desfire?.memoryBytes, version[5] & 1 == 0, version[5] >> 1 < 40,
+            1 << Int(version[5] >> 1) != memory
+        {
+            found.append(
+                "line \(line): PICC Version's storage size \(hex([version[5]])) (\(storage(version[5]))) is not the \(memory) bytes of the \(model.displayName) TapCard emulates for hardware major version \(hex([version[3]])); the tag has \(memory) bytes"
+            )
+        }
+        let versionUID = Array(version[14..<21])
+        if versionUID != uid, versionUID.contains(where: { $0 != 0 }) {
+            found.append(
+                "line \(line): PICC Version's UID \(hex(versionUID)) differs from the UID line's \(hex(uid)); the tag answers with the UID line's"
+            )
+        }
+        if !found.isEmpty {
+            found.append(
+                "the tag answers GetVersion with the \(model.displayName)'s own bytes, not the file's")
+        }
+        return found
     }
 
     private static func zeros(_ type: DESFireKeyType) -> [UInt8] { [UInt8](repeating: 0, count: type.keyLength) }
@@ -126,11 +170,11 @@ public enum FlipperDESFireFile {
     private static func keyVersions(_ fields: FlipperFileFields, prefix: String, count: Int)
         throws(DESFireFlipperFileError) -> [UInt8]
     {
+        // The firmware writes one line for every key: a file without one was cut short.
         var versions: [UInt8] = []
         for index in 0..<count {
-            versions.append(
-                try DESFireFlipperFileError.reading(try fields.hex("\(prefix) Key \(index) Version", count: [1]))?[0]
-                    ?? 0)
+            let field = try DESFireFlipperFileError.reading(try fields.required("\(prefix) Key \(index) Version"))
+            versions.append(try DESFireFlipperFileError.reading(try field.hex(count: [1]))[0])
         }
         return versions
     }

@@ -35,8 +35,9 @@ import Testing
     }
 
     @Test func anUnreadFileIsZerosAndSaid() throws {
-        let unread = try text().split(separator: "\n").filter { !$0.hasPrefix("Application 563412 File 1: ") }
-            .joined(separator: "\n")
+        let unread =
+            try text().split(separator: "\n").filter { !$0.hasPrefix("Application 563412 File 1: ") }
+            .joined(separator: "\n") + "\n"
         let parsed = try FlipperDESFireFile.parse(unread)
         #expect(parsed.picc.applications.first?.files.first?.contents == [UInt8](repeating: 0, count: 256))
         #expect(parsed.unknowns.contains { $0.contains("file 1's 256 bytes (not read)") })
