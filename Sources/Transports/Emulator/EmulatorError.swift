@@ -20,7 +20,7 @@ public enum EmulatorError: UnwritableFileError, Equatable {
     case signatureLength(Int)
     /// A file could not be read; `reason` is the system's wording.
     case fileUnreadable(path: String, reason: String)
-    /// A file larger than ``/TapCardSupport/InputSizeLimit`` (`size` bytes as `fstat` or the read
+    /// A file larger than `InputSizeLimit.bytes` (TapCardSupport) (`size` bytes as `fstat` or the read
     /// found them), refused before it is read whole.
     case fileTooLarge(path: String, size: Int, limit: Int)
     /// A problem with what the file at `path` holds, said with the file's name.

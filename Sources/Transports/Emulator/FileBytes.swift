@@ -41,7 +41,7 @@ public enum FileBytes {
     }
 
     /// Every byte behind an open descriptor, which must be a regular file of at most
-    /// ``/TapCardSupport/InputSizeLimit`` bytes: a larger one is refused from its size before it
+    /// `InputSizeLimit.bytes` (TapCardSupport) bytes: a larger one is refused from its size before it
     /// is read, and one that grows past the limit while it is read is refused after one byte more.
     static func read(descriptor: Int32, path: String) throws(EmulatorError) -> [UInt8] {
         let limit = InputSizeLimit.bytes

@@ -17,7 +17,7 @@ enum InputFile {
         return DescriptorReader.readAll(descriptor).mapError { InputFileError(path: path, reason: reason($0.code)) }
     }
 
-    /// The file's bytes when it is at most ``/TapCardSupport/InputSizeLimit`` bytes: a larger
+    /// The file's bytes when it is at most `InputSizeLimit.bytes` bytes: a larger
     /// regular file is refused from its size (`fstat`) before any read, and no read goes more
     /// than one byte past the limit (a file that grows meanwhile, a device without a size).
     static func readWithinLimit(_ path: String) throws -> Result<[UInt8], InputFileError> {

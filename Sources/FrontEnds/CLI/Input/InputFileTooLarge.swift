@@ -1,6 +1,6 @@
 import TapCardSupport
 
-/// An input file over ``/TapCardSupport/InputSizeLimit``, refused from its size before it was read
+/// An input file over `InputSizeLimit.bytes`, refused from its size before it was read
 /// whole (`decode --file`: one NDEF message). Malformed input: exit 65.
 struct InputFileTooLarge: TapCardError, Equatable {
     let path: String
