@@ -97,10 +97,7 @@ struct FlipperFileFields: Sendable, Equatable {
     }
 
     private static func trimmed(_ text: Substring) -> String {
-        var slice = text
-        while let first = slice.first, first == " " || first == "\t" || first == "\r" { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " || last == "\t" || last == "\r" { slice = slice.dropLast() }
-        return String(slice)
+        String(TextLines.trimmed(text))
     }
 }
 

@@ -1,4 +1,5 @@
 import CommandLineKit
+import Foundation
 import TagEmulator
 import TapCardSupport
 
@@ -62,6 +63,13 @@ struct SimImportCommand: Command {
         let source = try arguments.requiredPositional("DUMP (a Flipper Zero .nfc file)")
         let path = try arguments.requiredPositional("FILE")
         try arguments.finish()
+        // One file named twice (or through a link): with --force the dump would be replaced by the
+        // virtual tag made of it, and a dump is never changed.
+        if sameFile(source, path) {
+            throw UsageError(
+                "DUMP and FILE name the same file ('\(path)'): sim import makes a new virtual tag and never replaces the dump it reads. Nothing was written.",
+                command: Self.name)
+        }
         let model = try modelName.map { name throws in
             try classicModels.first { $0.rawValue == name } ?? SimModels.model(named: name, command: Self.name)
         }
@@ -163,5 +171,13 @@ struct SimImportCommand: Command {
     /// "DUMP: not in the dump: …." for what a dump did not carry; `nil` when it carried everything.
     private static func notInDump(_ unknowns: [String], source: String) -> String? {
         unknowns.isEmpty ? nil : "\(source): not in the dump: " + unknowns.joined(separator: "; ") + "."
+    }
+
+    /// True when both paths lead to one existing file (links followed): the same device and inode.
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 }

@@ -109,12 +109,7 @@ public enum ClassicDumps {
     /// The lines (``TextLines``) with surrounding blanks and a byte order mark dropped, numbered from 1.
     static func lines(_ text: String) -> [(number: Int, text: Substring)] {
         TextLines.split(text).map { number, line in
-            var slice = line
-            while let last = slice.last, last == "\r" || last == " " || last == "\t" { slice = slice.dropLast() }
-            while let first = slice.first, first == " " || first == "\t" || first == "\u{FEFF}" {
-                slice = slice.dropFirst()
-            }
-            return (number, slice)
+            (number, TextLines.trimming(line, leading: [" ", "\t", "\u{FEFF}"], trailing: ["\r", " ", "\t"]))
         }
     }
 }
