@@ -89,4 +89,17 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/site/index.html").isEmpty)
     }
+
+    /// A device where an output file would go is named as what it is: `sim export X --flipper
+    /// /dev/null` said "/dev/null is a folder" (hostile newcomer, issue 40). Still a file not
+    /// written (74), and the device untouched.
+    @Test func aDeviceWhereAFileWouldGoIsNamedAsADevice() async throws {
+        let home = try CLIHome("device")
+        defer { home.remove() }
+        #expect(await home.run(["sim", "new", "ntag213", home.path + "/t.nfc"]).status == 0)
+        let result = await home.run(["sim", "export", home.path + "/t.nfc", "--flipper", "/dev/null"])
+        #expect(result.status == 74, "\(result.io.errorOutput)")
+        #expect(result.io.errorOutput.contains("character device"), "\(result.io.errorOutput)")
+        #expect(!result.io.errorOutput.contains("folder"))
+    }
 }

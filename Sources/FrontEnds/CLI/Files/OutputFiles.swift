@@ -41,7 +41,13 @@ enum OutputFiles {
             case .absent: break
             case .file: existing.append(file.path)
             case .symbolicLink: throw OutputFileError.symbolicLink(path: file.path)
-            case .other: throw OutputFileError.isDirectory(path: file.path)
+            case .other(let reason):
+                // A folder says so in the user's words; anything else (a device, a pipe) as what it is.
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
+                    throw OutputFileError.isDirectory(path: file.path)
+                }
+                throw OutputFileError.cannotWrite(path: file.path, reason: reason)
             }
         }
         if !existing.isEmpty && !force { throw OutputFileError.wouldReplace(paths: existing) }
