@@ -88,6 +88,12 @@ import Testing
             #expect(result.status == 0)
             #expect(result.io.outputText.hasPrefix("Usage: tapcard sim"))
         }
+        // The group's synopsis names every output `sim export` takes (it lacked --eml and --mct).
+        let group = await run(["sim", "--help"]).io.outputText
+        let export = await run(["sim", "export", "--help"]).io.outputText
+        for option in ["--flipper", "--proxmark3", "--bin", "--eml", "--mct"] {
+            #expect(export.contains(option) && group.contains(option), "\(option)")
+        }
     }
 
     @Test func importThenExportReproducesTheFixtureBytes() async throws {

@@ -13,7 +13,8 @@ struct SimCommand: Command {
     static let help = """
         Usage: tapcard sim new MODEL FILE [--uid HEX | --idm HEX] [--blank] [--force] [--json]
                tapcard sim import DUMP FILE [--model MODEL] [--force] [--json]
-               tapcard sim export FILE (--flipper OUT.nfc | --bin OUT.bin | --proxmark3 OUT.json) [--force] [--json]
+               tapcard sim export FILE (--flipper OUT.nfc | --proxmark3 OUT.json | --bin OUT.bin | --eml OUT.eml |
+                                       --mct OUT.mct) [--force] [--json]
                tapcard sim show FILE [--json]
 
         A virtual tag is a file holding one emulated tag: the chip model, UID, originality
@@ -25,8 +26,8 @@ struct SimCommand: Command {
           new      Create a factory-fresh tag (NDEF formatted unless --blank).
           import   Make a virtual tag from a Flipper Zero .nfc dump, or a raw .bin with --model;
                    a MIFARE Classic from Proxmark3, MIFARE Classic Tool and libnfc dumps too.
-          export   Write a virtual tag as a Flipper Zero .nfc file or a raw .bin image; a
-                   MIFARE Classic also as a Proxmark3 JSON dump.
+          export   Write a virtual tag as a Flipper Zero .nfc file, a Proxmark3 JSON dump or a
+                   raw .bin image; a MIFARE Classic also as .eml and MIFARE Classic Tool .mct.
           show     Chip, UID, CC, lock bytes and the originality signature check.
 
         MODEL (sim new): \(SimModels.allNames.joined(separator: ", ")).
