@@ -41,7 +41,7 @@ struct ClassicZeroFill {
             }
         }
         for (block, blockRuns) in runs {
-            let sector = block < 128 ? block / 4 : 32 + (block - 128) / 16
+            let sector = tag.sector(ofBlock: block)
             let isTrailer = tag.trailerBlock(ofSector: sector) == block
             for run in blockRuns {
                 guard isTrailer else {

@@ -140,6 +140,8 @@ public final class EmulatedClassicTag: ClassicChannel {
 
     /// The trailer block of `sector`.
     public func trailerBlock(ofSector sector: Int) -> Int { chip.trailerBlock(ofSector: sector) }
+    /// The sector `block` lies in (4 blocks a sector below block 128, 16 above).
+    public func sector(ofBlock block: Int) -> Int { chip.sector(ofBlock: block) }
 
     /// Replaces `block` bypassing every rule (tests, fixtures); ignored outside the card or for
     /// bytes that are not 16.
