@@ -111,8 +111,11 @@ import Testing
         #expect(setup.status == 0, "\(setup.io.errorOutput)")
         let target = try await Self.tag(home, "ntag215", "copy.tag", records: ["text", "old"])
         let before = try String(contentsOfFile: target, encoding: .utf8)
+        let sourceBefore = try String(contentsOfFile: source, encoding: .utf8)
         let refused = await home.run(["copy", source, "--tag", target])
         #expect(refused.status == 1)
+        // A refused copy does not read the source: its SDM read counter (and every byte) stays.
+        #expect(try String(contentsOfFile: source, encoding: .utf8) == sourceBefore)
         #expect(refused.io.errorOutput.contains("frozen"))
         // The refusal names the URL by its host only: the fresh one-time URL its read made is
         // never handed out.
@@ -123,8 +126,20 @@ import Testing
         let error = try #require(try CLIHome.object(json.io.outputText)["error"] as? [String: Any])
         #expect(error["kind"] as? String == "confirmation_required", "\(json.io.outputText)")
         #expect((error["figures"] as? [String: Any])?["option"] as? String == "--yes-copy-frozen-sun-url")
+        #expect(try String(contentsOfFile: source, encoding: .utf8) == sourceBefore)
+        let counterBefore = try Self.sdmReadCounter(source)
         let confirmed = await home.run(["copy", source, "--tag", target, "--yes-copy-frozen-sun-url"])
         #expect(confirmed.status == 0, "\(confirmed.io.errorOutput)")
+        // The confirmed copy reads the source once: the URL it copies is the counter's one value.
+        #expect(try Self.sdmReadCounter(source) == counterBefore + 1)
+    }
+
+    /// The SDM read counter of the NDEF file of the virtual NTAG 424 DNA at `path` (0 when the
+    /// file has no `SDMReadCtr` line, as TapCard writes it).
+    static func sdmReadCounter(_ path: String) throws -> Int {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let line = text.split(separator: "\n").first { $0.hasPrefix("File E104 SDMReadCtr: ") }
+        return try line.map { try #require(Int($0.dropFirst("File E104 SDMReadCtr: ".count))) } ?? 0
     }
 
     @Test(

@@ -1,3 +1,4 @@
+import Foundation
 import TapCardCLI
 import Testing
 
@@ -28,6 +29,22 @@ struct DispatcherTests {
             let io = CheckedIO()
             #expect(await CLI.run([command.name, "--help"], io: io) == 0, "\(command.name) --help")
             #expect(io.outputText.contains("Usage: tapcard \(command.name)"), "\(command.name) --help text")
+        }
+    }
+
+    @Test("No --help lists one option form twice (copy and write listed --auth-key HEX32 in two blocks)")
+    func noOptionFormTwice() async {
+        for command in CommandRegistry.all {
+            let io = CheckedIO()
+            _ = await CLI.run(command.name.split(separator: " ").map(String.init) + ["--help"], io: io)
+            // An option line: two spaces, then the option and its argument, then two spaces.
+            let forms = io.outputText.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("  --") else { return nil }
+                let form = line.dropFirst(2).components(separatedBy: "  ").first ?? ""
+                return form.trimmingCharacters(in: .whitespaces)
+            }
+            let repeated = Dictionary(grouping: forms, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+            #expect(repeated.isEmpty, "\(command.name) --help lists \(repeated) more than once")
         }
     }
 

@@ -1,4 +1,5 @@
 import CommandLineKit
+import Foundation
 import NDEF
 import SUN
 import TagEmulator
@@ -30,7 +31,9 @@ struct CopyCommand: Command {
 
         Only the message is copied. Keys, passwords, locks, counters and the chip's own data
         (UID, signature) never are; a protected target still needs its own --password or
-        --auth-key. FROM is only read (an NTAG 424 DNA's read counter goes up, as any read).
+        --auth-key. FROM is only read: once, or twice when it holds a URL whose values leave open
+        whether the tag makes a new one at every read (not after the confirmation). A virtual
+        NTAG 424 DNA with SDM on is not read for a refused copy and read once for a confirmed one.
 
         A message holding a SUN URL is refused unless --yes-copy-frozen-sun-url: the source tag
         writes a new URL at every tap; the copy is that one URL, frozen. It verifies once at most,
@@ -73,14 +76,8 @@ struct CopyCommand: Command {
         // The source is read and let go before the target is opened: one file is never locked
         // twice, and a reader is free for the target.
         let (message, sourceLabel, changesPerRead) = try await Self.sourceMessage(
-            path: fromPath, reader: fromReader, io: io)
-        let urls = message.records.compactMap { record -> String? in
-            switch record.view {
-            case .uri(let uri): uri.uri
-            case .smartPoster(let poster): poster.uri.uri
-            default: nil
-            }
-        }
+            path: fromPath, reader: fromReader, confirmed: frozenSUN, io: io)
+        let urls = Self.urls(in: message)
         // A SUN URL by its values (SUNURLShape: custom names and path fields too), or by what the
         // tag does: a message that changed between two reads, or a virtual NTAG 424 DNA with SDM
         // on its NDEF file, is mirrored afresh at every tap.
@@ -124,25 +121,52 @@ struct CopyCommand: Command {
         return "\(head): it fits: \(figure); \(count(capacity.bytes - bytes)) to spare."
     }
 
+    /// The URLs of `message`'s URI records and smart posters, in order.
+    static func urls(in message: NDEFMessage) -> [String] {
+        message.records.compactMap { record -> String? in
+            switch record.view {
+            case .uri(let uri): uri.uri
+            case .smartPoster(let poster): poster.uri.uri
+            default: nil
+            }
+        }
+    }
+
     /// The message FROM holds, and how to name FROM; refuses a source with nothing to copy.
-    static func sourceMessage(path: String?, reader: String?, io: some CommandIO) async throws -> (
+    ///
+    /// Every read of an NTAG 424 DNA with SDM on advances its read counter, so the source is read
+    /// as few times as the decision needs: a virtual one whose NDEF file SDM mirrors is refused
+    /// from its stored file without a read unless `confirmed` (its counter stays), and then read
+    /// once; any other source is read a second time only to learn whether a URL that does not look
+    /// like SUN by its values changes between reads, and not at all once `confirmed`.
+    static func sourceMessage(path: String?, reader: String?, confirmed: Bool, io: some CommandIO) async throws -> (
         NDEFMessage, String, changesPerRead: Bool
     ) {
         var sourceArguments = try Arguments(
             path.map { ["--tag", $0] } ?? ["--reader", reader ?? ""], command: name, options: TagTarget.options)
         let source = try await OpenedTag.open(&sourceArguments, io: io, access: .reading)
         defer { source.close() }
+        let label = source.label
+        var mirrorsSUN = false
+        if case .type4(let tag)? = source.virtual, !tag.sdmMirroredFields.isEmpty {
+            mirrorsSUN = true
+            if !confirmed {
+                throw ConfirmationRequired.copyFrozenSUNURL(source: label, url: Self.storedURL(of: tag))
+            }
+        }
         let driver = try source.driver(password: PasswordOptions(), command: name)
         let report = try await source.operating { try await driver.readTag() }
-        let label = source.label
         switch report.content {
         case .message(let message, let bytes):
-            // Read again: a tag that mirrors a SUN message gives other bytes every time.
-            let again = try await source.operating { try await driver.readTag() }
+            var changes = mirrorsSUN
+            let urls = Self.urls(in: message)
+            if !confirmed, !changes, !urls.isEmpty, !urls.contains(where: SUNURLShape.looksLikeSUN) {
+                // Read again: a tag that mirrors a SUN message under a shape nobody can tell by its
+                // values gives other bytes every time.
+                let again = try await source.operating { try await driver.readTag() }
+                if case .message(_, let second) = again.content { changes = second != bytes } else { changes = true }
+            }
             try source.saveIfChanged()
-            var changes = true
-            if case .message(_, let second) = again.content { changes = second != bytes }
-            if case .type4(let tag)? = source.virtual, !tag.sdmMirroredFields.isEmpty { changes = true }
             return (message, label, changes)
         case .empty:
             throw CopyRefusal.nothingToCopy(source: label, why: "its NDEF message is empty")
@@ -151,15 +175,49 @@ struct CopyCommand: Command {
         case .noNDEFMessageTLV:
             throw CopyRefusal.nothingToCopy(source: label, why: "its TLV area holds no NDEF Message TLV")
         case .malformed(let error):
-            throw CopyRefusal.nothingToCopy(source: label, why: "its TLV area is malformed (\(error.sentence))")
+            throw CopyRefusal.nothingToCopy(source: label, why: "its TLV area is malformed (\(Self.fault(error)))")
         case .interrupted(let error):
-            throw CopyRefusal.nothingToCopy(source: label, why: "its message does not decode (\(error.sentence))")
+            throw CopyRefusal.nothingToCopy(source: label, why: "its message does not decode (\(Self.fault(error)))")
         case .passwordProtected(let page):
             throw CopyRefusal.nothingToCopy(
                 source: label,
                 why:
                     "it refuses to read page \(page) and on without its password; copy reads without one (read it with 'read --password' and write it with 'write ndef')"
             )
+        }
+    }
+}
+
+extension CopyCommand {
+    /// What is wrong with the source's NDEF data, without the remedy a read of a tag gives
+    /// ("rewrite this tag"): the source is only read, and may be a dump no command changes.
+    static func fault(_ error: TagReadError) -> String {
+        switch error {
+        case .interruptedWrite(let detail):
+            "\(detail): what an interrupted write or damaged bytes leave"
+        case .malformedControlTLV(let name, let typeByte, let length, let offset, let place, _):
+            TagReadError.malformedControlTLV(
+                name: name, typeByte: typeByte, length: length, dataAreaOffset: offset, place: place, rewrite: ""
+            ).sentence.trimmingCharacters(in: .whitespaces)
+        case .typeNotInMapping(let name, let typeByte, let offset, let place, let mapping, _):
+            TagReadError.typeNotInMapping(
+                name: name, typeByte: typeByte, dataAreaOffset: offset, place: place, mapping: mapping, rewrite: ""
+            ).sentence.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// The first URL of the message a virtual NTAG 424 DNA stores in its NDEF file (E104h), its
+    /// SDM placeholders in place: read from the file, not through the chip, so its read counter
+    /// does not move. `nil` when the stored file holds no URL that decodes.
+    static func storedURL(of tag: EmulatedType4Tag) -> String? {
+        guard let file = tag.contents(ofFile: 0xE104), file.count >= 2 else { return nil }
+        let length = Int(file[0]) << 8 | Int(file[1])
+        guard length > 0, file.count >= 2 + length else { return nil }
+        do {
+            return urls(in: try NDEFMessage.decode(Array(file[2..<2 + length]))).first
+        } catch {
+            // A stored message that does not decode has no URL to name; the refusal still stands.
+            return nil
         }
     }
 }

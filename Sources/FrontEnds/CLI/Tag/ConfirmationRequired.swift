@@ -26,8 +26,11 @@ struct ConfirmationRequired: TapCardError, Equatable {
     /// `copy` of a message holding a SUN URL: the URL is named by its scheme and host only, since
     /// the read that found it made a fresh, never-verified URL, and a refusal that printed it
     /// would hand out the very one-time URL it protects (hostile newcomer, issue 40).
-    static func copyFrozenSUNURL(source: String, url: String) -> ConfirmationRequired {
-        ConfirmationRequired(option: "--yes-copy-frozen-sun-url", source: source, url: origin(of: url) + "/…")
+    /// `url` is `nil` when the source's SDM mirrors into a message whose URL is not at hand
+    /// (a virtual NTAG 424 DNA refused from its stored file).
+    static func copyFrozenSUNURL(source: String, url: String?) -> ConfirmationRequired {
+        ConfirmationRequired(
+            option: "--yes-copy-frozen-sun-url", source: source, url: url.map { origin(of: $0) + "/…" })
     }
 
     /// `scheme://host` of `url` (everything before the first `/`, `?` or `#` after the `//`).
@@ -49,7 +52,7 @@ struct ConfirmationRequired: TapCardError, Equatable {
         case "--yes-change-key":
             "Changing the tag's key needs --yes-change-key: its key pages cannot be read back, and without the new key its guarded pages can never be changed again. Nothing was sent."
         case "--yes-copy-frozen-sun-url":
-            "\(source ?? "The source") holds a SUN URL (\(TerminalText.escape(url ?? ""))). Its tag writes a new URL at every tap; a copy is this one URL, frozen: it verifies once at most, then only as a replay, which a backend tracking counters refuses. Nothing was written. Give --yes-copy-frozen-sun-url to copy it anyway."
+            "\(source ?? "The source") holds a SUN URL\(url.map { " (\(TerminalText.escape($0)))" } ?? ""). Its tag writes a new URL at every tap; a copy is this one URL, frozen: it verifies once at most, then only as a replay, which a backend tracking counters refuses. Nothing was written. Give --yes-copy-frozen-sun-url to copy it anyway."
         default:
             "This step cannot be undone: give \(option) to confirm it. Nothing was sent."
         }

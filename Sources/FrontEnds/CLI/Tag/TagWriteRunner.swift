@@ -33,7 +33,6 @@ enum TagWriteRunner {
           --tear-mode MODE         How the torn command fails: not-delivered (default), reply-lost
                                    (it ran, its answer was lost) or corrupted-write (a page write
                                    left half-programmed).
-          --auth-key HEX32         A Type 2 chip's 16-byte key (Ultralight C, Ultralight AES).
           --auth-key N=HEX32       (NTAG 424 DNA) Key N, for an NDEF file whose write access is a
                                    key (after 'ntag424 sdm setup': key 0). TapCard authenticates
                                    with it (AuthenticateEV2First) and writes with WriteData; the
