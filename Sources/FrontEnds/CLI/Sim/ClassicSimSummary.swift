@@ -63,6 +63,8 @@ struct ClassicSimSummary: VirtualTagSummary {
             for note in [dump.headerModelNote, dump.uidFromHeaderNote].compactMap({ $0 }) {
                 lines.append("  Header     \(note)")
             }
+            lines += dump.block0Notes.map { "  Block 0    \($0)" }
+            lines += dump.fileNotes.map { "  File       \($0)" }
             if dump.uidDecision.assumed {
                 lines.append("  UID length \(dump.uidLength) bytes, assumed: \(dump.uidDecision.reason)")
             }

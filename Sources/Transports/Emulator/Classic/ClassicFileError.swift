@@ -21,6 +21,8 @@ public enum ClassicFileError: TapCardError, Equatable, FlipperFormatError {
         case .badValue(let line, let key, let reason): "line \(line), '\(key)': \(reason)."
         case .badBlock(let line, let block, let index):
             "line \(line), 'Block \(block)': byte \(index) is not two hex digits or '??', or the block does not hold 16 bytes."
+        case .missingBlock(_, _, _, let found) where found < 0:
+            "the file has no 'Block N' line at all: a Flipper writes every block of the card ('??' for a byte it could not read)."
         case .missingBlock(let block, let model, let blocks, let found):
             "the file has no 'Block \(block)' line; its blocks go up to \(found), so it is a \(model), which has \(blocks) blocks (0 to \(blocks - 1)) and a Flipper writes every one ('??' for a byte it could not read)."
         }

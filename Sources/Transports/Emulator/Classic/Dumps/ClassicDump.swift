@@ -22,6 +22,12 @@ public struct ClassicDump: Sendable, Equatable {
     public var headerModelNote: String?
     /// Every block of the model, 16 entries each.
     public var blocks: [[UInt8?]]
+    /// Where the file contradicts itself beyond the header (a Proxmark3 `SectorKeys` entry that
+    /// differs from its sector's trailer), one sentence each; part of ``headerContradictions``.
+    public var fileContradictions: [String] = []
+    /// What else the file says that the card cannot keep as it is (a MIFARE Classic Tool byte
+    /// half made of `-`), one sentence each; part of ``notes``.
+    public var fileNotes: [String] = []
 
     public init(
         format: ClassicDumpFormat, model: TagModel, headerUID: [UInt8]? = nil, headerATQA: [UInt8]? = nil,
@@ -73,8 +79,34 @@ public struct ClassicDump: Sendable, Equatable {
     /// names and the blocks do not make, a UID taken from the header, and a UID length that had to
     /// be assumed.
     public var notes: [String] {
-        headerContradictions + [headerModelNote, uidFromHeaderNote].compactMap { $0 }
+        headerContradictions + [headerModelNote, uidFromHeaderNote].compactMap { $0 } + block0Notes + fileNotes
             + (uidDecision.assumed ? ["the UID's length: \(uidDecision.reason)"] : [])
+    }
+
+    /// Where block 0's SAK or ATQA bytes differ from what the card answers with (a libnfc `.mfd`
+    /// of an Infineon card holds SAK 88; a 4K's image cut to 1K holds 18): manufacturer data,
+    /// which the card does not answer with (MF1S50yyX §8.6.1); the card is the model its blocks
+    /// make and answers with that model's SAK and ATQA. One sentence each, or none.
+    public var block0Notes: [String] {
+        func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
+        guard let facts = model.classic else { return [] }
+        var found: [String] = []
+        if let sak = uidDecision.block0SAK, sak != facts.sak {
+            let other = EmulatedClassicTag.supportedModels.first { $0.classic?.sak == sak }
+            found.append(
+                other.map { other in
+                    "block 0's SAK byte \(hex([sak])) names a \(other.displayName), but the dump holds \(facts.blocks) blocks, a \(model.displayName)'s; the card answers with SAK \(hex([facts.sak])) (block 0 keeps its bytes)"
+                }
+                    ?? "block 0's SAK byte \(hex([sak])) is not a \(model.displayName)'s \(hex([facts.sak])); block 0 is manufacturer data: the card keeps its bytes and answers with SAK \(hex([facts.sak]))"
+            )
+        }
+        let atqa = Array(facts.atqa(uidLength: uidLength).reversed())
+        if let block0ATQA = uidDecision.block0ATQA, block0ATQA != atqa {
+            found.append(
+                "block 0's ATQA bytes \(hex(block0ATQA)) are not a \(model.displayName)'s \(hex(atqa)) for a \(uidLength)-byte UID; the card answers with \(hex(atqa)) (block 0 keeps its bytes)"
+            )
+        }
+        return found
     }
 
     /// What ``uidFromHeader`` means for the card, or `nil`.
@@ -88,7 +120,7 @@ public struct ClassicDump: Sendable, Equatable {
     /// wins: it is what the card answers with.
     public var headerContradictions: [String] {
         func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
-        var found: [String] = []
+        var found: [String] = fileContradictions
         let block0 = blocks.first ?? []
         let uid = block0.prefix(uidLength).compactMap { $0 }
         if let headerUID, uid.count == uidLength, headerUID != uid {

@@ -85,7 +85,12 @@ public enum ClassicDumps {
         var bytes: [UInt8?] = []
         for index in stride(from: 0, to: 32, by: 2) {
             let pair = (digits[index], digits[index + 1])
-            if dashes, pair.0 == 0x2D || pair.1 == 0x2D {
+            if dashes,
+                pair.0 == 0x2D && (pair.1 == 0x2D || hexValue(pair.1) != nil)
+                    || pair.1 == 0x2D && hexValue(pair.0) != nil
+            {
+                // MIFARE Classic Tool takes '-' for a digit it could not read; a byte with one is
+                // unknown (MCTClassicFile names a half-known one).
                 bytes.append(nil)
                 continue
             }

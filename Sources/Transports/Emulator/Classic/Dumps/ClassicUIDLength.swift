@@ -20,6 +20,10 @@ public struct ClassicUIDLength: Sendable, Equatable {
     public var reason: String
     /// True when nothing in the file settled it and ``bytes`` is a guess ``reason`` explains.
     public var assumed: Bool
+    /// The SAK and ATQA (most significant byte first) block 0 holds in the layout that decided,
+    /// when block 0 decided: manufacturer data, which need not be what the card answers with.
+    public var block0SAK: UInt8? = nil
+    public var block0ATQA: [UInt8]? = nil
 
     /// The length of the UID in a dump with `block0` and, where the tool wrote one, a header UID
     /// and ATQA (most significant byte first).
@@ -33,14 +37,14 @@ public struct ClassicUIDLength: Sendable, Equatable {
                 bytes: 4,
                 reason:
                     "block 0: byte 4 (\(hex(bytes[4]))) is the BCC of bytes 0–3, then SAK \(hex(bytes[5])) and ATQA \(hex(bytes[7])) \(hex(bytes[6])) (single size)",
-                assumed: false)
+                assumed: false, block0SAK: bytes[5], block0ATQA: [bytes[7], bytes[6]])
         }
         if seven, !four {
             return ClassicUIDLength(
                 bytes: 7,
                 reason:
                     "block 0: SAK \(hex(bytes[7])) and ATQA \(hex(bytes[9])) \(hex(bytes[8])) (double size) follow 7 bytes",
-                assumed: false)
+                assumed: false, block0SAK: bytes[7], block0ATQA: [bytes[9], bytes[8]])
         }
         let layouts =
             four

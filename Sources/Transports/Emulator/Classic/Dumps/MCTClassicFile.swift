@@ -16,6 +16,7 @@ public enum MCTClassicFile {
         var sectors: [Int: [[UInt8?]]] = [:]
         var current: Int? = nil
         var headers: [Int: Int] = [:]
+        var halfKnown: [String] = []
         for line in ClassicDumps.lines(text) where !line.text.isEmpty {
             if line.text.hasPrefix("+Sector:") {
                 let number = line.text.dropFirst(8).drop { $0 == " " }
@@ -41,6 +42,7 @@ public enum MCTClassicFile {
             let block = ClassicDumps.firstBlock(ofSector: sector) + count
             sectors[sector, default: []].append(
                 try ClassicDumps.block(line.text, line: line.number, block: block, dashes: true))
+            if let note = halfKnownNote(line.text, line: line.number, block: block) { halfKnown.append(note) }
         }
         // MIFARE Classic Tool writes every block of a sector it saves (dashes for one it could not
         // read): a shorter sector would put its trailer's line in a data block.
@@ -60,8 +62,23 @@ public enum MCTClassicFile {
                 blocks[ClassicDumps.firstBlock(ofSector: sector) + index] = block
             }
         }
-        return ClassicDump(
-            format: .mct, model: model, blocks: blocks)
+        var dump = ClassicDump(format: .mct, model: model, blocks: blocks)
+        dump.fileNotes = halfKnown
+        return dump
+    }
+
+    /// "line 3, block 1: byte 0 ('4-') is half known; …" for a block line (already read as 32
+    /// characters) where a byte has one '-' and one hex digit, or `nil`. MIFARE Classic Tool
+    /// writes whole bytes of dashes; a half-known byte is an edit, and the known half is lost.
+    private static func halfKnownNote(_ text: Substring, line: Int, block: Int) -> String? {
+        let digits = Array(text.utf8)
+        let half = stride(from: 0, to: digits.count - 1, by: 2).filter { index in
+            (digits[index] == 0x2D) != (digits[index + 1] == 0x2D)
+        }
+        guard !half.isEmpty else { return nil }
+        let named = half.map { "\($0 / 2) ('\(String(decoding: digits[$0...$0 + 1], as: UTF8.self))')" }
+        return
+            "line \(line), block \(block): \(half.count == 1 ? "byte" : "bytes") \(named.joined(separator: ", ")) \(half.count == 1 ? "is" : "are") half known; a byte is known whole or not at all, so \(half.count == 1 ? "it is" : "they are") unknown, as MIFARE Classic Tool takes a byte with a '-'"
     }
 
     /// The card as MIFARE Classic Tool saves a dump (its `DumpEditor` and `Common.saveFile`,

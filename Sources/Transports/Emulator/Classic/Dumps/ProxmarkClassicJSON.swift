@@ -80,6 +80,7 @@ public enum ProxmarkClassicJSON {
         let model = try ClassicDumps.model(blockCount: blockCount, given: given)
         guard let facts = model.classic else { throw .jsonField(path: "$.blocks", reason: "not a MIFARE Classic") }
         var blocks = (0..<facts.blocks).map { found[$0] ?? [UInt8?](repeating: nil, count: 16) }
+        var contradictions: [String] = []
         if case .object(let sectors) = json["SectorKeys"] {
             for (key, entry) in sectors {
                 guard key.utf8.count <= 2, key.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let sector = Int(key),
@@ -92,15 +93,23 @@ public enum ProxmarkClassicJSON {
                 for (name, offset, count) in parts {
                     let path = "$.SectorKeys.\(key).\(name)"
                     guard let bytes = try hex(entry[name], path: path, counts: [count]) else { continue }
+                    let held = blocks[trailer][offset..<offset + count]
+                    if held.allSatisfy({ $0 != nil }), held.map({ $0 ?? 0 }) != bytes {
+                        contradictions.append(
+                            "'\(path)' is \(Hex.encode(bytes, uppercase: true)) but block \(trailer), sector \(sector)'s trailer, holds \(Hex.encode(held.map { $0 ?? 0 }, uppercase: true)) there; the trailer's bytes are kept (they are what the dump read)"
+                        )
+                    }
                     for (index, byte) in bytes.enumerated() where blocks[trailer][offset + index] == nil {
                         blocks[trailer][offset + index] = byte
                     }
                 }
             }
         }
-        return ClassicDump(
+        var dump = ClassicDump(
             format: .proxmark3JSON, model: model, headerUID: uid,
             headerATQA: atqa.map { Array($0.reversed()) }, headerSAK: sak?.first, blocks: blocks)
+        dump.fileContradictions = contradictions
+        return dump
     }
 
     /// The hex string at `path`; `nil` when absent and `optional` (the `Card` members are
