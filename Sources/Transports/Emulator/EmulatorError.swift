@@ -29,6 +29,9 @@ public enum EmulatorError: UnwritableFileError, Equatable {
     case unrecognisedBinary(path: String, bytes: Int)
     /// A text file no reader claims: its first line that is not blank or a comment (`line`, its text).
     case unrecognisedText(path: String, line: Int, text: String)
+    /// A file that holds nothing to read: empty, or `bytes` of blanks, line ends, a byte order
+    /// mark and comments only.
+    case emptyFile(path: String, bytes: Int)
     /// A file could not be written; `reason` is the system's wording.
     case fileUnwritable(path: String, reason: String)
     /// A tag file nobody may write (no write permission): TapCard refuses to replace it, although
@@ -77,7 +80,7 @@ public enum EmulatorError: UnwritableFileError, Equatable {
     public var origin: ErrorOrigin {
         switch self {
         case .inFile(_, let error): error.origin
-        case .unrecognisedBinary, .unrecognisedText: .input
+        case .unrecognisedBinary, .unrecognisedText, .emptyFile: .input
         case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .uidCascadeTag, .imageSize, .signatureLength,
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
             .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile,
@@ -151,6 +154,10 @@ public enum EmulatorError: UnwritableFileError, Equatable {
             "\(path): \(error.sentence)"
         case .unrecognisedBinary(let path, let bytes):
             "\(path) holds \(bytes) \(bytes == 1 ? "byte" : "bytes") of binary data in no format TapCard recognises from the content: a raw MIFARE Classic image (Proxmark3 .bin, libnfc .mfd) has exactly 1024 or 4096 bytes, and a raw image of a tag's pages or a Proxmark3 'hf mfu dump' .bin is read only with --model MODEL (sim import), which says the size it needs."
+        case .emptyFile(let path, let bytes):
+            bytes == 0
+                ? "\(path) is empty (0 bytes): it holds no tag and no dump."
+                : "\(path) holds no tag and no dump: its \(bytes) \(bytes == 1 ? "byte is" : "bytes are") blank lines, spaces, a byte order mark or comments only."
         case .unrecognisedText(let path, let line, let text):
             "\(path) is text in no format TapCard recognises: line \(line), '\(text)', begins none of them (a Flipper Zero .nfc begins 'Filetype: Flipper NFC device', a Proxmark3 JSON dump '{', a MIFARE Classic Tool dump has '+Sector: N' lines, a Proxmark3 .eml lines of 32 hex digits)."
         case .malformedProxmark3File(let path, let error):

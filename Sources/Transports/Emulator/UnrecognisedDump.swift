@@ -9,13 +9,15 @@
 ///   image of the wrong size, said with its size and the sizes TapCard takes.
 /// - Other text: its first line that is not blank or a comment, and how each format begins.
 ///
-/// A file whose first content line begins `Filetype:` or `{` is left to its reader, as is an empty
-/// one.
+/// A file whose first content line begins `Filetype:` or `{` is left to its reader. An empty one,
+/// or one of blank lines and comments only, is refused as empty, not as a broken Flipper file.
 public enum UnrecognisedDump {
     public static func refuse(_ bytes: [UInt8], path: String) throws(EmulatorError) {
         let text = String(decoding: bytes, as: UTF8.self)
         let lines = ClassicDumps.lines(text)
-        guard let first = lines.first(where: { !$0.text.isEmpty && $0.text.first != "#" }) else { return }
+        guard let first = lines.first(where: { !$0.text.isEmpty && $0.text.first != "#" }) else {
+            throw .emptyFile(path: path, bytes: bytes.count)
+        }
         if first.text.hasPrefix("Filetype:") || first.text.hasPrefix("{") { return }
         let isText =
             String(validating: bytes, as: UTF8.self) != nil
