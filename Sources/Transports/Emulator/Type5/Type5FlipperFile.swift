@@ -174,16 +174,11 @@ public enum Type5FlipperFile {
         // Every SLIX line is optional to the firmware, so a file cut at a line's end reads: what it
         // lacks is said (a file cut inside a line was refused first).
         let legacyLocks = fields["Lock DSFID"] == nil && fields["Lock AFI"] == nil && fields["Security Status"] != nil
-        // A pair is read only whole (slix.c): one line of it without the other is not read either.
-        let pairs = [("Protection Pointer", "Protection Condition"), ("Lock EAS", "Lock PPL")]
-        func absent(_ key: String) -> Bool {
-            if let pair = pairs.first(where: { $0.0 == key || $0.1 == key }) {
-                return fields[pair.0] == nil || fields[pair.1] == nil
-            }
-            return fields[key] == nil
-        }
+        // Every line the file holds is kept, a pair's lone line too (the firmware's slix.c reads a
+        // pair only whole; a value the file holds is still what the tag had): only what is absent
+        // is unknown.
         let unknowns = writtenFields(isSLIX: isSLIX).filter { field in
-            absent(field.key) && !(legacyLocks && field.key.hasPrefix("Lock ") && !isSLIXLock(field.key))
+            fields[field.key] == nil && !(legacyLocks && field.key.hasPrefix("Lock ") && !isSLIXLock(field.key))
         }.map { "'\($0.key)' (\($0.stands) here)" }
         return Parsed(model: candidate, uid: uid, memory: memory, unknowns: unknowns)
     }
@@ -230,14 +225,10 @@ public enum Type5FlipperFile {
         slix.easPassword = try fields.hex("Password EAS", count: [4]) ?? slix.easPassword
         memory.signature = try fields.hex("Signature", count: [facts.signatureLength ?? 0]) ?? memory.signature
         slix.privacyMode = try fields.bool("Privacy Mode") ?? false
-        if fields["Protection Pointer"] != nil, fields["Protection Condition"] != nil {
-            slix.protectionPointer = try fields.hex("Protection Pointer", count: [1])?[0] ?? 0
-            slix.protectionCondition = try fields.hex("Protection Condition", count: [1])?[0] ?? 0
-        }
-        if fields["Lock EAS"] != nil, fields["Lock PPL"] != nil {
-            slix.easLocked = try fields.bool("Lock EAS") ?? false
-            slix.protectionPointerLocked = try fields.bool("Lock PPL") ?? false
-        }
+        slix.protectionPointer = try fields.hex("Protection Pointer", count: [1])?[0] ?? 0
+        slix.protectionCondition = try fields.hex("Protection Condition", count: [1])?[0] ?? 0
+        slix.easLocked = try fields.bool("Lock EAS") ?? false
+        slix.protectionPointerLocked = try fields.bool("Lock PPL") ?? false
         memory.slix = slix
         return memory
     }
