@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+/// The second hostile newcomer pass over the dump commands (issue 40): values a file holds were
+/// dropped or contradicted without a word, a half-known byte and files with nothing in them were
+/// misnamed, and a refused `copy` from an NTAG 424 DNA advanced its read counter twice.
+@Suite struct DumpSecondPassFindingsTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/dumps")
+
+    static func fixture(_ path: String) -> String { fixtures.appendingPathComponent(path).path }
+
+    @Test(
+        "Block 0's SAK that is not the card's is said, on import (text, JSON) and on read",
+        arguments: [
+            ("libnfc-mfd/mfc1k.mfd", "block 0's SAK byte 88 is not a MIFARE Classic 1K's 08"),
+            ("libnfc-mfd/zhovner-4k.mfd", "block 0's SAK byte 98 is not a MIFARE Classic 4K's 18"),
+        ])
+    func block0SAK(fixture: String, note: String) async throws {
+        let home = try CLIHome("block0-sak")
+        defer { home.remove() }
+        let dump = Self.fixture(fixture)
+        let imported = await home.run(["sim", "import", dump, home.path + "/t.nfc"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        #expect(imported.io.outputText.contains(note), "\(imported.io.outputText)")
+        let json = await home.run(["sim", "import", dump, home.path + "/j.nfc", "--json"])
+        let notes = try #require(try CLIHome.object(json.io.outputText)["notes"] as? [String])
+        #expect(notes.contains { $0.hasPrefix(note) }, "\(notes)")
+        let info = await home.run(["info", "--tag", dump])
+        #expect(info.io.errorOutput.contains(note), "\(info.io.errorOutput)")
+    }
+
+    @Test("A 1K image whose block 0 holds a 4K's SAK is a 1K by its blocks, and the SAK byte is said to name a 4K")
+    func block0NamesAnotherModel() async throws {
+        let home = try CLIHome("block0-4k")
+        defer { home.remove() }
+        var image = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.fixture("libnfc-mfd/mfc1k.mfd"))))
+        image[5] = 0x18
+        let path = home.path + "/cut.mfd"
+        try Data(image).write(to: URL(fileURLWithPath: path))
+        let imported = await home.run(["sim", "import", path, home.path + "/t.nfc"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        #expect(
+            imported.io.outputText.contains(
+                "block 0's SAK byte 18 names a MIFARE Classic 4K, but the dump holds 64 blocks, a MIFARE Classic 1K's"),
+            "\(imported.io.outputText)")
+        #expect(imported.io.outputText.contains("ATQA, SAK  00 04, 08"))
+    }
+
+    @Test("A Proxmark3 SectorKeys entry that contradicts its sector's trailer is said; the trailer's bytes stay")
+    func sectorKeysContradictTrailer() async throws {
+        let home = try CLIHome("sector-keys")
+        defer { home.remove() }
+        let tag = try await home.newTag("mifare-classic-1k", "c.nfc")
+        let json = home.path + "/c.json"
+        #expect(await home.run(["sim", "export", tag, "--proxmark3", json]).status == 0)
+        var document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        var keys = try #require(document["SectorKeys"] as? [String: Any])
+        var sector1 = try #require(keys["1"] as? [String: Any])
+        sector1["KeyA"] = "112233445566"
+        keys["1"] = sector1
+        document["SectorKeys"] = keys
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: json))
+        let imported = await home.run(["sim", "import", json, home.path + "/t.nfc", "--json"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        let object = try CLIHome.object(imported.io.outputText)
+        let contradictions = try #require(object["header_contradictions"] as? [String])
+        #expect(
+            contradictions.contains {
+                $0.hasPrefix(
+                    "'$.SectorKeys.1.KeyA' is 112233445566 but block 7, sector 1's trailer, holds D3F7D3F7D3F7 there")
+            }, "\(contradictions)")
+        let sectors = try #require(object["sectors"] as? [[String: Any]])
+        #expect(sectors[1]["key_a"] as? String == "NDEF key D3F7D3F7D3F7")
+    }
+
+    @Test(
+        "A MIFARE Classic Tool byte half made of '-' is unknown, as the app takes it, and said with its line, block and byte"
+    )
+    func halfKnownMCTByte() async throws {
+        let home = try CLIHome("mct-half")
+        defer { home.remove() }
+        let tag = try await home.newTag("mifare-classic-1k", "c.nfc")
+        let mct = home.path + "/c.mct"
+        #expect(await home.run(["sim", "export", tag, "--mct", mct]).status == 0)
+        var lines = try String(contentsOfFile: mct, encoding: .utf8).components(separatedBy: "\n")
+        let original = lines[2]
+        lines[2] = "4-" + original.dropFirst(2)
+        try lines.joined(separator: "\n").write(toFile: mct, atomically: true, encoding: .utf8)
+        let out = home.path + "/out.nfc"
+        let imported = await home.run(["sim", "import", mct, out, "--json"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        let notes = try #require(try CLIHome.object(imported.io.outputText)["notes"] as? [String])
+        #expect(notes.contains { $0.hasPrefix("line 3, block 1: byte 0 ('4-') is half known") }, "\(notes)")
+        #expect(try CLIHome.object(imported.io.outputText)["unknown_sectors"] as? [Int] == [0])
+        let read = await home.run(["info", "--tag", mct])
+        #expect(read.io.errorOutput.contains("byte 0 ('4-') is half known"), "\(read.io.errorOutput)")
+        // A digit that is neither hex nor '-' beside a '-' is no byte at all: refused, 65.
+        lines[2] = "-Z" + original.dropFirst(2)
+        try lines.joined(separator: "\n").write(toFile: mct, atomically: true, encoding: .utf8)
+        let refused = await home.run(["sim", "import", mct, home.path + "/bad.nfc"])
+        #expect(refused.status == 65, "\(refused.io.errorOutput)")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/bad.nfc"))
+    }
+
+    @Test(
+        "A file with nothing in it is called empty (65), not a broken Flipper file, by every verb that opens it",
+        arguments: [
+            ([UInt8](), "is empty (0 bytes)"), (Array("   \n\t\n".utf8), "its 6 bytes are blank lines"),
+            ([0xEF, 0xBB, 0xBF], "its 3 bytes are blank lines"), (Array("\n\n".utf8), "its 2 bytes are blank lines"),
+            (Array("# a comment\r\n".utf8), "its 13 bytes are blank lines"),
+        ])
+    func emptyFiles(bytes: [UInt8], sentence: String) async throws {
+        let home = try CLIHome("empty-dump")
+        defer { home.remove() }
+        let path = home.path + "/dump.nfc"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        for command in [
+            ["sim", "import", path, home.path + "/out.nfc"], ["read", "--tag", path], ["info", "--tag", path],
+            ["sim", "show", path],
+        ] {
+            let result = await home.run(command)
+            #expect(result.status == 65, "\(command): \(result.io.errorOutput)")
+            #expect(result.io.errorOutput.contains(sentence), "\(command): \(result.io.errorOutput)")
+            #expect(!result.io.errorOutput.contains("Filetype"), "\(command): \(result.io.errorOutput)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/out.nfc"))
+    }
+
+    @Test("A Flipper Classic file with no block says so, not 'blocks go up to -1'")
+    func blocklessClassicFile() async throws {
+        let home = try CLIHome("blockless")
+        defer { home.remove() }
+        let path = home.path + "/c.nfc"
+        try """
+        Filetype: Flipper NFC device
+        Version: 4
+        Device type: Mifare Classic
+        UID: 01 02 03 04
+        ATQA: 00 04
+        SAK: 08
+        Mifare Classic type: 1K
+        Data format version: 2
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = await home.run(["sim", "import", path, home.path + "/out.nfc"])
+        #expect(result.status == 65)
+        #expect(result.io.errorOutput.contains("has no 'Block N' line at all"), "\(result.io.errorOutput)")
+        #expect(!result.io.errorOutput.contains("up to -1"))
+    }
+
+    @Test(
+        "A SLIX file cut at a line's end keeps the values it holds: a pair's lone line is read, only what is absent is unknown"
+    )
+    func slixCutKeepsWhatItHolds() async throws {
+        let home = try CLIHome("slix-cut")
+        defer { home.remove() }
+        let text = try String(contentsOfFile: Self.fixture("flipper/Slix_cap_default.nfc"), encoding: .utf8)
+        for (keep, holds, absent) in [
+            ("Protection Pointer: 32\n", "Protection Pointer: 32", "'Protection Condition' (00 here)"),
+            ("Lock EAS: true\n", "Lock EAS: true", "'Lock PPL' (false here)"),
+        ] {
+            let end = try #require(text.range(of: keep)).upperBound
+            let cut = home.path + "/cut.nfc"
+            try String(text[..<end]).write(toFile: cut, atomically: true, encoding: .utf8)
+            let out = home.path + "/out.nfc"
+            let imported = await home.run(["sim", "import", cut, out, "--force"])
+            #expect(imported.status == 0, "\(imported.io.errorOutput)")
+            #expect(imported.io.errorOutput.contains(absent), "\(imported.io.errorOutput)")
+            let name = String(holds.prefix { $0 != ":" })
+            #expect(!imported.io.errorOutput.contains("'\(name)'"), "\(imported.io.errorOutput)")
+            let saved = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(saved.contains(holds + "\n"), "\(keep): \(saved)")
+        }
+    }
+
+    @Test("copy from a dump whose message does not decode says what is wrong, never 'rewrite this tag'")
+    func copyFromBrokenDump() async throws {
+        let home = try CLIHome("copy-broken")
+        defer { home.remove() }
+        let tag = try await home.newTag("ntag215", "t.nfc")
+        #expect(await home.run(["write", "uri", "https://example.com/a/long/enough/path", "--tag", tag]).status == 0)
+        // Page 4 begins the NDEF Message TLV: a length past the message leaves it undecodable.
+        var text = try String(contentsOfFile: tag, encoding: .utf8)
+        let line = try #require(text.range(of: #"Page 4: 03 [0-9A-F]{2}"#, options: .regularExpression))
+        text.replaceSubrange(line, with: "Page 4: 03 F0")
+        let dump = home.path + "/dump.json"
+        try text.write(toFile: tag, atomically: true, encoding: .utf8)
+        #expect(await home.run(["sim", "export", tag, "--proxmark3", dump]).status == 0)
+        let target = try await home.newTag("ntag215", "target.nfc")
+        for source in [tag, dump] {
+            let copied = await home.run(["copy", source, "--tag", target])
+            #expect(copied.status == 1, "\(copied.io.errorOutput)")
+            #expect(copied.io.errorOutput.contains("There is nothing to copy from"), "\(copied.io.errorOutput)")
+            #expect(!copied.io.errorOutput.contains("rewrite"), "\(copied.io.errorOutput)")
+        }
+    }
+}
