@@ -57,7 +57,16 @@ struct FlipperFileFields: Sendable, Equatable {
             ordered.append(Field(key: key, value: value, line: lineNumber))
         }
         guard sawFiletype else { throw .notFlipperNFC(line: max(1, lineNumber)) }
+        // Every format read here shares the file header's version: one the firmware never wrote
+        // lays its fields out in a way nobody knows.
+        if let version = self["Version"] {
+            let number = try version.number(in: 0...1_000_000)
+            guard Self.versions.contains(number) else { throw .unsupportedVersion(number, line: version.line) }
+        }
     }
+
+    /// The versions of the file header the Flipper firmware reads and has written.
+    static let versions = 2...4
 
     subscript(key: String) -> Field? { positions[key].map { ordered[$0] } }
 

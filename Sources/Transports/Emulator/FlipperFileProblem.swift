@@ -28,6 +28,10 @@ public enum FlipperFileProblem: TapCardError, Equatable {
     /// The last line (`line`) has no line end: the firmware ends every line it writes with LF, so
     /// the file was cut inside that line.
     case noFinalLineEnd(line: Int)
+    /// A `Version` no Flipper firmware reads: it reads 2 to 4 (`NFC_MINIMUM_SUPPORTED_FORMAT_VERSION`
+    /// to `NFC_CURRENT_FORMAT_VERSION` in its `nfc_common.h`); a later one is a format nobody has
+    /// defined yet.
+    case unsupportedVersion(Int, line: Int)
 
     public var origin: ErrorOrigin { .input }
 
@@ -36,7 +40,8 @@ public enum FlipperFileProblem: TapCardError, Equatable {
         switch self {
         case .notFlipperNFC(let line), .malformedLine(let line), .invalidHex(_, let line, _),
             .wrongLength(_, _, _, let line), .invalidNumber(_, let line), .invalidBool(_, let line),
-            .duplicateField(_, let line), .noFinalLineEnd(let line), .invalidChoice(_, let line, _):
+            .duplicateField(_, let line), .noFinalLineEnd(let line), .invalidChoice(_, let line, _),
+            .unsupportedVersion(_, let line):
             line
         case .missingField: 0
         }
@@ -62,6 +67,8 @@ public enum FlipperFileProblem: TapCardError, Equatable {
             "Line \(line): '\(field)' appears a second time."
         case .missingField(let field):
             "The file has no '\(field)' line."
+        case .unsupportedVersion(let version, let line):
+            "Line \(line): 'Version: \(version)': Flipper Zero NFC files have versions 2 to 4 (4 is what the firmware writes today; 2 and 3 older firmware), and this file's layout is not known."
         case .noFinalLineEnd(let line):
             "Line \(line), the last, has no line end: a Flipper Zero ends every line it writes with one, so the file was cut inside this line."
         }

@@ -128,6 +128,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home.path + "/out.nfc"))
     }
 
+    @Test(
+        "A Flipper file whose header Version no firmware wrote (1, 5) is refused, 65, in every family; 2 to 4 read",
+        arguments: ["mifare-classic-1k", "icode-slix2", "felica-lite-s", "ntag215"])
+    func flipperHeaderVersion(model: String) async throws {
+        let home = try CLIHome("flipper-version")
+        defer { home.remove() }
+        let tag = try await home.newTag(model, "t.nfc")
+        let text = try String(contentsOfFile: tag, encoding: .utf8)
+        #expect(text.contains("\nVersion: 4\n"))
+        for (version, status) in [("1", Int32(65)), ("5", 65), ("40", 65), ("x", 65), ("3", 0)] {
+            let dump = home.path + "/v\(version).nfc"
+            try text.replacingOccurrences(of: "\nVersion: 4\n", with: "\nVersion: \(version)\n")
+                .write(toFile: dump, atomically: true, encoding: .utf8)
+            let out = home.path + "/out\(version).nfc"
+            let imported = await home.run(["sim", "import", dump, out])
+            #expect(imported.status == status, "\(model) Version \(version): \(imported.io.errorOutput)")
+            if status == 65 {
+                #expect(imported.io.errorOutput.contains("'Version"), "\(imported.io.errorOutput)")
+                #expect(!FileManager.default.fileExists(atPath: out))
+                #expect(await home.run(["read", "--tag", dump]).status == 65)
+            }
+        }
+    }
+
     @Test("A Flipper Classic file with no block says so, not 'blocks go up to -1'")
     func blocklessClassicFile() async throws {
         let home = try CLIHome("blockless")
