@@ -20,6 +20,42 @@ public enum SUNURLShape {
 
     /// True when `url` looks like a SUN message (see ``SUNURLShape``).
     public static func looksLikeSUN(_ url: String) -> Bool {
+        // A URL some tool percent-encoded (`%3D` for `=`) is judged as decoded too: the escape's
+        // own hex digits would otherwise join the fields beside them.
+        let decoded = percentDecoded(url)
+        return shapedLikeSUN(url) || (decoded != url && shapedLikeSUN(decoded))
+    }
+
+    /// `text` with every `%XX` (two hex digits) replaced by its byte; other text as it is. Bytes
+    /// that do not make UTF-8 become U+FFFD, which ends a hex field as any other character does.
+    static func percentDecoded(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: "%")) else { return text }
+        var out: [UInt8] = []
+        var index = 0
+        func value(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x37
+            case 0x61...0x66: byte - 0x57
+            default: nil
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = value(bytes[index + 1]),
+                let low = value(bytes[index + 2])
+            {
+                out.append(high << 4 | low)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func shapedLikeSUN(_ url: String) -> Bool {
         do {
             _ = try SUNMessage.parse(url)
             return true

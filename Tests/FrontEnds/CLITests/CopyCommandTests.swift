@@ -148,6 +148,11 @@ import Testing
             ("https://x.example/?x=EF963FF7828658A599F3041510671E88&y=94EED9EE65337086", true),
             ("https://x.example/t/ef963ff7828658a599f3041510671e88/94eed9ee65337086", true),
             ("https://x.example/a?id=04DE5F1EACC040&n=3D0000&sig=94EED9EE65337086", true),
+            // Percent-encoded by a redirector: the escapes' own digits would join the fields.
+            (
+                "https://go.example/?to=https%3A%2F%2Fy.example%2F%3Fp%3DEF963FF7828658A599F3041510671E88%26m%3D94EED9EE65337086",
+                true
+            ),
             ("https://github.com/owner/repo/commit/0123456789abcdef", false),
             ("https://x.example/item/123e4567-e89b-12d3-a456-426614174000", false),
         ])
@@ -166,6 +171,22 @@ import Testing
             #expect(confirmed.status == 0, "\(confirmed.io.errorOutput)")
         } else {
             #expect(copied.status == 0, "\(url): \(copied.io.errorOutput)")
+        }
+    }
+
+    @Test("A SUN URL written out in a Text record needs the confirmation too; plain text does not")
+    func sunURLInATextRecord() async throws {
+        let home = try CLIHome("copy-sun-text")
+        defer { home.remove() }
+        let target = try await Self.tag(home, "ntag215", "copy.tag", records: ["text", "old"])
+        for (text, isSUN) in [
+            ("Tap: https://x.example/?x=EF963FF7828658A599F3041510671E88&y=94EED9EE65337086 to check in", true),
+            ("Visit https://example.com/welcome for the menu", false),
+        ] {
+            let source = try await Self.tag(home, "ntag215", "text-\(isSUN).tag", records: ["text", text])
+            let copied = await home.run(["copy", source, "--tag", target])
+            #expect(copied.status == (isSUN ? 1 : 0), "\(text): \(copied.io.errorOutput)")
+            #expect(copied.io.errorOutput.contains("holds a SUN URL") == isSUN, "\(copied.io.errorOutput)")
         }
     }
 

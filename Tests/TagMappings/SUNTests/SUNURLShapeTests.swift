@@ -29,6 +29,9 @@ import Testing
             // The usual names, placeholders (zeros) included: a frozen template is a SUN URL too.
             "https://ntag.nxp.com/424?e=00000000000000000000000000000000&c=0000000000000000",
             "https://sdm.example/?uid=041E3C8A2D6B80&ctr=000006&cmac=4B00064004B0B3D3",
+            // Percent-encoded (a redirector's `to=` parameter): judged as decoded.
+            "https://go.example/?to=https%3A%2F%2Fy.example%2F%3Fp%3D\(picc)%26m%3D\(mac)",
+            "https://x.example/%3Fx%3d\(picc)%26y%3d\(mac)",
         ])
     func sunLike(url: String) {
         #expect(SUNURLShape.looksLikeSUN(url), "\(url)")
@@ -47,6 +50,9 @@ import Testing
             "https://x.example/?v=\(mac)&id=04DE5F1EACC040",
             "https://example.com/poster",
             "",
+            // Escapes alone, or a stray '%', make no SUN message.
+            "https://x.example/a%20b%2Fc?q=%3D%3D%26",
+            "https://x.example/%\(mac)%",
         ])
     func notSUNLike(url: String) {
         #expect(!SUNURLShape.looksLikeSUN(url), "\(url)")

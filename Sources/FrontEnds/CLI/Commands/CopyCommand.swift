@@ -38,9 +38,10 @@ struct CopyCommand: Command {
         A message holding a SUN URL is refused unless --yes-copy-frozen-sun-url: the source tag
         writes a new URL at every tap; the copy is that one URL, frozen. It verifies once at most,
         and afterwards only as a replay, which a backend that tracks counters refuses. A SUN URL
-        is known by its values, whatever its parameter names and in the query or the path: a
-        16-hex-digit MAC with a 32- or 48-digit PICCData, or with a 14-digit UID and a 6-digit
-        counter; or by its source (an NTAG 424 DNA with SDM on, a tag whose message changes
+        is known by its values, whatever its parameter names, in the query or the path,
+        percent-encoded or not, in a URI record or written out in a Text record: a 16-hex-digit
+        MAC with a 32- or 48-digit PICCData, or with a 14-digit UID and a 6-digit counter; or by
+        its source (an NTAG 424 DNA with SDM on, a tag whose message changes
         between two reads).
 
         Exit status: 0 copied and verified; 1 refused (nothing to copy, a SUN URL without the
@@ -121,13 +122,17 @@ struct CopyCommand: Command {
         return "\(head): it fits: \(figure); \(count(capacity.bytes - bytes)) to spare."
     }
 
-    /// The URLs of `message`'s URI records and smart posters, in order.
+    /// The URLs of `message`'s URI records and smart posters, and those written out in its Text
+    /// records (SDM mirrors into any NDEF file, a Text record's URL too), in order.
     static func urls(in message: NDEFMessage) -> [String] {
-        message.records.compactMap { record -> String? in
+        message.records.flatMap { record -> [String] in
             switch record.view {
-            case .uri(let uri): uri.uri
-            case .smartPoster(let poster): poster.uri.uri
-            default: nil
+            case .uri(let uri): [uri.uri]
+            case .smartPoster(let poster): [poster.uri.uri]
+            case .text(let text):
+                text.text.split(whereSeparator: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" })
+                    .filter { $0.contains("://") }.map(String.init)
+            default: []
             }
         }
     }
