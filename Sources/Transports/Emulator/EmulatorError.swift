@@ -16,6 +16,9 @@ public enum EmulatorError: UnwritableFileError, Equatable {
     case uidCascadeTag(index: Int)
     /// A memory image has the wrong size for the model.
     case imageSize(bytes: Int, expected: Int, model: TagModel)
+    /// A `--model` image of a Type 5 tag (file at `path`, `bytes` long) that is neither the
+    /// model's raw blocks nor an `.eml` of them (``Type5RawImage``).
+    case type5Image(path: String, bytes: Int, model: TagModel)
     /// A signature must be 32 bytes (r ‖ s on secp128r1).
     case signatureLength(Int)
     /// A file could not be read; `reason` is the system's wording.
@@ -81,7 +84,8 @@ public enum EmulatorError: UnwritableFileError, Equatable {
         switch self {
         case .inFile(_, let error): error.origin
         case .unrecognisedBinary, .unrecognisedText, .emptyFile: .input
-        case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .uidCascadeTag, .imageSize, .signatureLength,
+        case .unsupportedModel, .unknownChip, .malformedFile, .uidLength, .uidCascadeTag, .imageSize, .type5Image,
+            .signatureLength,
             .malformedType4File, .type4Memory, .notType2, .type5UID, .type5Memory, .malformedType5File, .idmLength,
             .malformedFeliCaFile, .type3Memory, .classicUID, .classicMemory, .malformedClassicFile,
             .malformedClassicDump, .malformedProxmark3File, .malformedDESFireFile, .malformedFlipperType4File,
@@ -114,6 +118,8 @@ public enum EmulatorError: UnwritableFileError, Equatable {
             "The UID's byte \(index) is 88, the cascade tag: ISO/IEC 14443-3 reserves 88 there (anticollision sends it before a double UID's first three bytes), so no real tag has this UID."
         case .uidLength(let count):
             "The UID has \(count) bytes; the NXP tags TapCard emulates (NTAG, MIFARE Ultralight, NTAG 424 DNA) have 7-byte UIDs."
+        case .type5Image(let path, let bytes, let model):
+            "\(path) is not a raw \(model.displayName) image: it holds \(bytes) \(bytes == 1 ? "byte" : "bytes"); one is \(Type5RawImage.sizes(of: model))."
         case .imageSize(let bytes, let expected, let model):
             "The memory image has \(bytes) bytes; a \(model.displayName) has \(expected) bytes (\(expected / 4) pages)."
         case .signatureLength(let count):

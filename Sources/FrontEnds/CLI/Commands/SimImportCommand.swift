@@ -11,11 +11,13 @@ struct SimImportCommand: Command {
     static let options: [OptionSpec] = [
         .json, .flag("--force", "Replace an existing file."),
         .value(
-            "--model", "MODEL", completion: .values(SimModels.names + classicModels.map(\.rawValue)),
+            "--model", "MODEL",
+            completion: .values(SimModels.names + classicModels.map(\.rawValue) + type5Models.map(\.rawValue)),
             "The model of a raw .bin dump."),
+        .value("--uid", "HEX", "The UID of a raw ICODE SLIX2 or ST25DV04K image (8 bytes; default: random)."),
     ]
     static let help = """
-        Usage: tapcard sim import DUMP FILE [--model MODEL] [--force] [--json]
+        Usage: tapcard sim import DUMP FILE [--model MODEL [--uid HEX]] [--force] [--json]
 
         Reads DUMP — a Flipper Zero .nfc file (versions 2 to 4) of an NTAG/Ultralight tag, a
         Proxmark3 'hf mfu dump' or 'hf 15 dump' JSON file, or with --model a raw .bin image of every page, a
@@ -40,11 +42,17 @@ struct SimImportCommand: Command {
         this command lists those sectors. Where the dump's header contradicts block 0 (UID, SAK,
         ATQA), block 0 wins and this command says so.
 
+        A raw image of an ICODE SLIX2 or ST25DV04K (a Proxmark3 'hf 15 dump' .bin or .eml, or
+        'sim export --bin') needs --model icode-slix2 or st25dv04k. It holds the blocks only:
+        the UID is --uid's (random without it), the rest as the chip ships it, and this command
+        names each.
+
         Options:
           --model MODEL   DUMP is a raw image, a Proxmark3 .bin or .eml of this model (ntag213,
                           ntag215, ntag216, ultralight, …; mifare-classic-1k or mifare-classic-4k
-                          for a MIFARE Classic dump whose size does not say it); its pages must
-                          be the model's.
+                          for a MIFARE Classic dump whose size does not say it; icode-slix2 or
+                          st25dv04k); its pages or blocks must be the model's.
+          --uid HEX       The UID of a raw ICODE SLIX2 or ST25DV04K image (8 bytes, E0 first).
           --force         Replace FILE if it exists.
           --json          Print one JSON object instead of text.
 
@@ -55,11 +63,14 @@ struct SimImportCommand: Command {
 
     /// The MIFARE Classic models a dump may be of (`--model` for an `.eml`, `.bin` or `.mct`).
     static let classicModels = EmulatedClassicTag.supportedModels
+    /// The Type 5 models a raw image may be of.
+    static let type5Models = EmulatedType5Tag.supportedModels
 
     static func run(_ arguments: inout Arguments, io: some CommandIO) async throws -> ExitStatus {
         let json = arguments.flag("--json")
         let force = arguments.flag("--force")
         let modelName = try arguments.option("--model")
+        let uidText = try arguments.option("--uid")
         let source = try arguments.requiredPositional("DUMP (a Flipper Zero .nfc file)")
         let path = try arguments.requiredPositional("FILE")
         try arguments.finish()
@@ -71,7 +82,24 @@ struct SimImportCommand: Command {
                 command: Self.name)
         }
         let model = try modelName.map { name throws in
-            try classicModels.first { $0.rawValue == name } ?? SimModels.model(named: name, command: Self.name)
+            try (classicModels + type5Models).first { $0.rawValue == name.lowercased() }
+                ?? SimModels.model(named: name, command: Self.name)
+        }
+        // Every other dump carries its UID (a Type 2 image in its pages): only a Type 5 image lacks one.
+        guard uidText == nil || model?.type5 != nil else {
+            throw UsageError(
+                "--uid applies to a raw ICODE SLIX2 or ST25DV04K image (--model icode-slix2 or st25dv04k): every other dump carries its UID.",
+                command: Self.name)
+        }
+        if let model, model.type5 != nil {
+            let bytes = try FileBytes.read(source)
+            let uid = try uidText.map { text throws in try Hex.decode(text) }
+            guard let blocks = Type5RawImage.blocks(bytes, model: model) else {
+                throw EmulatorError.type5Image(path: source, bytes: bytes.count, model: model)
+            }
+            let (tag, notes) = try Type5RawImage.tag(blocks, model: model, uid: uid)
+            return try save(
+                .type5(tag), at: path, note: notInDump(notes, source: source), force: force, json: json, io: io)
         }
         if model == nil || model?.classic != nil {
             let bytes = try FileBytes.read(source)

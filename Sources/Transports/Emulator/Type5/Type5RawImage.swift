@@ -1,0 +1,70 @@
+import TagCatalog
+import TapCardSupport
+
+/// A Type 5 tag's memory as a raw image: every block's bytes, block 0 first, as Proxmark3's
+/// `hf 15 dump` saves its `.bin` and `sim export --bin` writes it; or the same blocks as a
+/// Proxmark3 `.eml`, one block of hex digits a line. Only the memory is in it: the UID, DSFID,
+/// AFI, block locks and an ICODE SLIX2's passwords, signature and protection settings are not,
+/// and ``tag(_:model:uid:)`` says so, one phrase each.
+public enum Type5RawImage {
+    /// The blocks of a `model` image (raw bytes or `.eml` lines), or `nil` when `bytes` are
+    /// neither for the model's geometry (the caller names the sizes it takes, ``sizes(of:)``).
+    public static func blocks(_ bytes: [UInt8], model: TagModel) -> [[UInt8]]? {
+        guard let facts = model.type5 else { return nil }
+        let size = facts.blockCount * facts.blockSize
+        let memory = bytes.count == size ? bytes : emlBytes(bytes, blockSize: facts.blockSize)
+        guard let memory, memory.count == size else { return nil }
+        return stride(from: 0, to: size, by: facts.blockSize).map { Array(memory[$0..<$0 + facts.blockSize]) }
+    }
+
+    /// What `blocks(_:model:)` takes, in words: "320 bytes (80 blocks of 4) or an .eml of 80 lines of 8 hex digits".
+    public static func sizes(of model: TagModel) -> String {
+        guard let facts = model.type5 else { return "no image" }
+        return
+            "\(facts.blockCount * facts.blockSize) bytes (\(facts.blockCount) blocks of \(facts.blockSize)), or an .eml of \(facts.blockCount) lines of \(facts.blockSize * 2) hex digits"
+    }
+
+    /// The tag an image makes: its blocks; `uid` (the caller's) or a random one of the model's;
+    /// everything else as the chip ships it. The second value names what the image did not hold
+    /// and what the tag has in its place.
+    public static func tag(_ blocks: [[UInt8]], model: TagModel, uid: [UInt8]?) throws(EmulatorError) -> (
+        EmulatedType5Tag, [String]
+    ) {
+        guard let facts = model.type5 else { throw .unsupportedModel(model) }
+        let chosen = uid ?? EmulatedType5Tag.randomUID(facts: facts)
+        var memory = Type5Memory(facts: facts, formatted: false)
+        memory.blocks = blocks
+        let tag = try EmulatedType5Tag(model: model, uid: chosen, memory: memory)
+        func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
+        var notes = [
+            uid == nil
+                ? "the UID (a random \(model.displayName) UID here, \(hex(chosen)); give --uid for the tag's)"
+                : "the UID (--uid's \(hex(chosen)) here)",
+            "the DSFID and AFI (the model's \(hex([memory.dsfid])) and \(hex([memory.afi])) here)",
+            "the block locks (none locked here)",
+        ]
+        if memory.slix != nil {
+            notes.append(
+                "the SLIX2 passwords, originality signature, privacy and protection settings (the chip's defaults here: signature zeros, no protection)"
+            )
+        }
+        return (tag, notes)
+    }
+
+    /// The bytes of lines of `blockSize * 2` hex digits (LF or CR LF; blank lines skipped), or nil.
+    static func emlBytes(_ bytes: [UInt8], blockSize: Int) -> [UInt8]? {
+        var memory: [UInt8] = []
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            var text = line
+            if text.last == 0x0D { text = text.dropLast() }
+            if text.isEmpty { continue }
+            guard text.count == blockSize * 2 else { return nil }
+            do {
+                memory += try Hex.decode(utf8: text)
+            } catch {
+                return nil  // Not hex: not an .eml; the caller names the sizes it takes.
+            }
+        }
+        return memory.isEmpty ? nil : memory
+    }
+}
