@@ -25,8 +25,10 @@ struct SimExportCommand: Command {
         it), as a Proxmark3 JSON dump ('hf mfu dump' of an NTAG/Ultralight, 'hf 15 dump' of an
         ICODE SLIX2 or ST25DV04K, 'hf mf dump' "mfc v2" of a MIFARE Classic, keys included; 'hf mf
         eload' takes it) or as a raw image of every page (PWD and PACK included, as stored). The
-        options may be given together. A MIFARE Classic card (a virtual tag, or any dump 'sim
-        import' reads) has the Proxmark3 .bin and libnfc .mfd layout as its raw image; it is also
+        options may be given together. FILE may be a Proxmark3 'hf mfu dump' JSON too; what the
+        dump a tag was made from did not hold is written as the formats' zeros, and said. A
+        MIFARE Classic card (a virtual tag, or any dump 'sim import' reads) has the Proxmark3
+        .bin and libnfc .mfd layout as its raw image; it is also
         written as a Proxmark3 .eml ('hf mf eload' takes it) and as a MIFARE Classic Tool .mct
         dump ('--' for a byte nobody knows, a sector nobody read left out). The raw image and
         the .eml are refused while the card holds bytes nobody knows (neither format has a mark

@@ -28,9 +28,11 @@ struct SimImportCommand: Command {
         'Type 4 Tag' file a generic Type 4 tag holding its NDEF message (the file has no CC: the
         tag's is TapCard's, as the command says). An 'NTAG4xx' file holds only the chip's
         GetVersion answer and is refused. An Ultralight C or AES key the file does not hold (its
-        pages not read, or zeros) is said to be unknown. When the dump's header UID differs
-        from the UID in pages 0–1 (edited dumps do this) the tag answers with the pages, and
-        this command says so.
+        pages not read, or zeros) is said to be unknown, and so are a signature (absent or all
+        zeros), counters and tearing flags the dump lacks and pages past its 'Pages read': the
+        virtual tag keeps saying so. When the dump's header (UID, GET_VERSION, SAK, ATQA)
+        contradicts its pages, the tag answers as its pages say, and this command says so
+        (--json: notes, header_contradictions).
 
         MIFARE Classic 1K and 4K dumps are recognised from their content: a Flipper Zero .nfc
         (Device type Mifare Classic), a Proxmark3 JSON dump (hf mf dump), a Proxmark3 .eml, a
