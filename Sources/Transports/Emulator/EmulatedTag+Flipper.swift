@@ -20,15 +20,19 @@ extension FlipperDump {
         let memory = tag.memory
         self.init(
             formatVersion: 4, chipName: FlipperNFC.chipName(for: tag.model), model: tag.model, uid: tag.uid,
-            signature: tag.signature, getVersion: tag.model.type2Layout?.version ?? [UInt8](repeating: 0, count: 8),
-            counters: counters, tearingFlags: tearing,
+            signature: tag.notInDump.contains(.signature) ? nil : tag.signature,
+            getVersion: tag.model.type2Layout?.version ?? [UInt8](repeating: 0, count: 8),
+            counters: counters, tearingFlags: tearing, pagesRead: tag.pagesRead,
             pages: stride(from: 0, to: memory.count, by: 4).map { Array(memory[$0..<$0 + 4]) },
             failedAuthenticationAttempts: tag.failedAuthentications)
+        countersRead = !tag.notInDump.contains(.counters)
+        tearingFlagsRead = !tag.notInDump.contains(.tearingFlags)
     }
 }
 
 extension EmulatedTag {
-    /// A tag holding what `dump` recorded: its pages, signature and counters.
+    /// A tag holding what `dump` recorded: its pages, signature and counters, and what it did not
+    /// hold (``notInDump``, ``pagesRead``).
     ///
     /// Throws when the dump's chip is not one the emulator models, or when its page count is not
     /// the chip's.
@@ -47,5 +51,9 @@ extension EmulatedTag {
         default: break
         }
         failedAuthentications = dump.failedAuthenticationAttempts
+        notInDump = Set(DumpGapComment.missingFields(dump))
+        // An Ultralight EV1 whose dump lacks them answers as a chip with no tearing event.
+        if notInDump.contains(.tearingFlags) { tearingFlags = [0xBD, 0xBD, 0xBD] }
+        pagesRead = dump.pagesRead < dump.pages.count ? dump.pagesRead : nil
     }
 }

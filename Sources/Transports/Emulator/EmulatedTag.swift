@@ -47,6 +47,13 @@ public final class EmulatedTag: NFCAChannel {
     public var tearingFlags: [UInt8]
     /// Failed PWD_AUTH attempts counted against AUTHLIM.
     public var failedAuthentications: Int
+    /// The header fields the dump this tag was made from did not hold: their values here are
+    /// placeholders (zeros; BDh tearing flags). Kept in the virtual tag file (``DumpGapComment``),
+    /// so `info` and every export go on saying so.
+    public var notInDump: Set<DumpGapComment.Field> = []
+    /// How many pages the dump this tag was made from read, when fewer than all (its `Pages
+    /// read`); the others hold the dump's bytes. `nil`: every page was read.
+    public var pagesRead: Int?
 
     /// True after a correct PWD_AUTH in the current session.
     public internal(set) var isAuthenticated = false

@@ -7,8 +7,9 @@ public enum EmulatorError: UnwritableFileError, Equatable {
     case unsupportedModel(TagModel)
     /// A dump names a chip TapCard does not know.
     case unknownChip(String)
-    /// A virtual tag file that is not a readable Flipper Zero NTAG/Ultralight file.
-    case malformedFile(path: String, FlipperNFCError)
+    /// A virtual tag file that is not a readable Flipper Zero NTAG/Ultralight file; `dump` when
+    /// the file is not TapCard's own (no ``VirtualTagFile/comment``): another tool's dump, named so.
+    case malformedFile(path: String, FlipperNFCError, dump: Bool = false)
     /// A UID must be 7 bytes (ISO/IEC 14443-3 double size, as on every NXP Type 2 chip).
     case uidLength(Int)
     /// A 7-byte UID whose byte `index` (0 or 3) is 88h, the cascade tag: ISO/IEC 14443-3 (6.5.4)
@@ -112,8 +113,8 @@ public enum EmulatorError: UnwritableFileError, Equatable {
             "The emulator cannot emulate \(model.displayName); it emulates NTAG203/210/212/213/215/216, MIFARE Ultralight, Ultralight EV1, NTAG 424 DNA, a generic Type 4 tag, ICODE SLIX2, ST25DV04K, FeliCa Lite-S and MIFARE Classic 1K/4K."
         case .unknownChip(let name):
             "The dump is of a chip named '\(name)', which TapCard cannot identify as a model it emulates."
-        case .malformedFile(let path, let error):
-            "\(path) is not a readable virtual tag: \(error.sentence)"
+        case .malformedFile(let path, let error, let dump):
+            "\(path) is not a readable \(dump ? "Flipper Zero NTAG/Ultralight dump" : "virtual tag"): \(error.sentence)"
         case .uidCascadeTag(let index):
             "The UID's byte \(index) is 88, the cascade tag: ISO/IEC 14443-3 reserves 88 there (anticollision sends it before a double UID's first three bytes), so no real tag has this UID."
         case .uidLength(let count):

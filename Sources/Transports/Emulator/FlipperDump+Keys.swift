@@ -17,12 +17,16 @@ extension FlipperDump {
         }
     }
 
-    /// What the dump does not hold, one sentence each: a key whose pages were not read or hold
-    /// zeros (the firmware's mark for a page it could not read), and other pages past `Pages read`.
-    /// A key the file gives as other bytes is taken as known (a firmware that authenticated
-    /// records it).
-    public var unknowns: [String] {
-        var notes: [String] = []
+    /// What the dump does not hold, one sentence each: the header's signature, counters and
+    /// tearing flags (``headerGaps``), a key whose pages were not read or hold zeros (the
+    /// firmware's mark for a page it could not read), and other pages past `Pages read`. A key the
+    /// file gives as other bytes is taken as known (a firmware that authenticated records it).
+    public var unknowns: [String] { unknowns(zeroKeysUnknown: true) }
+
+    /// ``unknowns``; with `zeroKeysUnknown` false a key of zeros is taken as the key (TapCard's
+    /// own virtual tag: an Ultralight AES ships with zero keys).
+    public func unknowns(zeroKeysUnknown: Bool) -> [String] {
+        var notes = headerGaps
         var keyPageNumbers = Set<Int>()
         for key in keyPages where key.pages.upperBound < pages.count {
             keyPageNumbers.formUnion(key.pages)
@@ -33,7 +37,7 @@ extension FlipperDump {
                 notes.append(
                     "\(key.name) (\(place)): not read (the file says \(pagesRead) of \(pages.count) pages were read), \(zeros ? "zeros" : "the file's bytes") here"
                 )
-            } else if zeros {
+            } else if zeros, zeroKeysUnknown {
                 notes.append(
                     "\(key.name) (\(place)): zeros, which a Flipper writes for pages no reader can read back: unknown, zeros here"
                 )

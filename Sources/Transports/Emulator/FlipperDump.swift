@@ -18,7 +18,8 @@ public struct FlipperDump: Sendable, Equatable {
     /// ATQA most significant byte first (`00 44`); version 2 files store it the other way round.
     public var atqa: [UInt8]
     public var sak: UInt8
-    /// The 32-byte READ_SIG answer, when recorded.
+    /// The 32-byte READ_SIG answer, when recorded; `nil` when the dump does not hold it (absent,
+    /// or the all-zero bytes Flipper and Proxmark3 write for a signature they did not read).
     public var signature: [UInt8]?
     /// The 8-byte GET_VERSION answer, when recorded (all zeros when the chip has none).
     public var getVersion: [UInt8]?
@@ -26,6 +27,11 @@ public struct FlipperDump: Sendable, Equatable {
     public var counters: [UInt32]
     /// Tearing flags 0–2.
     public var tearingFlags: [UInt8]
+    /// False when the dump does not hold the counters (their fields absent): ``counters`` are
+    /// zeros then, a placeholder, not a value read.
+    public var countersRead = true
+    /// False when the dump does not hold the tearing flags: ``tearingFlags`` are a placeholder.
+    public var tearingFlagsRead = true
     /// How many pages the Flipper managed to read (the rest are zeros).
     public var pagesRead: Int
     /// Every page, 4 bytes each, page 0 first.

@@ -5,8 +5,10 @@ import TapCardSupport
 ///
 /// The format is line-based text: `Key: value` lines, `#` comments, hex bytes separated by
 /// spaces. Versions 2 and 3 (`Device type: NTAG216`) and version 4 (`Device type:
-/// NTAG/Ultralight` plus `NTAG/Ultralight type: NTAG216`) are read; version 4 is written, in the
-/// field order of the Flipper firmware (`lib/nfc/protocols/mf_ultralight/mf_ultralight.c`).
+/// NTAG/Ultralight` plus `NTAG/Ultralight type: NTAG216`) are read, with `Data format version` 1
+/// or 2; another version is refused. Version 4 is written, in the field order of the Flipper
+/// firmware (`lib/nfc/protocols/mf_ultralight/mf_ultralight.c`), with a comment naming the
+/// fields whose zeros stand for what the dump did not hold (``DumpGapComment``).
 ///
 /// The parser is total: any text yields a dump or a ``FlipperNFCError`` with its line number. It
 /// never allocates by a declared size: pages are collected as they appear, then counted.
@@ -27,6 +29,7 @@ public enum FlipperNFC {
             guard pages.count < maximumPages else { throw .tooManyPages(pages.count + 1, line: field.line) }
             pages.append(try FlipperNFCError.reading(try field.hex(count: [4])))
         }
+        try checkVersions(fields)
         let formatVersion = try FlipperNFCError.reading(try fields.number("Version", in: 0...1000)) ?? 0
         let deviceType = try FlipperNFCError.reading(try fields.required("Device type"))
         let chip =
@@ -39,12 +42,42 @@ public enum FlipperNFC {
         let declared = try FlipperNFCError.reading(try fields.required("Pages total").number(in: 0...maximumPages))
         guard declared == pages.count else { throw .pageCountMismatch(found: pages.count, declared: declared) }
         dump.pages = pages
-        let pagesRead = try FlipperNFCError.reading(try fields.number("Pages read", in: 0...maximumPages))
-        dump.pagesRead = min(pagesRead ?? declared, declared)
+        let pagesRead = try FlipperNFCError.reading(try fields["Pages read"]?.number(in: 0...maximumPages))
+        if let pagesRead, pagesRead > declared, let line = fields["Pages read"]?.line {
+            throw .pagesReadOverTotal(read: pagesRead, total: declared, line: line)
+        }
+        dump.pagesRead = pagesRead ?? declared
         dump.failedAuthenticationAttempts =
             try FlipperNFCError.reading(try fields.number("Failed authentication attempts", in: 0...0xFFFF_FFFF)) ?? 0
         dump.model = identify(chipName: chip.value, getVersion: dump.getVersion, pageCount: pages.count)
+        // Zeros are what a Flipper writes for a signature it did not read; in TapCard's own file
+        // they are the emulated chip's, unless its comment says the dump lacked them.
+        let gaps = DumpGapComment.fields(in: text)
+        let own = VirtualTagFile.isOwn(text)
+        if gaps.contains(.signature) || (!own && dump.signature?.allSatisfy({ $0 == 0 }) == true) {
+            dump.signature = nil
+        }
+        if gaps.contains(.counters) || (0..<3).contains(where: { fields["Counter \($0)"] == nil }) {
+            dump.countersRead = false
+        }
+        if gaps.contains(.tearingFlags) || (0..<3).contains(where: { fields["Tearing \($0)"] == nil }) {
+            dump.tearingFlagsRead = false
+        }
+        dump.settleGaps()
         return dump
+    }
+
+    /// The file versions the Flipper firmware writes for NTAG/Ultralight: `Version` 2 to 4 and
+    /// `Data format version` 1 or 2 (`lib/nfc/protocols/mf_ultralight/mf_ultralight.c`). Another
+    /// number is a file this reader does not know, refused rather than guessed at.
+    private static func checkVersions(_ fields: FlipperFileFields) throws(FlipperNFCError) {
+        for (key, known) in [("Version", 2...4), ("Data format version", 1...2)] {
+            guard let field = fields[key] else { continue }
+            let value = try FlipperNFCError.reading(try field.number(in: 0...1_000_000))
+            guard known.contains(value) else {
+                throw .unknownVersion(field: key, value: value, known: known, line: field.line)
+            }
+        }
     }
 
     /// The dump's fields before its pages: UID, ATQA, SAK, signature, GET_VERSION, counters.
@@ -122,6 +155,7 @@ public enum FlipperNFC {
         func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
         var lines = ["Filetype: Flipper NFC device", "Version: 4"]
         lines += comment.map { "# \($0)" }
+        lines += DumpGapComment.lines(for: dump)
         lines += [
             "# Device type can be ISO14443-3A, ISO14443-3B, ISO14443-4A, ISO14443-4B, ISO15693-3, FeliCa, NTAG/Ultralight, Mifare Classic, Mifare DESFire, SLIX, ST25TB",
             "Device type: NTAG/Ultralight",

@@ -14,6 +14,11 @@ public enum FlipperNFCError: TapCardError, Equatable, FlipperFormatError {
     case pageCountMismatch(found: Int, declared: Int)
     /// `Pages total` beyond what any NTAG/Ultralight chip has.
     case tooManyPages(Int, line: Int)
+    /// `Version` or `Data format version` is a number the Flipper firmware never wrote for an
+    /// NTAG/Ultralight file (`known` are those it writes).
+    case unknownVersion(field: String, value: Int, known: ClosedRange<Int>, line: Int)
+    /// `Pages read` is more than `Pages total`: the file contradicts itself.
+    case pagesReadOverTotal(read: Int, total: Int, line: Int)
 
     public var origin: ErrorOrigin { .input }
 
@@ -21,7 +26,9 @@ public enum FlipperNFCError: TapCardError, Equatable, FlipperFormatError {
     public var line: Int {
         switch self {
         case .syntax(let problem): problem.line
-        case .unsupportedDeviceType(_, let line), .pageOutOfOrder(_, _, let line), .tooManyPages(_, let line): line
+        case .unsupportedDeviceType(_, let line), .pageOutOfOrder(_, _, let line), .tooManyPages(_, let line),
+            .unknownVersion(_, _, _, let line), .pagesReadOverTotal(_, _, let line):
+            line
         case .pageCountMismatch: 0
         }
     }
@@ -38,6 +45,10 @@ public enum FlipperNFCError: TapCardError, Equatable, FlipperFormatError {
             "The file declares \(declared) pages but holds \(found)."
         case .tooManyPages(let count, let line):
             "Line \(line): \(count) pages is more than any NTAG/Ultralight chip has (\(FlipperNFC.maximumPages))."
+        case .unknownVersion(let field, let value, let known, let line):
+            "Line \(line): \(field) is \(value); the Flipper firmware writes NTAG/Ultralight files of \(field) \(known.lowerBound) to \(known.upperBound), and no other is read."
+        case .pagesReadOverTotal(let read, let total, let line):
+            "Line \(line): Pages read is \(read), more than Pages total (\(total)); a Flipper never reads more pages than the tag has."
         }
     }
 }

@@ -15,8 +15,9 @@ public enum Proxmark3File {
     }
 
     /// The tag a Proxmark3 dump describes; `path` only names the file in errors. The second value
-    /// is the header UID of a Type 2 dump (``FlipperDump/uid``), to report when the pages differ.
-    public static func tag(_ bytes: [UInt8], path: String) throws(EmulatorError) -> (VirtualTag, headerUID: [UInt8]?) {
+    /// is the dump of a Type 2 tag, header included (its UID, ``FlipperDump/unknowns``,
+    /// ``FlipperDump/headerContradictions``), to report what the tag does not take from it.
+    public static func tag(_ bytes: [UInt8], path: String) throws(EmulatorError) -> (VirtualTag, dump: FlipperDump?) {
         let document: JSON
         let fileType: String
         do {
@@ -32,7 +33,11 @@ public enum Proxmark3File {
             } catch {
                 throw .malformedProxmark3File(path: path, error)
             }
-            return (.type2(try EmulatedTag(dump: dump)), dump.uid)
+            do {
+                return (.type2(try EmulatedTag(dump: dump)), dump)
+            } catch {
+                throw .inFile(path: path, error)
+            }
         case "15693 v4", "15693 v5":
             let parsed: Type5FlipperFile.Parsed
             do {

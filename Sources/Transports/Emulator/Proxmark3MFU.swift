@@ -11,7 +11,8 @@ import TapCardSupport
 /// Flipper Zero one does. The pages are the memory; the header `UID` is what the Proxmark3 says
 /// it saw (``FlipperDump/uid``), and where the two differ the pages win, as in a Flipper file.
 /// Older clients wrote `Tearing`, `Pack` and `"Counter": "N/A"` instead of the numbered fields:
-/// their counters are read as zero.
+/// their counters and tearing flags are not read (``FlipperDump/countersRead``), zeros in their
+/// place. `TBO_0` and `TBO_1` are checked (hex, 2 and 1 bytes) and not kept.
 public enum Proxmark3MFU {
     // MARK: Parse
 
@@ -29,37 +30,54 @@ public enum Proxmark3MFU {
         // The client writes zeros for what it could not read: all zeros is "not read", as absent is.
         let version = try Proxmark3File.hex(card, "Version", count: [8], required: false).flatMap(nonZero)
         let signature = try Proxmark3File.hex(card, "Signature", count: [32], required: false).flatMap(nonZero)
+        // Not kept, but checked: a field the client writes as hex is hex of its length.
+        _ = try Proxmark3File.hex(card, "TBO_0", count: [2], required: false)
+        _ = try Proxmark3File.hex(card, "TBO_1", count: [1], required: false)
         var counters: [UInt32] = [0, 0, 0]
         var tearing: [UInt8] = [0, 0, 0]
+        // Absent (older clients wrote "Counter": "N/A" instead) is not read: zeros are placeholders.
+        var countersRead = true
+        var tearingRead = true
         for index in 0..<3 {
             if let counter = try Proxmark3File.hex(card, "Counter\(index)", count: [3], required: false) {
                 counters[index] = UInt32(counter[0]) | UInt32(counter[1]) << 8 | UInt32(counter[2]) << 16
+            } else {
+                countersRead = false
             }
             if let flag = try Proxmark3File.hex(card, "Tearing\(index)", count: [1], required: false) {
                 tearing[index] = flag[0]
+            } else {
+                tearingRead = false
             }
         }
         let model = identify(version: version, pageCount: pages.count)
         guard let model else {
             throw .unknownChip(version: version ?? [UInt8](repeating: 0, count: 8), pages: pages.count)
         }
-        return FlipperDump(
+        var dump = FlipperDump(
             formatVersion: 0, chipName: FlipperNFC.chipName(for: model), model: model, uid: uid,
             signature: signature, getVersion: version, counters: counters, tearingFlags: tearing, pages: pages)
+        dump.countersRead = countersRead
+        dump.tearingFlagsRead = tearingRead
+        dump.settleGaps()
+        return dump
     }
 
     private static func nonZero(_ bytes: [UInt8]) -> [UInt8]? { bytes.contains { $0 != 0 } ? bytes : nil }
 
-    /// The model: by the GET_VERSION answer when the chip gave one, else by the page count of the
-    /// chips that have no GET_VERSION (MIFARE Ultralight 16, NTAG203 42, Ultralight C 48).
+    /// The model: by the GET_VERSION answer when the chip gave one and its page count is the
+    /// dump's, else by the page count (the memory wins over the header: ``FlipperDump/headerContradictions``
+    /// says so): the chips that have no GET_VERSION first (MIFARE Ultralight 16, NTAG203 42,
+    /// Ultralight C 48), then the one chip of that size. `nil` when the size is no chip's, or two
+    /// chips' (NTAG210 and Ultralight EV1 MF0UL11 both have 20 pages) and no GET_VERSION says which.
     static func identify(version: [UInt8]?, pageCount: Int) -> TagModel? {
-        if let version, version.contains(where: { $0 != 0 }) {
-            return TagModel.identified(byVersion: version)
+        let known = version?.contains(where: { $0 != 0 }) == true ? version : nil
+        if let known, let model = TagModel.identified(byVersion: known), model.type2Layout?.totalPages == pageCount {
+            return model
         }
-        return TagModel.allCases.first { model in
-            guard let layout = model.type2Layout else { return false }
-            return layout.version == nil && layout.totalPages == pageCount
-        }
+        let sized = EmulatedTag.supportedModels.filter { $0.type2Layout?.totalPages == pageCount }
+        if let withoutVersion = sized.first(where: { $0.type2Layout?.version == nil }) { return withoutVersion }
+        return sized.count == 1 ? sized[0] : nil
     }
 
     // MARK: Render
@@ -104,6 +122,9 @@ extension Proxmark3MFU {
         var dump = FlipperDump(
             chipName: FlipperNFC.chipName(for: model), model: model, uid: [], signature: nil, getVersion: nil,
             pages: [])
+        // A raw image or an .eml holds pages only: the header's fields are not in it.
+        dump.countersRead = false
+        dump.tearingFlagsRead = false
         if bytes.count == size {
             pages = bytes
         } else if bytes.count == binaryHeaderLength + size {
@@ -112,6 +133,8 @@ extension Proxmark3MFU {
             if version.contains(where: { $0 != 0 }) { dump.getVersion = version }
             let signature = Array(bytes[12..<44])
             if signature.contains(where: { $0 != 0 }) { dump.signature = signature }
+            dump.countersRead = true
+            dump.tearingFlagsRead = true
             for index in 0..<3 {
                 let base = 44 + index * 4
                 dump.counters[index] =
@@ -124,6 +147,8 @@ extension Proxmark3MFU {
             return nil
         }
         dump.pages = stride(from: 0, to: pages.count, by: 4).map { Array(pages[$0..<$0 + 4]) }
+        dump.pagesRead = dump.pages.count
+        dump.settleGaps()
         dump.uid = Array(pages[0..<3]) + Array(pages[4..<8])
         return dump
     }

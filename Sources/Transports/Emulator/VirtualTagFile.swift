@@ -39,11 +39,11 @@ public enum VirtualTagFile {
 
     /// Reads any Flipper Zero NTAG/Ultralight file as a dump, header included.
     public static func dump(at path: String) throws(EmulatorError) -> FlipperDump {
-        let bytes = try FileBytes.read(path)
+        let text = String(decoding: try FileBytes.read(path), as: UTF8.self)
         do {
-            return try FlipperNFC.parse(String(decoding: bytes, as: UTF8.self))
+            return try FlipperNFC.parse(text)
         } catch {
-            throw .malformedFile(path: path, error)
+            throw .malformedFile(path: path, error, dump: !isOwn(text))
         }
     }
 
@@ -69,8 +69,12 @@ public enum VirtualTagFile {
         do {
             dump = try FlipperNFC.parse(text)
         } catch {
-            throw .malformedFile(path: path, error)
+            throw .malformedFile(path: path, error, dump: !isOwn(text))
         }
         return try EmulatedTag(dump: dump)
     }
+
+    /// True when `text` is a virtual tag file TapCard wrote (its first comment says so); another
+    /// Flipper Zero NTAG/Ultralight file is a dump.
+    public static func isOwn(_ text: String) -> Bool { text.contains("# " + comment) }
 }

@@ -38,7 +38,9 @@ import Testing
         #expect(status == 65)
         #expect(error["kind"] as? String == kind)
         #expect(error["origin"] as? String == "input")
-        let figures = try #require(error["figures"] as? [String: Any])
+        var figures = try #require(error["figures"] as? [String: Any])
+        // An NTAG/Ultralight file not TapCard's is named a dump (`dump`: true), not a virtual tag.
+        if kind == "emulator_error.malformed_file" { #expect(figures.removeValue(forKey: "dump") as? Bool == true) }
         #expect(figures.count == 1)
         #expect(figures[figure] as? String == "Line \(line) is not of the form 'Key: value'.")
     }

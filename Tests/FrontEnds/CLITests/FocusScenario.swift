@@ -37,14 +37,24 @@ final class FocusScenario {
         }
         let total = model == "NTAG215" ? 135 : model == "NTAG216" ? 231 : 45
         while pages.count < total { pages.append("00 00 00 00") }
+        // A virtual tag as TapCard writes one (its comment, the header's signature and counters),
+        // so that it is not another tool's dump lacking them.
         var file = """
             Filetype: Flipper NFC device
             Version: 4
+            # TapCard virtual tag: the emulator reads and writes this file.
             Device type: NTAG/Ultralight
             UID: \(uid)
             ATQA: 00 44
             SAK: 00
             NTAG/Ultralight type: \(model)
+            Signature: \(hex([UInt8](repeating: 0, count: 32)))
+            Counter 0: 0
+            Tearing 0: 00
+            Counter 1: 0
+            Tearing 1: 00
+            Counter 2: 0
+            Tearing 2: BD
             Pages total: \(total)
 
             """

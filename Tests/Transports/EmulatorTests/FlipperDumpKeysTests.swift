@@ -5,6 +5,9 @@ import Testing
 /// A Flipper cannot read an Ultralight C's or AES's key pages: its file has zeros there or stops
 /// before them, and TapCard says the key is unknown instead of taking zeros for it.
 @Suite struct FlipperDumpKeysTests {
+    /// A signature the dumps hold (an Ultralight AES answers READ_SIG): these tests are about keys.
+    static let signature = [UInt8](repeating: 0x5A, count: 32)
+
     static func dump(_ model: TagModel, pagesRead: Int? = nil, key: UInt8 = 0) -> FlipperDump {
         let count = model == .ultralightC ? 48 : 60
         var pages = [[UInt8]](repeating: [0xE1, 0x10, 0x06, 0x00], count: count)
@@ -12,7 +15,7 @@ import Testing
         for page in keyPages { pages[page] = [UInt8](repeating: key, count: 4) }
         return FlipperDump(
             chipName: FlipperNFC.chipName(for: model), model: model, uid: [0x04, 1, 2, 3, 4, 5, 6],
-            signature: nil, getVersion: nil, pagesRead: pagesRead, pages: pages)
+            signature: Self.signature, getVersion: nil, pagesRead: pagesRead, pages: pages)
     }
 
     @Test func anUltralightCKeyOfZerosIsUnknown() throws {
@@ -45,7 +48,8 @@ import Testing
 
     @Test func otherChipsHaveNoKeyPages() {
         let ntag = FlipperDump(
-            chipName: "NTAG213", model: .ntag213, uid: [0x04, 1, 2, 3, 4, 5, 6], signature: nil, getVersion: nil,
+            chipName: "NTAG213", model: .ntag213, uid: [0x04, 1, 2, 3, 4, 5, 6], signature: Self.signature,
+            getVersion: nil,
             pages: [[UInt8]](repeating: [0, 0, 0, 0], count: 45))
         #expect(ntag.unknowns.isEmpty)
     }

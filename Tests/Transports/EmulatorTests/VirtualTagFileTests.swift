@@ -32,7 +32,10 @@ import Testing
     }
 
     @Test func textThatIsNotAFlipperFileSaysSo() {
-        #expect(throws: EmulatorError.malformedFile(path: "the virtual tag", .syntax(.notFlipperNFC(line: 1)))) {
+        // Text without TapCard's comment is another tool's file, a dump.
+        #expect(
+            throws: EmulatorError.malformedFile(path: "the virtual tag", .syntax(.notFlipperNFC(line: 1)), dump: true)
+        ) {
             try VirtualTagFile.decode("garbage")
         }
     }

@@ -25,8 +25,10 @@ struct SimExportCommand: Command {
         it), as a Proxmark3 JSON dump ('hf mfu dump' of an NTAG/Ultralight, 'hf 15 dump' of an
         ICODE SLIX2 or ST25DV04K, 'hf mf dump' "mfc v2" of a MIFARE Classic, keys included; 'hf mf
         eload' takes it) or as a raw image of every page (PWD and PACK included, as stored). The
-        options may be given together. A MIFARE Classic card (a virtual tag, or any dump 'sim
-        import' reads) has the Proxmark3 .bin and libnfc .mfd layout as its raw image; it is also
+        options may be given together. FILE may be a Proxmark3 'hf mfu dump' JSON too; what the
+        dump a tag was made from did not hold is written as the formats' zeros, and said. A
+        MIFARE Classic card (a virtual tag, or any dump 'sim import' reads) has the Proxmark3
+        .bin and libnfc .mfd layout as its raw image; it is also
         written as a Proxmark3 .eml ('hf mf eload' takes it) and as a MIFARE Classic Tool .mct
         dump ('--' for a byte nobody knows, a sector nobody read left out). The raw image and
         the .eml are refused while the card holds bytes nobody knows (neither format has a mark
@@ -111,19 +113,37 @@ struct SimExportCommand: Command {
                 other: proxmark3 != nil ? "--proxmark3" : binary != nil ? "--bin" : nil, force: force, json: json,
                 io: io)
         }
-        let tag = try VirtualTagFile.load(path)
+        // Any Type 2 dump read takes (a Proxmark3 hf mfu dump too) exports as a virtual tag does.
+        let tag: EmulatedTag
+        switch try VirtualTag.decode(bytes: bytes, path: path) {
+        case .type2(let type2): tag = type2
+        case .type5(let type5):
+            return try exportType5(
+                type5, path: path, flipper: flipper, proxmark3: proxmark3, binary: binary, force: force, json: json,
+                io: io)
+        case .type4, .type3, .classic:
+            throw EmulatorError.notType2(path: path)
+        }
+        let placeholders = DumpGapComment.missingFields(FlipperDump(tag: tag))
+        var notes: [String] = []
         var written: [(String, JSON)] = []
         if let flipper {
             try OutputFiles.write(
                 [OutputFiles.File(path: flipper, bytes: Array(FlipperNFC.render(FlipperDump(tag: tag)).utf8))],
                 force: force)
             written.append(("flipper", .string(flipper)))
+            notes += placeholderNotes(tag, placeholders, file: flipper, pagesReadField: true)
         }
         if let proxmark3 {
             try OutputFiles.write(
                 [OutputFiles.File(path: proxmark3, bytes: Array(Proxmark3MFU.render(FlipperDump(tag: tag)).utf8))],
                 force: force)
             written.append(("proxmark3", .string(proxmark3)))
+            notes += placeholderNotes(tag, placeholders, file: proxmark3, pagesReadField: false)
+        }
+        if flipper != nil || proxmark3 != nil {
+            written.append(("written_as_placeholders", .array(placeholders.map { JSON.string($0.rawValue) })))
+            written.append(("pages_read", tag.pagesRead.map(JSON.int) ?? .null))
         }
         if let binary {
             try OutputFiles.write([OutputFiles.File(path: binary, bytes: tag.memory)], force: force)
@@ -147,8 +167,39 @@ struct SimExportCommand: Command {
                     "Wrote \(tag.model.displayName) virtual tag \(path) as a raw image (\(tag.memory.count) bytes): \(binary)"
                 )
             }
+            for note in notes { io.note(note) }
         }
         return .success
+    }
+
+    /// What an export of `tag` writes in place of what the dump it was made from lacked: zeros,
+    /// the Flipper's and the Proxmark3's mark for "not read" (`placeholders`), and pages the dump
+    /// did not read (a Flipper file says how many in `Pages read`; a Proxmark3 dump cannot).
+    private static func placeholderNotes(
+        _ tag: EmulatedTag, _ placeholders: [DumpGapComment.Field], file: String, pagesReadField: Bool
+    ) -> [String] {
+        var notes: [String] = []
+        if !placeholders.isEmpty {
+            let names = placeholders.map { field in
+                switch field {
+                case .signature: "the originality signature (zeros)"
+                case .counters: tag.counters.count == 1 ? "the NFC counter (0)" : "the counters (0)"
+                case .tearingFlags: "the tearing flags (BD)"
+                }
+            }
+            notes.append(
+                "\(file): not in the dump the tag was made from, so written as placeholders, as the format writes what was not read: \(names.joined(separator: "; "))."
+            )
+        }
+        if let read = tag.pagesRead {
+            let total = tag.memory.count / 4
+            notes.append(
+                pagesReadField
+                    ? "\(file): Pages read \(read) of \(total), as the dump the tag was made from read them; the other pages hold the tag's bytes."
+                    : "\(file): the dump the tag was made from read \(read) of its \(total) pages; a Proxmark3 dump has no field to say so, and holds the tag's bytes in the other \(total - read)."
+            )
+        }
+        return notes
     }
 
     /// A Type 4 tag has one Flipper format of its own: a MIFARE DESFire the firmware's `Mifare

@@ -30,9 +30,11 @@ struct SimImportCommand: Command {
         'Type 4 Tag' file a generic Type 4 tag holding its NDEF message (the file has no CC: the
         tag's is TapCard's, as the command says). An 'NTAG4xx' file holds only the chip's
         GetVersion answer and is refused. An Ultralight C or AES key the file does not hold (its
-        pages not read, or zeros) is said to be unknown. When the dump's header UID differs
-        from the UID in pages 0–1 (edited dumps do this) the tag answers with the pages, and
-        this command says so.
+        pages not read, or zeros) is said to be unknown, and so are a signature (absent or all
+        zeros), counters and tearing flags the dump lacks and pages past its 'Pages read': the
+        virtual tag keeps saying so. When the dump's header (UID, GET_VERSION, SAK, ATQA)
+        contradicts its pages, the tag answers as its pages say, and this command says so
+        (--json: notes, header_contradictions).
 
         MIFARE Classic 1K and 4K dumps are recognised from their content: a Flipper Zero .nfc
         (Device type Mifare Classic), a Proxmark3 JSON dump (hf mf dump), a Proxmark3 .eml, a
@@ -120,79 +122,132 @@ struct SimImportCommand: Command {
             }
         }
         let tag: EmulatedTag
-        var headerUID: [UInt8]? = nil
-        var unread: String? = nil
+        let dump: FlipperDump?
         if let model {
             let bytes = try FileBytes.read(source)
-            if model.type2Layout != nil, let dump = Proxmark3MFU.image(bytes, model: model) {
+            if model.type2Layout != nil, let image = Proxmark3MFU.image(bytes, model: model) {
                 // Raw pages, a Proxmark3 .bin (its header's signature and counters kept) or .eml.
-                tag = try EmulatedTag(dump: dump)
+                tag = try EmulatedTag(dump: image)
+                dump = image
             } else {
                 tag = EmulatedTag(image: try MemoryImage.load(source, model: model), model: model)
+                dump = nil
             }
         } else {
             let bytes = try FileBytes.read(source)
             let text = String(decoding: bytes, as: UTF8.self)
             if Proxmark3File.isJSON(bytes) {
                 // A Proxmark3 dump: hf mfu dump (Type 2) or hf 15 dump (Type 5).
-                let (virtual, dumpUID) = try Proxmark3File.tag(bytes, path: source)
-                return try save(virtual, at: path, headerUID: dumpUID, force: force, json: json, io: io)
+                let (virtual, type2) = try Proxmark3File.tag(bytes, path: source)
+                let said = type2.map { Said(type2: $0, source: source) } ?? Said()
+                return try save(
+                    virtual, at: path, from: source, headerUID: type2?.uid, said: said, force: force, json: json, io: io
+                )
             }
             if FlipperDESFireFile.isDESFire(text) {
                 // What a Flipper cannot read (keys, files that need one) is said, not guessed.
                 let (desfire, unknowns) = try FlipperDESFireFile.decode(text, path: source)
                 // A PICC Version that contradicts itself, the model or the UID: said, with the value used.
-                let said = try FlipperDESFireFile.contradictions(text, path: source).map { "\(source): \($0)." }
-                let notes = [notInDump(unknowns, source: source)].compactMap { $0 } + said
+                let said = try FlipperDESFireFile.contradictions(text, path: source)
                 return try save(
-                    .type4(desfire), at: path, note: notes.isEmpty ? nil : notes.joined(separator: "\n"), force: force,
+                    .type4(desfire), at: path, from: source, said: Said(unknowns: unknowns, contradictions: said),
+                    force: force,
                     json: json, io: io)
             }
             if FlipperType4File.isType4Dump(text) {
                 // Momentum / Unleashed 'Type 4 Tag': the message only; the CC is not in the file.
                 let (type4, notes) = try FlipperType4File.decode(text, path: source)
                 return try save(
-                    .type4(type4), at: path, note: notInDump(notes, source: source), force: force, json: json, io: io)
+                    .type4(type4), at: path, from: source, said: Said(unknowns: notes), force: force, json: json, io: io
+                )
             }
             if FeliCaTagFile.isFeliCa(text) {
                 // FeliCa Lite-S: kept in the same format; a header that contradicts block 83h is said.
                 let (type3, contradiction) = try FeliCaTagFile.decodeNoting(text, path: source)
                 return try save(
-                    .type3(type3), at: path, note: contradiction.map { "\(source): \($0)" }, force: force, json: json,
-                    io: io)
+                    .type3(type3), at: path, from: source, said: Said(contradictions: contradiction.map { [$0] } ?? []),
+                    force: force, json: json, io: io)
             }
             if Type5FlipperFile.isType5(text) {
                 // ICODE SLIX2 (Device type SLIX) or ST25DV04K (ISO15693-3): kept in the same format.
                 let type5 = try Type5FlipperFile.decode(text, path: source)
                 let lacks = try Type5FlipperFile.unknowns(text, path: source)
                 return try save(
-                    .type5(type5), at: path, note: notInDump(lacks, source: source), force: force, json: json, io: io)
+                    .type5(type5), at: path, from: source, said: Said(unknowns: lacks), force: force, json: json, io: io
+                )
             }
             // Content no reader claims is refused as what it is closest to, not as a broken Flipper file.
             try UnrecognisedDump.refuse(bytes, path: source)
-            let dump = try VirtualTagFile.dump(at: source)
+            let flipper = try VirtualTagFile.dump(at: source)
             do {
-                tag = try EmulatedTag(dump: dump)
+                tag = try EmulatedTag(dump: flipper)
             } catch {
                 throw EmulatorError.inFile(path: source, error)
             }
-            headerUID = dump.uid
-            // An Ultralight C or AES keeps its keys in pages no reader can read back.
-            unread = notInDump(try VirtualTag.dumpNotes(text, path: source), source: source)
+            dump = flipper
         }
-        return try save(.type2(tag), at: path, headerUID: headerUID, note: unread, force: force, json: json, io: io)
+        // What the dump lacks (signature, counters, unread pages, an Ultralight C or AES key) and
+        // where its header contradicts the memory.
+        let said = dump.map { Said(type2: $0, source: source) } ?? Said()
+        return try save(
+            .type2(tag), at: path, from: source, headerUID: dump?.uid, said: said, force: force, json: json, io: io)
+    }
+
+    /// What an import says beside the tag: what the dump did not hold (`unknowns`) and where its
+    /// header contradicts the memory (`contradictions`; the memory wins), one sentence each.
+    struct Said {
+        var unknowns: [String] = []
+        var contradictions: [String] = []
+        /// How many of the first `contradictions` the summary states already (a header UID).
+        var inSummary = 0
+
+        /// A Type 2 dump's: its unknowns, and its header's contradictions, the UID's first.
+        init(type2 dump: FlipperDump, source: String) {
+            unknowns = dump.unknowns
+            let uid = Array(dump.memory.prefix(3)) + Array(dump.memory.dropFirst(4).prefix(4))
+            if !dump.uid.isEmpty, dump.memory.count >= 8, dump.uid != uid {
+                func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
+                contradictions.append(
+                    "the header's UID \(hex(dump.uid)) differs from pages 0–1's \(hex(uid)); the tag answers with pages 0–1's"
+                )
+                inSummary = 1
+            }
+            contradictions += dump.headerContradictions
+        }
+
+        /// Sentences as the readers give them, without a final full stop (added where printed).
+        init(unknowns: [String] = [], contradictions: [String] = []) {
+            func bare(_ text: String) -> String { text.hasSuffix(".") ? String(text.dropLast()) : text }
+            self.unknowns = unknowns.map(bare)
+            self.contradictions = contradictions.map(bare)
+        }
+
+        /// `notes` of `sim import --json`, as a MIFARE Classic import gives them: the
+        /// contradictions, then what the dump lacks.
+        var notes: [String] { contradictions + unknowns }
     }
 
     /// Writes the imported tag (nothing is written before the dump has been read whole), prints
-    /// its summary and then `note`, what the dump did not carry or contradicted.
+    /// its summary with `header_contradictions` and `notes` (JSON), then on standard error what
+    /// the dump did not carry or contradicted.
     private static func save(
-        _ tag: VirtualTag, at path: String, headerUID: [UInt8]? = nil, note: String? = nil, force: Bool, json: Bool,
-        io: some CommandIO
+        _ tag: VirtualTag, at path: String, from source: String, headerUID: [UInt8]? = nil, said: Said, force: Bool,
+        json: Bool, io: some CommandIO
     ) throws -> ExitStatus {
         try OutputFiles.write([OutputFiles.tag(tag, at: path)], force: force)
-        TagOutput.virtualTag(tag, path: path, headerUID: headerUID).print(
-            action: "imported", title: "Imported", json: json, io: io)
-        if let note { io.note(note) }
+        let summary = TagOutput.virtualTag(tag, path: path, headerUID: headerUID)
+        if json, case .object(let members) = summary.json(action: "imported") {
+            io.printJSON(
+                .object(
+                    members + [
+                        ("header_contradictions", .array(said.contradictions.map(JSON.string))),
+                        ("notes", .array(said.notes.map(JSON.string))),
+                    ]))
+        } else {
+            summary.print(action: "imported", title: "Imported", json: json, io: io)
+        }
+        if let note = notInDump(said.unknowns, source: source) { io.note(note) }
+        for contradiction in said.contradictions.dropFirst(said.inSummary) { io.note("\(source): \(contradiction).") }
         return .success
     }
 

@@ -57,7 +57,18 @@ struct SimSummary: VirtualTagSummary {
         lines.append("  CC         \(hex(capabilityContainer)): \(ccDescription)")
         lines.append("  Lock bytes \(hex(staticLock))")
         let check = signatureCheck
-        lines.append("  Signature  \(verdictText): \(check.statement)")
+        if tag.notInDump.contains(.signature) {
+            lines.append(
+                "  Signature  not in the dump it was made from: READ_SIG answers zeros in its place, which never verify"
+            )
+        } else {
+            lines.append("  Signature  \(verdictText): \(check.statement)")
+        }
+        if let read = tag.pagesRead, let layout {
+            lines.append(
+                "  Pages read \(read) of \(layout.totalPages) by the dump it was made from; the others hold the dump's bytes"
+            )
+        }
         return lines
     }
 
