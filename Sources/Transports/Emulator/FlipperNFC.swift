@@ -71,7 +71,8 @@ public enum FlipperNFC {
     /// `Data format version` 1 or 2 (`lib/nfc/protocols/mf_ultralight/mf_ultralight.c`). Another
     /// number is a file this reader does not know, refused rather than guessed at.
     private static func checkVersions(_ fields: FlipperFileFields) throws(FlipperNFCError) {
-        for (key, known) in [("Version", 2...4), ("Data format version", 1...2)] {
+        // The header's `Version` is checked for every Flipper format (FlipperFileFields).
+        for (key, known) in [("Data format version", 1...2)] {
             guard let field = fields[key] else { continue }
             let value = try FlipperNFCError.reading(try field.number(in: 0...1_000_000))
             guard known.contains(value) else {

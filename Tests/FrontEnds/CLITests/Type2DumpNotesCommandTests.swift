@@ -174,8 +174,8 @@ import Testing
         defer { home.remove() }
         let text = try String(contentsOfFile: Self.sasquach, encoding: .utf8)
         let edits = [
-            ("Version: 2", "Version: 5", "Line 2: Version is 5"),
-            ("Version: 2", "Version: 1", "Line 2: Version is 1"),
+            ("Version: 2", "Version: 5", "Line 2: 'Version: 5'"),
+            ("Version: 2", "Version: 1", "Line 2: 'Version: 1'"),
             ("Pages total: 45", "Pages total: 45\nPages read: 46", "Pages read is 46, more than Pages total (45)"),
             ("Pages total: 45", "Data format version: 9\nPages total: 45", "Data format version is 9"),
         ]

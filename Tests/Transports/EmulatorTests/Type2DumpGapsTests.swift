@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Version: 2", "Version: 1", "Version is 1"), ("Version: 2", "Version: 5", "Version is 5"),
+        ("Version: 2", "Version: 1", "'Version: 1'"), ("Version: 2", "Version: 5", "'Version: 5'"),
         ("Pages total: 45", "Pages total: 45\nPages read: 46", "Pages read is 46, more than Pages total (45)"),
         ("Pages total: 45", "Data format version: 9\nPages total: 45", "Data format version is 9"),
     ])

@@ -101,7 +101,7 @@ struct SimImportCommand: Command {
             }
             let (tag, notes) = try Type5RawImage.tag(blocks, model: model, uid: uid)
             return try save(
-                .type5(tag), at: path, note: notInDump(notes, source: source), force: force, json: json, io: io)
+                .type5(tag), at: path, from: source, said: Said(unknowns: notes), force: force, json: json, io: io)
         }
         if model == nil || model?.classic != nil {
             let bytes = try FileBytes.read(source)
