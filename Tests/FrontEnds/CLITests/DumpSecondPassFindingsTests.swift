@@ -13,8 +13,8 @@ import Testing
     @Test(
         "Block 0's SAK that is not the card's is said, on import (text, JSON) and on read",
         arguments: [
-            ("libnfc-mfd/mfc1k.mfd", "block 0's SAK byte 88 is not a MIFARE Classic 1K's 08"),
-            ("libnfc-mfd/zhovner-4k.mfd", "block 0's SAK byte 98 is not a MIFARE Classic 4K's 18"),
+            ("libnfc-mfd/mfc1k.mfd", "block 0's SAK 88 is not a MIFARE Classic 1K's 08"),
+            ("libnfc-mfd/zhovner-4k.mfd", "block 0's SAK 98 is not a MIFARE Classic 4K's 18"),
         ])
     func block0SAK(fixture: String, note: String) async throws {
         let home = try CLIHome("block0-sak")
@@ -42,7 +42,7 @@ import Testing
         #expect(imported.status == 0, "\(imported.io.errorOutput)")
         #expect(
             imported.io.outputText.contains(
-                "block 0's SAK byte 18 names a MIFARE Classic 4K, but the dump holds 64 blocks, a MIFARE Classic 1K's"),
+                "block 0's SAK 18 names a MIFARE Classic 4K, but the dump holds 64 blocks, a MIFARE Classic 1K's"),
             "\(imported.io.outputText)")
         #expect(imported.io.outputText.contains("ATQA, SAK  00 04, 08"))
     }

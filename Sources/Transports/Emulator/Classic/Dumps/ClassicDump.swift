@@ -88,22 +88,31 @@ public struct ClassicDump: Sendable, Equatable {
     /// which the card does not answer with (MF1S50yyX §8.6.1); the card is the model its blocks
     /// make and answers with that model's SAK and ATQA. One sentence each, or none.
     public var block0Notes: [String] {
+        mismatches(
+            sak: uidDecision.block0SAK, atqa: uidDecision.block0ATQA, of: "block 0's",
+            keeping: " (block 0 is manufacturer data and keeps its bytes)")
+    }
+
+    /// Where a SAK and an ATQA (most significant byte first) that `source` ("the header's",
+    /// "block 0's") gives differ from what the card, the model its blocks make, answers with: one
+    /// sentence each, `keeping` appended.
+    private func mismatches(sak: UInt8?, atqa: [UInt8]?, of source: String, keeping: String = "") -> [String] {
         func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
         guard let facts = model.classic else { return [] }
         var found: [String] = []
-        if let sak = uidDecision.block0SAK, sak != facts.sak {
+        if let sak, sak != facts.sak {
             let other = EmulatedClassicTag.supportedModels.first { $0.classic?.sak == sak }
             found.append(
                 other.map { other in
-                    "block 0's SAK byte \(hex([sak])) names a \(other.displayName), but the dump holds \(facts.blocks) blocks, a \(model.displayName)'s; the card answers with SAK \(hex([facts.sak])) (block 0 keeps its bytes)"
+                    "\(source) SAK \(hex([sak])) names a \(other.displayName), but the dump holds \(facts.blocks) blocks, a \(model.displayName)'s; the card is a \(model.displayName) and answers with SAK \(hex([facts.sak]))\(keeping)"
                 }
-                    ?? "block 0's SAK byte \(hex([sak])) is not a \(model.displayName)'s \(hex([facts.sak])); block 0 is manufacturer data: the card keeps its bytes and answers with SAK \(hex([facts.sak]))"
+                    ?? "\(source) SAK \(hex([sak])) is not a \(model.displayName)'s \(hex([facts.sak])); the card answers with \(hex([facts.sak]))\(keeping)"
             )
         }
-        let atqa = Array(facts.atqa(uidLength: uidLength).reversed())
-        if let block0ATQA = uidDecision.block0ATQA, block0ATQA != atqa {
+        let expected = Array(facts.atqa(uidLength: uidLength).reversed())
+        if let atqa, atqa != expected {
             found.append(
-                "block 0's ATQA bytes \(hex(block0ATQA)) are not a \(model.displayName)'s \(hex(atqa)) for a \(uidLength)-byte UID; the card answers with \(hex(atqa)) (block 0 keeps its bytes)"
+                "\(source) ATQA \(hex(atqa)) is not a \(model.displayName)'s \(hex(expected)) for a \(uidLength)-byte UID; the card answers with \(hex(expected))\(keeping)"
             )
         }
         return found
@@ -131,22 +140,6 @@ public struct ClassicDump: Sendable, Equatable {
                 "the header's UID \(hex(headerUID)) differs from block 0's \(hex(uid))\(lengths); the card answers with block 0's"
             )
         }
-        guard let facts = model.classic else { return found }
-        if let headerSAK, headerSAK != facts.sak {
-            let other = EmulatedClassicTag.supportedModels.first { $0.classic?.sak == headerSAK }
-            found.append(
-                other.map { other in
-                    "the header's SAK \(hex([headerSAK])) names a \(other.displayName), but the dump holds \(facts.blocks) blocks, a \(model.displayName)'s; the card is a \(model.displayName) and answers with SAK \(hex([facts.sak]))"
-                }
-                    ?? "the header's SAK \(hex([headerSAK])) is not a \(model.displayName)'s \(hex([facts.sak])); the card answers with \(hex([facts.sak]))"
-            )
-        }
-        let atqa = Array(facts.atqa(uidLength: uidLength).reversed())
-        if let headerATQA, headerATQA != atqa {
-            found.append(
-                "the header's ATQA \(hex(headerATQA)) is not a \(model.displayName)'s \(hex(atqa)) for a \(uidLength)-byte UID; the card answers with \(hex(atqa))"
-            )
-        }
-        return found
+        return found + mismatches(sak: headerSAK, atqa: headerATQA, of: "the header's")
     }
 }
