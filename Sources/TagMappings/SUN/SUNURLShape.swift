@@ -20,10 +20,22 @@ public enum SUNURLShape {
 
     /// True when `url` looks like a SUN message (see ``SUNURLShape``).
     public static func looksLikeSUN(_ url: String) -> Bool {
-        // A URL some tool percent-encoded (`%3D` for `=`) is judged as decoded too: the escape's
-        // own hex digits would otherwise join the fields beside them.
-        let decoded = percentDecoded(url)
-        return shapedLikeSUN(url) || (decoded != url && shapedLikeSUN(decoded))
+        // A URL some tool percent-encoded (`%3D` for `=`), once or again inside another URL's
+        // parameter, is judged at every level of decoding: the escapes' own hex digits would
+        // otherwise join the fields beside them.
+        decodings(of: url).contains(where: shapedLikeSUN)
+    }
+
+    /// `text`, then `text` percent-decoded, again and again while that changes it, at most
+    /// `rounds` times (a URL inside a URL's parameter is encoded twice).
+    public static func decodings(of text: String, rounds: Int = 3) -> [String] {
+        var found = [text]
+        for _ in 0..<rounds {
+            let next = percentDecoded(found[found.count - 1])
+            if next == found[found.count - 1] { break }
+            found.append(next)
+        }
+        return found
     }
 
     /// `text` with every `%XX` (two hex digits) replaced by its byte; other text as it is. Bytes

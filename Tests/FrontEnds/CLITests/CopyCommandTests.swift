@@ -153,6 +153,11 @@ import Testing
                 "https://go.example/?to=https%3A%2F%2Fy.example%2F%3Fp%3DEF963FF7828658A599F3041510671E88%26m%3D94EED9EE65337086",
                 true
             ),
+            // Encoded twice (a redirector's URL inside another's parameter).
+            (
+                "https://go.example/?to=https%253A%252F%252Fy.example%252F%253Fp%253DEF963FF7828658A599F3041510671E88%2526m%253D94EED9EE65337086",
+                true
+            ),
             ("https://github.com/owner/repo/commit/0123456789abcdef", false),
             ("https://x.example/item/123e4567-e89b-12d3-a456-426614174000", false),
         ])
@@ -179,11 +184,14 @@ import Testing
         let home = try CLIHome("copy-sun-text")
         defer { home.remove() }
         let target = try await Self.tag(home, "ntag215", "copy.tag", records: ["text", "old"])
-        for (text, isSUN) in [
+        for (index, (text, isSUN)) in [
             ("Tap: https://x.example/?x=EF963FF7828658A599F3041510671E88&y=94EED9EE65337086 to check in", true),
             ("Visit https://example.com/welcome for the menu", false),
-        ] {
-            let source = try await Self.tag(home, "ntag215", "text-\(isSUN).tag", records: ["text", text])
+            // Percent-encoded whole, or only its scheme's "://": still a URL, still SUN.
+            ("https%3A%2F%2Fx.example%2F%3Fp%3DEF963FF7828658A599F3041510671E88%26m%3D94EED9EE65337086", true),
+            ("https%3A//x.example/?p=EF963FF7828658A599F3041510671E88&m=94EED9EE65337086", true),
+        ].enumerated() {
+            let source = try await Self.tag(home, "ntag215", "text-\(index).tag", records: ["text", text])
             let copied = await home.run(["copy", source, "--tag", target])
             #expect(copied.status == (isSUN ? 1 : 0), "\(text): \(copied.io.errorOutput)")
             #expect(copied.io.errorOutput.contains("holds a SUN URL") == isSUN, "\(copied.io.errorOutput)")

@@ -152,6 +152,26 @@ import Testing
         }
     }
 
+    @Test(
+        "sim export to two formats checks both outputs first: a refused second output leaves no first one",
+        arguments: ["ntag213", "icode-slix2", "mifare-classic-1k"])
+    func exportChecksEveryOutputFirst(model: String) async throws {
+        let home = try CLIHome("export-two")
+        defer { home.remove() }
+        let tag = try await home.newTag(model, "t.nfc")
+        let existing = home.path + "/exists.json"
+        try "keep".write(toFile: existing, atomically: true, encoding: .utf8)
+        let folder = home.path + "/folder"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (second, status) in [(existing, Int32(1)), (folder, 74)] {
+            let first = home.path + "/new.nfc"
+            let result = await home.run(["sim", "export", tag, "--flipper", first, "--proxmark3", second])
+            #expect(result.status == status, "\(model): \(result.io.errorOutput)")
+            #expect(!FileManager.default.fileExists(atPath: first), "\(model): the first output was written")
+        }
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep")
+    }
+
     @Test("A Flipper Classic file with no block says so, not 'blocks go up to -1'")
     func blocklessClassicFile() async throws {
         let home = try CLIHome("blockless")

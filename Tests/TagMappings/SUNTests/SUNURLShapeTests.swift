@@ -32,6 +32,7 @@ import Testing
             // Percent-encoded (a redirector's `to=` parameter): judged as decoded.
             "https://go.example/?to=https%3A%2F%2Fy.example%2F%3Fp%3D\(picc)%26m%3D\(mac)",
             "https://x.example/%3Fx%3d\(picc)%26y%3d\(mac)",
+            "https://go.example/?to=https%253A%252F%252Fy.example%252F%253Fp%253D\(picc)%2526m%253D\(mac)",
         ])
     func sunLike(url: String) {
         #expect(SUNURLShape.looksLikeSUN(url), "\(url)")

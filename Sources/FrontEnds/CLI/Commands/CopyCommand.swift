@@ -130,8 +130,11 @@ struct CopyCommand: Command {
             case .uri(let uri): [uri.uri]
             case .smartPoster(let poster): [poster.uri.uri]
             case .text(let text):
-                text.text.split(whereSeparator: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" })
-                    .filter { $0.contains("://") }.map(String.init)
+                // Its words that are URLs, percent-encoded or not (`https%3A%2F%2F…`).
+                SUNURLShape.decodings(of: text.text).flatMap { decoded in
+                    decoded.split(whereSeparator: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" })
+                        .filter { $0.contains("://") }.map(String.init)
+                }
             default: []
             }
         }

@@ -81,6 +81,9 @@ struct SimExportCommand: Command {
             }
         }
         let bytes = try FileBytes.read(path)
+        // Every output is checked before the first is written: the formats are written one after
+        // another, and a refusal of the second left the first behind, said "Nothing was written".
+        try OutputFiles.check(outputs.map(\.1), force: force)
         if ClassicDumps.recognise(bytes) != nil,
             case .classic(let tag) = try VirtualTag.decode(bytes: bytes, path: path)
         {

@@ -27,30 +27,38 @@ enum OutputFiles {
         File(path: path, bytes: Array(tag.encoded.utf8), secret: tag.holdsSecrets)
     }
 
-    /// Checks every file of `files`, then writes them all (creating the folders under `directory`).
-    static func write(_ files: [File], into directory: String? = nil, force: Bool) throws {
+    /// Refuses, before anything is written, every path of `paths` that ``write(_:into:force:)``
+    /// would refuse: for a command that writes several files one after another, each from its
+    /// own code, and must not write the first when a later one cannot be (`sim export` to two
+    /// formats).
+    static func check(_ paths: [String], into directory: String? = nil, force: Bool) throws {
         var existing: [String] = []
-        if files.contains(where: { $0.path.isEmpty }) {
+        if paths.contains(where: \.isEmpty) {
             throw UsageError("An output file needs a path; an empty one was given. Nothing was written.")
         }
-        for file in files {
-            if let link = try firstLink(on: file.path, below: directory) {
+        for path in paths {
+            if let link = try firstLink(on: path, below: directory) {
                 throw OutputFileError.symbolicLink(path: link)
             }
-            switch try FileBytes.creationTarget(file.path) {
+            switch try FileBytes.creationTarget(path) {
             case .absent: break
-            case .file: existing.append(file.path)
-            case .symbolicLink: throw OutputFileError.symbolicLink(path: file.path)
+            case .file: existing.append(path)
+            case .symbolicLink: throw OutputFileError.symbolicLink(path: path)
             case .other(let reason):
                 // A folder says so in the user's words; anything else (a device, a pipe) as what it is.
                 var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
-                    throw OutputFileError.isDirectory(path: file.path)
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                    throw OutputFileError.isDirectory(path: path)
                 }
-                throw OutputFileError.cannotWrite(path: file.path, reason: reason)
+                throw OutputFileError.cannotWrite(path: path, reason: reason)
             }
         }
         if !existing.isEmpty && !force { throw OutputFileError.wouldReplace(paths: existing) }
+    }
+
+    /// Checks every file of `files`, then writes them all (creating the folders under `directory`).
+    static func write(_ files: [File], into directory: String? = nil, force: Bool) throws {
+        try check(files.map(\.path), into: directory, force: force)
         for file in files {
             let folder = Self.parent(of: file.path)
             // Folders are made only inside a directory the user named for them (`page --out`); a
