@@ -6,6 +6,8 @@ public enum Proxmark3DumpError: TapCardError, Equatable {
     case json(JSONReadError)
     /// The top level is not a JSON object, or `FileType` is missing.
     case notProxmark3Dump
+    /// A member its object gives twice (`$.Card.Signature`): which one the dump means is unknown.
+    case duplicateMember(String)
     /// `FileType` names a dump this reader does not take (`mfc v2`, `15693 v4`, …).
     case unsupportedFileType(String)
     /// A field the tag cannot do without is absent.
@@ -38,6 +40,8 @@ public enum Proxmark3DumpError: TapCardError, Equatable {
         switch self {
         case .json(let error):
             error.sentence
+        case .duplicateMember(let path):
+            "'\(path.prefix(80))' is given twice; JSON readers disagree on which one counts (the Proxmark3 client keeps the last), so the dump's value is not known."
         case .notProxmark3Dump:
             "The JSON has no \"FileType\" at its top level, so it is not a Proxmark3 dump."
         case .unsupportedFileType(let type):

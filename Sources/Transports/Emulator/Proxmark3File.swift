@@ -82,6 +82,7 @@ public enum Proxmark3File {
         guard case .object = document, let fileTypeValue = document["FileType"],
             case .string(let fileType) = fileTypeValue
         else { throw .notProxmark3Dump }
+        if let duplicate = document.firstDuplicateMember(skipping: ["$.blocks"]) { throw .duplicateMember(duplicate) }
         return (document, fileType)
     }
 

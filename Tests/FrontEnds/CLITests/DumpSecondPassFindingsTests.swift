@@ -172,6 +172,42 @@ import Testing
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep")
     }
 
+    @Test("A Proxmark3 JSON dump that gives a member twice is refused, 65, naming it: which value counts is unknown")
+    func duplicateJSONMembers() async throws {
+        let home = try CLIHome("json-twice")
+        defer { home.remove() }
+        let mfu = try String(contentsOfFile: Self.fixture("proxmark3/sasquach-ntag213.json"), encoding: .utf8)
+        let classic = try String(
+            contentsOfFile: Self.fixture("proxmark3/bambu-2D96E03B-mfc1k.json"), encoding: .utf8)
+        let zeros = String(repeating: "0", count: 64)
+        for (text, member) in [
+            (
+                mfu.replacingOccurrences(
+                    of: "\"Signature\": \"", with: "\"Signature\": \"\(zeros)\", \"Signature\": \""),
+                "$.Card.Signature"
+            ),
+            (
+                mfu.replacingOccurrences(
+                    of: "\"FileType\": \"mfu\",", with: "\"FileType\": \"mfu\", \"FileType\": \"mfcard\","),
+                "$.FileType"
+            ),
+            (
+                classic.replacingOccurrences(of: "\"KeyA\": ", with: "\"KeyA\": \"FFFFFFFFFFFF\", \"KeyA\": "),
+                ".KeyA"
+            ),
+        ] {
+            #expect(text != mfu && text != classic, "\(member): the edit did not apply")
+            let path = home.path + "/twice.json"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let out = home.path + "/out.nfc"
+            let imported = await home.run(["sim", "import", path, out])
+            #expect(imported.status == 65, "\(member): \(imported.io.errorOutput)")
+            #expect(imported.io.errorOutput.contains(member) && imported.io.errorOutput.contains("twice"))
+            #expect(!FileManager.default.fileExists(atPath: out))
+            #expect(await home.run(["info", "--tag", path]).status == 65)
+        }
+    }
+
     @Test("A Flipper Classic file with no block says so, not 'blocks go up to -1'")
     func blocklessClassicFile() async throws {
         let home = try CLIHome("blockless")

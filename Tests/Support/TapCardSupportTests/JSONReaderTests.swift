@@ -36,4 +36,20 @@ import Testing
         let text = String(repeating: "[", count: JSONReader.maximumDepth + 1)
         #expect(throws: JSONReadError.tooDeep(line: 1, offset: JSONReader.maximumDepth)) { try read(text) }
     }
+
+    @Test(
+        "A member given twice is found by its path, depth first, arrays by index; skipped objects are not looked into")
+    func duplicateMembers() throws {
+        #expect(try JSONReader.read(Array(#"{"a": 1, "b": {"c": 2}}"#.utf8)).firstDuplicateMember() == nil)
+        #expect(try JSONReader.read(Array(#"{"a": 1, "a": 2}"#.utf8)).firstDuplicateMember() == "$.a")
+        #expect(
+            try JSONReader.read(Array(#"{"a": {"b": [1, {"c": 1, "c": 1}]}}"#.utf8)).firstDuplicateMember()
+                == "$.a.b[1].c")
+        let blocks = try JSONReader.read(Array(#"{"blocks": {"0": "x", "0": "y"}}"#.utf8))
+        #expect(blocks.firstDuplicateMember() == "$.blocks.0")
+        #expect(blocks.firstDuplicateMember(skipping: ["$.blocks"]) == nil)
+        #expect(
+            try JSONReader.read(Array(#"{"blocks": 1, "blocks": 2}"#.utf8)).firstDuplicateMember(skipping: ["$.blocks"])
+                == "$.blocks")
+    }
 }

@@ -43,6 +43,13 @@ public enum ProxmarkClassicJSON {
 
     public static func parse(_ bytes: [UInt8], model given: TagModel?) throws(ClassicDumpError) -> ClassicDump {
         let json = try parseJSON(bytes)
+        if let duplicate = json.firstDuplicateMember(skipping: ["$.blocks"]) {
+            throw .jsonField(
+                path: duplicate,
+                reason:
+                    "given twice; JSON readers disagree on which one counts (the Proxmark3 client keeps the last), so the dump's value is not known"
+            )
+        }
         guard case .string(let type) = json["FileType"], fileTypes.contains(type) else {
             throw .jsonField(path: "$.FileType", reason: "not one of \(fileTypes.joined(separator: ", "))")
         }
