@@ -114,7 +114,10 @@ public enum EmulatorError: UnwritableFileError, Equatable {
         case .unknownChip(let name):
             "The dump is of a chip named '\(name)', which TapCard cannot identify as a model it emulates."
         case .malformedFile(let path, let error, let dump):
-            "\(path) is not a readable \(dump ? "Flipper Zero NTAG/Ultralight dump" : "virtual tag"): \(error.sentence)"
+            // Without a Device type line the family is not known: only then is the file named by its tool alone.
+            error == .syntax(.missingField("Device type"))
+                ? "\(path) is not a readable Flipper Zero dump: \(error.sentence)"
+                : "\(path) is not a readable \(dump ? "Flipper Zero NTAG/Ultralight dump" : "virtual tag"): \(error.sentence)"
         case .uidCascadeTag(let index):
             "The UID's byte \(index) is 88, the cascade tag: ISO/IEC 14443-3 reserves 88 there (anticollision sends it before a double UID's first three bytes), so no real tag has this UID."
         case .uidLength(let count):
@@ -144,7 +147,7 @@ public enum EmulatorError: UnwritableFileError, Equatable {
         case .notType2(let path):
             "\(path) holds a virtual Type 4 tag; this needs a Type 2 (NTAG/Ultralight) virtual tag."
         case .type5UID(let uid, let model):
-            "The UID \(Hex.encode(uid, uppercase: true, separator: " ")) (\(uid.count) bytes) is not a \(model.displayName) UID; it must have 8 bytes and start \(Hex.encode(model.type5?.uidPrefix ?? [0xE0], uppercase: true, separator: " "))\(model == .icodeSLIX2 ? " with bits 4–3 of the next byte 01" : "")."
+            "The UID \(Hex.encode(uid, uppercase: true, separator: " ")) (\(uid.count) bytes) is not \(model.withArticle) UID; it must have 8 bytes and start \(Hex.encode(model.type5?.uidPrefix ?? [0xE0], uppercase: true, separator: " "))\(model == .icodeSLIX2 ? " with bits 4–3 of the next byte 01" : "")."
         case .type5Memory(let reason):
             "The Type 5 tag's memory does not fit its model: \(reason)."
         case .malformedType5File(let path, let error):
@@ -170,7 +173,7 @@ public enum EmulatorError: UnwritableFileError, Equatable {
         case .malformedProxmark3File(let path, let error):
             "\(path) is not a readable Proxmark3 dump: \(error.sentence)"
         case .malformedFeliCaFile(let path, let error):
-            "\(path) is not a readable virtual FeliCa tag: \(error.sentence)"
+            "\(path) is not a readable Flipper Zero FeliCa file: \(error.sentence)"
         case .type3Memory(let reason):
             "The FeliCa card's blocks do not fit its model: \(reason)."
         case .classicUID(let length):

@@ -36,7 +36,8 @@ struct FlipperFileFields: Sendable, Equatable {
         var lineNumber = 0
         for (number, rawLine) in lines {
             lineNumber = number
-            let trimmed = Self.trimmed(rawLine)
+            // A byte order mark before the first line (an editor's) is no part of it.
+            let trimmed = Self.trimmed(number == 1 ? rawLine.drop { $0 == "\u{FEFF}" } : rawLine)
             if trimmed.isEmpty || trimmed.first == "#" { continue }
             guard let colon = trimmed.firstIndex(of: ":") else {
                 throw sawFiletype ? .malformedLine(line: lineNumber) : .notFlipperNFC(line: lineNumber)

@@ -38,7 +38,7 @@ public enum FlipperNFCError: TapCardError, Equatable, FlipperFormatError {
         case .syntax(let problem):
             problem.sentence
         case .unsupportedDeviceType(let type, let line):
-            "Line \(line): device type '\(type)' is not an NTAG/Ultralight tag; only those can be imported."
+            "Line \(line): device type '\(type)' is none TapCard reads; it reads Flipper Zero files of NTAG/Ultralight, Mifare Classic, SLIX, ISO15693-3 (ST25DV04K), FeliCa, Mifare DESFire and Type 4 Tag."
         case .pageOutOfOrder(let page, let expected, let line):
             "Line \(line): found page \(page) where page \(expected) was expected; pages must count up from 0."
         case .pageCountMismatch(let found, let declared):

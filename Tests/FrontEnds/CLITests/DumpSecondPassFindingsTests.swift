@@ -208,6 +208,59 @@ import Testing
         }
     }
 
+    @Test("A trailer the dump did not read shows ?? and null, never the zeros standing for it")
+    func unknownTrailerShownUnknown() async throws {
+        let home = try CLIHome("unknown-trailer")
+        defer { home.remove() }
+        let tag = try await home.newTag("mifare-classic-1k", "c.nfc")
+        let mct = home.path + "/c.mct"
+        #expect(await home.run(["sim", "export", tag, "--mct", mct]).status == 0)
+        // Sector 15 left out: MIFARE Classic Tool did not read it.
+        let text = try String(contentsOfFile: mct, encoding: .utf8)
+        let cut = home.path + "/cut.mct"
+        try String(text[..<(try #require(text.range(of: "+Sector: 15"))).lowerBound])
+            .write(toFile: cut, atomically: true, encoding: .utf8)
+        let imported = await home.run(["sim", "import", cut, home.path + "/t.nfc", "--model", "mifare-classic-1k"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        #expect(
+            imported.io.outputText.contains("Sector 15  key A: unknown; access ?? ?? ??, GPB ??"),
+            "\(imported.io.outputText)")
+        let json = await home.run([
+            "sim", "import", cut, home.path + "/j.nfc", "--model", "mifare-classic-1k", "--json",
+        ])
+        let sectors = try #require(try CLIHome.object(json.io.outputText)["sectors"] as? [[String: Any]])
+        #expect(sectors[15]["key_a"] as? String == "unknown")
+        #expect(sectors[15]["access_bits"] is NSNull && sectors[15]["general_purpose_byte"] is NSNull)
+        #expect(sectors[0]["access_bits"] as? String != nil)
+    }
+
+    @Test(
+        "A Flipper file with a byte order mark reads as without; a file cut before its Device type is named a Flipper Zero dump"
+    )
+    func flipperBOMAndDeviceType() async throws {
+        let home = try CLIHome("flipper-bom")
+        defer { home.remove() }
+        let laundr = try String(contentsOfFile: Self.fixture("flipper-nfc/laundr-mfc1k.nfc"), encoding: .utf8)
+        let bom = home.path + "/bom.nfc"
+        try ("\u{FEFF}" + laundr).write(toFile: bom, atomically: true, encoding: .utf8)
+        let imported = await home.run(["sim", "import", bom, home.path + "/t.nfc"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        let slix = try String(contentsOfFile: Self.fixture("flipper/Slix_cap_default.nfc"), encoding: .utf8)
+        let cut = home.path + "/cut.nfc"
+        try String(slix[..<(try #require(slix.range(of: "Device type:"))).lowerBound])
+            .write(toFile: cut, atomically: true, encoding: .utf8)
+        let refused = await home.run(["sim", "import", cut, home.path + "/u.nfc"])
+        #expect(refused.status == 65)
+        #expect(refused.io.errorOutput.contains("is not a readable Flipper Zero dump:"), "\(refused.io.errorOutput)")
+        #expect(!refused.io.errorOutput.contains("NTAG/Ultralight"))
+        let other = home.path + "/other.nfc"
+        try laundr.replacingOccurrences(of: "Device type: Mifare Classic", with: "Device type: ST25TB")
+            .write(toFile: other, atomically: true, encoding: .utf8)
+        let unknown = await home.run(["sim", "import", other, home.path + "/v.nfc"])
+        #expect(unknown.status == 65)
+        #expect(unknown.io.errorOutput.contains("'ST25TB' is none TapCard reads"), "\(unknown.io.errorOutput)")
+    }
+
     @Test("A Flipper Classic file with no block says so, not 'blocks go up to -1'")
     func blocklessClassicFile() async throws {
         let home = try CLIHome("blockless")

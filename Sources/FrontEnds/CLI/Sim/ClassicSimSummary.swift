@@ -76,8 +76,12 @@ struct ClassicSimSummary: VirtualTagSummary {
                 (0..<6).allSatisfy { tag.isKnown(block: trailer, byte: $0) }
                 ? Self.keyName(Array(block[0..<6])) : "unknown"
 
+            // A byte the dump did not read is shown as ??, never as the zero that stands for it.
+            func shown(_ offsets: Range<Int>) -> String {
+                offsets.map { tag.isKnown(block: trailer, byte: $0) ? hex([block[$0]]) : "??" }.joined(separator: " ")
+            }
             lines.append(
-                "  Sector \(sector < 10 ? " " : "")\(sector)  key A: \(keyA); access \(hex(Array(block[6..<9]))), GPB \(hex([block[9]]))"
+                "  Sector \(sector < 10 ? " " : "")\(sector)  key A: \(keyA); access \(shown(6..<9)), GPB \(shown(9..<10))"
             )
         }
         return lines
@@ -116,11 +120,16 @@ struct ClassicSimSummary: VirtualTagSummary {
                     "sectors",
                     .array(
                         trailers.map { sector, block in
-                            .object([
+                            // What the dump did not read is "unknown" or null, never the zero standing for it.
+                            let trailer = tag.trailerBlock(ofSector: sector)
+                            func known(_ offsets: Range<Int>) -> Bool {
+                                offsets.allSatisfy { tag.isKnown(block: trailer, byte: $0) }
+                            }
+                            return .object([
                                 ("sector", .int(sector)),
-                                ("key_a", .string(Self.keyName(Array(block[0..<6])))),
-                                ("access_bits", .string(Hex.encode(Array(block[6..<9])))),
-                                ("general_purpose_byte", .string(Hex.encode([block[9]]))),
+                                ("key_a", .string(known(0..<6) ? Self.keyName(Array(block[0..<6])) : "unknown")),
+                                ("access_bits", known(6..<9) ? .string(Hex.encode(Array(block[6..<9]))) : .null),
+                                ("general_purpose_byte", known(9..<10) ? .string(Hex.encode([block[9]])) : .null),
                             ])
                         })
                 )

@@ -110,7 +110,7 @@ public enum ClassicFlipperFile {
         let modelNote =
             named == model
             ? nil
-            : "line \(type.line) says 'Mifare Classic type: \(type.value)' (a \(named.displayName)), but the file holds blocks 0 to \(facts.blocks - 1), a \(model.displayName)'s; the card is the \(model.displayName) its blocks make"
+            : "line \(type.line) says 'Mifare Classic type: \(type.value)' (\(named.withArticle)), but the file holds blocks 0 to \(facts.blocks - 1), \(model.withArticle)'s; the card is the \(model.displayName) its blocks make"
         return ClassicDump(
             format: .flipper, model: model, headerUID: uid,
             // Version 2 files wrote the ATQA least significant byte first.

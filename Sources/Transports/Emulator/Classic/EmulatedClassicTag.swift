@@ -76,7 +76,7 @@ public final class EmulatedClassicTag: ClassicChannel {
         guard let facts = model.classic else { throw .unsupportedModel(model) }
         guard blocks.count == facts.blocks, blocks.allSatisfy({ $0.count == ClassicFacts.blockSize }) else {
             throw .classicMemory(
-                "a \(model.displayName) has \(facts.blocks) blocks of 16 bytes; this has \(blocks.count)")
+                "\(model.withArticle) has \(facts.blocks) blocks of 16 bytes; this has \(blocks.count)")
         }
         guard uidLength == 4 || uidLength == 7 else { throw .classicUID(length: uidLength) }
         guard !(0..<uidLength).contains(where: unknown.contains) else {

@@ -71,7 +71,7 @@ public final class EmulatedType3Tag: FeliCaChannel {
         guard Set(blocks.keys) == Set(facts.blocks), blocks.values.allSatisfy({ $0.count == Type3Facts.blockSize })
         else {
             throw .type3Memory(
-                "a \(model.displayName) has the \(facts.blocks.count) blocks 00–0E, 80–88, 90–92 and A0, of 16 bytes each"
+                "\(model.withArticle) has the \(facts.blocks.count) blocks 00–0E, 80–88, 90–92 and A0, of 16 bytes each"
             )
         }
         self.model = model

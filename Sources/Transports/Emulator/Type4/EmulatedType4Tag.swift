@@ -143,12 +143,12 @@ public final class EmulatedType4Tag: ISODepChannel {
         try check(model: model)
         guard let facts = model.type4 else { throw .unsupportedModel(model) }
         guard memory.files.count == facts.files.count else {
-            throw .type4Memory("it has \(memory.files.count) files; a \(model.displayName) has \(facts.files.count)")
+            throw .type4Memory("it has \(memory.files.count) files; \(model.withArticle) has \(facts.files.count)")
         }
         for (file, expected) in zip(memory.files, facts.files) {
             let name = Hex.encode([UInt8(file.identifier >> 8), UInt8(file.identifier & 0xFF)], uppercase: true)
             guard file.identifier == expected.identifier, file.number == expected.number else {
-                throw .type4Memory("file \(name) is not where a \(model.displayName) has its files")
+                throw .type4Memory("file \(name) is not where \(model.withArticle) has its files")
             }
             guard file.size == expected.size else {
                 throw .type4Memory("file \(name) has \(file.size) bytes; it must have \(expected.size)")
@@ -164,21 +164,21 @@ public final class EmulatedType4Tag: ISODepChannel {
             }
         }
         guard memory.keys.count == facts.keyCount, memory.keys.allSatisfy({ $0.value.count == 16 }) else {
-            throw .type4Memory("a \(model.displayName) has \(facts.keyCount) keys of 16 bytes")
+            throw .type4Memory("\(model.withArticle) has \(facts.keyCount) keys of 16 bytes")
         }
         let signature = model == .ntag424DNA ? signatureLength : 0
         guard memory.signature.count == signature else {
             throw .type4Memory("the signature has \(memory.signature.count) bytes; it must have \(signature)")
         }
         guard !memory.lrp || model == .ntag424DNA else {
-            throw .type4Memory("a \(model.displayName) has no LRP mode; only an NTAG 424 DNA can be switched to it")
+            throw .type4Memory("\(model.withArticle) has no LRP mode; only an NTAG 424 DNA can be switched to it")
         }
         switch (facts.desfire, memory.picc) {
         case (nil, nil): break
         case (let desfire?, let picc?):
             if let problem = picc.problem(desfire) { throw .type4Memory(problem) }
-        case (nil, _?): throw .type4Memory("a \(model.displayName) has no DESFire applications")
-        case (_?, nil): throw .type4Memory("a \(model.displayName) needs its PICC (master key and applications)")
+        case (nil, _?): throw .type4Memory("\(model.withArticle) has no DESFire applications")
+        case (_?, nil): throw .type4Memory("\(model.withArticle) needs its PICC (master key and applications)")
         }
     }
 

@@ -93,7 +93,7 @@ public final class EmulatedType5Tag: ISO15693Channel {
         try check(model: model)
         guard let facts = model.type5 else { throw .unsupportedModel(model) }
         guard memory.blocks.count == facts.blockCount else {
-            throw .type5Memory("it has \(memory.blocks.count) blocks; a \(model.displayName) has \(facts.blockCount)")
+            throw .type5Memory("it has \(memory.blocks.count) blocks; \(model.withArticle) has \(facts.blockCount)")
         }
         if let index = memory.blocks.firstIndex(where: { $0.count != facts.blockSize }) {
             throw .type5Memory(

@@ -104,15 +104,15 @@ public struct ClassicDump: Sendable, Equatable {
             let other = EmulatedClassicTag.supportedModels.first { $0.classic?.sak == sak }
             found.append(
                 other.map { other in
-                    "\(source) SAK \(hex([sak])) names a \(other.displayName), but the dump holds \(facts.blocks) blocks, a \(model.displayName)'s; the card is a \(model.displayName) and answers with SAK \(hex([facts.sak]))\(keeping)"
+                    "\(source) SAK \(hex([sak])) names \(other.withArticle), but the dump holds \(facts.blocks) blocks, \(model.withArticle)'s; the card is \(model.withArticle) and answers with SAK \(hex([facts.sak]))\(keeping)"
                 }
-                    ?? "\(source) SAK \(hex([sak])) is not a \(model.displayName)'s \(hex([facts.sak])); the card answers with \(hex([facts.sak]))\(keeping)"
+                    ?? "\(source) SAK \(hex([sak])) is not \(model.withArticle)'s \(hex([facts.sak])); the card answers with \(hex([facts.sak]))\(keeping)"
             )
         }
         let expected = Array(facts.atqa(uidLength: uidLength).reversed())
         if let atqa, atqa != expected {
             found.append(
-                "\(source) ATQA \(hex(atqa)) is not a \(model.displayName)'s \(hex(expected)) for a \(uidLength)-byte UID; the card answers with \(hex(expected))\(keeping)"
+                "\(source) ATQA \(hex(atqa)) is not \(model.withArticle)'s \(hex(expected)) for a \(uidLength)-byte UID; the card answers with \(hex(expected))\(keeping)"
             )
         }
         return found

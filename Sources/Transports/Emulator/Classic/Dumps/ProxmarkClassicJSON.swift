@@ -93,7 +93,7 @@ public enum ProxmarkClassicJSON {
                 guard key.utf8.count <= 2, key.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let sector = Int(key),
                     sector < facts.sectors
                 else {
-                    throw .jsonField(path: "$.SectorKeys.\(key)", reason: "not a sector of a \(model.displayName)")
+                    throw .jsonField(path: "$.SectorKeys.\(key)", reason: "not a sector of \(model.withArticle)")
                 }
                 let trailer = ClassicDumps.firstBlock(ofSector: sector) + ClassicDumps.blocksInSector(sector) - 1
                 let parts: [(String, Int, Int)] = [("KeyA", 0, 6), ("AccessConditions", 6, 4), ("KeyB", 10, 6)]
