@@ -19,7 +19,8 @@ public enum EmulatorError: UnwritableFileError, Equatable {
     case imageSize(bytes: Int, expected: Int, model: TagModel)
     /// A `--model` image of a Type 5 tag (file at `path`, `bytes` long) that is neither the
     /// model's raw blocks nor an `.eml` of them (``Type5RawImage``).
-    case type5Image(path: String, bytes: Int, model: TagModel)
+    /// `emlProblem`: where text of block lines goes wrong (``Type5RawImage/emlProblem(_:model:)``).
+    case type5Image(path: String, bytes: Int, model: TagModel, emlProblem: String? = nil)
     /// A signature must be 32 bytes (r ‖ s on secp128r1).
     case signatureLength(Int)
     /// A file could not be read; `reason` is the system's wording.
@@ -122,8 +123,9 @@ public enum EmulatorError: UnwritableFileError, Equatable {
             "The UID's byte \(index) is 88, the cascade tag: ISO/IEC 14443-3 reserves 88 there (anticollision sends it before a double UID's first three bytes), so no real tag has this UID."
         case .uidLength(let count):
             "The UID has \(count) bytes; the NXP tags TapCard emulates (NTAG, MIFARE Ultralight, NTAG 424 DNA) have 7-byte UIDs."
-        case .type5Image(let path, let bytes, let model):
-            "\(path) is not a raw \(model.displayName) image: it holds \(bytes) \(bytes == 1 ? "byte" : "bytes"); one is \(Type5RawImage.sizes(of: model))."
+        case .type5Image(let path, let bytes, let model, let emlProblem):
+            emlProblem.map { "\(path) is not a readable .eml of \(model.withArticle): \($0)." }
+                ?? "\(path) is not a raw \(model.displayName) image: it holds \(bytes) \(bytes == 1 ? "byte" : "bytes"); one is \(Type5RawImage.sizes(of: model))."
         case .imageSize(let bytes, let expected, let model):
             "The memory image has \(bytes) bytes; a \(model.displayName) has \(expected) bytes (\(expected / 4) pages)."
         case .signatureLength(let count):

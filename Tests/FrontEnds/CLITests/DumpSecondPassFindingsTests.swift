@@ -96,6 +96,16 @@ import Testing
         #expect(try CLIHome.object(imported.io.outputText)["unknown_sectors"] as? [Int] == [0])
         let read = await home.run(["info", "--tag", mct])
         #expect(read.io.errorOutput.contains("byte 0 ('4-') is half known"), "\(read.io.errorOutput)")
+        // In block 0's UID a byte not read leaves no UID (the format has no header to give one):
+        // refused, naming the byte.
+        var uidLines = lines
+        uidLines[1] = "01" + "2-" + uidLines[1].dropFirst(4)
+        try uidLines.joined(separator: "\n").write(toFile: mct, atomically: true, encoding: .utf8)
+        let noUID = await home.run(["sim", "import", mct, home.path + "/nouid.nfc"])
+        #expect(noUID.status == 65, "\(noUID.io.errorOutput)")
+        #expect(
+            noUID.io.errorOutput.contains("byte 1 of its first 4 (the UID) is not in the dump"),
+            "\(noUID.io.errorOutput)")
         // A digit that is neither hex nor '-' beside a '-' is no byte at all: refused, 65.
         lines[2] = "-Z" + original.dropFirst(2)
         try lines.joined(separator: "\n").write(toFile: mct, atomically: true, encoding: .utf8)

@@ -55,6 +55,16 @@ import Testing
             short.io.errorOutput.contains("it holds 319 bytes; one is 320 bytes (80 blocks of 4)"),
             "\(short.io.errorOutput)")
         #expect(!FileManager.default.fileExists(atPath: out))
+        // An .eml with one line a digit short names the line.
+        let eml = home.path + "/bad.eml"
+        var lines = [String](repeating: "00000000", count: 80)
+        lines[4] = "0000000"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: eml, atomically: true, encoding: .utf8)
+        let badLine = await home.run(["sim", "import", eml, out, "--model", "icode-slix2"])
+        #expect(badLine.status == 65)
+        #expect(
+            badLine.io.errorOutput.contains("line 5 is not one block of 8 hex digits (it has 7 characters)"),
+            "\(badLine.io.errorOutput)")
         let wrongUID = await home.run(["sim", "import", bin, out, "--model", "ntag215", "--uid", "E004010812345678"])
         #expect(wrongUID.status == 64, "\(wrongUID.io.errorOutput)")
         try Data(repeating: 0, count: 320).write(to: URL(fileURLWithPath: bin))

@@ -97,7 +97,9 @@ struct SimImportCommand: Command {
             let bytes = try FileBytes.read(source)
             let uid = try uidText.map { text throws in try Hex.decode(text) }
             guard let blocks = Type5RawImage.blocks(bytes, model: model) else {
-                throw EmulatorError.type5Image(path: source, bytes: bytes.count, model: model)
+                throw EmulatorError.type5Image(
+                    path: source, bytes: bytes.count, model: model,
+                    emlProblem: Type5RawImage.emlProblem(bytes, model: model))
             }
             let (tag, notes) = try Type5RawImage.tag(blocks, model: model, uid: uid)
             return try save(

@@ -79,8 +79,12 @@ public final class EmulatedClassicTag: ClassicChannel {
                 "\(model.withArticle) has \(facts.blocks) blocks of 16 bytes; this has \(blocks.count)")
         }
         guard uidLength == 4 || uidLength == 7 else { throw .classicUID(length: uidLength) }
-        guard !(0..<uidLength).contains(where: unknown.contains) else {
-            throw .classicMemory("block 0 does not say the UID (its first \(uidLength) bytes are unknown)")
+        let unknownUID = (0..<uidLength).filter(unknown.contains)
+        guard unknownUID.isEmpty else {
+            let bytes = unknownUID.map(String.init).joined(separator: ", ")
+            throw .classicMemory(
+                "block 0 does not say the UID: \(unknownUID.count == 1 ? "byte" : "bytes") \(bytes) of its first \(uidLength) (the UID) \(unknownUID.count == 1 ? "is" : "are") not in the dump, and no header UID stands for \(unknownUID.count == 1 ? "it" : "them")"
+            )
         }
         self.model = model
         self.facts = facts

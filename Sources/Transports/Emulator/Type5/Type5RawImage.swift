@@ -51,6 +51,28 @@ public enum Type5RawImage {
         return (tag, notes)
     }
 
+    /// Where text that is mostly lines of `model`'s block in hex (an `.eml` with a broken line)
+    /// goes wrong: the first line that is not one block of hex digits, or the count of lines.
+    /// `nil` for bytes that are no such text (a raw image of a wrong size).
+    public static func emlProblem(_ bytes: [UInt8], model: TagModel) -> String? {
+        guard let facts = model.type5, String(validating: bytes, as: UTF8.self) != nil else { return nil }
+        let digits = facts.blockSize * 2
+        let lines = TextLines.split(String(decoding: bytes, as: UTF8.self)).map {
+            ($0.number, TextLines.trimming($0.text, leading: [" ", "\t"], trailing: ["\r", " ", "\t"]))
+        }.filter { !$0.1.isEmpty }
+        func isBlock(_ text: Substring) -> Bool {
+            text.utf8.count == digits
+                && text.utf8.allSatisfy { byte in
+                    (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+                }
+        }
+        guard !lines.isEmpty, lines.filter({ isBlock($0.1) }).count * 2 >= lines.count else { return nil }
+        if let bad = lines.first(where: { !isBlock($0.1) }) {
+            return "line \(bad.0) is not one block of \(digits) hex digits (it has \(bad.1.count) characters)"
+        }
+        return "it has \(lines.count) block lines; \(model.withArticle) has \(facts.blockCount)"
+    }
+
     /// The bytes of lines of `blockSize * 2` hex digits (LF or CR LF; blank lines skipped), or nil.
     static func emlBytes(_ bytes: [UInt8], blockSize: Int) -> [UInt8]? {
         var memory: [UInt8] = []
