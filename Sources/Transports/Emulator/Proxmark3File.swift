@@ -17,6 +17,21 @@ public enum Proxmark3File {
     /// The tag a Proxmark3 dump describes; `path` only names the file in errors. The second value
     /// is the dump of a Type 2 tag, header included (its UID, ``FlipperDump/unknowns``,
     /// ``FlipperDump/headerContradictions``), to report what the tag does not take from it.
+    /// What a Proxmark3 dump does not hold, one phrase each: an `hf mfu dump`'s header gaps and
+    /// unread pages, what an `hf 15 dump` has no member for (``Proxmark3ISO15693``).
+    public static func unknowns(_ bytes: [UInt8], path: String) throws(EmulatorError) -> [String] {
+        switch try tag(bytes, path: path) {
+        case (_, let dump?): return dump.unknowns
+        case (.type5, nil):
+            do {
+                return try Proxmark3ISO15693.parse(bytes).unknowns
+            } catch {
+                throw .malformedProxmark3File(path: path, error)
+            }
+        default: return []
+        }
+    }
+
     public static func tag(_ bytes: [UInt8], path: String) throws(EmulatorError) -> (VirtualTag, dump: FlipperDump?) {
         let document: JSON
         let fileType: String

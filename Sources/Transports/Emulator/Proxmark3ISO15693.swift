@@ -36,6 +36,12 @@ public enum Proxmark3ISO15693 {
         }
         var memory = Type5Memory(facts: facts, formatted: false)
         memory.blocks = blocks
+        // What the file leaves out, and what the tag has in its place.
+        var unknowns = [
+            ("dsfid", "the DSFID (00 here)"), ("afi", "the AFI (00 here)"),
+            ("locks", "the block locks (none locked here)"),
+        ]
+        .filter { card[$0.0] == nil }.map(\.1)
         memory.dsfid = try Proxmark3File.hex(card, "dsfid", count: [1], required: false)?[0] ?? 0
         memory.afi = try Proxmark3File.hex(card, "afi", count: [1], required: false)?[0] ?? 0
         memory.dsfidLocked = try Proxmark3File.hex(card, "dsfidlock", count: [1], required: false)?[0] ?? 0 != 0
@@ -49,8 +55,15 @@ public enum Proxmark3ISO15693 {
                 slix.privacyPassword = privacy
             }
             memory.slix = slix
+            // The format has no member for these (json15_save_tag).
+            unknowns += [
+                "the originality signature (zeros here)",
+                "the read, write, destroy and EAS passwords (the factory values here)",
+                "the protection pointer and condition (00 here)", "the EAS and protection-pointer locks (false here)",
+                "privacy mode (off here)",
+            ]
         }
-        return Type5FlipperFile.Parsed(model: model, uid: uid, memory: memory)
+        return Type5FlipperFile.Parsed(model: model, uid: uid, memory: memory, unknowns: unknowns)
     }
 
     /// The tag as a `15693 v5` dump (v5: the block count in 2 bytes, as an SLIX2's 80 need no more

@@ -10,9 +10,8 @@ extension VirtualTag {
         if FlipperType4File.isType4Dump(text) { return try FlipperType4File.decode(text, path: path).1 }
         if Type5FlipperFile.isType5(text) { return try Type5FlipperFile.unknowns(text, path: path) }
         if Proxmark3File.isJSON(Array(text.utf8.prefix(64))) {
-            // hf mfu dump: its header's gaps and unread pages (hf 15 dump: nothing said here).
-            guard case (.type2, let dump?) = try Proxmark3File.tag(Array(text.utf8), path: path) else { return [] }
-            return dump.unknowns
+            // hf mfu dump: its header's gaps and unread pages; hf 15 dump: what the format has no member for.
+            return try Proxmark3File.unknowns(Array(text.utf8), path: path)
         }
         guard !Type4TagFile.isType4(text), !Type5FlipperFile.isType5(text), !FeliCaTagFile.isFeliCa(text),
             !ClassicFlipperFile.isClassic(text)

@@ -271,6 +271,20 @@ import Testing
         #expect(unknown.io.errorOutput.contains("'ST25TB' is none TapCard reads"), "\(unknown.io.errorOutput)")
     }
 
+    @Test("A Proxmark3 hf 15 dump says what its format has no member for, at import (text, JSON) and on info")
+    func proxmark3ISO15693Unknowns() async throws {
+        let home = try CLIHome("pm3-15693")
+        defer { home.remove() }
+        let dump = Self.fixture("proxmark3/slix-cap-default-15693.json")
+        let imported = await home.run(["sim", "import", dump, home.path + "/t.nfc", "--json"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        let notes = try #require(try CLIHome.object(imported.io.outputText)["notes"] as? [String])
+        #expect(notes.contains("the originality signature (zeros here)"), "\(notes)")
+        #expect(notes.contains { $0.hasPrefix("the read, write, destroy and EAS passwords") })
+        let info = await home.run(["info", "--tag", dump])
+        #expect(info.io.errorOutput.contains("not in the dump: the originality signature"), "\(info.io.errorOutput)")
+    }
+
     @Test("A Flipper Classic file with no block says so, not 'blocks go up to -1'")
     func blocklessClassicFile() async throws {
         let home = try CLIHome("blockless")

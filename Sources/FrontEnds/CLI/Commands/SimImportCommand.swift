@@ -141,7 +141,9 @@ struct SimImportCommand: Command {
             if Proxmark3File.isJSON(bytes) {
                 // A Proxmark3 dump: hf mfu dump (Type 2) or hf 15 dump (Type 5).
                 let (virtual, type2) = try Proxmark3File.tag(bytes, path: source)
-                let said = type2.map { Said(type2: $0, source: source) } ?? Said()
+                let said =
+                    try type2.map { Said(type2: $0, source: source) }
+                    ?? Said(unknowns: Proxmark3File.unknowns(bytes, path: source))
                 return try save(
                     virtual, at: path, from: source, headerUID: type2?.uid, said: said, force: force, json: json, io: io
                 )
