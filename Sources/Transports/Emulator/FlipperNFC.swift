@@ -52,7 +52,8 @@ public enum FlipperNFC {
         dump.model = identify(chipName: chip.value, getVersion: dump.getVersion, pageCount: pages.count)
         // The memory wins over the type line, as over the GET_VERSION answer: a chip of another
         // size is the chip the pages and GET_VERSION agree on (``FlipperDump/headerContradictions``).
-        if let named = dump.model, EmulatedTag.supportedModels.contains(named),
+        // The catch-all "Mifare Ultralight" names no size: its GET_VERSION answer decides above.
+        if let named = modelsByName[chip.value], EmulatedTag.supportedModels.contains(named),
             let chipPages = named.type2Layout?.totalPages, chipPages != pages.count
         {
             let version = dump.getVersion?.contains(where: { $0 != 0 }) == true ? dump.getVersion : nil
