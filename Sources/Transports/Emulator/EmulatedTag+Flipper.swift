@@ -25,8 +25,13 @@ extension FlipperDump {
             counters: counters, tearingFlags: tearing, pagesRead: tag.pagesRead,
             pages: stride(from: 0, to: memory.count, by: 4).map { Array(memory[$0..<$0 + 4]) },
             failedAuthenticationAttempts: tag.failedAuthentications)
-        countersRead = !tag.notInDump.contains(.counters)
-        tearingFlagsRead = !tag.notInDump.contains(.tearingFlags)
+        if tag.notInDump.contains(.counters) {
+            unreadCounters = tag.countersNotInDump.isEmpty ? [0, 1, 2] : tag.countersNotInDump
+        }
+        if tag.notInDump.contains(.tearingFlags) {
+            unreadTearingFlags = tag.tearingFlagsNotInDump.isEmpty ? [0, 1, 2] : tag.tearingFlagsNotInDump
+        }
+        settleGaps()
     }
 }
 
@@ -52,8 +57,12 @@ extension EmulatedTag {
         }
         failedAuthentications = dump.failedAuthenticationAttempts
         notInDump = Set(DumpGapComment.missingFields(dump))
-        // An Ultralight EV1 whose dump lacks them answers as a chip with no tearing event.
-        if notInDump.contains(.tearingFlags) { tearingFlags = [0xBD, 0xBD, 0xBD] }
+        if notInDump.contains(.counters) { countersNotInDump = dump.unreadCounters }
+        if notInDump.contains(.tearingFlags) {
+            tearingFlagsNotInDump = dump.unreadTearingFlags
+            // An Ultralight EV1 whose dump lacks one answers as a chip with no tearing event.
+            for index in dump.unreadTearingFlags where index < tearingFlags.count { tearingFlags[index] = 0xBD }
+        }
         pagesRead = dump.pagesRead < dump.pages.count ? dump.pagesRead : nil
     }
 }

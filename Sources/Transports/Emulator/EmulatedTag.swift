@@ -51,6 +51,11 @@ public final class EmulatedTag: NFCAChannel {
     /// placeholders (zeros; BDh tearing flags). Kept in the virtual tag file (``DumpGapComment``),
     /// so `info` and every export go on saying so.
     public var notInDump: Set<DumpGapComment.Field> = []
+    /// Which counters (by READ_CNT address: 2 is an NTAG21x's NFC counter) the dump did not
+    /// hold, when ``notInDump`` has `counters`; the others are the dump's values.
+    public var countersNotInDump: Set<Int> = []
+    /// Which tearing flags (0–2) the dump did not hold, when ``notInDump`` has `tearingFlags`.
+    public var tearingFlagsNotInDump: Set<Int> = []
     /// How many pages the dump this tag was made from read, when fewer than all (its `Pages
     /// read`); the others hold the dump's bytes. `nil`: every page was read.
     public var pagesRead: Int?

@@ -127,7 +127,7 @@ public enum EmulatorError: UnwritableFileError, Equatable {
             emlProblem.map { "\(path) is not a readable .eml of \(model.withArticle): \($0)." }
                 ?? "\(path) is not a raw \(model.displayName) image: it holds \(bytes) \(bytes == 1 ? "byte" : "bytes"); one is \(Type5RawImage.sizes(of: model))."
         case .imageSize(let bytes, let expected, let model):
-            "The memory image has \(bytes) bytes; a \(model.displayName) has \(expected) bytes (\(expected / 4) pages)."
+            "The memory image has \(bytes) bytes; \(FlipperDump.withArticle(model.displayName)) has \(expected) bytes (\(expected / 4) pages)."
         case .signatureLength(let count):
             "The originality signature has \(count) bytes; it must have 32 (r and s, 16 bytes each)."
         case .fileUnreadable(let path, let reason):

@@ -16,6 +16,12 @@ extension FlipperDump {
         func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
         let chip = Self.withArticle(model.displayName)
         var found: [String] = []
+        if let named = FlipperNFC.modelsByName[chipName], named != model {
+            let size = named.type2Layout.map { " (\($0.totalPages) pages)" } ?? ""
+            found.append(
+                "the header's type \(chipName) names \(Self.withArticle(named.displayName))\(size), but the dump's \(pages.count) pages are \(chip)'s; the tag is \(chip)"
+            )
+        }
         let own = model.type2Layout?.version
         if let version = getVersion, version.contains(where: { $0 != 0 }), version != own,
             TagModel.identified(byVersion: version) != model

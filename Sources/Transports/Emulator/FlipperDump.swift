@@ -27,11 +27,24 @@ public struct FlipperDump: Sendable, Equatable {
     public var counters: [UInt32]
     /// Tearing flags 0–2.
     public var tearingFlags: [UInt8]
-    /// False when the dump does not hold the counters (their fields absent): ``counters`` are
-    /// zeros then, a placeholder, not a value read.
-    public var countersRead = true
-    /// False when the dump does not hold the tearing flags: ``tearingFlags`` are a placeholder.
-    public var tearingFlagsRead = true
+    /// The counters (0–2, as ``counters`` numbers them) the dump does not hold (their fields
+    /// absent): their zeros in ``counters`` are placeholders, not values read. The others are
+    /// the dump's.
+    public var unreadCounters: Set<Int> = []
+    /// The tearing flags (0–2) the dump does not hold: their bytes in ``tearingFlags`` are
+    /// placeholders.
+    public var unreadTearingFlags: Set<Int> = []
+    /// False when the dump lacks any counter (``unreadCounters``); setting it marks all three.
+    public var countersRead: Bool {
+        get { unreadCounters.isEmpty }
+        set { unreadCounters = newValue ? [] : [0, 1, 2] }
+    }
+    /// False when the dump lacks any tearing flag (``unreadTearingFlags``); setting it marks all
+    /// three.
+    public var tearingFlagsRead: Bool {
+        get { unreadTearingFlags.isEmpty }
+        set { unreadTearingFlags = newValue ? [] : [0, 1, 2] }
+    }
     /// How many pages the Flipper managed to read (the rest are zeros).
     public var pagesRead: Int
     /// Every page, 4 bytes each, page 0 first.

@@ -50,18 +50,44 @@ public enum FlipperNFC {
         dump.failedAuthenticationAttempts =
             try FlipperNFCError.reading(try fields.number("Failed authentication attempts", in: 0...0xFFFF_FFFF)) ?? 0
         dump.model = identify(chipName: chip.value, getVersion: dump.getVersion, pageCount: pages.count)
-        // Zeros are what a Flipper writes for a signature it did not read; in TapCard's own file
-        // they are the emulated chip's, unless its comment says the dump lacked them.
-        let gaps = DumpGapComment.fields(in: text)
-        let own = VirtualTagFile.isOwn(text)
-        if gaps.contains(.signature) || (!own && dump.signature?.allSatisfy({ $0 == 0 }) == true) {
+        // The memory wins over the type line, as over the GET_VERSION answer: a chip of another
+        // size is the chip the pages and GET_VERSION agree on (``FlipperDump/headerContradictions``).
+        // The catch-all "Mifare Ultralight" names no size: its GET_VERSION answer decides above.
+        if let named = modelsByName[chip.value], EmulatedTag.supportedModels.contains(named),
+            let chipPages = named.type2Layout?.totalPages, chipPages != pages.count
+        {
+            let version = dump.getVersion?.contains(where: { $0 != 0 }) == true ? dump.getVersion : nil
+            let fit =
+                version.map { TagModel.identified(byVersion: $0) }
+                .map { $0?.type2Layout?.totalPages == pages.count ? $0 : nil }
+                ?? Proxmark3MFU.identify(version: nil, pageCount: pages.count)
+            guard let fit else {
+                throw .chipSizeMismatch(
+                    chip: chip.value, chipPages: chipPages, pages: pages.count,
+                    version: version.map { versionName($0) }, line: chip.line)
+            }
+            dump.model = fit
+        }
+        // Zeros are what a Flipper writes for a signature it did not read. TapCard's own file
+        // keeps in its comment what the dump it was made from lacked: there, and only where the
+        // field still holds the placeholder, the comment says "not read". A value a file holds
+        // wins over the comment; another tool's file is not trusted to say what TapCard wrote.
+        let gaps =
+            VirtualTagFile.isOwn(text) ? DumpGapComment.unread(in: text) : (fields: [], counters: [], tearingFlags: [])
+        if dump.signature?.allSatisfy({ $0 == 0 }) == true
+            && (gaps.fields.contains(.signature) || !VirtualTagFile.isOwn(text))
+        {
             dump.signature = nil
         }
-        if gaps.contains(.counters) || (0..<3).contains(where: { fields["Counter \($0)"] == nil }) {
-            dump.countersRead = false
-        }
-        if gaps.contains(.tearingFlags) || (0..<3).contains(where: { fields["Tearing \($0)"] == nil }) {
-            dump.tearingFlagsRead = false
+        for index in 0..<3 {
+            if fields["Counter \(index)"] == nil || (gaps.counters.contains(index) && dump.counters[index] == 0) {
+                dump.unreadCounters.insert(index)
+            }
+            if fields["Tearing \(index)"] == nil
+                || (gaps.tearingFlags.contains(index) && [0x00, 0xBD].contains(dump.tearingFlags[index]))
+            {
+                dump.unreadTearingFlags.insert(index)
+            }
         }
         dump.settleGaps()
         return dump
@@ -106,10 +132,17 @@ public enum FlipperNFC {
 
     // MARK: Chip names
 
+    /// What a GET_VERSION answer names: "an NTAG215 (135 pages)", "no chip TapCard knows".
+    private static func versionName(_ version: [UInt8]) -> String {
+        guard let model = TagModel.identified(byVersion: version) else { return "no chip TapCard knows" }
+        let size = model.type2Layout.map { " (\($0.totalPages) pages)" } ?? ""
+        return FlipperDump.withArticle(model.displayName) + size
+    }
+
     /// Name prefixes of the NTAG/Ultralight family, as the Flipper firmware spells them.
     private static let chipNames = ["NTAG", "Mifare Ultralight"]
 
-    private static let modelsByName: [String: TagModel] = [
+    static let modelsByName: [String: TagModel] = [
         "NTAG203": .ntag203, "NTAG210": .ntag210, "NTAG212": .ntag212, "NTAG213": .ntag213, "NTAG215": .ntag215,
         "NTAG216": .ntag216, "NTAG I2C 1K": .ntagI2C1k, "NTAG I2C 2K": .ntagI2C2k,
         "Mifare Ultralight 11": .ultralightEV1_48, "Mifare Ultralight 21": .ultralightEV1_128,

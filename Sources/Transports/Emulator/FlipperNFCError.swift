@@ -19,6 +19,10 @@ public enum FlipperNFCError: TapCardError, Equatable, FlipperFormatError {
     case unknownVersion(field: String, value: Int, known: ClosedRange<Int>, line: Int)
     /// `Pages read` is more than `Pages total`: the file contradicts itself.
     case pagesReadOverTotal(read: Int, total: Int, line: Int)
+    /// The chip the file names (`chip`, a chip of `chipPages` pages) is not the size of its
+    /// memory (`pages`), and no chip of that size fits the GET_VERSION answer either (`version`:
+    /// what the answer names, "an NTAG215 (135 pages)"; nil when the file holds none).
+    case chipSizeMismatch(chip: String, chipPages: Int, pages: Int, version: String?, line: Int)
 
     public var origin: ErrorOrigin { .input }
 
@@ -27,7 +31,8 @@ public enum FlipperNFCError: TapCardError, Equatable, FlipperFormatError {
         switch self {
         case .syntax(let problem): problem.line
         case .unsupportedDeviceType(_, let line), .pageOutOfOrder(_, _, let line), .tooManyPages(_, let line),
-            .unknownVersion(_, _, _, let line), .pagesReadOverTotal(_, _, let line):
+            .unknownVersion(_, _, _, let line), .pagesReadOverTotal(_, _, let line),
+            .chipSizeMismatch(_, _, _, _, let line):
             line
         case .pageCountMismatch: 0
         }
@@ -49,6 +54,10 @@ public enum FlipperNFCError: TapCardError, Equatable, FlipperFormatError {
             "Line \(line): \(field) is \(value); the Flipper firmware writes NTAG/Ultralight files of \(field) \(known.lowerBound) to \(known.upperBound), and no other is read."
         case .pagesReadOverTotal(let read, let total, let line):
             "Line \(line): Pages read is \(read), more than Pages total (\(total)); a Flipper never reads more pages than the tag has."
+        case .chipSizeMismatch(let chip, let chipPages, let pages, let version, let line):
+            "Line \(line): the type is \(chip), which has \(chipPages) pages, but the file holds \(pages) pages, and "
+                + (version.map { "its GET_VERSION answer names \($0): no chip TapCard emulates fits both." }
+                    ?? "no one chip TapCard emulates has \(pages) pages.")
         }
     }
 }

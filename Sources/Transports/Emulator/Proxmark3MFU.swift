@@ -11,8 +11,9 @@ import TapCardSupport
 /// Flipper Zero one does. The pages are the memory; the header `UID` is what the Proxmark3 says
 /// it saw (``FlipperDump/uid``), and where the two differ the pages win, as in a Flipper file.
 /// Older clients wrote `Tearing`, `Pack` and `"Counter": "N/A"` instead of the numbered fields:
-/// their counters and tearing flags are not read (``FlipperDump/countersRead``), zeros in their
-/// place. `TBO_0` and `TBO_1` are checked (hex, 2 and 1 bytes) and not kept.
+/// their counters and tearing flags are not read (``FlipperDump/unreadCounters``), zeros in their
+/// place. A numbered field given as `"N/A"` is that one counter or flag not read; the others are
+/// the dump's. `TBO_0` and `TBO_1` are checked (hex, 2 and 1 bytes) and not kept.
 public enum Proxmark3MFU {
     // MARK: Parse
 
@@ -35,19 +36,20 @@ public enum Proxmark3MFU {
         _ = try Proxmark3File.hex(card, "TBO_1", count: [1], required: false)
         var counters: [UInt32] = [0, 0, 0]
         var tearing: [UInt8] = [0, 0, 0]
-        // Absent (older clients wrote "Counter": "N/A" instead) is not read: zeros are placeholders.
-        var countersRead = true
-        var tearingRead = true
+        // Absent (older clients wrote "Counter": "N/A" instead) or "N/A" (the client's word for
+        // what it could not read) is not read: that one's zeros are placeholders.
+        var unreadCounters = Set<Int>()
+        var unreadTearing = Set<Int>()
         for index in 0..<3 {
-            if let counter = try Proxmark3File.hex(card, "Counter\(index)", count: [3], required: false) {
+            if let counter = try readOrNot(card, "Counter\(index)") {
                 counters[index] = UInt32(counter[0]) | UInt32(counter[1]) << 8 | UInt32(counter[2]) << 16
             } else {
-                countersRead = false
+                unreadCounters.insert(index)
             }
-            if let flag = try Proxmark3File.hex(card, "Tearing\(index)", count: [1], required: false) {
+            if let flag = try readOrNot(card, "Tearing\(index)", count: 1) {
                 tearing[index] = flag[0]
             } else {
-                tearingRead = false
+                unreadTearing.insert(index)
             }
         }
         let model = identify(version: version, pageCount: pages.count)
@@ -57,10 +59,19 @@ public enum Proxmark3MFU {
         var dump = FlipperDump(
             formatVersion: 0, chipName: FlipperNFC.chipName(for: model), model: model, uid: uid,
             signature: signature, getVersion: version, counters: counters, tearingFlags: tearing, pages: pages)
-        dump.countersRead = countersRead
-        dump.tearingFlagsRead = tearingRead
+        dump.unreadCounters = unreadCounters
+        dump.unreadTearingFlags = unreadTearing
         dump.settleGaps()
         return dump
+    }
+
+    /// A counter (3 bytes) or tearing flag (1 byte) field: `nil` when absent or `"N/A"` (not
+    /// read), else its bytes, checked.
+    private static func readOrNot(_ card: JSON, _ name: String, count: Int = 3)
+        throws(Proxmark3DumpError) -> [UInt8]?
+    {
+        if case .string(let text)? = card[name], text == "N/A" { return nil }
+        return try Proxmark3File.hex(card, name, count: [count], required: false)
     }
 
     private static func nonZero(_ bytes: [UInt8]) -> [UInt8]? { bytes.contains { $0 != 0 } ? bytes : nil }

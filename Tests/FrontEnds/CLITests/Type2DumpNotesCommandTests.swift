@@ -211,4 +211,94 @@ import Testing
         #expect(viaImport.status == 0)
         #expect(direct == (try String(contentsOfFile: home.path + "/p.nfc", encoding: .utf8)))
     }
+
+    // MARK: Issue 40, second pass
+
+    @Test("One missing Counter line of an Ultralight EV1 is the one not in the dump; the others are kept")
+    func oneMissingCounter() async throws {
+        let home = try CLIHome("t2-one-counter")
+        defer { home.remove() }
+        let source = Self.fixtures.appendingPathComponent("type2-real/real_dave_busters_ul_ev1_unformatted/source.nfc")
+        #expect(await home.run(["sim", "import", source.path, home.path + "/t.nfc"]).status == 0)
+        #expect(await home.run(["sim", "export", home.path + "/t.nfc", "--flipper", home.path + "/e.nfc"]).status == 0)
+        let edited = home.path + "/edited.nfc"
+        try String(contentsOfFile: home.path + "/e.nfc", encoding: .utf8)
+            .replacingOccurrences(of: "Counter 0: 0\n", with: "Counter 0: 5\n")
+            .replacingOccurrences(of: "Counter 1: 0\n", with: "")
+            .replacingOccurrences(of: "Counter 2: 0\n", with: "Counter 2: 77\n")
+            .write(toFile: edited, atomically: true, encoding: .utf8)
+        let imported = await home.run(["sim", "import", edited, home.path + "/u.nfc", "--json"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        let json = try CLIHome.object(imported.io.outputText)
+        let notes = try #require(json["notes"] as? [String])
+        #expect(notes.contains("counter 1: not read, 0 here"), "\(notes)")
+        #expect(!notes.contains { $0.contains("counters 0–2") })
+        let counters = try #require(json["counters"] as? [Any])
+        #expect(counters.count == 3)
+        #expect(counters[0] as? Int == 5 && counters[1] is NSNull && counters[2] as? Int == 77, "\(counters)")
+        let export = await home.run(["sim", "export", home.path + "/u.nfc", "--proxmark3", home.path + "/o.json"])
+        #expect(export.status == 0, "\(export.io.errorOutput)")
+        #expect(
+            export.io.errorOutput.contains(
+                "written as placeholders, as the format writes what was not read: counter 1 (0)"))
+        #expect(!export.io.errorOutput.contains("the counters (0)"))
+        let written = try String(contentsOfFile: home.path + "/o.json", encoding: .utf8)
+        #expect(written.contains("\"Counter0\": \"050000\"") && written.contains("\"Counter2\": \"4D0000\""))
+    }
+
+    @Test("sim import --json says which counters are not in the dump: null, not 0")
+    func unknownCountersAreNull() async throws {
+        let home = try CLIHome("t2-null-counters")
+        defer { home.remove() }
+        let imported = await home.run(["sim", "import", try Self.bareJSON(home), home.path + "/t.nfc", "--json"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        let counters = try #require(try CLIHome.object(imported.io.outputText)["counters"] as? [Any])
+        #expect(counters.count == 1 && counters[0] is NSNull, "\(counters)")
+        let full = await home.run(["sim", "import", Self.sasquachJSON, home.path + "/f.nfc", "--json"])
+        #expect((try CLIHome.object(full.io.outputText)["counters"] as? [Int]) == [0])
+    }
+
+    @Test("sim export --bin of a tag whose dump read some pages says so, as the other exports do")
+    func binaryExportSaysPagesRead() async throws {
+        let home = try CLIHome("t2-bin-pages-read")
+        defer { home.remove() }
+        let dump = home.path + "/thirty.nfc"
+        try String(contentsOfFile: Self.sasquach, encoding: .utf8)
+            .replacingOccurrences(of: "Pages total: 45", with: "Pages total: 45\nPages read: 30")
+            .write(toFile: dump, atomically: true, encoding: .utf8)
+        #expect(await home.run(["sim", "import", dump, home.path + "/t.nfc"]).status == 0)
+        let export = await home.run(["sim", "export", home.path + "/t.nfc", "--bin", home.path + "/o.bin"])
+        #expect(export.status == 0, "\(export.io.errorOutput)")
+        #expect(
+            export.io.errorOutput.contains(
+                "o.bin: the dump the tag was made from read 30 of its 45 pages; a raw image has no field to say so"),
+            "\(export.io.errorOutput)")
+        let json = await home.run(["sim", "export", home.path + "/t.nfc", "--bin", home.path + "/p.bin", "--json"])
+        #expect(try CLIHome.object(json.io.outputText)["pages_read"] as? Int == 30)
+    }
+
+    @Test("A type line naming a chip of another size: the memory wins, or the line is named")
+    func typeLineOfAnotherSize() async throws {
+        let home = try CLIHome("t2-type-line")
+        defer { home.remove() }
+        let text = try String(contentsOfFile: Self.sasquach, encoding: .utf8)
+            .replacingOccurrences(of: "Device type: NTAG213", with: "Device type: NTAG215")
+        let named = home.path + "/named.nfc"
+        try text.write(toFile: named, atomically: true, encoding: .utf8)
+        let imported = await home.run(["sim", "import", named, home.path + "/t.nfc", "--json"])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        let object = try CLIHome.object(imported.io.outputText)
+        #expect((object["chip"] as? [String: Any])?["model"] as? String == "ntag213")
+        let contradictions = try #require(object["header_contradictions"] as? [String])
+        #expect(contradictions.contains { $0.hasPrefix("the header's type NTAG215 names an NTAG215") })
+        let none = home.path + "/none.nfc"
+        try text.replacingOccurrences(
+            of: "Mifare version: 00 04 04 02 01 00 0F 03", with: "Mifare version: 00 04 04 02 01 00 13 03"
+        ).write(toFile: none, atomically: true, encoding: .utf8)
+        let refused = await home.run(["sim", "import", none, home.path + "/n.nfc"])
+        #expect(refused.status == 65)
+        #expect(
+            refused.io.errorOutput.contains("none.nfc is not a readable Flipper Zero NTAG/Ultralight dump: Line 3:"))
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/n.nfc"))
+    }
 }

@@ -196,4 +196,120 @@ import Testing
             #expect(error.sentence.hasPrefix("mine.nfc is not a readable virtual tag"))
         }
     }
+
+    // MARK: Issue 40, second pass
+
+    /// The real Ultralight EV1 file as TapCard exports it (Version 4, counters and tearing flags
+    /// written, the comment naming them not read), with `edit` applied.
+    static func ev1Export(_ edit: (String) -> String) throws -> String {
+        let source = try String(
+            contentsOf: fixtures.appendingPathComponent("type2-real/real_dave_busters_ul_ev1_unformatted/source.nfc"),
+            encoding: .utf8)
+        return edit(FlipperNFC.render(FlipperDump(tag: try EmulatedTag(dump: try FlipperNFC.parse(source)))))
+    }
+
+    @Test func oneMissingCounterLineIsTheOnlyOneNotRead() throws {
+        let text = try Self.ev1Export {
+            $0.replacingOccurrences(of: "Counter 0: 0\n", with: "Counter 0: 5\n")
+                .replacingOccurrences(of: "Counter 1: 0\n", with: "")
+                .replacingOccurrences(of: "Counter 2: 0\n", with: "Counter 2: 77\n")
+        }
+        let dump = try FlipperNFC.parse(text)
+        #expect(dump.unreadCounters == [1])
+        #expect(dump.counters == [5, 0, 77])
+        #expect(dump.unknowns.contains("counter 1: not read, 0 here"), "\(dump.unknowns)")
+        #expect(!dump.unknowns.contains { $0.hasPrefix("counters 0–2") })
+        let tag = try EmulatedTag(dump: dump)
+        #expect(tag.counters == [5, 0, 77])
+        #expect(tag.countersNotInDump == [1])
+        let file = VirtualTagFile.encode(tag)
+        #expect(file.contains("(zeros here): Counter 1\n"), "\(file)")
+        let back = try VirtualTagFile.decode(file)
+        #expect(back.counters == [5, 0, 77])
+        #expect(back.countersNotInDump == [1])
+        #expect(DumpGapComment.names(FlipperDump(tag: back)) == ["Counter 1"])
+    }
+
+    @Test func oneMissingTearingLineIsTheOnlyOneNotRead() throws {
+        let text = try Self.ev1Export {
+            $0.replacingOccurrences(of: "Tearing 0: BD\n", with: "Tearing 0: 01\n")
+                .replacingOccurrences(of: "Tearing 2: BD\n", with: "")
+        }
+        let dump = try FlipperNFC.parse(text)
+        #expect(dump.unreadTearingFlags == [2])
+        #expect(dump.unknowns.contains("the tearing flag of counter 2: not read, BD (no tearing event) here"))
+        let tag = try EmulatedTag(dump: dump)
+        #expect(tag.tearingFlags == [0x01, 0xBD, 0xBD])
+        #expect(tag.tearingFlagsNotInDump == [2])
+        #expect(try VirtualTagFile.decode(VirtualTagFile.encode(tag)).tearingFlagsNotInDump == [2])
+    }
+
+    @Test func aForeignFilesGapCommentDoesNotThrowAwayItsValues() throws {
+        let signature = Array(repeating: "5A", count: 32).joined(separator: " ")
+        // Another tool's file: the comment is not TapCard's word, the Signature line is the value.
+        let foreign = try Self.ev1Export {
+            $0.replacingOccurrences(
+                of: "Version: 4\n",
+                with: "Version: 4\n# Not in the dump this tag was made from (zeros here): Signature\n"
+            )
+            .replacingOccurrences(
+                of:
+                    "Signature: 68 D1 8E 8A 85 F1 B7 FC 1C 07 9C 9F 8B 9F 4E 6B B7 7C 23 48 E0 69 6C 89 35 53 0F BC D8 00 27 3B",
+                with: "Signature: " + signature)
+        }
+        #expect(!VirtualTagFile.isOwn(foreign))
+        let dump = try FlipperNFC.parse(foreign)
+        #expect(dump.signature == [UInt8](repeating: 0x5A, count: 32))
+        #expect(!dump.unknowns.contains { $0.hasPrefix("the originality signature") })
+        // TapCard's own file: the comment stands where the field holds zeros, not over a value.
+        let tag = try EmulatedTag(dump: try Proxmark3MFU.parse(Array(try Self.sasquachJSON().utf8)))
+        tag.notInDump = [.signature]
+        tag.signature = [UInt8](repeating: 0, count: 32)
+        let own = VirtualTagFile.encode(tag)
+        #expect(own.contains("(zeros here): Signature\n"))
+        #expect(try VirtualTagFile.decode(own).notInDump == [.signature])
+        let edited = own.replacingOccurrences(
+            of: "Signature: " + Array(repeating: "00", count: 32).joined(separator: " "),
+            with: "Signature: " + signature)
+        #expect(try VirtualTagFile.decode(edited).notInDump.isEmpty)
+        #expect(try VirtualTagFile.decode(edited).signature == [UInt8](repeating: 0x5A, count: 32))
+    }
+
+    @Test func aProxmark3CounterOrTearingOfNAIsNotRead() throws {
+        let text = try Self.sasquachJSON().replacingOccurrences(
+            of: "\"Counter2\": \"000000\"", with: "\"Counter2\": \"N/A\""
+        )
+        .replacingOccurrences(of: "\"Tearing1\": \"00\"", with: "\"Tearing1\": \"N/A\"")
+        let dump = try Proxmark3MFU.parse(Array(text.utf8))
+        #expect(dump.unreadCounters == [2])
+        #expect(dump.unknowns == ["the NFC counter (counter 2): not read, 0 here"])
+        // Another word than N/A is still not a counter.
+        let bad = try Self.sasquachJSON().replacingOccurrences(
+            of: "\"Counter1\": \"000000\"", with: "\"Counter1\": \"none\"")
+        #expect(throws: Proxmark3DumpError.self) { try Proxmark3MFU.parse(Array(bad.utf8)) }
+    }
+
+    @Test func aTypeLineOfAnotherSizeIsAContradictionWhenTheMemoryNamesOneChip() throws {
+        let named = try Self.sasquachFlipper().replacingOccurrences(
+            of: "Device type: NTAG213", with: "Device type: NTAG215")
+        let dump = try FlipperNFC.parse(named)
+        #expect(dump.model == .ntag213)
+        #expect(
+            dump.headerContradictions.contains {
+                $0.hasPrefix("the header's type NTAG215 names an NTAG215 (135 pages), but the dump's 45 pages")
+            }, "\(dump.headerContradictions)")
+        #expect(try EmulatedTag(dump: dump).model == .ntag213)
+        // GET_VERSION naming an NTAG216 fits no chip of 45 pages: refused, naming the line.
+        let none = named.replacingOccurrences(
+            of: "Mifare version: 00 04 04 02 01 00 0F 03", with: "Mifare version: 00 04 04 02 01 00 13 03")
+        #expect(throws: FlipperNFCError.self) { try FlipperNFC.parse(none) }
+        do {
+            _ = try FlipperNFC.parse(none)
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.sentence.contains("names an NTAG216 (231 pages)"), "\(error.sentence)")
+        }
+        #expect(
+            EmulatorError.imageSize(bytes: 180, expected: 540, model: .ntag215).sentence.contains("; an NTAG215 has"))
+    }
 }

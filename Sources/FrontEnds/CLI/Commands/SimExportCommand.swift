@@ -142,15 +142,19 @@ struct SimExportCommand: Command {
                 [OutputFiles.File(path: proxmark3, bytes: Array(Proxmark3MFU.render(FlipperDump(tag: tag)).utf8))],
                 force: force)
             written.append(("proxmark3", .string(proxmark3)))
-            notes += placeholderNotes(tag, placeholders, file: proxmark3, pagesReadField: false)
+            notes += placeholderNotes(
+                tag, placeholders, file: proxmark3, pagesReadField: false, format: "a Proxmark3 dump")
         }
         if flipper != nil || proxmark3 != nil {
-            written.append(("written_as_placeholders", .array(placeholders.map { JSON.string($0.rawValue) })))
+            written.append(
+                ("written_as_placeholders", .array(DumpGapComment.names(FlipperDump(tag: tag)).map(JSON.string))))
             written.append(("pages_read", tag.pagesRead.map(JSON.int) ?? .null))
         }
         if let binary {
             try OutputFiles.write([OutputFiles.File(path: binary, bytes: tag.memory)], force: force)
             written.append(("bin", .string(binary)))
+            if flipper == nil, proxmark3 == nil { written.append(("pages_read", tag.pagesRead.map(JSON.int) ?? .null)) }
+            notes += placeholderNotes(tag, [], file: binary, pagesReadField: false, format: "a raw image")
         }
         if json {
             io.printJSON(
@@ -177,17 +181,26 @@ struct SimExportCommand: Command {
 
     /// What an export of `tag` writes in place of what the dump it was made from lacked: zeros,
     /// the Flipper's and the Proxmark3's mark for "not read" (`placeholders`), and pages the dump
-    /// did not read (a Flipper file says how many in `Pages read`; a Proxmark3 dump cannot).
+    /// did not read (a Flipper file says how many in `Pages read`; a Proxmark3 dump or a raw
+    /// image, `format`, cannot).
     private static func placeholderNotes(
-        _ tag: EmulatedTag, _ placeholders: [DumpGapComment.Field], file: String, pagesReadField: Bool
+        _ tag: EmulatedTag, _ placeholders: [DumpGapComment.Field], file: String, pagesReadField: Bool,
+        format: String = ""
     ) -> [String] {
         var notes: [String] = []
         if !placeholders.isEmpty {
             let names = placeholders.map { field in
                 switch field {
                 case .signature: "the originality signature (zeros)"
-                case .counters: tag.counters.count == 1 ? "the NFC counter (0)" : "the counters (0)"
-                case .tearingFlags: "the tearing flags (BD)"
+                case .counters:
+                    tag.counters.count == 1
+                        ? "the NFC counter (0)"
+                        : tag.countersNotInDump.count == 3 || tag.countersNotInDump.isEmpty
+                            ? "the counters (0)" : "\(FlipperDump.counterNames(tag.countersNotInDump)) (0)"
+                case .tearingFlags:
+                    tag.tearingFlagsNotInDump.count == 3 || tag.tearingFlagsNotInDump.isEmpty
+                        ? "the tearing flags (BD)"
+                        : "the tearing flag\(tag.tearingFlagsNotInDump.count == 1 ? "" : "s") of \(FlipperDump.counterNames(tag.tearingFlagsNotInDump)) (BD)"
                 }
             }
             notes.append(
@@ -199,7 +212,7 @@ struct SimExportCommand: Command {
             notes.append(
                 pagesReadField
                     ? "\(file): Pages read \(read) of \(total), as the dump the tag was made from read them; the other pages hold the tag's bytes."
-                    : "\(file): the dump the tag was made from read \(read) of its \(total) pages; a Proxmark3 dump has no field to say so, and holds the tag's bytes in the other \(total - read)."
+                    : "\(file): the dump the tag was made from read \(read) of its \(total) pages; \(format) has no field to say so, and holds the tag's bytes in the other \(total - read)."
             )
         }
         return notes

@@ -72,6 +72,20 @@ struct SimSummary: VirtualTagSummary {
         return lines
     }
 
+    /// The tag's counters, `null` for one the dump it was made from did not hold (its 0 is a
+    /// placeholder, not a value read).
+    private var counters: JSON {
+        .array(
+            tag.counters.enumerated().map { index, value in
+                // An NTAG21x's one counter is the dump's counter 2 (its READ_CNT address).
+                let address = tag.counters.count == 1 ? 2 : index
+                let unread =
+                    tag.notInDump.contains(.counters)
+                    && (tag.countersNotInDump.isEmpty || tag.countersNotInDump.contains(address))
+                return unread ? .null : .int(Int(value))
+            })
+    }
+
     func json(action: String) -> JSON {
         var members: [(String, JSON)] = [
             ("action", .string(action)),
@@ -90,7 +104,7 @@ struct SimSummary: VirtualTagSummary {
             ("cc", .string(Hex.encode(capabilityContainer))),
             ("formatted", .bool(formatted)),
             ("static_lock", .string(Hex.encode(staticLock))),
-            ("counters", .array(tag.counters.map { .int(Int($0)) })),
+            ("counters", counters),
             ("signature", TagJSON.signature(signatureCheck)),
         ]
         return .object(members)
