@@ -11,6 +11,15 @@ extension FlipperDump {
     /// chip name or `--model`), one sentence each: a GET_VERSION answer naming another chip, a SAK
     /// or ATQA that is not the chip's. The memory wins: the tag is the chip its pages are, and
     /// answers with that chip's values.
+    /// Where the header's UID differs from the one pages 0–1 hold (edited dumps do this), one
+    /// sentence, or `nil`: the tag answers with the pages'.
+    public var uidContradiction: String? {
+        let held = Array(memory.prefix(3)) + Array(memory.dropFirst(4).prefix(4))
+        guard !uid.isEmpty, memory.count >= 8, uid != held else { return nil }
+        func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
+        return "the header's UID \(hex(uid)) differs from pages 0–1's \(hex(held)); the tag answers with pages 0–1's"
+    }
+
     public var headerContradictions: [String] {
         guard let model else { return [] }
         func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }

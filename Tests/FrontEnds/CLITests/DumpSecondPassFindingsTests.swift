@@ -285,6 +285,45 @@ import Testing
         #expect(info.io.errorOutput.contains("not in the dump: the originality signature"), "\(info.io.errorOutput)")
     }
 
+    @Test(
+        "info and read of a Type 2, DESFire or FeliCa dump say where its header contradicts its memory, as sim import does"
+    )
+    func readSaysHeaderContradictions() async throws {
+        let home = try CLIHome("read-contradictions")
+        defer { home.remove() }
+        let sasquach = try String(contentsOfFile: Self.fixture("proxmark3/sasquach-ntag213.json"), encoding: .utf8)
+        let desfire = try String(
+            contentsOfFile: Self.fixture("flipper/DESFire_NfcFileFormats_example.nfc"), encoding: .utf8)
+        for (name, text, words) in [
+            (
+                "uid.json",
+                sasquach.replacingOccurrences(of: "\"UID\": \"045EC8BA074F81\"", with: "\"UID\": \"045EC8BA074F82\""),
+                "the header's UID 04 5E C8 BA 07 4F 82 differs from pages 0–1's"
+            ),
+            (
+                "version.json", sasquach.replacingOccurrences(of: "0004040201000F03", with: "0004040201001103"),
+                "names an NTAG215, but the dump's 45 pages are an NTAG213's"
+            ),
+            (
+                "desfire.nfc",
+                desfire.replacingOccurrences(of: "UID: 04 2F 19 0A CD 66 80", with: "UID: 04 2F 19 0A CD 66 81"),
+                "PICC Version's UID 04 2F 19 0A CD 66 80 differs from the UID line's"
+            ),
+            (
+                "felica.nfc", try String(contentsOfFile: Self.fixture("flipper/Felica.nfc"), encoding: .utf8),
+                "names IC code 4E but block 83h (D_ID) names F1"
+            ),
+        ] {
+            let path = home.path + "/" + name
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            for verb in ["info", "read"] {
+                let result = await home.run([verb, "--tag", path])
+                #expect(result.status == 0, "\(name) \(verb): \(result.io.errorOutput)")
+                #expect(result.io.errorOutput.contains(words), "\(name) \(verb): \(result.io.errorOutput)")
+            }
+        }
+    }
+
     @Test("A Flipper Classic file with no block says so, not 'blocks go up to -1'")
     func blocklessClassicFile() async throws {
         let home = try CLIHome("blockless")

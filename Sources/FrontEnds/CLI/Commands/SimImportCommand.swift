@@ -208,12 +208,8 @@ struct SimImportCommand: Command {
         /// A Type 2 dump's: its unknowns, and its header's contradictions, the UID's first.
         init(type2 dump: FlipperDump, source: String) {
             unknowns = dump.unknowns
-            let uid = Array(dump.memory.prefix(3)) + Array(dump.memory.dropFirst(4).prefix(4))
-            if !dump.uid.isEmpty, dump.memory.count >= 8, dump.uid != uid {
-                func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
-                contradictions.append(
-                    "the header's UID \(hex(dump.uid)) differs from pages 0–1's \(hex(uid)); the tag answers with pages 0–1's"
-                )
+            if let uid = dump.uidContradiction {
+                contradictions.append(uid)
                 inSummary = 1
             }
             contradictions += dump.headerContradictions

@@ -181,6 +181,7 @@ final class OpenedTag {
             // A MIFARE Classic dump says its unknown sectors its own way (and may be binary); what
             // its header contradicts or leaves open (block 0 and the blocks win) is said here.
             let notes: [String]
+            var contradictions: [String] = []
             switch virtual {
             case .classic(let tag):
                 notes = []
@@ -191,8 +192,11 @@ final class OpenedTag {
                 // on every command that changes it.
                 notes =
                     access == .writing && VirtualTagFile.isOwn(text) ? [] : try VirtualTag.dumpNotes(text, path: path)
+                // Where the dump's header contradicts its memory, as sim import says it.
+                if access != .writing { contradictions = try VirtualTag.dumpContradictions(text, path: path) }
             }
             if !notes.isEmpty { io.note("\(path): not in the dump: " + notes.joined(separator: "; ") + ".") }
+            for contradiction in contradictions { io.note("\(path): \(contradiction).") }
             TestSDMPadding.apply(to: virtual, io: io)
             return OpenedTag(label: path, virtual: virtual, isDefault: isDefault, lock: lock, session: nil)
         } catch {
