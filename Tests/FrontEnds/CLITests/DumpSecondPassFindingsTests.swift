@@ -324,6 +324,41 @@ import Testing
         }
     }
 
+    @Test("A Type 5 virtual tag keeps what its dump lacked: info, every export and a re-import go on saying so")
+    func type5TagKeepsItsGaps() async throws {
+        let home = try CLIHome("type5-gaps")
+        defer { home.remove() }
+        let text = try String(contentsOfFile: Self.fixture("flipper/Slix_cap_default.nfc"), encoding: .utf8)
+        let cut = home.path + "/cut.nfc"
+        // Cut at the end of the Data Content line: every SLIX line after it is left out.
+        let data = try #require(text.range(of: "Data Content: "))
+        let end = try #require(text[data.upperBound...].firstIndex(of: "\n"))
+        try String(text[...end]).write(toFile: cut, atomically: true, encoding: .utf8)
+        let tag = home.path + "/t.nfc"
+        let imported = await home.run(["sim", "import", cut, tag])
+        #expect(imported.status == 0, "\(imported.io.errorOutput)")
+        #expect(imported.io.errorOutput.contains("'Password Read'"), "\(imported.io.errorOutput)")
+        let info = await home.run(["info", "--tag", tag])
+        #expect(info.io.errorOutput.contains("not in the dump: 'Security Status'"), "\(info.io.errorOutput)")
+        let flipper = home.path + "/f.nfc"
+        let exported = await home.run([
+            "sim", "export", tag, "--flipper", flipper, "--proxmark3", home.path + "/p.json", "--json",
+        ])
+        #expect(exported.status == 0, "\(exported.io.errorOutput)")
+        let placeholders = try #require(
+            try CLIHome.object(exported.io.outputText)["written_as_placeholders"] as? [String])
+        #expect(placeholders.contains { $0.hasPrefix("'Password Read'") }, "\(placeholders)")
+        let again = await home.run(["sim", "import", flipper, home.path + "/again.nfc"])
+        #expect(again.io.errorOutput.contains("'Password Read'"), "\(again.io.errorOutput)")
+        // A raw image's random UID stays said too.
+        let bin = home.path + "/t.bin"
+        #expect(await home.run(["sim", "export", tag, "--bin", bin]).status == 0)
+        let raw = home.path + "/raw.nfc"
+        #expect(await home.run(["sim", "import", bin, raw, "--model", "icode-slix2"]).status == 0)
+        let rawInfo = await home.run(["info", "--tag", raw])
+        #expect(rawInfo.io.errorOutput.contains("a random ICODE SLIX2 UID"), "\(rawInfo.io.errorOutput)")
+    }
+
     @Test("A Flipper Classic file with no block says so, not 'blocks go up to -1'")
     func blocklessClassicFile() async throws {
         let home = try CLIHome("blockless")

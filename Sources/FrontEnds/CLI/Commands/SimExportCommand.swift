@@ -298,6 +298,9 @@ struct SimExportCommand: Command {
             try OutputFiles.write([OutputFiles.File(path: binary, bytes: tag.memory.bytes)], force: force)
             written.append(("bin", .string(binary)))
         }
+        // What the dump the tag was made from lacked is written as the tag has it (the Flipper file
+        // keeps saying so in its comments; the others cannot), and said.
+        written.append(("written_as_placeholders", .array(tag.dumpGaps.map(JSON.string))))
         if json {
             io.printJSON(
                 JSON.object(
@@ -313,6 +316,11 @@ struct SimExportCommand: Command {
             if let binary {
                 io.print(
                     "Wrote \(tag.model.displayName) virtual tag \(path) as a raw image (\(tag.memory.bytes.count) bytes, \(tag.memory.blocks.count) blocks): \(binary)"
+                )
+            }
+            for file in [flipper, proxmark3, binary].compactMap({ $0 }) where !tag.dumpGaps.isEmpty {
+                io.note(
+                    "\(file): not in the dump the tag was made from, so written as the tag has it: \(tag.dumpGaps.joined(separator: "; "))."
                 )
             }
         }

@@ -102,6 +102,7 @@ struct SimImportCommand: Command {
                     emlProblem: Type5RawImage.emlProblem(bytes, model: model))
             }
             let (tag, notes) = try Type5RawImage.tag(blocks, model: model, uid: uid)
+            tag.dumpGaps = notes
             return try save(
                 .type5(tag), at: path, from: source, said: Said(unknowns: notes), force: force, json: json, io: io)
         }
@@ -141,6 +142,7 @@ struct SimImportCommand: Command {
             if Proxmark3File.isJSON(bytes) {
                 // A Proxmark3 dump: hf mfu dump (Type 2) or hf 15 dump (Type 5).
                 let (virtual, type2) = try Proxmark3File.tag(bytes, path: source)
+                if case .type5(let type5) = virtual { type5.dumpGaps = try Proxmark3File.unknowns(bytes, path: source) }
                 let said =
                     try type2.map { Said(type2: $0, source: source) }
                     ?? Said(unknowns: Proxmark3File.unknowns(bytes, path: source))

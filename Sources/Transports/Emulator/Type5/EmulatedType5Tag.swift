@@ -31,6 +31,10 @@ public final class EmulatedType5Tag: ISO15693Channel {
     public let uid: [UInt8]
     /// Blocks, locks, DSFID/AFI, signature, SLIX settings. Setting it bypasses every rule.
     public var memory: Type5Memory
+    /// What the dump this tag was made from did not hold, and the tag has in its place, one
+    /// phrase each (`the DSFID and AFI (00 here)`); kept in its file (``Type5FlipperFile``) so
+    /// the tag and its exports go on saying so. Empty for a tag TapCard made.
+    public var dumpGaps: [String] = []
     /// Every request received so far, in order.
     public private(set) var commandLog: [Type5Record] = []
 

@@ -24,36 +24,49 @@ public enum Type5FlipperFile {
         TextLines.flipperDeviceType(text).map(deviceTypes.contains) ?? false
     }
 
+    /// The comment that keeps, one line each, what the dump a tag was made from did not hold
+    /// (``EmulatedType5Tag/dumpGaps``): a comment, so the firmware reads the file as before, and
+    /// the tag, its exports and a file made of those go on saying so.
+    static let gapPrefix = "# Not in the dump this tag was made from: "
+
+    /// The phrases of `text`'s gap comments, in order.
+    static func gaps(in text: String) -> [String] {
+        TextLines.split(text).compactMap { line in
+            let trimmed = TextLines.trimmed(line.text)
+            return trimmed.hasPrefix(gapPrefix) ? String(trimmed.dropFirst(gapPrefix.count)) : nil
+        }
+    }
+
     /// The file's text for `tag`.
     public static func encode(_ tag: EmulatedType5Tag) -> String {
         func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
         func bool(_ value: Bool) -> String { value ? "true" : "false" }
         let memory = tag.memory
         let isSLIX = tag.model == .icodeSLIX2
-        var lines = [
-            "Filetype: Flipper NFC device", "Version: 4",
-            "# Device type can be ISO14443-3A, ISO14443-3B, ISO14443-4A, ISO14443-4B, ISO15693-3, FeliCa, NTAG/Ultralight, Mifare Classic, Mifare DESFire, SLIX, ST25TB",
-            "Device type: \(isSLIX ? "SLIX" : "ISO15693-3")",
-            "# UID is common for all formats",
-            "UID: \(hex(tag.uid))",
-            "# ISO15693-3 specific data",
-            "# Data Storage Format Identifier",
-            "DSFID: \(hex([memory.dsfid]))",
-            "# Application Family Identifier",
-            "AFI: \(hex([memory.afi]))",
-            "# IC Reference - Vendor specific meaning",
-            "IC Reference: \(hex([tag.facts.icReference]))",
-            "# Lock Bits",
-            "Lock DSFID: \(bool(memory.dsfidLocked))",
-            "Lock AFI: \(bool(memory.afiLocked))",
-            "# Number of memory blocks, valid range = 1..256",
-            "Block Count: \(memory.blocks.count)",
-            "# Size of a single memory block, valid range = 01...20 (hex)",
-            "Block Size: \(hex([UInt8(clamping: tag.facts.blockSize)]))",
-            "Data Content: \(hex(memory.bytes))",
-            "# Block Security Status: 01 = locked, 00 = not locked",
-            "Security Status: \(hex(memory.locked.map { $0 ? 0x01 : 0x00 }))",
-        ]
+        var lines =
+            ["Filetype: Flipper NFC device", "Version: 4"] + tag.dumpGaps.map { gapPrefix + $0 } + [
+                "# Device type can be ISO14443-3A, ISO14443-3B, ISO14443-4A, ISO14443-4B, ISO15693-3, FeliCa, NTAG/Ultralight, Mifare Classic, Mifare DESFire, SLIX, ST25TB",
+                "Device type: \(isSLIX ? "SLIX" : "ISO15693-3")",
+                "# UID is common for all formats",
+                "UID: \(hex(tag.uid))",
+                "# ISO15693-3 specific data",
+                "# Data Storage Format Identifier",
+                "DSFID: \(hex([memory.dsfid]))",
+                "# Application Family Identifier",
+                "AFI: \(hex([memory.afi]))",
+                "# IC Reference - Vendor specific meaning",
+                "IC Reference: \(hex([tag.facts.icReference]))",
+                "# Lock Bits",
+                "Lock DSFID: \(bool(memory.dsfidLocked))",
+                "Lock AFI: \(bool(memory.afiLocked))",
+                "# Number of memory blocks, valid range = 1..256",
+                "Block Count: \(memory.blocks.count)",
+                "# Size of a single memory block, valid range = 01...20 (hex)",
+                "Block Size: \(hex([UInt8(clamping: tag.facts.blockSize)]))",
+                "Data Content: \(hex(memory.bytes))",
+                "# Block Security Status: 01 = locked, 00 = not locked",
+                "Security Status: \(hex(memory.locked.map { $0 ? 0x01 : 0x00 }))",
+            ]
         if isSLIX {
             let slix = memory.slix ?? SLIXSettings()
             lines += [
@@ -99,7 +112,9 @@ public enum Type5FlipperFile {
         } catch {
             throw .malformedType5File(path: path, error)
         }
-        return try EmulatedType5Tag(model: parsed.model, uid: parsed.uid, memory: parsed.memory)
+        let tag = try EmulatedType5Tag(model: parsed.model, uid: parsed.uid, memory: parsed.memory)
+        tag.dumpGaps = parsed.unknowns
+        return tag
     }
 
     /// What the file at `path` lacks of what a Flipper writes (``Parsed/unknowns``).
@@ -177,9 +192,12 @@ public enum Type5FlipperFile {
         // Every line the file holds is kept, a pair's lone line too (the firmware's slix.c reads a
         // pair only whole; a value the file holds is still what the tag had): only what is absent
         // is unknown.
-        let unknowns = writtenFields(isSLIX: isSLIX).filter { field in
+        let absent = writtenFields(isSLIX: isSLIX).filter { field in
             fields[field.key] == nil && !(legacyLocks && field.key.hasPrefix("Lock ") && !isSLIXLock(field.key))
         }.map { "'\($0.key)' (\($0.stands) here)" }
+        // What the dump a TapCard tag was made from lacked, as its comments keep it, then what this file lacks.
+        let kept = gaps(in: text)
+        let unknowns = kept + absent.filter { !kept.contains($0) }
         return Parsed(model: candidate, uid: uid, memory: memory, unknowns: unknowns)
     }
 
