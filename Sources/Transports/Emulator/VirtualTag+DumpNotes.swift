@@ -9,6 +9,7 @@ extension VirtualTag {
         if FlipperDESFireFile.isDESFire(text) { return try FlipperDESFireFile.decode(text, path: path).1 }
         if FlipperType4File.isType4Dump(text) { return try FlipperType4File.decode(text, path: path).1 }
         if Type5FlipperFile.isType5(text) { return try Type5FlipperFile.unknowns(text, path: path) }
+        if FeliCaTagFile.isFeliCa(text) { return try FeliCaTagFile.unknowns(text, path: path) }
         if Proxmark3File.isJSON(Array(text.utf8.prefix(64))) {
             // hf mfu dump: its header's gaps and unread pages; hf 15 dump: what the format has no member for.
             return try Proxmark3File.unknowns(Array(text.utf8), path: path)

@@ -359,6 +359,31 @@ import Testing
         #expect(rawInfo.io.errorOutput.contains("a random ICODE SLIX2 UID"), "\(rawInfo.io.errorOutput)")
     }
 
+    @Test(
+        "A FeliCa file's unread blocks, a Blocks read past the total and a UID line that is not the IDm are said or refused"
+    )
+    func feliCaBlocksReadAndUID() async throws {
+        let home = try CLIHome("felica-read")
+        defer { home.remove() }
+        let text = try String(contentsOfFile: Self.fixture("flipper/Felica.nfc"), encoding: .utf8)
+        func run(_ edited: String, _ extra: [String] = []) async throws -> (status: Int32, io: CheckedIO) {
+            let path = home.path + "/f.nfc"
+            try edited.write(toFile: path, atomically: true, encoding: .utf8)
+            return await home.run(["sim", "import", path, home.path + "/out.nfc", "--force"] + extra)
+        }
+        let over = try await run(text.replacingOccurrences(of: "Blocks read: 28", with: "Blocks read: 30"))
+        #expect(over.status == 65)
+        #expect(over.io.errorOutput.contains("'Blocks read': 30 is more than the 28 blocks"), "\(over.io.errorOutput)")
+        let unread = try await run(
+            text.replacingOccurrences(of: "Block 5: 00 00", with: "Block 5: FF FF"), ["--json"])
+        #expect(unread.status == 0, "\(unread.io.errorOutput)")
+        let object = try CLIHome.object(unread.io.outputText)
+        #expect((object["notes"] as? [String])?.contains { $0.hasPrefix("block 05h: not read") } == true, "\(object)")
+        let uid = try await run(text.replacingOccurrences(of: "UID: 29 9F", with: "UID: 11 9F"), ["--json"])
+        let contradictions = try #require(try CLIHome.object(uid.io.outputText)["header_contradictions"] as? [String])
+        #expect(contradictions.contains { $0.contains("the UID line 11 9F FA 53 AB 75 87 6E is not the card's IDm") })
+    }
+
     @Test("A Flipper Classic file with no block says so, not 'blocks go up to -1'")
     func blocklessClassicFile() async throws {
         let home = try CLIHome("blockless")

@@ -60,7 +60,7 @@ struct ClassicSimSummary: VirtualTagSummary {
         if let dump {
             lines.append("  Read from  \(dump.format.displayName)")
             lines += dump.headerContradictions.map { "  Header     \($0)" }
-            for note in [dump.headerModelNote, dump.uidFromHeaderNote].compactMap({ $0 }) {
+            for note in [dump.uidFromHeaderNote].compactMap({ $0 }) {
                 lines.append("  Header     \(note)")
             }
             lines += dump.block0Notes.map { "  Block 0    \($0)" }

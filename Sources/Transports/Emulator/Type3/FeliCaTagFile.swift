@@ -76,6 +76,18 @@ public enum FeliCaTagFile {
         var idm: [UInt8]
         var blocks: [Int: [UInt8]]
         var contradiction: String?
+        /// The blocks the Flipper could not read (their status bytes are not 00 00), one phrase.
+        var unknowns: [String] = []
+    }
+
+    /// What the file does not hold: its blocks whose status bytes say they were not read (the
+    /// tag has zeros there), one phrase, or none.
+    public static func unknowns(_ text: String, path: String) throws(EmulatorError) -> [String] {
+        do {
+            return try parse(text).unknowns
+        } catch {
+            throw .malformedFeliCaFile(path: path, error)
+        }
     }
 
     static func parse(_ text: String) throws(FeliCaFileError) -> Parsed {
@@ -101,17 +113,42 @@ public enum FeliCaTagFile {
         }
         var blocks: [Int: [UInt8]] = [:]
         var dID: [UInt8]? = nil
+        var unread: [Int] = []
         for (index, number) in facts.blocks.enumerated() {
             let stored = try FeliCaFileError.reading(try fields.required("Block \(index)").hex(count: [18]))
             let read = stored[0] == 0 && stored[1] == 0
             blocks[number] = read ? Array(stored[2...]) : [UInt8](repeating: 0, count: 16)
             if number == 0x83, read { dID = Array(stored[2...]) }
+            if !read { unread.append(number) }
+        }
+        // `Blocks read` can be no more than the blocks there are; where it differs from the blocks
+        // whose status says read, the blocks win (each carries its own).
+        let readCount = facts.blocks.count - unread.count
+        var contradictions: [String] = []
+        if let field = fields["Blocks read"] {
+            let said = try FeliCaFileError.reading(try field.number(in: 0...1_000_000))
+            guard said <= facts.blocks.count else {
+                throw .badValue(
+                    line: field.line, key: "Blocks read",
+                    reason: "\(said) is more than the \(facts.blocks.count) blocks the file holds")
+            }
+            if said != readCount {
+                contradictions.append(
+                    "the header says \(said) blocks were read, but the status bytes of \(readCount) of the \(facts.blocks.count) blocks say read; each block's status wins"
+                )
+            }
         }
         // D_ID (83h) is IDm ‖ PMm as the card answers Polling: when it was read, it names the chip.
         let idm = dID.map { Array($0[0..<8]) } ?? headerIDm
         let pmm = dID.map { Array($0[8..<16]) } ?? headerPMm
         guard pmm[1] == 0xF1 || pmm[1] == 0xF2 else { throw .unsupportedChip(icCode: pmm[1]) }
-        var contradictions: [String] = []
+        if let uidLine = fields["UID"], let uid = try FeliCaFileError.reading(try fields.hex("UID", count: [8])),
+            uid != idm
+        {
+            contradictions.append(
+                "line \(uidLine.line): the UID line \(Hex.encode(uid, uppercase: true, separator: " ")) is not the card's IDm \(Hex.encode(idm, uppercase: true, separator: " "))"
+            )
+        }
         if pmm[1] != headerPMm[1] {
             contradictions.append(
                 "the header's PMm (Manufacture parameter) names IC code \(Hex.encode([headerPMm[1]], uppercase: true)) but block 83h (D_ID) names \(Hex.encode([pmm[1]], uppercase: true)), a FeliCa Lite-S"
@@ -125,6 +162,14 @@ public enum FeliCaTagFile {
         let contradiction =
             contradictions.isEmpty
             ? nil : contradictions.joined(separator: "; ") + "; the card answers with its memory, so the memory wins."
-        return Parsed(model: .feliCaLiteS, idm: idm, blocks: blocks, contradiction: contradiction)
+        let names = unread.map { Hex.encode([UInt8($0 & 0xFF)], uppercase: true) + "h" }
+        let unknowns =
+            unread.isEmpty
+            ? []
+            : [
+                "\(unread.count == 1 ? "block" : "blocks") \(names.joined(separator: ", ")): not read (\(unread.count == 1 ? "its status bytes are" : "their status bytes are") not 00 00), zeros here"
+            ]
+        return Parsed(
+            model: .feliCaLiteS, idm: idm, blocks: blocks, contradiction: contradiction, unknowns: unknowns)
     }
 }

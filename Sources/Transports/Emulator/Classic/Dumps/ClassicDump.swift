@@ -79,7 +79,7 @@ public struct ClassicDump: Sendable, Equatable {
     /// names and the blocks do not make, a UID taken from the header, and a UID length that had to
     /// be assumed.
     public var notes: [String] {
-        headerContradictions + [headerModelNote, uidFromHeaderNote].compactMap { $0 } + block0Notes + fileNotes
+        headerContradictions + [uidFromHeaderNote].compactMap { $0 } + block0Notes + fileNotes
             + (uidDecision.assumed ? ["the UID's length: \(uidDecision.reason)"] : [])
     }
 
@@ -129,7 +129,8 @@ public struct ClassicDump: Sendable, Equatable {
     /// wins: it is what the card answers with.
     public var headerContradictions: [String] {
         func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
-        var found: [String] = fileContradictions
+        // A model line the blocks contradict is the header's too.
+        var found: [String] = fileContradictions + [headerModelNote].compactMap { $0 }
         let block0 = blocks.first ?? []
         let uid = block0.prefix(uidLength).compactMap { $0 }
         if let headerUID, uid.count == uidLength, headerUID != uid {
