@@ -154,7 +154,8 @@ import Testing
             (dumps.appendingPathComponent("flipper/Felica.nfc").path, true, false),
             (dumps.appendingPathComponent("flipper/DESFire_NfcFileFormats_example.nfc").path, false, true),
             (dumps.appendingPathComponent("flipper/Slix_cap_default.nfc").path, false, false),
-            (dumps.appendingPathComponent("proxmark3/slix-cap-default-15693.json").path, false, false),
+            // hf 15 dump has no member for the SLIX2 signature, passwords and protection: said.
+            (dumps.appendingPathComponent("proxmark3/slix-cap-default-15693.json").path, false, true),
             (Self.sasquach, false, true),
         ]
         for (index, (file, contradicts, lacks)) in cases.enumerated() {
