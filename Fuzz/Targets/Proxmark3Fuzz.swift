@@ -16,6 +16,7 @@
                 violated("an NTAG213 image without 45 pages", input)
             }
             checkISO15693(input)
+            checkType5Image(input)
             let dump: FlipperDump
             do throws(Proxmark3DumpError) {
                 dump = try Proxmark3MFU.parse(input)
@@ -38,6 +39,30 @@
                 _ = try EmulatedTag(dump: dump)
             } catch {
                 if error.sentence.isEmpty { violated("empty error sentence", input) }
+            }
+        }
+
+        /// An `hf 15 dump` `.bin`/`.eml` for an ICODE SLIX2 (`Type5RawImage`): 80 blocks of 4
+        /// bytes or none; those make a tag whose raw image is the same bytes; a refusal's `.eml`
+        /// problem is a sentence or nothing.
+        static func checkType5Image(_ input: [UInt8]) {
+            guard let blocks = Type5RawImage.blocks(input, model: .icodeSLIX2) else {
+                if let problem = Type5RawImage.emlProblem(input, model: .icodeSLIX2), problem.isEmpty {
+                    violated("empty .eml problem", input)
+                }
+                return
+            }
+            if blocks.count != 80 || blocks.contains(where: { $0.count != 4 }) {
+                violated("an ICODE SLIX2 image without 80 blocks of 4 bytes", input)
+            }
+            do throws(EmulatorError) {
+                let (tag, gaps) = try Type5RawImage.tag(
+                    blocks, model: .icodeSLIX2, uid: [0xE0, 0x04, 0x01, 0x08, 0x12, 0x34, 0x56, 0x78])
+                if tag.memory.bytes != blocks.flatMap({ $0 }) || gaps.isEmpty {
+                    violated("a raw image's tag lost its blocks or its gaps", input)
+                }
+            } catch {
+                violated("a raw image of the right size was refused: \(error.sentence)", input)
             }
         }
 

@@ -116,7 +116,7 @@ public enum EmulatorError: UnwritableFileError, Equatable {
             "The dump is of a chip named '\(name)', which TapCard cannot identify as a model it emulates."
         case .malformedFile(let path, let error, let dump):
             // Without a Device type line the family is not known: only then is the file named by its tool alone.
-            error == .syntax(.missingField("Device type"))
+            error == .syntax(.missingField("Device type")) || error.isUnsupportedDeviceType
                 ? "\(path) is not a readable Flipper Zero dump: \(error.sentence)"
                 : "\(path) is not a readable \(dump ? "Flipper Zero NTAG/Ultralight dump" : "virtual tag"): \(error.sentence)"
         case .uidCascadeTag(let index):

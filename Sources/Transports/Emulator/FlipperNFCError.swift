@@ -38,6 +38,12 @@ public enum FlipperNFCError: TapCardError, Equatable, FlipperFormatError {
         }
     }
 
+    /// True for a device type no reader takes: the file is then of no known family.
+    var isUnsupportedDeviceType: Bool {
+        if case .unsupportedDeviceType = self { return true }
+        return false
+    }
+
     public var sentence: String {
         switch self {
         case .syntax(let problem):

@@ -11,7 +11,7 @@ extension VirtualTag {
             return try FlipperDESFireFile.contradictions(text, path: path).map(bare)
         }
         if FeliCaTagFile.isFeliCa(text) {
-            return try FeliCaTagFile.decodeNoting(text, path: path).1.map { [bare($0)] } ?? []
+            return try FeliCaTagFile.decodeNoting(text, path: path).1
         }
         let dump: FlipperDump
         if Proxmark3File.isJSON(Array(text.utf8.prefix(64))) {

@@ -180,6 +180,11 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: first), "\(model): the first output was written")
         }
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep")
+        // The tag itself as an output is refused even with --force, and the tag stays.
+        let before = try String(contentsOfFile: tag, encoding: .utf8)
+        let onto = await home.run(["sim", "export", tag, "--proxmark3", tag, "--force"])
+        #expect(onto.status == 64, "\(model): \(onto.io.errorOutput)")
+        #expect(try String(contentsOfFile: tag, encoding: .utf8) == before)
     }
 
     @Test("A Proxmark3 JSON dump that gives a member twice is refused, 65, naming it: which value counts is unknown")
@@ -269,6 +274,7 @@ import Testing
         let unknown = await home.run(["sim", "import", other, home.path + "/v.nfc"])
         #expect(unknown.status == 65)
         #expect(unknown.io.errorOutput.contains("'ST25TB' is none TapCard reads"), "\(unknown.io.errorOutput)")
+        #expect(unknown.io.errorOutput.contains("is not a readable Flipper Zero dump:"), "\(unknown.io.errorOutput)")
     }
 
     @Test("A Proxmark3 hf 15 dump says what its format has no member for, at import (text, JSON) and on info")
@@ -379,6 +385,15 @@ import Testing
         #expect(unread.status == 0, "\(unread.io.errorOutput)")
         let object = try CLIHome.object(unread.io.outputText)
         #expect((object["notes"] as? [String])?.contains { $0.hasPrefix("block 05h: not read") } == true, "\(object)")
+        // The virtual tag keeps the unread block: info of it, its export and a re-import say so.
+        let tag = home.path + "/out.nfc"
+        let info = await home.run(["info", "--tag", tag])
+        #expect(info.io.errorOutput.contains("block 05h: not read"), "\(info.io.errorOutput)")
+        let exported = home.path + "/export.nfc"
+        let export = await home.run(["sim", "export", tag, "--flipper", exported])
+        #expect(export.io.errorOutput.contains("block 05h: not read"), "\(export.io.errorOutput)")
+        let again = await home.run(["sim", "import", exported, home.path + "/again.nfc"])
+        #expect(again.io.errorOutput.contains("block 05h: not read"), "\(again.io.errorOutput)")
         let uid = try await run(text.replacingOccurrences(of: "UID: 29 9F", with: "UID: 11 9F"), ["--json"])
         let contradictions = try #require(try CLIHome.object(uid.io.outputText)["header_contradictions"] as? [String])
         #expect(contradictions.contains { $0.contains("the UID line 11 9F FA 53 AB 75 87 6E is not the card's IDm") })

@@ -80,6 +80,12 @@ struct SimExportCommand: Command {
                     command: name)
             }
         }
+        // An output that is the tag itself (or a link to it) would replace the tag with --force.
+        if let same = outputs.first(where: { SimImportCommand.sameFile(path, $0.1) }) {
+            throw UsageError(
+                "\(same.0) names '\(same.1)', the tag being exported: sim export never replaces its source. Nothing was written.",
+                command: name)
+        }
         let bytes = try FileBytes.read(path)
         // Every output is checked before the first is written: the formats are written one after
         // another, and a refusal of the second left the first behind, said "Nothing was written".
@@ -271,9 +277,16 @@ struct SimExportCommand: Command {
                 JSON.object([
                     ("action", .string("exported")), ("file", .string(path)), ("model", .string(tag.model.rawValue)),
                     ("flipper", .string(flipper)),
+                    ("written_as_placeholders", .array(tag.dumpGaps.map(JSON.string))),
                 ]))
         } else {
             io.print("Wrote \(tag.model.displayName) virtual tag \(path) as a Flipper Zero file: \(flipper)")
+            if !tag.dumpGaps.isEmpty {
+                // The file keeps saying so in its comments.
+                io.note(
+                    "\(flipper): not in the dump the tag was made from, so written as the tag has it: \(tag.dumpGaps.joined(separator: "; "))."
+                )
+            }
         }
         return .success
     }

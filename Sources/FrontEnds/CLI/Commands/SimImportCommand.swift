@@ -169,11 +169,11 @@ struct SimImportCommand: Command {
             }
             if FeliCaTagFile.isFeliCa(text) {
                 // FeliCa Lite-S: kept in the same format; a header that contradicts block 83h is said.
-                let (type3, contradiction) = try FeliCaTagFile.decodeNoting(text, path: source)
+                let (type3, contradictions) = try FeliCaTagFile.decodeNoting(text, path: source)
                 let unread = try FeliCaTagFile.unknowns(text, path: source)
                 return try save(
                     .type3(type3), at: path, from: source,
-                    said: Said(unknowns: unread, contradictions: contradiction.map { [$0] } ?? []),
+                    said: Said(unknowns: unread, contradictions: contradictions),
                     force: force, json: json, io: io)
             }
             if Type5FlipperFile.isType5(text) {

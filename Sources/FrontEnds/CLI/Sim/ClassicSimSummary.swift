@@ -26,9 +26,13 @@ struct ClassicSimSummary: VirtualTagSummary {
         let keyA = tag.sectorsWithUnknownKey(.a)
         let keyB = tag.sectorsWithUnknownKey(.b)
         if !keyA.isEmpty {
-            lines.append("             key A unknown in sectors \(list(keyA)) (no reader can authenticate with it)")
+            lines.append(
+                "             key A unknown in \(keyA.count == 1 ? "sector" : "sectors") \(list(keyA)) (no reader can authenticate with it)"
+            )
         }
-        if !keyB.isEmpty { lines.append("             key B unknown in sectors \(list(keyB))") }
+        if !keyB.isEmpty {
+            lines.append("             key B unknown in \(keyB.count == 1 ? "sector" : "sectors") \(list(keyB))")
+        }
         return lines
     }
 

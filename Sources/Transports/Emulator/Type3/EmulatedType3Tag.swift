@@ -27,6 +27,9 @@ public final class EmulatedType3Tag: FeliCaChannel {
     public let facts: Type3Facts
     public let idm: [UInt8]
     public var pmm: [UInt8] { facts.pmm }
+    /// What the dump this tag was made from did not hold (blocks a Flipper could not read), one
+    /// phrase each; kept in its file's comments (``FeliCaTagFile``). Empty for a tag TapCard made.
+    public var dumpGaps: [String] = []
     /// Every command received so far, in order.
     public private(set) var commandLog: [FeliCaRecord] = []
 

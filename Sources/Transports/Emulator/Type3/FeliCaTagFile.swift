@@ -35,14 +35,16 @@ public enum FeliCaTagFile {
 
     public static func encode(_ tag: EmulatedType3Tag) -> String {
         func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
-        var lines = [
-            "Filetype: Flipper NFC device", "Version: 4",
-            "# TapCard virtual tag: the emulator reads and writes this file (Flipper Zero's FeliCa format).",
-            "Device type: \(deviceType)", "UID: \(hex(tag.idm))", "# FeliCa specific data",
-            "Data format version: \(dataFormatVersion)", "Manufacture id: \(hex(tag.idm))",
-            "Manufacture parameter: \(hex(tag.pmm))", "Blocks total: \(tag.facts.blocks.count)",
-            "Blocks read: \(tag.facts.blocks.count)",
-        ]
+        var lines =
+            [
+                "Filetype: Flipper NFC device", "Version: 4",
+                "# TapCard virtual tag: the emulator reads and writes this file (Flipper Zero's FeliCa format).",
+            ] + DumpGapLines.lines(tag.dumpGaps) + [
+                "Device type: \(deviceType)", "UID: \(hex(tag.idm))", "# FeliCa specific data",
+                "Data format version: \(dataFormatVersion)", "Manufacture id: \(hex(tag.idm))",
+                "Manufacture parameter: \(hex(tag.pmm))", "Blocks total: \(tag.facts.blocks.count)",
+                "Blocks read: \(tag.facts.blocks.count)",
+            ]
         for (index, number) in tag.facts.blocks.enumerated() {
             lines.append("Block \(index): \(hex([0, 0] + (tag.block(number) ?? [])))")
         }
@@ -60,7 +62,7 @@ public enum FeliCaTagFile {
     /// 83h, D_ID, holds a Lite-S PMm with IC code F1). The card answers Polling with the PMm in
     /// D_ID (JIS X 6319-4; FeliCa Lite-S user's manual, "D_ID"), so the memory wins.
     public static func decodeNoting(_ text: String, path: String = "the virtual tag") throws(EmulatorError)
-        -> (tag: EmulatedType3Tag, contradiction: String?)
+        -> (tag: EmulatedType3Tag, contradictions: [String])
     {
         let parsed: Parsed
         do {
@@ -68,14 +70,17 @@ public enum FeliCaTagFile {
         } catch {
             throw .malformedFeliCaFile(path: path, error)
         }
-        return (try EmulatedType3Tag(model: parsed.model, idm: parsed.idm, blocks: parsed.blocks), parsed.contradiction)
+        let tag = try EmulatedType3Tag(model: parsed.model, idm: parsed.idm, blocks: parsed.blocks)
+        tag.dumpGaps = parsed.unknowns
+        return (tag, parsed.contradictions)
     }
 
     struct Parsed {
         var model: TagModel
         var idm: [UInt8]
         var blocks: [Int: [UInt8]]
-        var contradiction: String?
+        /// Where the header contradicts the memory (which wins), one sentence each, no full stop.
+        var contradictions: [String]
         /// The blocks the Flipper could not read (their status bytes are not 00 00), one phrase.
         var unknowns: [String] = []
     }
@@ -151,25 +156,25 @@ public enum FeliCaTagFile {
         }
         if pmm[1] != headerPMm[1] {
             contradictions.append(
-                "the header's PMm (Manufacture parameter) names IC code \(Hex.encode([headerPMm[1]], uppercase: true)) but block 83h (D_ID) names \(Hex.encode([pmm[1]], uppercase: true)), a FeliCa Lite-S"
+                "the header's PMm (Manufacture parameter) names IC code \(Hex.encode([headerPMm[1]], uppercase: true)) but block 83h (D_ID) names \(Hex.encode([pmm[1]], uppercase: true)), a FeliCa Lite-S; the card answers with its memory, so the memory wins"
             )
         }
         if idm != headerIDm {
             contradictions.append(
-                "the header's IDm is \(Hex.encode(headerIDm, uppercase: true, separator: " ")) but block 83h (D_ID) holds \(Hex.encode(idm, uppercase: true, separator: " "))"
+                "the header's IDm is \(Hex.encode(headerIDm, uppercase: true, separator: " ")) but block 83h (D_ID) holds \(Hex.encode(idm, uppercase: true, separator: " ")); the card answers with its memory, so the memory wins"
             )
         }
-        let contradiction =
-            contradictions.isEmpty
-            ? nil : contradictions.joined(separator: "; ") + "; the card answers with its memory, so the memory wins."
         let names = unread.map { Hex.encode([UInt8($0 & 0xFF)], uppercase: true) + "h" }
+        // What the dump a TapCard tag was made from lacked (its comments), then what this file lacks.
+        let kept = DumpGapLines.phrases(in: text)
         let unknowns =
-            unread.isEmpty
-            ? []
-            : [
-                "\(unread.count == 1 ? "block" : "blocks") \(names.joined(separator: ", ")): not read (\(unread.count == 1 ? "its status bytes are" : "their status bytes are") not 00 00), zeros here"
-            ]
+            kept
+            + (unread.isEmpty
+                ? []
+                : [
+                    "\(unread.count == 1 ? "block" : "blocks") \(names.joined(separator: ", ")): not read (\(unread.count == 1 ? "its status bytes are" : "their status bytes are") not 00 00), zeros here"
+                ])
         return Parsed(
-            model: .feliCaLiteS, idm: idm, blocks: blocks, contradiction: contradiction, unknowns: unknowns)
+            model: .feliCaLiteS, idm: idm, blocks: blocks, contradictions: contradictions, unknowns: unknowns)
     }
 }

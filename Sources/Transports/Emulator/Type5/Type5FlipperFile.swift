@@ -24,19 +24,6 @@ public enum Type5FlipperFile {
         TextLines.flipperDeviceType(text).map(deviceTypes.contains) ?? false
     }
 
-    /// The comment that keeps, one line each, what the dump a tag was made from did not hold
-    /// (``EmulatedType5Tag/dumpGaps``): a comment, so the firmware reads the file as before, and
-    /// the tag, its exports and a file made of those go on saying so.
-    static let gapPrefix = "# Not in the dump this tag was made from: "
-
-    /// The phrases of `text`'s gap comments, in order.
-    static func gaps(in text: String) -> [String] {
-        TextLines.split(text).compactMap { line in
-            let trimmed = TextLines.trimmed(line.text)
-            return trimmed.hasPrefix(gapPrefix) ? String(trimmed.dropFirst(gapPrefix.count)) : nil
-        }
-    }
-
     /// The file's text for `tag`.
     public static func encode(_ tag: EmulatedType5Tag) -> String {
         func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, uppercase: true, separator: " ") }
@@ -44,7 +31,7 @@ public enum Type5FlipperFile {
         let memory = tag.memory
         let isSLIX = tag.model == .icodeSLIX2
         var lines =
-            ["Filetype: Flipper NFC device", "Version: 4"] + tag.dumpGaps.map { gapPrefix + $0 } + [
+            ["Filetype: Flipper NFC device", "Version: 4"] + DumpGapLines.lines(tag.dumpGaps) + [
                 "# Device type can be ISO14443-3A, ISO14443-3B, ISO14443-4A, ISO14443-4B, ISO15693-3, FeliCa, NTAG/Ultralight, Mifare Classic, Mifare DESFire, SLIX, ST25TB",
                 "Device type: \(isSLIX ? "SLIX" : "ISO15693-3")",
                 "# UID is common for all formats",
@@ -196,7 +183,7 @@ public enum Type5FlipperFile {
             fields[field.key] == nil && !(legacyLocks && field.key.hasPrefix("Lock ") && !isSLIXLock(field.key))
         }.map { "'\($0.key)' (\($0.stands) here)" }
         // What the dump a TapCard tag was made from lacked, as its comments keep it, then what this file lacks.
-        let kept = gaps(in: text)
+        let kept = DumpGapLines.phrases(in: text)
         let unknowns = kept + absent.filter { !kept.contains($0) }
         return Parsed(model: candidate, uid: uid, memory: memory, unknowns: unknowns)
     }
