@@ -32,6 +32,17 @@ public enum Proxmark3File {
         }
     }
 
+    /// Where an `hf 15 dump`'s header contradicts its blocks (``Proxmark3ISO15693``); none for
+    /// another dump (an `hf mfu dump` says its own through its ``FlipperDump``).
+    public static func iso15693Contradictions(_ bytes: [UInt8], path: String) throws(EmulatorError) -> [String] {
+        guard case (.type5, nil) = try tag(bytes, path: path) else { return [] }
+        do {
+            return try Proxmark3ISO15693.parse(bytes).contradictions
+        } catch {
+            throw .malformedProxmark3File(path: path, error)
+        }
+    }
+
     public static func tag(_ bytes: [UInt8], path: String) throws(EmulatorError) -> (VirtualTag, dump: FlipperDump?) {
         let document: JSON
         let fileType: String

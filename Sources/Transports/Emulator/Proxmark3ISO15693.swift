@@ -34,6 +34,16 @@ public enum Proxmark3ISO15693 {
                 blocks: blocks.count, blockSize: size ?? facts.blockSize, expectedBlocks: facts.blockCount,
                 expectedSize: facts.blockSize)
         }
+        // `pagescount` (1 byte in v4, 2 little endian in v5) against the blocks the file holds.
+        var contradictions: [String] = []
+        if let count = try Proxmark3File.hex(card, "pagescount", count: [1, 2], required: false) {
+            let declared = Int(count[0]) | (count.count == 2 ? Int(count[1]) << 8 : 0)
+            if declared != blocks.count {
+                contradictions.append(
+                    "'$.Card.pagescount' says \(declared) blocks, but the dump holds \(blocks.count), \(model.withArticle)'s; the blocks win"
+                )
+            }
+        }
         var memory = Type5Memory(facts: facts, formatted: false)
         memory.blocks = blocks
         // What the file leaves out, and what the tag has in its place.
@@ -63,7 +73,8 @@ public enum Proxmark3ISO15693 {
                 "privacy mode (off here)",
             ]
         }
-        return Type5FlipperFile.Parsed(model: model, uid: uid, memory: memory, unknowns: unknowns)
+        return Type5FlipperFile.Parsed(
+            model: model, uid: uid, memory: memory, unknowns: unknowns, contradictions: contradictions)
     }
 
     /// The tag as a `15693 v5` dump (v5: the block count in 2 bytes, as an SLIX2's 80 need no more

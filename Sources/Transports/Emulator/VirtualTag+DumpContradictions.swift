@@ -13,9 +13,12 @@ extension VirtualTag {
         if FeliCaTagFile.isFeliCa(text) {
             return try FeliCaTagFile.decodeNoting(text, path: path).1
         }
+        if Type5FlipperFile.isType5(text) { return try Type5FlipperFile.contradictions(text, path: path) }
         let dump: FlipperDump
         if Proxmark3File.isJSON(Array(text.utf8.prefix(64))) {
-            guard case (_, let parsed?) = try Proxmark3File.tag(Array(text.utf8), path: path) else { return [] }
+            guard case (_, let parsed?) = try Proxmark3File.tag(Array(text.utf8), path: path) else {
+                return try Proxmark3File.iso15693Contradictions(Array(text.utf8), path: path)
+            }
             dump = parsed
         } else {
             guard !Type4TagFile.isType4(text), !FlipperType4File.isType4Dump(text), !Type5FlipperFile.isType5(text),

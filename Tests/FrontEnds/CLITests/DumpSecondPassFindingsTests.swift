@@ -399,6 +399,36 @@ import Testing
         #expect(contradictions.contains { $0.contains("the UID line 11 9F FA 53 AB 75 87 6E is not the card's IDm") })
     }
 
+    @Test("A SLIX IC Reference and an hf 15 pagescount that contradict the chip are said at import and by info")
+    func type5HeaderContradictions() async throws {
+        let home = try CLIHome("type5-contradictions")
+        defer { home.remove() }
+        let slix = try String(contentsOfFile: Self.fixture("flipper/Slix_cap_default.nfc"), encoding: .utf8)
+        let pm3 = try String(contentsOfFile: Self.fixture("proxmark3/slix-cap-default-15693.json"), encoding: .utf8)
+        for (name, text, words) in [
+            (
+                "ic.nfc", slix.replacingOccurrences(of: "IC Reference: 01", with: "IC Reference: 03"),
+                "IC Reference 03 is not an ICODE SLIX2's 01"
+            ),
+            (
+                "count.json",
+                pm3.replacingOccurrences(of: "\"pagescount\": \"5000\"", with: "\"pagescount\": \"4F00\""),
+                "'$.Card.pagescount' says 79 blocks, but the dump holds 80"
+            ),
+        ] {
+            #expect(text != slix && text != pm3, "\(name): the edit did not apply")
+            let path = home.path + "/" + name
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let imported = await home.run(["sim", "import", path, home.path + "/t.nfc", "--json", "--force"])
+            #expect(imported.status == 0, "\(name): \(imported.io.errorOutput)")
+            let contradictions = try #require(
+                try CLIHome.object(imported.io.outputText)["header_contradictions"] as? [String])
+            #expect(contradictions.contains { $0.contains(words) }, "\(name): \(contradictions)")
+            let info = await home.run(["info", "--tag", path])
+            #expect(info.io.errorOutput.contains(words), "\(name): \(info.io.errorOutput)")
+        }
+    }
+
     @Test("A Flipper Classic file with no block says so, not 'blocks go up to -1'")
     func blocklessClassicFile() async throws {
         let home = try CLIHome("blockless")

@@ -145,7 +145,9 @@ struct SimImportCommand: Command {
                 if case .type5(let type5) = virtual { type5.dumpGaps = try Proxmark3File.unknowns(bytes, path: source) }
                 let said =
                     try type2.map { Said(type2: $0, source: source) }
-                    ?? Said(unknowns: Proxmark3File.unknowns(bytes, path: source))
+                    ?? Said(
+                        unknowns: Proxmark3File.unknowns(bytes, path: source),
+                        contradictions: Proxmark3File.iso15693Contradictions(bytes, path: source))
                 return try save(
                     virtual, at: path, from: source, headerUID: type2?.uid, said: said, force: force, json: json, io: io
                 )
@@ -180,9 +182,9 @@ struct SimImportCommand: Command {
                 // ICODE SLIX2 (Device type SLIX) or ST25DV04K (ISO15693-3): kept in the same format.
                 let type5 = try Type5FlipperFile.decode(text, path: source)
                 let lacks = try Type5FlipperFile.unknowns(text, path: source)
-                return try save(
-                    .type5(type5), at: path, from: source, said: Said(unknowns: lacks), force: force, json: json, io: io
-                )
+                let said = Said(
+                    unknowns: lacks, contradictions: try Type5FlipperFile.contradictions(text, path: source))
+                return try save(.type5(type5), at: path, from: source, said: said, force: force, json: json, io: io)
             }
             // Content no reader claims is refused as what it is closest to, not as a broken Flipper file.
             try UnrecognisedDump.refuse(bytes, path: source)

@@ -121,6 +121,17 @@ public enum Type5FlipperFile {
         /// The lines the firmware writes that the file lacks, with the value the tag has in their
         /// place, one phrase each (a file cut at a line's end, or one of an older firmware).
         public var unknowns: [String] = []
+        /// Where the file's header contradicts the chip its UID names (which wins), one sentence each.
+        public var contradictions: [String] = []
+    }
+
+    /// Where the file at `path` contradicts the chip its UID names (``Parsed/contradictions``).
+    public static func contradictions(_ text: String, path: String) throws(EmulatorError) -> [String] {
+        do {
+            return try parse(text).contradictions
+        } catch {
+            throw .malformedType5File(path: path, error)
+        }
     }
 
     /// The fields a Flipper writes for every tag of the device type (`iso15693_3_save`, and
@@ -185,7 +196,15 @@ public enum Type5FlipperFile {
         // What the dump a TapCard tag was made from lacked, as its comments keep it, then what this file lacks.
         let kept = DumpGapLines.phrases(in: text)
         let unknowns = kept + absent.filter { !kept.contains($0) }
-        return Parsed(model: candidate, uid: uid, memory: memory, unknowns: unknowns)
+        // An ICODE SLIX2 is named by its UID; an IC Reference the chip does not have is the header's word only.
+        var contradictions: [String] = []
+        if let icReference, isSLIX, icReference[0] != facts.icReference, let line = fields["IC Reference"]?.line {
+            contradictions.append(
+                "line \(line): IC Reference \(Hex.encode(icReference, uppercase: true)) is not \(candidate.withArticle)'s \(Hex.encode([facts.icReference], uppercase: true)), which its UID names; the tag answers with \(Hex.encode([facts.icReference], uppercase: true))"
+            )
+        }
+        return Parsed(
+            model: candidate, uid: uid, memory: memory, unknowns: unknowns, contradictions: contradictions)
     }
 
     private static func isSLIXLock(_ key: String) -> Bool { key == "Lock EAS" || key == "Lock PPL" }
