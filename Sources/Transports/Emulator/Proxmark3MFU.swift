@@ -152,7 +152,7 @@ extension Proxmark3MFU {
                     UInt32(bytes[base]) | UInt32(bytes[base + 1]) << 8 | UInt32(bytes[base + 2]) << 16
                 dump.tearingFlags[index] = bytes[base + 3]
             }
-        } else if let eml = emlPages(bytes), eml.count == size {
+        } else if let eml = EMLText.bytes(bytes, digitsPerLine: 8), eml.count == size {
             pages = eml
         } else {
             return nil
@@ -162,22 +162,5 @@ extension Proxmark3MFU {
         dump.settleGaps()
         dump.uid = Array(pages[0..<3]) + Array(pages[4..<8])
         return dump
-    }
-
-    /// The bytes of a `.eml` file (lines of hex digits, CR LF or LF), or nil when it is not one.
-    static func emlPages(_ bytes: [UInt8]) -> [UInt8]? {
-        var memory: [UInt8] = []
-        for line in bytes.split(separator: 0x0A) {
-            var text = line
-            if text.last == 0x0D { text = text.dropLast() }
-            if text.isEmpty { continue }
-            guard text.count == 8 else { return nil }
-            do {
-                memory += try Hex.decode(utf8: text)
-            } catch {
-                return nil  // Not hex: not an .eml, and the caller reports the file's size.
-            }
-        }
-        return memory.isEmpty ? nil : memory
     }
 }

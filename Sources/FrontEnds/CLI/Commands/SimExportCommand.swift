@@ -81,7 +81,7 @@ struct SimExportCommand: Command {
             }
         }
         // An output that is the tag itself (or a link to it) would replace the tag with --force.
-        if let same = outputs.first(where: { SimImportCommand.sameFile(path, $0.1) }) {
+        if let same = outputs.first(where: { OutputFiles.isSameFile(path, $0.1) }) {
             throw UsageError(
                 "\(same.0) names '\(same.1)', the tag being exported: sim export never replaces its source. Nothing was written.",
                 command: name)

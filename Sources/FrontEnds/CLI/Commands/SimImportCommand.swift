@@ -78,7 +78,7 @@ struct SimImportCommand: Command {
         try arguments.finish()
         // One file named twice (or through a link): with --force the dump would be replaced by the
         // virtual tag made of it, and a dump is never changed.
-        if sameFile(source, path) {
+        if OutputFiles.isSameFile(source, path) {
             throw UsageError(
                 "DUMP and FILE name the same file ('\(path)'): sim import makes a new virtual tag and never replaces the dump it reads. Nothing was written.",
                 command: Self.name)
@@ -262,11 +262,4 @@ struct SimImportCommand: Command {
         unknowns.isEmpty ? nil : "\(source): not in the dump: " + unknowns.joined(separator: "; ") + "."
     }
 
-    /// True when both paths lead to one existing file (links followed): the same device and inode.
-    static func sameFile(_ first: String, _ second: String) -> Bool {
-        var a = stat()
-        var b = stat()
-        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
-        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
-    }
 }

@@ -101,4 +101,12 @@ enum OutputFiles {
         if slash == trimmed.startIndex { return "/" }
         return String(trimmed[..<slash])
     }
+
+    /// True when both paths lead to one existing file (links followed): the same device and inode.
+    static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
 }

@@ -12,7 +12,7 @@ public enum Type5RawImage {
     public static func blocks(_ bytes: [UInt8], model: TagModel) -> [[UInt8]]? {
         guard let facts = model.type5 else { return nil }
         let size = facts.blockCount * facts.blockSize
-        let memory = bytes.count == size ? bytes : emlBytes(bytes, blockSize: facts.blockSize)
+        let memory = bytes.count == size ? bytes : EMLText.bytes(bytes, digitsPerLine: facts.blockSize * 2)
         guard let memory, memory.count == size else { return nil }
         return stride(from: 0, to: size, by: facts.blockSize).map { Array(memory[$0..<$0 + facts.blockSize]) }
     }
@@ -71,22 +71,5 @@ public enum Type5RawImage {
             return "line \(bad.0) is not one block of \(digits) hex digits (it has \(bad.1.count) characters)"
         }
         return "it has \(lines.count) block lines; \(model.withArticle) has \(facts.blockCount)"
-    }
-
-    /// The bytes of lines of `blockSize * 2` hex digits (LF or CR LF; blank lines skipped), or nil.
-    static func emlBytes(_ bytes: [UInt8], blockSize: Int) -> [UInt8]? {
-        var memory: [UInt8] = []
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
-            var text = line
-            if text.last == 0x0D { text = text.dropLast() }
-            if text.isEmpty { continue }
-            guard text.count == blockSize * 2 else { return nil }
-            do {
-                memory += try Hex.decode(utf8: text)
-            } catch {
-                return nil  // Not hex: not an .eml; the caller names the sizes it takes.
-            }
-        }
-        return memory.isEmpty ? nil : memory
     }
 }
